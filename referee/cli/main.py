@@ -1,0 +1,55 @@
+"""The ``referee`` command: a click group whose subcommands load on demand.
+
+Each subcommand lives in its own module so that ``referee parse`` does not pay
+for importing Z3, and so that each command can be read (and owned) alone.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# name -> "module:attribute"
+COMMANDS = {
+    "parse": "referee.cli.parse_cmd:parse",
+    "cards": "referee.cli.cards_cmd:cards",
+    "entails": "referee.cli.engine_cmds:entails",
+    "analyze": "referee.cli.engine_cmds:analyze",
+    "export": "referee.cli.export_cmd:export",
+    "play": "referee.cli.play_cmd:play",
+    "replay": "referee.cli.play_cmd:replay",
+    "derive": "referee.cli.derive_cmd:derive",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(name for name in COMMANDS if self._load(name) is not None)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return self._load(name)
+
+    @staticmethod
+    def _load(name: str) -> click.Command | None:
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:  # not built yet; anything else is a real error
+                return None
+            raise
+        return getattr(module, attr)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="referee")
+def main() -> None:
+    """Referee Luke Palmer's first-order logic card game."""
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Board files: UTF-8 text, one statement per line, ``#`` comments, blank lines skipped.
+
+Statements are numbered from 1 in file order. A name introduced with ∃! on one
+line may be used on the lines after it, so the vocabulary grows as we read.
+The caller reads the file; this module only sees text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.language.ast import Statement
+from referee.language.naming import introduced_symbol
+from referee.language.parser import ParseError, parse_statement
+from referee.language.vocabulary import Vocabulary, VocabularyError
+
+
+@dataclass(frozen=True)
+class BoardText:
+    statements: tuple[Statement, ...]
+    lines: tuple[int, ...]  # the file line of each statement
+    vocabulary: Vocabulary  # the deck's, extended with the names given by ∃!
+
+
+class BoardError(ValueError):
+    """A statement of a board file that cannot be read, with its file line."""
+
+    def __init__(self, error: ParseError, line: int, source: str = "") -> None:
+        self.error = error
+        self.line = line
+        self.column = error.column
+        self.source = source
+        super().__init__(self.render())
+
+    @property
+    def message(self) -> str:
+        return self.error.message
+
+    def render(self) -> str:
+        where = f"{self.source}:" if self.source else ""
+        return (
+            f"{where}line {self.line}, column {self.error.column}: {self.error.message}\n"
+            f"  {self.error.source_line()}\n  {self.error.caret()}"
+        )
+
+
+def strip_comment(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def parse_board(text: str, vocabulary: Vocabulary, source: str = "") -> BoardText:
+    statements: list[Statement] = []
+    lines: list[int] = []
+    vocab = vocabulary
+    for number, raw in enumerate(text.splitlines(), start=1):
+        body = strip_comment(raw)
+        if not body:
+            continue
+        try:
+            statement = parse_statement(body, vocab)
+        except ParseError as exc:
+            # Point into the file line, not into the stripped text.
+            offset = len(raw) - len(raw.lstrip())
+            located = ParseError(exc.message, raw, 1, exc.column + offset, exc.width)
+            raise BoardError(located, number, source) from None
+        symbol = introduced_symbol(statement)
+        if symbol is not None:
+            try:
+                vocab = vocab.extend(*symbol)
+            except VocabularyError as exc:  # pragma: no cover - the parser checks clashes
+                raise BoardError(ParseError(str(exc), raw, 1, 1), number, source) from None
+        statements.append(statement)
+        lines.append(number)
+    return BoardText(tuple(statements), tuple(lines), vocab)
