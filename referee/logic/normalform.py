@@ -1,0 +1,172 @@
+"""Formula rewriting the engine needs before it asks a solver anything.
+
+* ``expand_unique``: ∃!x φ becomes ∃x (φ(x) ∧ ∀y (φ(y) → y = x)) with a fresh y.
+* ``nnf``: negation normal form over ∧, ∨, ∀, ∃, atoms, Card and Falsum
+  (→ and ↔ are eliminated; ¬ only in front of atoms).
+* ``conjuncts``: the top-level conjuncts of a formula.
+
+Everything here is pure Python on the plain AST (no solver), so the parent
+process can use it to plan a question before handing it to a worker.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+
+from referee.language.ast import (
+    AT_LEAST,
+    EXISTS,
+    FEWER_THAN,
+    FORALL,
+    UNIQUE,
+    And,
+    App,
+    Card,
+    Eq,
+    Falsum,
+    Formula,
+    Iff,
+    Implies,
+    Not,
+    Or,
+    Pred,
+    Quant,
+    Term,
+    Var,
+    children,
+    free_vars,
+    subformulas,
+    substitute,
+)
+
+_fresh = itertools.count()
+
+
+def fresh_var(avoid: Iterable[str] = ()) -> str:
+    """A variable name no player can write (``#`` is not in the grammar)."""
+    avoid = set(avoid)
+    while True:
+        name = f"#v{next(_fresh)}"
+        if name not in avoid:
+            return name
+
+
+def all_var_names(formula: Formula) -> set[str]:
+    """Every variable name bound or free anywhere in ``formula``."""
+    out: set[str] = set(free_vars(formula))
+    for sub in subformulas(formula):
+        if isinstance(sub, Quant):
+            out.add(sub.var)
+    return out
+
+
+def expand_unique(formula: Formula) -> Formula:
+    """Replace every ∃!x φ by ∃x (φ ∧ ∀y (φ[y/x] → y = x)), y fresh (no capture)."""
+    if isinstance(formula, Quant):
+        body = expand_unique(formula.body)
+        if formula.kind != UNIQUE:
+            return Quant(formula.kind, formula.var, body)
+        y = fresh_var(all_var_names(body) | {formula.var})
+        at_most = Quant(
+            FORALL,
+            y,
+            Implies(substitute(body, formula.var, Var(y)), Eq(Var(y), Var(formula.var))),
+        )
+        return Quant(EXISTS, formula.var, And(body, at_most))
+    if isinstance(formula, Not):
+        return Not(expand_unique(formula.body))
+    if isinstance(formula, (And, Or, Implies, Iff)):
+        return type(formula)(expand_unique(formula.left), expand_unique(formula.right))
+    return formula
+
+
+def nnf(formula: Formula, positive: bool = True) -> Formula:
+    """Negation normal form of ``formula`` (or of its negation when not ``positive``).
+
+    ∃! must already be expanded. Card atoms are kept: ¬|L| ≥ n is |L| < n and
+    the other way round. ⊥ stays ⊥; ¬⊥ is written ¬⊥ (a true atom).
+    """
+    f = formula
+    if isinstance(f, Not):
+        return nnf(f.body, not positive)
+    if isinstance(f, (Pred, Eq)):
+        return f if positive else Not(f)
+    if isinstance(f, Falsum):
+        return f if positive else Not(f)
+    if isinstance(f, Card):
+        if positive:
+            return f
+        return Card(FEWER_THAN if f.op == AT_LEAST else AT_LEAST, f.n)
+    if isinstance(f, And):
+        left, right = nnf(f.left, positive), nnf(f.right, positive)
+        return And(left, right) if positive else Or(left, right)
+    if isinstance(f, Or):
+        left, right = nnf(f.left, positive), nnf(f.right, positive)
+        return Or(left, right) if positive else And(left, right)
+    if isinstance(f, Implies):
+        left, right = nnf(f.left, False), nnf(f.right, positive)
+        return Or(left, right) if positive else And(nnf(f.left, True), nnf(f.right, False))
+    if isinstance(f, Iff):
+        if positive:
+            return And(
+                Or(nnf(f.left, False), nnf(f.right, True)),
+                Or(nnf(f.right, False), nnf(f.left, True)),
+            )
+        return Or(
+            And(nnf(f.left, True), nnf(f.right, False)),
+            And(nnf(f.right, True), nnf(f.left, False)),
+        )
+    if isinstance(f, Quant):
+        if f.kind == UNIQUE:
+            return nnf(expand_unique(f), positive)
+        kind = f.kind if positive else (EXISTS if f.kind == FORALL else FORALL)
+        return Quant(kind, f.var, nnf(f.body, positive))
+    raise TypeError(f"not a formula: {f!r}")
+
+
+def conjuncts(formula: Formula) -> list[Formula]:
+    if isinstance(formula, And):
+        return conjuncts(formula.left) + conjuncts(formula.right)
+    return [formula]
+
+
+def big_and(formulas: Iterable[Formula]) -> Formula | None:
+    out = None
+    for f in formulas:
+        out = f if out is None else And(out, f)
+    return out
+
+
+def big_or(formulas: Iterable[Formula]) -> Formula | None:
+    out = None
+    for f in formulas:
+        out = f if out is None else Or(out, f)
+    return out
+
+
+def term_symbols(term: Term, out: dict[str, int]) -> None:
+    if isinstance(term, App):
+        out[term.name] = len(term.args)
+        for a in term.args:
+            term_symbols(a, out)
+
+
+def signature(formulas: Iterable[Formula]) -> tuple[dict[str, int], dict[str, int]]:
+    """(predicates, functions) name -> arity actually used by ``formulas``."""
+    preds: dict[str, int] = {}
+    funcs: dict[str, int] = {}
+    for formula in formulas:
+        for sub in subformulas(formula):
+            if isinstance(sub, Pred):
+                preds[sub.name] = len(sub.args)
+                for a in sub.args:
+                    term_symbols(a, funcs)
+            elif isinstance(sub, Eq):
+                term_symbols(sub.left, funcs)
+                term_symbols(sub.right, funcs)
+    return preds, funcs
+
+
+def size(formula: Formula) -> int:
+    return 1 + sum(size(c) for c in children(formula))
