@@ -1,0 +1,90 @@
+"""How players name cards at the table: forgiving words for deck card ids.
+
+``blonde`` or ``+`` name a P, F or R card; ``S3`` the third statement card;
+``?`` and ``¬`` (also ``any``, ``not``, ``neg``, ``~``) the X cards; a Q card
+by its quantifiers, ``∀x∃y``, ``AE``, ``Q:AE`` or ``forall-exists`` (``U`` or
+``E!`` for ∃!). In dealt mode a number is a position in the player's hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from referee.language import ast
+from referee.language.deck import Deck, DeckCard
+
+_KIND_LETTER = {ast.FORALL: "A", ast.EXISTS: "E", ast.UNIQUE: "U"}
+_NEGATE_WORDS = {"¬", "~", "!", "not", "neg", "negate", "x:¬", "x¬", "-"}
+_ANY_WORDS = {"?", "any", "x:?", "x?", "wild"}
+
+
+class CardError(ValueError):
+    pass
+
+
+def short_name(card: DeckCard) -> str:
+    """What the table types for a card: ``blonde``, ``∀x∃y``, ``S3``, ``?``, ``¬``."""
+    if card.kind in "PFR":
+        return str(card.symbol)
+    if card.kind == "Q":
+        signs = {ast.FORALL: "∀", ast.EXISTS: "∃", ast.UNIQUE: "∃!"}
+        return "".join(signs[k] + v for k, v in zip(card.prefix, card.variables, strict=True))
+    if card.kind == "S":
+        return card.id
+    return card.label
+
+
+def _q_letters(token: str) -> str | None:
+    t = token
+    if t.lower().startswith("q:"):
+        t = t[2:]
+    elif t.startswith("Q") and len(t) > 1 and t[1] in "AEU∀∃":
+        t = t[1:]
+    t = t.replace("exists!", "U").replace("forall", "A").replace("exists", "E")
+    t = t.replace("∃!", "U").replace("E!", "U").replace("∀", "A").replace("∃", "E")
+    t = re.sub(r"[a-z\s\-_.,]", "", t)
+    return t if t and re.fullmatch(r"[AEU]+", t) else None
+
+
+def resolve_card(token: str, deck: Deck, hand: Sequence[str] | None = None) -> DeckCard:
+    """The deck card a word names; ``hand`` (card ids) makes numbers positions in it."""
+    token = token.strip()
+    if not token:
+        raise CardError("empty card name")
+    if token.isdigit() and hand is not None:
+        i = int(token)
+        if not 1 <= i <= len(hand):
+            raise CardError(f"there is no card {i} in the hand (it holds {len(hand)})")
+        return deck.card(hand[i - 1])
+    for card in deck.cards:
+        if token == card.id or token == card.label:
+            return card
+    low = token.lower()
+    for card in deck.cards:
+        if card.kind in "PFR" and card.symbol is not None and low == card.symbol.lower():
+            return card
+        if card.kind == "S" and low == card.id.lower():
+            return card
+        if card.kind == "X" and card.action == "negate" and low in _NEGATE_WORDS:
+            return card
+        if card.kind == "X" and card.action == "any" and low in _ANY_WORDS:
+            return card
+    letters = _q_letters(token)
+    if letters is not None:
+        for card in deck.cards:
+            if card.kind == "Q" and "".join(_KIND_LETTER[k] for k in card.prefix) == letters:
+                return card
+        raise CardError(f"no Q card in this deck has the prefix {token}")
+    hint = " (in dealt mode, a number is a position in your hand)" if hand is None else ""
+    raise CardError(f"{token!r} is not a card of this deck{hint}; type `cards` to list them")
+
+
+def take_from_hand(hand: list[str], card_ids: Sequence[str]) -> list[str]:
+    """The hand without the played cards; CardError when one is not in it."""
+    rest = list(hand)
+    for card_id in card_ids:
+        if card_id not in rest:
+            raise CardError(f"{card_id} is not in the hand")
+        rest.remove(card_id)
+    return rest

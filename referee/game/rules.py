@@ -1,0 +1,139 @@
+"""Settings and house rules: what a table chooses before the first card.
+
+Both are kept in the game record, so a resumed or replayed game is refereed
+under the rules it was played with. Each house rule's reason is in
+``docs/rulings.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+MODES = ("dealt", "table")
+
+
+class RulesError(ValueError):
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    # Upheld redundant statements stay on the board (marked scored) instead of being erased.
+    keep_redundant: bool = False
+    # An undetermined claim may be settled by a vote of the table, recorded in the game.
+    vote_on_undetermined: bool = False
+    # Points a player loses for a rejected claim (never below zero).
+    rejected_claim_penalty: int = 0
+    # Every P, F, R card played must appear in the statement.
+    every_card_used: bool = True
+    # A player who passes may discard cards from the hand (refilled from the deck).
+    pass_discard: bool = True
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: object, where: str = "house_rules") -> HouseRules:
+        if not isinstance(data, dict):
+            raise RulesError(where, "must be an object")
+        known = {f.name: f for f in fields(cls)}
+        values = {}
+        for key, value in data.items():
+            if key not in known:
+                raise RulesError(
+                    f"{where}.{key}", f"unknown house rule (known: {', '.join(known)})"
+                )
+            values[key] = _typed(value, known[key].type, f"{where}.{key}")
+        return cls(**values)
+
+    def with_switch(self, text: str) -> HouseRules:
+        """``"keep_redundant=yes"`` → a copy with that rule changed (for --house)."""
+        key, sep, raw = text.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep:
+            raw = "true"
+        known = {f.name: f for f in fields(self)}
+        if key not in known:
+            raise RulesError(key, f"unknown house rule (known: {', '.join(known)})")
+        kind = known[key].type
+        raw = raw.strip().lower()
+        if kind in (bool, "bool"):
+            if raw not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
+                raise RulesError(key, f"expected yes or no, got {raw!r}")
+            value: object = raw in ("1", "true", "yes", "on")
+        else:
+            try:
+                value = int(raw)
+            except ValueError:
+                raise RulesError(key, f"expected a whole number, got {raw!r}") from None
+        return HouseRules(**{**asdict(self), key: value})
+
+
+def _typed(value: object, kind: object, where: str) -> object:
+    if kind in (bool, "bool"):
+        if not isinstance(value, bool):
+            raise RulesError(where, f"must be true or false, got {value!r}")
+    elif kind in (int, "int"):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise RulesError(where, f"must be a whole number ≥ 0, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Settings:
+    players: tuple[str, ...]
+    hand_size: int = 3
+    win_score: int = 3
+    mode: str = "dealt"  # dealt: the referee shuffles and deals; table: the printed deck
+    seed: int = 0  # the shuffle, so a record rebuilds the same hands
+
+    def __post_init__(self) -> None:
+        if len(self.players) < 1:
+            raise RulesError("players", "at least one player")
+        for name in self.players:
+            if not isinstance(name, str) or not name.strip() or any(c in name for c in ", \t"):
+                raise RulesError("players", f"{name!r} is not a player name (no spaces or commas)")
+        if len(set(self.players)) != len(self.players):
+            raise RulesError("players", "each player name once")
+        if not isinstance(self.hand_size, int) or not 1 <= self.hand_size <= 20:
+            raise RulesError("hand_size", f"must be between 1 and 20, got {self.hand_size!r}")
+        if not isinstance(self.win_score, int) or self.win_score < 1:
+            raise RulesError("win_score", f"must be at least 1, got {self.win_score!r}")
+        if self.mode not in MODES:
+            raise RulesError("mode", f"must be dealt or table, got {self.mode!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise RulesError("seed", f"must be a whole number, got {self.seed!r}")
+
+    def to_json(self) -> dict:
+        return {
+            "players": list(self.players),
+            "hand_size": self.hand_size,
+            "win_score": self.win_score,
+            "mode": self.mode,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_json(cls, data: object, where: str = "settings") -> Settings:
+        if not isinstance(data, dict):
+            raise RulesError(where, "must be an object")
+        allowed = {"players", "hand_size", "win_score", "mode", "seed"}
+        for key in data:
+            if key not in allowed:
+                raise RulesError(f"{where}.{key}", "unknown setting")
+        players = data.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RulesError(f"{where}.players", "must be a list of names")
+        try:
+            return cls(
+                tuple(players),
+                data.get("hand_size", 3),
+                data.get("win_score", 3),
+                data.get("mode", "dealt"),
+                data.get("seed", 0),
+            )
+        except RulesError as exc:
+            raise RulesError(f"{where}.{exc.field}", exc.message) from None
