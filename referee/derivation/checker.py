@@ -1,0 +1,347 @@
+"""Checking a derivation line by line.
+
+* an assumption opens a subproof and needs no check;
+* a cited line (``by 1, board 2``) holds when the engine shows it follows from
+  what it cites, within the per-line time limit; a countermodel refutes it;
+* a named rule is checked exactly as that rule, on syntax trees, with no solver
+  (:mod:`referee.derivation.rules`).
+
+Every line is checked on its own, taking the lines it cites as given, so one
+wrong step does not hide the others. The derivation holds when every line
+does; it then proves its last line from the board statements it rests on.
+The core never prints: the result is data, rendered by ``referee.cli``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.derivation.rules import Context, Premise, Refusal, check_rule, same, show
+from referee.derivation.syntax import Derivation, Line, Ref, parse_derivation, rule_name
+from referee.language.ast import Falsum, Formula, Statement
+from referee.language.naming import statement_formula
+from referee.language.vocabulary import Vocabulary
+
+OK = "ok"
+ASSUMPTION = "assumption"
+REFUSED = "refused"
+UNDETERMINED = "undetermined"
+
+
+@dataclass
+class LineVerdict:
+    label: int
+    file_line: int
+    statement: str  # the line's statement, printed (Unicode)
+    justification: str  # as the checker read it
+    status: str  # ok | assumption | refused | undetermined
+    reason: str  # what was checked, or what the step needed and did not get
+    rule: str | None = None
+    cites: tuple[str, ...] = ()
+    used: tuple[str, ...] | None = None  # for engine steps: the citations the proof needed
+    model: Any = None  # referee.logic.model.Model: the countermodel to a refused engine step
+    method: str = ""
+    seconds: float = 0.0
+    depth: int = 0  # subproof nesting, for display
+    fresh: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.status in (OK, ASSUMPTION)
+
+    def to_json(self) -> dict:
+        out: dict = {
+            "line": self.label,
+            "file_line": self.file_line,
+            "statement": self.statement,
+            "justification": self.justification,
+            "status": self.status,
+            "reason": self.reason,
+            "depth": self.depth,
+        }
+        if self.rule:
+            out["rule"] = self.rule
+        if self.cites:
+            out["cites"] = list(self.cites)
+        if self.fresh:
+            out["fresh"] = list(self.fresh)
+        if self.used is not None:
+            out["used"] = list(self.used)
+        if self.method:
+            out["method"] = self.method
+            out["seconds"] = round(self.seconds, 3)
+        if self.model is not None:
+            out["countermodel"] = self.model.to_json()
+        return out
+
+
+@dataclass
+class DerivationResult:
+    ok: bool
+    lines: list[LineVerdict]
+    conclusion: Formula
+    rests_on: tuple[int, ...]  # board statement numbers (1-based) the conclusion rests on
+    text: str = ""  # the derivation as given (for the game record)
+    seconds: float = 0.0
+    per_line_timeout: float | None = None
+    failed: tuple[int, ...] = field(default=())  # labels of lines that do not hold
+
+    @property
+    def inconsistent(self) -> bool:
+        """The derivation checks and ends in ⊥: the statements it rests on are inconsistent."""
+        return self.ok and isinstance(self.conclusion, Falsum)
+
+    def proves(self, formula: Formula, without: int | None = None) -> bool:
+        """Checks, ends in ``formula`` (up to bound-variable names), and, if ``without`` is
+        given, does not rest on that board statement (a redundancy claim)."""
+        if not self.ok:
+            return False
+        if without is not None and without in self.rests_on:
+            return False
+        return isinstance(self.conclusion, Falsum) or same(self.conclusion, formula)
+
+    def to_json(self) -> dict:
+        return {
+            "ok": self.ok,
+            "conclusion": show(self.conclusion),
+            "inconsistent": self.inconsistent,
+            "rests_on": list(self.rests_on),
+            "failed": list(self.failed),
+            "per_line_timeout": self.per_line_timeout,
+            "seconds": round(self.seconds, 3),
+            "lines": [v.to_json() for v in self.lines],
+        }
+
+
+def check_derivation(
+    board_statements: list[Statement] | tuple[Statement, ...],
+    derivation_text: str,
+    vocabulary: Vocabulary,
+    engine: Any = None,
+    per_line_timeout: float | None = None,
+) -> DerivationResult:
+    """Check every line of ``derivation_text`` against the board.
+
+    ``vocabulary`` is the board's (the deck's, with the names given by ∃!).
+    ``engine`` (a :class:`referee.logic.engine.Engine`) is used only for cited
+    steps; one is made when needed. ``per_line_timeout`` (seconds) bounds each
+    engine question; it overrides the engine's own limit. Raises
+    :class:`referee.derivation.syntax.DerivationError` for a file that is not a
+    derivation (unknown lines, forward citations, cycles, unclosed subproofs).
+    """
+    start = time.monotonic()
+    derivation = parse_derivation(derivation_text, vocabulary, len(board_statements))
+    board = [statement_formula(s) for s in board_statements]
+    raw_board = [s.formula for s in board_statements]
+    asker = _EngineAsker(engine, per_line_timeout)
+    verdicts = [_check_line(derivation, line, board, raw_board, asker) for line in derivation.lines]
+    failed = tuple(v.label for v in verdicts if not v.ok)
+    conclusion = derivation.conclusion
+    assert conclusion.formula is not None
+    return DerivationResult(
+        ok=not failed,
+        lines=verdicts,
+        conclusion=conclusion.formula,
+        rests_on=rests_on(derivation, conclusion),
+        text=derivation_text,
+        seconds=time.monotonic() - start,
+        per_line_timeout=asker.timeout,
+        failed=failed,
+    )
+
+
+def rests_on(d: Derivation, line: Line) -> tuple[int, ...]:
+    """The board statements ``line`` depends on, through everything it cites."""
+    boards: set[int] = set()
+    seen: set[int] = set()
+    todo = [line.label]
+    while todo:
+        label = todo.pop()
+        if label in seen:
+            continue
+        seen.add(label)
+        for ref in d.by_label[label].justification.refs:
+            if ref.kind == "board":
+                boards.add(ref.start)
+            elif ref.kind == "line":
+                todo.append(ref.start)
+            else:
+                todo.extend(d.subproofs[d.by_label[ref.start].opens].labels)  # type: ignore[index]
+    return tuple(sorted(boards))
+
+
+class _EngineAsker:
+    """Builds the engine on first use (pure-rule derivations never import Z3)."""
+
+    def __init__(self, engine: Any, timeout: float | None) -> None:
+        self.engine = engine
+        self.timeout = timeout
+        self._ready = False
+
+    def ask(self, premises: list[Formula], goal: Formula, vocabulary: Vocabulary):
+        if not self._ready:
+            from referee.logic.engine import Engine, Limits
+
+            if self.engine is None:
+                limits = Limits() if self.timeout is None else Limits(timeout=self.timeout)
+                self.engine = Engine(limits)
+            elif self.timeout is not None and self.engine.limits.timeout != self.timeout:
+                # same worker pool, this question's limit
+                self.engine = Engine(dataclasses.replace(self.engine.limits, timeout=self.timeout))
+            self.timeout = self.engine.limits.timeout
+            self._ready = True
+        return self.engine.entailment(premises, [goal], vocabulary)
+
+
+def _depth(d: Derivation, line: Line) -> int:
+    n = len(d.ancestors(line.subproof))
+    return n - 1 if line.opens is not None else n
+
+
+def _verdict(d: Derivation, line: Line, status: str, reason: str, **kw) -> LineVerdict:
+    return LineVerdict(
+        label=line.label,
+        file_line=line.file_line,
+        statement=show(line.formula) if line.formula is not None else "",
+        justification=line.justification.describe(),
+        status=status,
+        reason=reason,
+        rule=rule_name(line.justification.rule) if line.justification.rule else None,
+        cites=tuple(str(r) for r in line.justification.refs),
+        depth=_depth(d, line),
+        fresh=line.constants,
+        **kw,
+    )
+
+
+def _premise(d: Derivation, line: Line, ref: Ref, board: list[Formula]) -> Premise:
+    """What a citation brings, or :class:`Refusal` if it cannot be cited from ``line``."""
+    here = set(d.ancestors(line.subproof))
+    if ref.kind == "board":
+        return Premise(str(ref), formula=board[ref.start - 1])
+    if ref.kind == "line":
+        target = d.by_label[ref.start]
+        closed = [s for s in d.ancestors(target.subproof) if s not in here]
+        if closed:
+            sp = d.subproofs[closed[-1]]
+            raise Refusal(
+                f"line {ref.start} is inside the subproof {sp.range_text}, which is closed by "
+                f"line {line.label}: its lines hold only under its assumption (cite the whole "
+                f"subproof as {sp.range_text} with a rule that discharges it)"
+            )
+        if target.formula is None:
+            raise Refusal(
+                f"line {ref.start} only introduces the fresh name "
+                f"{', '.join(target.constants)}; it states nothing"
+            )
+        return Premise(str(ref), formula=target.formula)
+    opener = d.by_label[ref.start]
+    sp = d.subproofs[opener.opens]  # type: ignore[index]
+    if sp.parent is not None and sp.parent not in here:
+        outer = d.subproofs[sp.parent]
+        raise Refusal(
+            f"the subproof {ref} is inside the subproof {outer.range_text}, which is closed by "
+            f"line {line.label}"
+        )
+    last = d.by_label[sp.end]  # type: ignore[index]
+    if last.subproof != sp.id:
+        inner = d.subproofs[last.subproof]  # type: ignore[index]
+        raise Refusal(
+            f"the subproof {ref} ends inside its inner subproof {inner.range_text}: a subproof's "
+            "last line must be its own (add a line after the inner `end`)"
+        )
+    if last.formula is None:
+        raise Refusal(f"the subproof {ref} states nothing: it only introduces a fresh name")
+    return Premise(
+        str(ref),
+        assumption=opener.formula,
+        last=last.formula,
+        constants=opener.constants,
+    )
+
+
+def _check_line(
+    d: Derivation,
+    line: Line,
+    board: list[Formula],
+    raw_board: list[Formula],
+    asker: _EngineAsker,
+) -> LineVerdict:
+    just = line.justification
+    if just.kind == "assumption":
+        sp = d.subproofs[line.opens]  # type: ignore[index]
+        what = f"opens the subproof {sp.range_text}"
+        if line.constants:
+            names = ", ".join(line.constants)
+            what += f" with the fresh name{'s' if len(line.constants) > 1 else ''} {names}"
+        return _verdict(d, line, ASSUMPTION, what)
+    assert line.formula is not None
+    try:
+        premises = [_premise(d, line, ref, board) for ref in just.refs]
+    except Refusal as exc:
+        return _verdict(d, line, REFUSED, str(exc))
+
+    if just.kind == "rule":
+        ctx = Context(
+            open_assumptions=[
+                (a.label, a.formula) for a in d.open_assumptions(line) if a.formula is not None
+            ],
+            fresh={name: opener.label for name, opener in d.fresh_names(line).items()},
+        )
+        try:
+            what = check_rule(just.rule, line.formula, premises, ctx)  # type: ignore[arg-type]
+        except Refusal as exc:
+            return _verdict(d, line, REFUSED, f"{rule_name(just.rule)}: {exc}")  # type: ignore
+        return _verdict(d, line, OK, what)
+
+    # cited: the same statement needs no engine
+    for ref, p in zip(just.refs, premises, strict=True):
+        if same(p.formula, line.formula) or (
+            ref.kind == "board" and same(raw_board[ref.start - 1], line.formula)
+        ):
+            return _verdict(
+                d, line, OK, f"restates {p.name()}", used=(str(ref),), method="restatement"
+            )
+
+    vocab = d.vocabulary
+    for name in d.fresh_names(line):
+        vocab = vocab.extend(name, 0)
+    formulas = [p.formula for p in premises]
+    try:
+        v = asker.ask(formulas, line.formula, vocab)  # type: ignore[arg-type]
+    except Exception as exc:  # the engine failing must not take the whole check down
+        return _verdict(d, line, UNDETERMINED, f"the engine could not answer: {exc}")
+    status = str(v.status)
+    used = tuple(str(just.refs[i]) for i in v.used if i < len(just.refs))
+    cited = ", ".join(str(r) for r in just.refs) or "nothing (logic alone)"
+    if status == "entailed":
+        needed = ", ".join(used) if used else "logic alone"
+        reason = f"follows from {needed}"
+        unused = [str(r) for r in just.refs if str(r) not in used]
+        if unused and used:
+            reason += f" ({', '.join(unused)} not needed)"
+        return _verdict(d, line, OK, reason, used=used, method=v.method, seconds=v.seconds)
+    if status == "not_entailed":
+        return _verdict(
+            d,
+            line,
+            REFUSED,
+            f"does not follow from {cited}: in the countermodel "
+            f"{'the cited statements hold and ' if just.refs else ''}this line is false",
+            model=v.model,
+            method=v.method,
+            seconds=v.seconds,
+        )
+    limit = f" within {asker.timeout:g} s" if asker.timeout is not None else ""
+    return _verdict(
+        d,
+        line,
+        UNDETERMINED,
+        f"the engine could not decide{limit} whether it follows from {cited}"
+        f"{' (' + v.method + ')' if v.method else ''}: break this step into smaller ones",
+        method=v.method,
+        seconds=v.seconds,
+    )
