@@ -407,11 +407,11 @@ class Engine:
                     finder_reported = True
                     tried.append(_none_up_to(finder_size, bool(q.goals)))
             if verdict is not None:
-                for t in pending:
-                    pool.cancel(tasks[t], t)
                 break
-        else:
-            verdict = None
+        if verdict is not None and kind == "find" and verdict.status == Status.ENTAILED:
+            verdict = self._prefer_proof(q, pool, tasks, kinds, pending, deadline, verdict)
+        for t in pending:
+            pool.cancel(tasks[t], t)
         if verdict is None:
             if not finder_reported and "find" in kinds.values():
                 tried.append(_none_up_to(finder_size, bool(q.goals)))
@@ -435,6 +435,33 @@ class Engine:
             elapsed(),
             tuple(flags),
         )
+
+    def _prefer_proof(self, q, pool, tasks, kinds, pending, deadline, verdict) -> Verdict:
+        """An exhaustive search won: give a running proof search a moment for its minimal core.
+
+        Both are proofs; Z3's core is minimised by deletion while the finder's is
+        a union over sizes, and the same question should show the same evidence.
+        """
+        waiting = {t: tasks[t] for t in pending if kinds[t] == "prove"}
+        if not waiting:
+            return verdict
+        grace = min(deadline, time.monotonic() + PROOF_GRACE)
+        for event in pool.events(waiting, grace, kill=False):
+            pending.pop(event.task, None)
+            r = event.data
+            if event.kind == "done" and r.get("status") == "unsat" and r.get("minimal"):
+                return Verdict(
+                    Status.ENTAILED,
+                    tuple(r["core"]),
+                    None,
+                    f"{verdict.method}; Z3 proof too ({_secs(r['proof_seconds'])})",
+                    verdict.tried,
+                    0.0,
+                )
+        return verdict
+
+
+PROOF_GRACE = 0.1  # seconds a proof search may finish after an exhaustive search won
 
 
 def q_limit(limits: Limits) -> str:

@@ -92,10 +92,6 @@ def _not(p):
     return z3.Not(p)
 
 
-def _z3(p):
-    return z3.BoolVal(p) if isinstance(p, bool) else p
-
-
 def card_holds(card: Card, k: int) -> bool:
     return k >= card.n if card.op == AT_LEAST else k < card.n
 
@@ -103,14 +99,20 @@ def card_holds(card: Card, k: int) -> bool:
 class Grounder:
     """Expands closed formulas over a domain of exactly k objects."""
 
-    def __init__(self, k: int, predicates: dict[str, int], functions: dict[str, int], tick):
+    def __init__(self, k: int, predicates: dict[str, int], functions: dict[str, int], tick, ctx):
         self.k = k
-        names = [f"e{i}" for i in range(k)]
-        self.sort, self.elems = z3.EnumSort(f"D{k}_{next(_sort_ids)}", names)
-        self.index = {e.sexpr(): i for i, e in enumerate(self.elems)}
+        self.ctx = ctx
+        # Names unique per sort: Z3 would otherwise print (and we would read)
+        # e0 of one size as e0 of another.
+        sid = next(_sort_ids)
+        names = [f"e{i}_{sid}" for i in range(k)]
+        self.sort, self.elems = z3.EnumSort(f"D{k}_{sid}", names, ctx=ctx)
+        self.index = {e.get_id(): i for i, e in enumerate(self.elems)}
         self.preds = {
             n: (
-                z3.Function(f"p_{n}", *([self.sort] * a), z3.BoolSort()) if a else z3.Bool(f"p_{n}")
+                z3.Function(f"p_{n}", *([self.sort] * a), z3.BoolSort(ctx))
+                if a
+                else z3.Bool(f"p_{n}", ctx)
             )
             for n, a in predicates.items()
         }
@@ -267,6 +269,82 @@ def _constants_in_order(formulas: list[Formula], functions: dict[str, int]) -> l
     return [c for c in seen if functions.get(c) == 0]
 
 
+class SizeProblem:
+    """premises ∧ ¬goal grounded at one size, kept so cores can be shrunk later."""
+
+    def __init__(self, k, premises, negated_goal, top_cards, goal_cards, grounder_args, tick, ctx):
+        self.k = k
+        self.killers: set[int] = set()  # premises false at this size on their own
+        self.goal_false = any(not card_holds(c, k) for c in goal_cards)
+        self.literals: dict[int, z3.BoolRef] = {}
+        self.names: dict[str, int] = {}
+        self.solver = None
+        self.grounder = None
+        if self.goal_false:
+            return
+        for i, cards in enumerate(top_cards):
+            if any(not card_holds(c, k) for c in cards):
+                self.killers.add(i)
+        g = Grounder(k, *grounder_args, tick, ctx)
+        self.grounder = g
+        solver = z3.Solver(ctx=ctx)
+        for i, p in enumerate(premises):
+            if i in self.killers:
+                continue
+            ground = g.formula(p, {})
+            if ground is True:
+                continue
+            if ground is False:
+                self.killers.add(i)
+                continue
+            lit = z3.Bool(f"premise!{i}", ctx)
+            self.literals[i] = lit
+            self.names[str(lit)] = i
+            solver.add(z3.Implies(lit, ground))
+        if negated_goal is not None:
+            ground = g.formula(negated_goal, {})
+            if ground is False:
+                self.goal_false = True
+                return
+            if ground is not True:
+                solver.add(ground)
+        self.solver = solver
+
+    def check(self, active: list[int], deadline: float):
+        """A core (list) if premises ``active`` ∧ ¬goal have no model of this size,
+        "sat" if they have one (then ``self.solver.model()``), None if unknown."""
+        if self.goal_false:
+            return []
+        for i in active:
+            if i in self.killers:
+                return [i]
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return None
+        self.solver.set("timeout", max(1, int(remaining * 1000)))
+        result = self.solver.check(*[self.literals[i] for i in active if i in self.literals])
+        if result == z3.sat:
+            return "sat"
+        if result == z3.unsat:
+            return sorted(self.names[str(c)] for c in self.solver.unsat_core())
+        return None
+
+    def minimise(self, core: list[int], prefer: set[int], deadline: float) -> list[int]:
+        """Deletion-based; premises outside ``prefer`` are tried for deletion first."""
+        order = sorted(core, key=lambda i: (i in prefer, i))
+        keep = list(order)
+        for i in order:
+            if i not in keep:
+                continue
+            trial = [j for j in keep if j != i]
+            result = self.check(trial, deadline)
+            if isinstance(result, list):
+                keep = [j for j in trial if j in result]
+            elif result is None:
+                break
+        return sorted(keep)
+
+
 def find_model(
     premises: list[Formula],
     negated_goal: Formula | None,
@@ -277,114 +355,81 @@ def find_model(
     progress: Callable[[int, list[int]], None] = lambda k, core: None,
     cancelled: Callable[[], bool] = lambda: False,
     symmetry: bool = True,
+    minimise: bool = True,
+    ctx: z3.Context | None = None,
 ) -> dict:
     """Search sizes 1 … max_size (None: until the deadline) for a model of premises ∧ ¬goal.
 
     Returns {"status": "model", "model", "size"} or {"status": "exhausted",
     "size": max_size, "core": [...]} or {"status": "gave_up", "size": largest
-    size fully checked, "core": [...]}.
+    size fully checked, "core": [...]}. The core of an exhausted search is the
+    set of premises that has no model of any size checked (shrunk by deletion
+    across all sizes while time allows).
     """
     start = time.monotonic()
+    ctx = ctx or z3.Context()
     everything = list(premises) + ([negated_goal] if negated_goal is not None else [])
     constants = _constants_in_order(everything, functions) if symmetry else []
-    core_union: set[int] = set()
-    checked = 0
     top_cards = [[c for c in conjuncts(p) if isinstance(c, Card)] for p in premises]
     goal_cards = [c for c in conjuncts(negated_goal) if isinstance(c, Card)] if negated_goal else []
+    problems: list[SizeProblem] = []
+    core_union: set[int] = set()
+    checked = 0
 
     def tick() -> None:
         if time.monotonic() > deadline or cancelled():
             raise OutOfTime
 
-    k = 0
-    try:
-        while max_size is None or k < max_size:
-            k += 1
-            tick()
-            # Sizes a top-level |L| ≥ n / |L| < n rules out need no solver.
-            if any(not card_holds(c, k) for c in goal_cards):
-                checked = k
-                progress(k, [])
-                continue
-            killer = next(
-                (
-                    i
-                    for i, cards in enumerate(top_cards)
-                    if any(not card_holds(c, k) for c in cards)
-                ),
-                None,
-            )
-            if killer is not None:
-                core_union.add(killer)
-                checked = k
-                progress(k, [killer])
-                continue
-            g = Grounder(k, predicates, functions, tick)
-            solver = z3.Solver()
-            literals = []
-            trivially_false: int | None = None
-            for i, p in enumerate(premises):
-                ground = g.formula(p, {})
-                if ground is True:
-                    continue
-                lit = z3.Bool(f"premise!{i}")
-                literals.append((lit, i))
-                if ground is False:
-                    trivially_false = i
-                    break
-                solver.add(z3.Implies(lit, ground))
-            if trivially_false is not None:
-                core_union.add(trivially_false)
-                checked = k
-                progress(k, [trivially_false])
-                continue
-            goal_false = False
-            if negated_goal is not None:
-                ground = g.formula(negated_goal, {})
-                if ground is False:
-                    goal_false = True
-                elif ground is not True:
-                    solver.add(ground)
-            if goal_false:
-                checked = k
-                progress(k, [])
-                continue
-            for c in g.symmetry_breaking(constants):
-                solver.add(c)
-            tick()
-            remaining = deadline - time.monotonic()
-            solver.set("timeout", max(1, int(remaining * 1000)))
-            result = solver.check(*[lit for lit, _ in literals])
-            if result == z3.sat:
-                return {
-                    "status": "model",
-                    "model": g.model(solver.model()),
-                    "size": k,
-                    "seconds": time.monotonic() - start,
-                }
-            if result == z3.unsat:
-                names = {str(lit): i for lit, i in literals}
-                core = sorted(names[str(c)] for c in solver.unsat_core())
-                core_union.update(core)
-                checked = k
-                progress(k, core)
-                continue
-            raise OutOfTime
-    except OutOfTime:
+    def gave_up() -> dict:
         return {
             "status": "gave_up",
             "size": checked,
             "core": sorted(core_union),
             "seconds": time.monotonic() - start,
         }
-    except z3.Z3Exception as exc:
-        if "canceled" in str(exc) or cancelled():
-            return {
-                "status": "gave_up",
-                "size": checked,
-                "core": sorted(core_union),
-                "seconds": time.monotonic() - start,
-            }
+
+    k = 0
+    everyone = list(range(len(premises)))
+    try:
+        while max_size is None or k < max_size:
+            k += 1
+            tick()
+            sp = SizeProblem(
+                k,
+                premises,
+                negated_goal,
+                top_cards,
+                goal_cards,
+                (predicates, functions),
+                tick,
+                ctx,
+            )
+            if sp.solver is not None:
+                for c in sp.grounder.symmetry_breaking(constants):
+                    sp.solver.add(c)
+            tick()
+            result = sp.check(everyone, deadline)
+            if result == "sat":
+                return {
+                    "status": "model",
+                    "model": sp.grounder.model(sp.solver.model()),
+                    "size": k,
+                    "seconds": time.monotonic() - start,
+                }
+            if result is None:
+                raise OutOfTime
+            core = sp.minimise(result, core_union, deadline) if minimise else result
+            core_union.update(core)
+            problems.append(sp)
+            checked = k
+            progress(k, core)
+        if minimise:
+            core_union = _shrink_across_sizes(problems, core_union, deadline, tick)
+    except OutOfTime:
+        return gave_up()
+    except z3.Z3Exception:
+        if cancelled() or time.monotonic() > deadline:
+            return gave_up()
         raise
     return {
         "status": "exhausted",
@@ -392,3 +437,17 @@ def find_model(
         "core": sorted(core_union),
         "seconds": time.monotonic() - start,
     }
+
+
+def _shrink_across_sizes(problems, core: set[int], deadline: float, tick) -> set[int]:
+    """Drop each premise without which no size gets a model (keep it when unsure)."""
+    core = set(core)
+    for i in sorted(core):
+        trial = sorted(core - {i})
+        try:
+            tick()
+        except OutOfTime:
+            break
+        if all(isinstance(sp.check(trial, deadline), list) for sp in problems):
+            core.discard(i)
+    return core

@@ -25,14 +25,17 @@ def prove(
     deadline: float,
     minimise: bool = True,
     cancelled: Callable[[], bool] = lambda: False,
+    ctx: z3.Context | None = None,
 ) -> dict:
+    """Z3 on premises ∧ negated_goal; ``ctx``: a fresh Z3 context (one per task)."""
     start = time.monotonic()
-    tr = Translator(predicates, functions)
-    solver = z3.Solver()
+    ctx = ctx or z3.Context()
+    tr = Translator(predicates, functions, ctx)
+    solver = z3.Solver(ctx=ctx)
     solver.set("random_seed", 0)
     literals = []
     for i, premise in enumerate(premises):
-        lit = z3.Bool(f"premise!{i}")
+        lit = z3.Bool(f"premise!{i}", ctx)
         literals.append(lit)
         solver.add(z3.Implies(lit, tr.formula(premise)))
     if negated_goal is not None:

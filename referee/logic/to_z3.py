@@ -39,14 +39,17 @@ from referee.logic.model import Model
 class Translator:
     """Declares the symbols once; translates closed formulas to Z3 booleans."""
 
-    def __init__(self, predicates: dict[str, int], functions: dict[str, int]):
-        self.sort = z3.DeclareSort("L")
+    def __init__(self, predicates: dict[str, int], functions: dict[str, int], ctx=None):
+        self.ctx = ctx or z3.main_ctx()
+        self.sort = z3.DeclareSort("L", self.ctx)
         self.predicates = dict(predicates)
         self.functions = dict(functions)
         self.preds: dict[str, z3.FuncDeclRef] = {}
         self.funcs: dict[str, z3.FuncDeclRef] = {}
         for name, arity in self.predicates.items():
-            self.preds[name] = z3.Function(f"p_{name}", *([self.sort] * arity), z3.BoolSort())
+            self.preds[name] = z3.Function(
+                f"p_{name}", *([self.sort] * arity), z3.BoolSort(self.ctx)
+            )
         for name, arity in self.functions.items():
             self.funcs[name] = z3.Function(f"f_{name}", *([self.sort] * arity), self.sort)
         self._fresh = itertools.count()
@@ -78,7 +81,7 @@ class Translator:
         if isinstance(f, Iff):
             return self.formula(f.left, env) == self.formula(f.right, env)
         if isinstance(f, Falsum):
-            return z3.BoolVal(False)
+            return z3.BoolVal(False, self.ctx)
         if isinstance(f, Card):
             return self.card(f)
         if isinstance(f, Quant):
@@ -98,11 +101,11 @@ class Translator:
         n = f.n
         if f.op == AT_LEAST:
             if n <= 1:
-                return z3.BoolVal(True)
+                return z3.BoolVal(True, self.ctx)
             xs = [self._var("c") for _ in range(n)]
             return z3.Exists(xs, z3.Distinct(*xs))
         if n <= 1:
-            return z3.BoolVal(False)
+            return z3.BoolVal(False, self.ctx)
         xs = [self._var("c") for _ in range(n - 1)]
         y = self._var("y")
         return z3.Exists(xs, z3.ForAll([y], z3.Or(*[y == x for x in xs])))
@@ -114,27 +117,33 @@ class Translator:
             # L is unconstrained: any single object will do; pick a witness term.
             universe = [z3.Const("L!default", self.sort)]
         universe = list(universe)
-        index = {u.sexpr(): i for i, u in enumerate(universe)}
+        index = {u.get_id(): i for i, u in enumerate(universe)}
         return extract(m, universe, index, self.preds, self.funcs, self.predicates, self.functions)
 
 
 def extract(
     m: z3.ModelRef,
     universe: list[z3.ExprRef],
-    index: dict[str, int],
+    index: dict[int, int],
     preds: dict[str, z3.FuncDeclRef],
     funcs: dict[str, z3.FuncDeclRef],
     pred_arity: dict[str, int],
     func_arity: dict[str, int],
 ) -> Model:
     size = len(universe)
-    fallback = 0
+
+    def element(value: z3.ExprRef) -> int:
+        found = index.get(value.get_id())
+        if found is None:
+            raise ValueError(f"Z3 value {value} is not an element of the domain")
+        return found
+
     functions: dict[str, dict[tuple[int, ...], int]] = {}
     for name, arity in func_arity.items():
         table = {}
         for args in itertools.product(range(size), repeat=arity):
             value = m.eval(funcs[name](*[universe[a] for a in args]), model_completion=True)
-            table[args] = index.get(value.sexpr(), fallback)
+            table[args] = element(value)
         functions[name] = table
     predicates: dict[str, frozenset[tuple[int, ...]]] = {}
     for name, arity in pred_arity.items():

@@ -45,7 +45,7 @@ def _set_memory_limit(memory_mb: int | None) -> None:
         pass
 
 
-def _task_prove(payload: dict, progress, cancelled) -> dict:
+def _task_prove(payload: dict, progress, cancelled, ctx=None) -> dict:
     from referee.logic.prover import prove
 
     return prove(
@@ -56,10 +56,11 @@ def _task_prove(payload: dict, progress, cancelled) -> dict:
         deadline=time.monotonic() + payload["budget"],
         minimise=payload.get("minimise", True),
         cancelled=cancelled,
+        ctx=ctx,
     )
 
 
-def _task_find(payload: dict, progress, cancelled) -> dict:
+def _task_find(payload: dict, progress, cancelled, ctx=None) -> dict:
     from referee.logic.finder import find_model
 
     return find_model(
@@ -70,17 +71,19 @@ def _task_find(payload: dict, progress, cancelled) -> dict:
         deadline=time.monotonic() + payload["budget"],
         max_size=payload.get("max_size"),
         progress=lambda k, core: progress({"size": k, "core": core}),
+        minimise=payload.get("minimise", True),
         cancelled=cancelled,
+        ctx=ctx,
     )
 
 
-def _task_sleep(payload: dict, progress, cancelled) -> dict:
+def _task_sleep(payload: dict, progress, cancelled, ctx=None) -> dict:
     """Test hook: a task that ignores every timeout and cancellation (like a stuck solver)."""
     time.sleep(payload["seconds"])
     return {"status": "slept"}
 
 
-def _task_allocate(payload: dict, progress, cancelled) -> dict:
+def _task_allocate(payload: dict, progress, cancelled, ctx=None) -> dict:
     """Test hook: grab memory until the RLIMIT_AS cap stops the worker."""
     hog = []
     for _ in range(payload["megabytes"]):
@@ -88,7 +91,7 @@ def _task_allocate(payload: dict, progress, cancelled) -> dict:
     return {"status": "allocated", "megabytes": len(hog)}
 
 
-def _task_ping(payload: dict, progress, cancelled) -> dict:
+def _task_ping(payload: dict, progress, cancelled, ctx=None) -> dict:
     return {"status": "pong", "pid": os.getpid()}
 
 
@@ -106,10 +109,11 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
     _set_memory_limit(memory_mb)
     import z3
 
-    # Create Z3's main context here, before the watcher thread exists: two
-    # threads racing to create it lazily would get two contexts.
-    context = z3.main_ctx()
+    # Every task gets a fresh Z3 context: answers do not depend on what the
+    # worker solved before (Z3 keeps state per context), and an interrupt
+    # meant for a cancelled task cannot reach the next one.
     current = [0]
+    contexts: dict[int, object] = {}
 
     def cancelled() -> bool:
         return current[0] != 0 and cancel_value.value >= current[0]
@@ -122,7 +126,9 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
             if task and task != interrupted and cancel_value.value >= task:
                 interrupted = task
                 try:
-                    context.interrupt()
+                    context = contexts.get(task)
+                    if context is not None:
+                        context.interrupt()
                 except Exception:  # pragma: no cover
                     pass
 
@@ -135,13 +141,14 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
         if message is None:
             return
         task_id, kind, payload = message
+        contexts[task_id] = z3.Context()
         current[0] = task_id
 
         def progress(data, _id=task_id) -> None:
             conn.send((_id, "progress", data))
 
         try:
-            result = TASKS[kind](payload, progress, cancelled)
+            result = TASKS[kind](payload, progress, cancelled, contexts[task_id])
         except MemoryError:
             result = {"status": "error", "error": "out of memory"}
         except Exception as exc:  # a bug in a task must not kill the worker silently
@@ -150,6 +157,7 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
             else:
                 result = {"status": "error", "error": f"{type(exc).__name__}: {exc}"}
         current[0] = 0
+        contexts.pop(task_id, None)
         # Models travel as JSON-shaped plain data (Model holds mappingproxies).
         if hasattr(result.get("model"), "to_json"):
             result["model"] = result["model"].to_json()
@@ -338,12 +346,12 @@ class Pool:
         if worker is not None and worker.busy == task:
             worker.cancel.value = task
 
-    def events(self, tasks: dict[int, int], deadline: float):
+    def events(self, tasks: dict[int, int], deadline: float, kill: bool = True):
         """Yield Events for the given {task: slot} until all are done or the deadline passes.
 
         When the deadline passes, the workers still running those tasks are
         killed and replaced, and a "died" event with reason "deadline" is
-        yielded for each.
+        yielded for each (with ``kill=False`` the tasks are left running).
         """
         pending = dict(tasks)
         while pending:
@@ -357,6 +365,8 @@ class Pool:
                 return
             remaining = deadline - time.monotonic()
             if remaining <= 0:
+                if not kill:
+                    return
                 for task, slot in list(pending.items()):
                     self.kill(slot)
                     pending.pop(task)

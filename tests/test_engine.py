@@ -1,0 +1,182 @@
+"""The engine's verdicts on the rules' own S-card interactions, with their evidence."""
+
+import time
+
+import pytest
+
+from referee.language.ast import AT_LEAST, FEWER_THAN, Card, Falsum
+from referee.language.boardfile import parse_board
+from referee.language.naming import statement_formula
+from referee.language.parser import parse_statement
+from referee.logic.engine import Engine, Limits, Status
+from referee.logic.evaluate import check_model, evaluate
+
+S_HAPPY = "∀x ∀y (happy(x) ∧ likes(x, y)) → happy(y)"
+S_FATHER_LIKES = "∀x ¬likes(x, father(x)) ∧ likes(father(x), x)"
+S_BLONDE = "∀x blonde(x) → happy(x)"
+S_FATHER_SMARTER = "∀x smarter(father(x), x)"
+S_NOBODY_SMARTER = "∀x ∀y ¬smarter(x, y)"
+S_TRANSITIVE = "∀x ∀y ∀z (smarter(x, y) ∧ smarter(y, z)) → smarter(x, z)"
+
+
+@pytest.fixture(scope="module")
+def engine():
+    with Engine(Limits(timeout=3.0)) as e:
+        e.warm()
+        yield e
+
+
+def f(text, vocab):
+    return statement_formula(parse_statement(text, vocab))
+
+
+def board(text, vocab):
+    b = parse_board(text, vocab)
+    return [statement_formula(s) for s in b.statements], b.vocabulary
+
+
+def test_blonde_happy_needs_a_three_object_countermodel(engine, vocab):
+    premises = [f(S_HAPPY, vocab), f(S_FATHER_LIKES, vocab)]
+    goal = f(S_BLONDE, vocab)
+    v = engine.entailment(premises, [goal], vocab)
+    assert v.status == Status.NOT_ENTAILED
+    assert v.model is not None and v.model.size == 3  # no smaller countermodel exists
+    assert check_model(premises, v.model) == [] and not evaluate(goal, v.model)
+    assert "countermodel with 3 objects" in v.method
+    assert v.seconds < 1.0
+    out = v.to_json()
+    assert set(out) == {"verdict", "used", "countermodel", "seconds"}
+    assert out["verdict"] == "not_entailed" and out["countermodel"]["size"] == 3
+
+
+def test_father_smarter_clashes_with_nobody_smarter(engine, vocab):
+    formulas = [f("∃x happy(x)", vocab), f(S_FATHER_SMARTER, vocab), f(S_NOBODY_SMARTER, vocab)]
+    v = engine.consistency(formulas, vocab)
+    assert v.status == Status.INCONSISTENT
+    assert v.used == (1, 2)  # the minimal clash, without the bystander
+    assert "Z3" in v.method
+
+
+def test_empty_domain_is_impossible(engine, vocab):
+    v = engine.consistency([f("|L| < 1", vocab)], vocab)
+    assert v.status == Status.INCONSISTENT and v.used == (0,)
+
+
+def test_at_least_three_and_fewer_than_three(engine, vocab):
+    formulas = [f("|L| ≥ 3", vocab), f("∃x happy(x)", vocab), f("|L| < 3", vocab)]
+    v = engine.consistency(formulas, vocab)
+    assert v.status == Status.INCONSISTENT
+    assert set(v.used) == {0, 2}
+
+
+def test_only_infinite_models_is_undetermined_never_inconsistent(vocab):
+    # ∀x∃y smarter(y,x), transitive, irreflexive: true in ℕ, false in every finite model.
+    formulas = [
+        f("∀x ∃y smarter(y, x)", vocab),
+        f(S_TRANSITIVE, vocab),
+        f("∀x ¬smarter(x, x)", vocab),
+    ]
+    with Engine(Limits(timeout=1.0)) as e:
+        v = e.consistency(formulas, vocab)
+        assert v.status == Status.UNDETERMINED
+        assert v.seconds < 1.3
+        assert any("none up to" in t for t in v.tried)
+        # ... and the same with a negated Card goal that must not be taken as a bound
+        w = e.entailment(formulas, [f("|L| < 5", vocab)], vocab)
+        assert w.status == Status.UNDETERMINED
+
+
+def test_consistent_board_comes_with_a_checked_model(engine, vocab):
+    formulas = [f(S_FATHER_SMARTER, vocab), f(S_TRANSITIVE, vocab), f(S_HAPPY, vocab)]
+    v = engine.consistency(formulas, vocab)
+    assert v.status == Status.CONSISTENT
+    assert check_model(formulas, v.model) == []
+
+
+def test_unique_naming_makes_blondie_happy(engine, vocab):
+    formulas, voc = board(
+        "∃!x blonde(x) | blondie := x\n∀x blonde(x) → happy(x)\nhappy(blondie)\n∃x happy(x)\n",
+        vocab,
+    )
+    v = engine.entailment(formulas[:2] + formulas[3:], [formulas[2]], voc)
+    assert v.status == Status.ENTAILED and v.used == (0, 1)
+
+
+def test_unique_means_exactly_one(engine, vocab):
+    one = f("∃!x blonde(x)", vocab)
+    two = f("∃x ∃y x ≠ y ∧ blonde(x) ∧ blonde(y)", vocab)
+    assert engine.consistency([one, two], vocab).status == Status.INCONSISTENT
+    v = engine.entailment([f("∃x blonde(x)", vocab)], [one], vocab)
+    assert v.status == Status.NOT_ENTAILED
+    assert sum(1 for i in range(v.model.size) if (i,) in v.model.predicates["blonde"]) >= 2
+
+
+def test_finite_domain_decides_by_exhaustive_search(engine, vocab):
+    # Z3 need not find this; with |L| < 3 on the board the finder checks sizes 1–2.
+    premises = [f("|L| < 3", vocab), f("∀x ∃y x ≠ y", vocab)]
+    goal = f("(∃!x blonde(x)) ∨ (∀y blonde(y)) ∨ (∀z ¬blonde(z))", vocab)
+    v = engine.entailment(premises, [goal], vocab)
+    assert v.status == Status.ENTAILED
+    assert 0 in v.used
+
+
+def test_card_goal_bounds_the_search(engine, vocab):
+    # ¬(|L| ≥ 3) is |L| < 3: the negated goal bounds the domain itself.
+    premises = [f("∃x ∃y ∃z x ≠ y ∧ y ≠ z ∧ x ≠ z", vocab)]
+    v = engine.entailment(premises, [Card(AT_LEAST, 3)], vocab)
+    assert v.status == Status.ENTAILED and v.used == (0,)
+    v = engine.entailment(premises, [Card(FEWER_THAN, 3)], vocab)
+    assert v.status == Status.NOT_ENTAILED and v.model.size >= 3
+
+
+def test_set_claim_needs_every_statement(engine, vocab):
+    premises = [f(S_FATHER_SMARTER, vocab), f("∀x ∀y smarter(x, y) → ¬likes(y, x)", vocab)]
+    both = [f("∀x ¬likes(x, father(x))", vocab), f("∀x likes(father(x), x)", vocab)]
+    assert engine.entailment(premises, both[:1], vocab).status == Status.ENTAILED
+    v = engine.entailment(premises, both, vocab)
+    assert v.status == Status.NOT_ENTAILED
+    assert check_model(premises, v.model) == []
+    assert not all(evaluate(g, v.model) for g in both)
+
+
+def test_falsum_goal_is_inconsistency(engine, vocab):
+    premises = [f(S_FATHER_SMARTER, vocab), f(S_NOBODY_SMARTER, vocab)]
+    assert engine.entailment(premises, [Falsum()], vocab).status == Status.ENTAILED
+    assert engine.entailment(premises[:1], [Falsum()], vocab).status == Status.NOT_ENTAILED
+
+
+def test_analyze_board(engine, vocab):
+    formulas, voc = board(
+        "∀x smarter(father(x), x)\n∀x ∀y smarter(x, y) → ¬likes(y, x)\n"
+        "∀x ¬likes(x, father(x)) ∧ likes(father(x), x)\n∀x ¬likes(x, father(x))\n",
+        vocab,
+    )
+    a = engine.analyze(formulas, voc)
+    assert a.consistency.status == Status.CONSISTENT
+    answers = [v.status for v in a.redundancy]
+    assert answers[3] == Status.ENTAILED
+    assert answers[0] == Status.NOT_ENTAILED
+    out = a.to_json(["a", "b", "c", "d"])
+    assert out["consistency"] == "consistent" and out["conflict"] == []
+    assert out["statements"][3]["redundant"] == "yes"
+    assert set(out["statements"][3]["used"]) <= {1, 2, 3}
+
+
+def test_hanging_worker_is_killed_at_the_limit(vocab):
+    with Engine(Limits(timeout=0.5, hang_for_testing=30)) as e:
+        t = time.monotonic()
+        v = e.consistency([f("∃x happy(x)", vocab)], vocab)
+        took = time.monotonic() - t
+    assert v.status == Status.UNDETERMINED
+    assert took < 0.8
+    assert any("limit" in t for t in v.tried)
+    # the replacement workers answer normally
+    with Engine(Limits(timeout=3.0)) as e:
+        assert e.consistency([f("∃x happy(x)", vocab)], vocab).status == Status.CONSISTENT
+
+
+def test_free_variables_are_refused(engine, vocab):
+    from referee.language.parser import parse_formula
+
+    with pytest.raises(ValueError):
+        engine.consistency([parse_formula("happy(x)", vocab, free=("x",))], vocab)
