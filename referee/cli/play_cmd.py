@@ -61,12 +61,13 @@ def load_record(path: Path) -> tuple[Record, Game]:
 # --------------------------------------------------------- engine hookup
 
 
-def make_engine(timeout: float):
+def make_engine(timeout: float, minimise: bool = True):
+    """The engine; replay passes ``minimise=False``: it compares verdicts, not cores."""
     try:
         from referee.logic.engine import Engine, Limits
     except ModuleNotFoundError:  # pragma: no cover - the engine ships with the package
         return None
-    return Engine(Limits(timeout=timeout))
+    return Engine(Limits(timeout=timeout, minimise=minimise))
 
 
 def derivation_checker():
@@ -475,7 +476,7 @@ def replay(record_file, step, as_json, timeout):
                 if interactive:
                     click.pause("(press a key for the next turn)")
 
-    engine = make_engine(timeout)
+    engine = make_engine(timeout, minimise=False)
     try:
         report = run_replay(record, engine, derivation_checker(), on_step)
     finally:

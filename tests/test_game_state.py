@@ -1,0 +1,264 @@
+"""The game as events: turns, hands, scoring, house rules, records (no engine needed).
+
+Claims here carry the verdict a session would have recorded; whether the
+engine agrees is the replay tests' business.
+"""
+
+import json
+
+import pytest
+
+from referee.game.record import Record, RecordError, dumps, loads
+from referee.game.rules import HouseRules, RulesError, Settings
+from referee.game.state import Game, GameError
+from referee.resources import default_deck_path
+
+DECK_TEXT = default_deck_path().read_text(encoding="utf-8")
+
+
+def table_game(players=("alice", "bob"), **rules) -> Game:
+    return Record(Settings(players, mode="table"), HouseRules(**rules), DECK_TEXT).new_game()
+
+
+def play(game, cards, text):
+    game.apply({"type": "play", "player": game.player, "cards": cards, "text": text})
+
+
+def claim(game, targets, status, outcome, kind="redundant", derivation=None):
+    premises = [e.id for e in game.board if e.id not in targets]
+    event = {
+        "type": "claim",
+        "player": game.player,
+        "kind": kind,
+        "targets": targets,
+        "premises": premises,
+        "verdict": {"status": status},
+        "derivation": derivation,
+        "outcome": outcome,
+    }
+    game.apply(event)
+    return event
+
+
+def test_turns_rotate_and_the_wrong_player_is_refused():
+    game = table_game(("alice", "bob", "carol"))
+    play(game, ["P:blonde"], "∀x blonde(x)")
+    assert game.player == "bob" and game.turn == 2
+    with pytest.raises(GameError) as info:
+        game.apply({"type": "pass", "player": "carol"})
+    assert info.value.field == "player" and "bob's turn" in info.value.message
+
+
+def test_refused_plays_name_the_field():
+    game = table_game()
+    with pytest.raises(GameError) as info:
+        play(game, ["P:blonde"], "∀x happy(x)")
+    assert info.value.field == "text" and "happy is not on the cards" in info.value.message
+    with pytest.raises(GameError) as info:
+        play(game, ["P:nobody"], "∀x happy(x)")
+    assert info.value.field == "cards"
+    with pytest.raises(GameError) as info:
+        play(game, ["P:blonde"], "∀x blonde(")
+    assert info.value.field == "text" and "column" in info.value.message
+    assert game.board == [] and game.player == "alice"
+
+
+def test_dealt_mode_deals_refills_and_checks_the_hand():
+    settings = Settings(("alice", "bob"), hand_size=3, seed=2)
+    game = Record(settings, HouseRules(), DECK_TEXT).new_game()
+    again = Record(settings, HouseRules(), DECK_TEXT).new_game()
+    assert game.hands == again.hands  # the seed fixes the shuffle
+    assert all(len(h) == 3 for h in game.hands.values())
+    assert len(game.draw_pile) == game.deck.size - 6
+    alice = game.hand("alice")
+    not_held = next(c.id for c in game.deck.cards if c.kind == "P" and c.id not in alice)
+    with pytest.raises(GameError) as info:
+        play(game, [not_held], "∀x happy(x)")
+    assert info.value.field == "cards" and "not in the hand" in info.value.message
+    game.apply({"type": "pass", "player": "alice", "discard": alice[:2]})
+    assert len(game.hand("alice")) == 3 and game.hand("alice")[0] == alice[2]
+    assert game.discards == alice[:2]
+
+
+def test_the_game_ends_when_everyone_passes_with_the_deck_spent():
+    settings = Settings(("alice", "bob"), hand_size=3, seed=1)
+    game = Record(settings, HouseRules(), DECK_TEXT).new_game()
+    game.draw_pile.clear()
+    game.scores["bob"] = 1
+    game.apply({"type": "pass", "player": "alice"})
+    assert not game.finished
+    game.apply({"type": "pass", "player": "bob"})
+    assert game.finished and game.winner == "bob"
+    assert "deck spent" in game.end_reason
+    with pytest.raises(GameError, match="game is over"):
+        game.apply({"type": "pass", "player": "alice"})
+
+
+def test_upheld_redundancy_scores_and_erases_and_reaching_w_wins():
+    settings = Settings(("alice", "bob"), win_score=2, mode="table")
+    game = Record(settings, HouseRules(), DECK_TEXT).new_game()
+    play(game, ["P:blonde"], "∀x blonde(x)")
+    play(game, ["X:?"], "∃x blonde(x)")
+    play(game, ["X:?"], "∃y blonde(y)")
+    # bob's turn: a set claim, one point per statement
+    claim(game, [2, 3], "entailed", "upheld")
+    assert game.scores["bob"] == 2 and [e.id for e in game.board] == [1]
+    assert game.finished and game.winner == "bob" and "2 points" in game.end_reason
+
+
+def test_keep_redundant_house_rule_marks_instead_of_erasing():
+    game = table_game(keep_redundant=True)
+    play(game, ["P:blonde"], "∀x blonde(x)")
+    play(game, ["X:?"], "∃x blonde(x)")
+    claim(game, [2], "entailed", "upheld")
+    assert [e.id for e in game.board] == [1, 2] and game.board[1].scored
+    with pytest.raises(GameError, match="already been scored"):
+        claim(game, [2], "entailed", "upheld")
+
+
+def test_rejected_claims_cost_the_penalty_and_the_outcome_must_follow_the_rules():
+    game = table_game(rejected_claim_penalty=1)
+    game.scores["alice"] = 1
+    play(game, ["P:blonde"], "∀x blonde(x)")
+    play(game, ["P:happy"], "∃x happy(x)")
+    with pytest.raises(GameError) as info:
+        claim(game, [2], "not_entailed", "upheld")
+    assert info.value.field == "outcome"
+    claim(game, [2], "not_entailed", "rejected")
+    assert game.scores["alice"] == 0
+    claim(game, [2], "not_entailed", "rejected")
+    assert game.scores["alice"] == 0  # never below zero
+
+
+def test_undetermined_claims_need_a_derivation_or_a_vote():
+    game = table_game()
+    play(game, ["P:blonde"], "∀x blonde(x)")
+    play(game, ["P:happy"], "∃x happy(x)")
+    claim(game, [1], "undetermined", "rejected")
+    claim(
+        game, [1], "undetermined", "upheld", derivation={"ok": True, "text": "...", "message": ""}
+    )
+    assert game.scores["alice"] == 1
+
+    voting = table_game(vote_on_undetermined=True)
+    play(voting, ["P:blonde"], "∀x blonde(x)")
+    play(voting, ["P:happy"], "∃x happy(x)")
+    claim(voting, [1], "undetermined", "vote")
+    assert voting.pending is not None
+    with pytest.raises(GameError, match="vote"):
+        play(voting, ["P:happy"], "∀x happy(x)")
+    voting.apply({"type": "vote", "accepted": True, "ayes": ["bob"], "noes": []})
+    assert voting.scores["alice"] == 1 and voting.pending is None
+
+
+def test_inconsistency_claim_wins_at_once():
+    game = table_game()
+    play(game, ["P:blonde"], "∀x blonde(x)")
+    play(game, ["P:blonde"], "∃x ¬blonde(x)")
+    claim(game, [], "inconsistent", "upheld", kind="inconsistent")
+    assert game.finished and game.winner == "alice"
+
+
+def test_claim_premises_must_be_the_board_minus_the_claimed():
+    game = table_game()
+    play(game, ["P:blonde"], "∀x blonde(x)")
+    play(game, ["P:blonde"], "∃x blonde(x)")
+    with pytest.raises(GameError) as info:
+        game.apply(
+            {
+                "type": "claim",
+                "player": "alice",
+                "kind": "redundant",
+                "targets": [2],
+                "premises": [],
+                "verdict": {"status": "entailed"},
+                "outcome": "upheld",
+            }
+        )
+    assert info.value.field == "premises"
+
+
+def test_a_name_stays_usable_after_its_statement_is_erased():
+    game = table_game()
+    play(game, ["Q:∃!x"], "∃!x blonde(x) | b := x")
+    play(game, ["P:blonde"], "blonde(b) ∧ ∀x (blonde(x) → x = b)")
+    claim(game, [1], "entailed", "upheld")
+    assert [e.id for e in game.board] == [2] and game.names == {"b": 1}
+    play(game, ["P:happy"], "happy(b)")
+    assert game.board[-1].text == "happy(b)"
+
+
+def test_negate_event_replaces_the_statement():
+    game = table_game()
+    play(game, ["P:happy"], "∃x happy(x)")
+    game.apply(
+        {
+            "type": "negate",
+            "player": "bob",
+            "card": "X:¬",
+            "target": 1,
+            "position": 2,
+            "before": "∃x happy(x)",
+            "after": "∃x ¬happy(x)",
+        }
+    )
+    assert game.board[0].text == "∃x ¬happy(x)"
+    with pytest.raises(GameError) as info:
+        game.apply({"type": "negate", "player": "alice", "card": "X:¬", "target": 1, "position": 9})
+    assert info.value.field == "position"
+
+
+# ---------------------------------------------------------------- records
+
+
+def make_record():
+    record = Record(Settings(("alice", "bob"), mode="table"), HouseRules(), DECK_TEXT)
+    game = record.new_game()
+    for event in (
+        {"type": "play", "player": "alice", "cards": ["P:blonde"], "text": "∀x blonde(x)"},
+        {"type": "play", "player": "bob", "cards": ["X:?"], "text": "∃x blonde(x)"},
+    ):
+        game.apply(event)
+        record.events.append(event)
+    return record, game
+
+
+def test_record_round_trip():
+    record, game = make_record()
+    text = dumps(record, game)
+    again, rebuilt = loads(text)
+    assert rebuilt.summary() == game.summary()
+    assert json.loads(text)["version"] == 1 and json.loads(text)["format"] == "referee-game"
+
+
+@pytest.mark.parametrize(
+    "edit, event, field",
+    [
+        (lambda d: d["events"][1].update(player="carol"), 1, "player"),
+        (lambda d: d["events"][0].update(text="∀x happy(x)"), 0, "text"),
+        (lambda d: d["events"][1].update(type="dance"), 1, "type"),
+        (lambda d: d["events"][0].pop("cards"), 0, "cards"),
+        (lambda d: d["settings"].update(hand_size=0), None, "settings.hand_size"),
+        (lambda d: d["house_rules"].update(keep=True), None, "house_rules.keep"),
+        (lambda d: d.update(version=99), None, "version"),
+        (lambda d: d["summary"]["players"][0].update(score=5), None, "summary"),
+    ],
+)
+def test_malformed_records_name_the_event_and_field(edit, event, field):
+    record, game = make_record()
+    data = json.loads(dumps(record, game))
+    edit(data)
+    with pytest.raises(RecordError) as info:
+        loads(json.dumps(data))
+    assert info.value.event == event and info.value.field == field
+    if event is not None:
+        assert str(info.value).startswith(f"event {event}, field {field}:")
+
+
+def test_house_rule_switches():
+    rules = HouseRules().with_switch("keep-redundant=yes").with_switch("rejected_claim_penalty=2")
+    assert rules.keep_redundant and rules.rejected_claim_penalty == 2
+    with pytest.raises(RulesError):
+        HouseRules().with_switch("nonsense=1")
+    with pytest.raises(RulesError):
+        HouseRules().with_switch("keep_redundant=maybe")

@@ -1,0 +1,158 @@
+"""Card permissions: what each kind of card lets a statement say (real parser, real deck)."""
+
+import pytest
+
+from referee.game.cards import CardError, resolve_card, short_name
+from referee.game.permissions import (
+    PlayRefused,
+    check_play,
+    check_statement_card,
+    negation_sites,
+    play_kind,
+)
+from referee.language.parser import parse_statement
+from referee.language.printer import to_unicode
+
+
+def cards(deck, *tokens):
+    return [resolve_card(t, deck) for t in tokens]
+
+
+def allowed(deck, vocab, tokens, text, **kw):
+    check_play(cards(deck, *tokens), parse_statement(text, vocab), deck.vocabulary, **kw)
+
+
+def refused(deck, vocab, tokens, text, **kw) -> str:
+    with pytest.raises(PlayRefused) as info:
+        allowed(deck, vocab, tokens, text, **kw)
+    return info.value.reason
+
+
+# ------------------------------------------------------------ P, F, R cards
+
+
+def test_symbol_cards_allow_their_symbols_and_pure_logic(deck, vocab):
+    allowed(deck, vocab, ["blonde"], "forall x blonde(x)")
+    allowed(deck, vocab, ["blonde", "happy"], "∀x blonde(x) → happy(x)")
+    allowed(deck, vocab, ["father"], "∃!x father(x) = x")
+    allowed(deck, vocab, ["+"], "∀x ∀y x + y = y + x")
+
+
+def test_symbol_cards_refuse_other_deck_symbols(deck, vocab):
+    reason = refused(deck, vocab, ["blonde"], "∀x blonde(x) → happy(x)")
+    assert "happy is not on the cards you played" in reason
+
+
+def test_every_played_symbol_card_must_be_used_unless_house_rule_off(deck, vocab):
+    reason = refused(deck, vocab, ["blonde", "happy"], "∀x blonde(x)")
+    assert "does not use happy" in reason
+    allowed(deck, vocab, ["blonde", "happy"], "∀x blonde(x)", every_card_used=False)
+
+
+def test_names_given_with_unique_are_free_for_symbol_cards(deck, vocab):
+    named = vocab.extend("b", 0)
+    check_play(cards(deck, "happy"), parse_statement("happy(b)", named), deck.vocabulary)
+
+
+def test_symbol_cards_cannot_name_or_use_cardinality(deck, vocab):
+    assert "name" in refused(deck, vocab, ["blonde"], "∃!x blonde(x) | b := x")
+    assert "|L|" in refused(deck, vocab, ["blonde"], "∀x blonde(x) ∧ |L| ≥ 2")
+
+
+# ---------------------------------------------------------------- Q cards
+
+
+def test_quantifier_card_exact_prefix_with_renamed_variables(deck, vocab):
+    allowed(deck, vocab, ["AE"], "∀x ∃y likes(x, y)")
+    allowed(deck, vocab, ["∀x∃y"], "forall a exists b likes(b, father(a))")
+
+
+def test_quantifier_cards_chain_in_either_order(deck, vocab):
+    allowed(deck, vocab, ["A", "E"], "∃u ∀v smarter(u, v)")
+    allowed(deck, vocab, ["A", "E"], "∀v ∃u smarter(u, v)")
+    allowed(deck, vocab, ["AA", "E"], "∀x ∀y ∃z x + y = z")
+
+
+def test_quantifier_card_refusals(deck, vocab):
+    assert "prefix" in refused(deck, vocab, ["AE"], "∀x ∀y likes(x, y)")
+    assert "quantifier-free" in refused(deck, vocab, ["A"], "∀x (blonde(x) → ∃y likes(x, y))")
+    assert "never appears" in refused(deck, vocab, ["AE"], "∀x ∃y blonde(x)")
+    assert "starts with ∃" in refused(deck, vocab, ["A"], "∃x blonde(x)")
+    assert "no quantifier" in refused(deck, vocab, ["A"], "(∃x blonde(x)) ∨ ∀y happy(y)")
+
+
+def test_quantifier_card_allows_naming_after_unique(deck, vocab):
+    allowed(deck, vocab, ["U"], "∃!x blonde(x) | b := x")
+    allowed(deck, vocab, ["AU"], "∀x ∃!y father(y) = x | son(x) := y")
+
+
+def test_mixed_kinds_are_refused_with_reason(deck):
+    with pytest.raises(PlayRefused, match="Q cards chain only with other Q cards"):
+        play_kind(cards(deck, "A", "blonde"))
+    with pytest.raises(PlayRefused, match="played alone"):
+        play_kind(cards(deck, "S1", "S2"))
+    with pytest.raises(PlayRefused, match="cannot be played together"):
+        play_kind(cards(deck, "?", "blonde"))
+
+
+# ---------------------------------------------------------------- S cards
+
+
+def test_statement_card_compares_asts_not_text(deck, vocab):
+    card = resolve_card("S1", deck)
+    check_statement_card(card, parse_statement("forall x (blonde(x) -> happy(x))", vocab), vocab)
+    with pytest.raises(PlayRefused, match="writes exactly"):
+        check_statement_card(card, parse_statement("∀x happy(x) → blonde(x)", vocab), vocab)
+
+
+def test_cardinality_cards_take_any_positive_n_but_not_the_other_sign(deck, vocab):
+    at_least = resolve_card("S12", deck)
+    assert at_least.statement == "|L| ≥ n"
+    check_statement_card(at_least, parse_statement("|L| >= 7", vocab), vocab)
+    with pytest.raises(PlayRefused):
+        check_statement_card(at_least, parse_statement("|L| < 7", vocab), vocab)
+
+
+# ------------------------------------------------------------------ X cards
+
+
+def test_any_card_allows_everything_including_a_naming(deck, vocab):
+    allowed(deck, vocab, ["?"], "∃!x (blonde(x) ∧ ∀y smarter(x, y)) | top := x")
+
+
+def test_negation_sites_are_every_subformula(vocab):
+    stmt = parse_statement("∀x blonde(x) → happy(x)", vocab)
+    sites = negation_sites(stmt, vocab)
+    assert [to_unicode(s.after) for s in sites] == [
+        "¬∀x blonde(x) → happy(x)",
+        "∀x ¬(blonde(x) → happy(x))",
+        "∀x ¬blonde(x) → happy(x)",
+        "∀x blonde(x) → ¬happy(x)",
+    ]
+
+
+def test_negation_keeps_a_naming_well_formed(vocab):
+    stmt = parse_statement("∀x ∃!y father(y) = x | son(x) := y", vocab)
+    sites = negation_sites(stmt, vocab.extend("son", 1))
+    texts = [to_unicode(s.after) for s in sites]
+    # ¬ in front of ∀x or ∃!y would leave son without its defining ∃!: not offered.
+    assert texts == ["∀x ∃!y father(y) ≠ x | son(x) := y"]
+
+
+# ---------------------------------------------------------- naming the cards
+
+
+def test_forgiving_card_names(deck):
+    assert resolve_card("blonde", deck).id == "P:blonde"
+    assert resolve_card("+", deck).id == "F:+"
+    assert resolve_card("s3", deck).id == "S3"
+    assert resolve_card("not", deck).action == "negate"
+    assert resolve_card("?", deck).action == "any"
+    for token in ("AE", "∀x∃y", "Q:AE", "forall-exists"):
+        assert resolve_card(token, deck).id == "Q:∀x ∃y"
+    assert resolve_card("E!x", deck).prefix == ("unique",)
+    assert short_name(resolve_card("AU", deck)) == "∀x∃!y"
+    with pytest.raises(CardError):
+        resolve_card("AEA", deck)
+    with pytest.raises(CardError, match="no card 4"):
+        resolve_card("4", deck, ["P:blonde"])
