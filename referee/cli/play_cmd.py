@@ -465,7 +465,7 @@ def replay(record_file, step, as_json, timeout):
 
     def on_step(s) -> None:
         for d in s.disagreements:
-            console.print(f"[red]event {d.event}: disagreement ({d.field}):[/red] {d.message}")
+            console.print(f"[red]event {d.event}, field {d.field}:[/red] {d.message}")
         if not step:
             return
         console.print(f"[bold]event {s.index}[/bold]: {describe(s.event)}", highlight=False)

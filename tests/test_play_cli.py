@@ -1,0 +1,214 @@
+"""`referee play` as a table uses it: whole games scripted on standard input.
+
+These run the real parser, card checks and engine. The example games in
+examples/games/ are played again from their scripts and must come out the
+same as their records; a game killed with SIGKILL at a random event and
+resumed with --record must lose nothing.
+"""
+
+import hashlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli.main import main
+from referee.game.record import RecordError, loads
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "examples" / "games"
+EXAMPLES = {
+    "inconsistency-win": ["--players", "alice,bob,carol", "--seed", "2"],
+    "points-win": ["--players", "alice,bob", "--mode", "table"],
+    "naming-and-negation": ["--players", "alice,bob", "--mode", "table"],
+}
+
+
+def run_play(args, script: str):
+    result = CliRunner().invoke(main, ["play", *args], input=script, catch_exceptions=False)
+    return result
+
+
+def essentials(event: dict) -> dict:
+    """An event without what varies from run to run (timings, cores, methods)."""
+    out = {k: v for k, v in event.items() if k != "verdict"}
+    if "verdict" in event:
+        out["status"] = event["verdict"]["status"]
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_example_games_play_again_from_their_scripts(tmp_path, name):
+    record_path = tmp_path / f"{name}.json"
+    script = (GAMES / f"{name}.txt").read_text(encoding="utf-8")
+    result = run_play([*EXAMPLES[name], "--record", str(record_path)], script)
+    assert result.exit_code == 0, result.output
+    assert "Game over:" in result.output
+    _, played = loads(record_path.read_text(encoding="utf-8"))
+    stored = json.loads((GAMES / f"{name}.json").read_text(encoding="utf-8"))
+    assert [essentials(e) for e in played.events] == [essentials(e) for e in stored["events"]]
+    assert played.summary() == stored["summary"]
+
+
+def test_a_scripted_game_shows_refusals_and_undo_and_leaves_the_record_clean(tmp_path):
+    record_path = tmp_path / "g.json"
+    script = "\n".join(
+        [
+            "play blonde : forall x happy(x)",  # refused: happy's card not played
+            "play blonde : forall x blonde(",  # refused: parse error, with a caret
+            "dance",  # unknown command
+            "play blonde : forall x blonde(x)",
+            "claim 1",  # bob: ∀x blonde(x) does not follow from nothing
+            "undo",  # take the claim back
+            "play S12 n=2",
+            "negate 2",
+            "board",
+            "scores",
+        ]
+    )
+    result = run_play(
+        ["--players", "alice,bob", "--mode", "table", "--record", str(record_path)], script
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "refused: happy is not on the cards you played (blonde)" in out
+    assert "^" in out and "ends too early" in out
+    assert "unknown command 'dance'" in out
+    assert "Verdict: not_entailed" in out and "A countermodel" in out
+    assert "undone: bob claims redundant #1: not_entailed, rejected" in out
+    assert "1: ¬|L| ≥ 2" in out
+    _, game = loads(record_path.read_text(encoding="utf-8"))
+    assert [e["type"] for e in game.events] == ["play", "play"]
+    assert [e.text for e in game.board] == ["∀x blonde(x)", "|L| ≥ 2"]
+    assert game.player == "alice"
+
+
+def test_dealt_mode_plays_cards_from_the_hand_by_position_or_name(tmp_path):
+    record_path = tmp_path / "d.json"
+    # seed 2 deals alice happy, smarter, ¬; bob ∀x∀y, father, ∀x; carol likes, father, smarter
+    script = "\n".join(
+        [
+            "play 2 : forall x ~smarter(x, x)",
+            "play 3 : forall x exists y likes(x, y)",  # bob's ∀x: refused, wrong prefix
+            "play father : exists x father(x) = x",
+            "play happy : exists x happy(x)",  # carol holds no happy card
+            "hand alice",
+        ]
+    )
+    args = ["--players", "alice,bob,carol", "--seed", "2", "--record", str(record_path)]
+    result = run_play(args, script)
+    out = result.output
+    assert "alice's hand: 1:happy  2:smarter  3:¬" in out
+    assert "#1 ∀x ¬smarter(x, x)  (alice)" in out
+    assert "refused: the statement starts with ∀ ∃, but the cards played give the prefix ∀" in out
+    assert "#2 ∃x father(x) = x  (bob)" in out
+    assert "refused: happy is not in your hand" in out
+    _, game = loads(record_path.read_text(encoding="utf-8"))
+    assert [e.cards for e in game.board] == [("R:smarter",), ("F:father",)]
+    assert len(game.hand("alice")) == 3 and game.hand("alice")[:2] == ["P:happy", "X:¬"]
+    assert len(game.draw_pile) == game.deck.size - 9 - 2
+
+
+def test_resume_continues_the_game_and_keeps_its_settings(tmp_path):
+    record_path = tmp_path / "r.json"
+    lines = (GAMES / "points-win.txt").read_text(encoding="utf-8").splitlines()
+    first, rest = "\n".join(lines[:5]), "\n".join(lines[5:])
+    run_play(["--players", "alice,bob", "--mode", "table", "--record", str(record_path)], first)
+    refused = run_play(["--players", "x,y", "--record", str(record_path)], "")
+    assert refused.exit_code == 1 and "drop --players to resume" in refused.output
+    resumed = run_play(["--record", str(record_path)], rest)
+    assert resumed.exit_code == 0 and "Resuming" in resumed.output
+    stored = json.loads((GAMES / "points-win.json").read_text(encoding="utf-8"))
+    _, game = loads(record_path.read_text(encoding="utf-8"))
+    assert game.summary() == stored["summary"]
+
+
+def test_a_malformed_record_is_named_and_left_untouched(tmp_path):
+    data = json.loads((GAMES / "points-win.json").read_text(encoding="utf-8"))
+    data["events"][3]["text"] = "∀x smarter(x, x)"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    before = hashlib.sha256(bad.read_bytes()).hexdigest()
+    for args in (["play", "--record", str(bad)], ["replay", str(bad)]):
+        result = CliRunner().invoke(main, args, input="pass\n")
+        assert result.exit_code != 0
+        assert "event 3, field text" in result.output, result.output
+    assert hashlib.sha256(bad.read_bytes()).hexdigest() == before
+
+
+# ------------------------------------------------------------ kill and resume
+
+
+def _events(path: Path) -> int:
+    try:
+        _, game = loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, RecordError):
+        return -1
+    return len(game.events)
+
+
+def _wait_for(path: Path, count: int, proc, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while _events(path) < count:
+        assert proc.poll() is None, "referee play exited early"
+        assert time.monotonic() < deadline, f"no event {count} after {timeout} s"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("trial", range(2))
+def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, trial):
+    commands = [
+        line
+        for line in (GAMES / "points-win.txt").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]  # each of these lines makes exactly one event
+    rng = random.Random()
+    k = rng.randrange(1, len(commands) - 1)
+    record_path = tmp_path / "killed.json"
+    cmd = [sys.executable, "-m", "referee.cli.main", "play"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [*cmd, "--players", "alice,bob", "--mode", "table", "--record", str(record_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    try:
+        for i, line in enumerate(commands[:k], start=1):
+            proc.stdin.write(line + "\n")
+            proc.stdin.flush()
+            _wait_for(record_path, i, proc)
+        # One more command, then the kill lands at a random moment while it runs.
+        proc.stdin.write(commands[k] + "\n")
+        proc.stdin.flush()
+        time.sleep(rng.uniform(0.0, 0.4))
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    _, game = loads(record_path.read_text(encoding="utf-8"))  # whole, never half-written
+    done = len(game.events)
+    assert done in (k, k + 1), (k, done)  # every acknowledged event is there
+    resumed = subprocess.run(
+        [*cmd, "--record", str(record_path)],
+        input="\n".join(commands[done:]) + "\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert resumed.returncode == 0, resumed.stderr
+    stored = json.loads((GAMES / "points-win.json").read_text(encoding="utf-8"))
+    _, final = loads(record_path.read_text(encoding="utf-8"))
+    assert final.summary() == stored["summary"], f"killed after {k} commands"
+    assert [essentials(e) for e in final.events] == [essentials(e) for e in stored["events"]]
