@@ -166,7 +166,7 @@ class Engine:
 
     # -- questions
     def consistency(self, formulas, vocabulary: Vocabulary | None = None) -> Verdict:
-        """CONSISTENT (with a model), INCONSISTENT (with the clashing statements) or UNDETERMINED."""
+        """CONSISTENT (with a model), INCONSISTENT (with the clash) or UNDETERMINED."""
         v = self._decide(list(formulas), [], vocabulary)
         status = {
             Status.ENTAILED: Status.INCONSISTENT,
@@ -383,7 +383,7 @@ class Engine:
                         flags.append(f"BUG: finder model rejected by the evaluator: {why}")
                         log.error("finder model rejected by the evaluator: %s", why)
                         tried.append(
-                            f"model search: a {r['size']}-object model was rejected by the evaluator"
+                            f"model search: a {r['size']}-object model failed the evaluator"
                         )
                 elif status == "exhausted":
                     n = r["size"]

@@ -391,7 +391,7 @@ class Pool:
                 yield Event(task, slot, kind, data)
 
     def run(self, kind: str, payload: dict, timeout: float, slot: int = 0) -> dict:
-        """One task, hard limit ``timeout`` seconds: its result or {"status": "timeout"/"crashed"}."""
+        """One task under a hard limit: its result, or {"status": "timeout" | "crashed"}."""
         with self.lock:
             task = self.submit(slot, kind, payload)
             for event in self.events({task: slot}, time.monotonic() + timeout):
