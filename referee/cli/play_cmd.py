@@ -9,6 +9,7 @@ killing the program at any moment loses nothing.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 import os
 import secrets
@@ -70,24 +71,15 @@ def make_engine(timeout: float, minimise: bool = True):
     return Engine(Limits(timeout=timeout, minimise=minimise))
 
 
-def derivation_checker():
-    """The derivation checker (referee.derivation), adapted to the session's hook, if built."""
+def derivation_checker(engine):
+    """The session's hook for ``claim ... with FILE``: referee.derivation's checker."""
     try:
         from referee.derivation import checker  # noqa: F401
-    except ImportError:
+    except ImportError:  # pragma: no cover - the checker ships with the package
         return None
-    check = getattr(checker, "check_claim", None)
-    if check is None:
-        return None
+    from referee.game.derivations import check_claim_derivation
 
-    def run(text, premises, goals, vocabulary):
-        result = check(text, premises, goals, vocabulary)
-        if isinstance(result, dict):
-            return result
-        ok = bool(getattr(result, "ok", result))
-        return {"ok": ok, "message": str(getattr(result, "message", ""))}
-
-    return run
+    return functools.partial(check_claim_derivation, engine=engine)
 
 
 # ------------------------------------------------------------- rendering
@@ -407,7 +399,7 @@ def play(players, record_path, hand_size, win_score, mode, seed, house, timeout,
     session = Session(
         record,
         engine,
-        derivation_checker=derivation_checker(),
+        derivation_checker=derivation_checker(engine),
         read_text=lambda p: Path(p).read_text(encoding="utf-8"),
         game=game,
     )
@@ -478,7 +470,7 @@ def replay(record_file, step, as_json, timeout):
 
     engine = make_engine(timeout, minimise=False)
     try:
-        report = run_replay(record, engine, derivation_checker(), on_step)
+        report = run_replay(record, engine, derivation_checker(engine), on_step)
     finally:
         if engine is not None:
             engine.close()

@@ -151,8 +151,8 @@ def _reclaim(
     if isinstance(derivation, dict) and derivation_checker is not None and derivation.get("text"):
         checked = derivation_checker(
             derivation["text"],
-            [e.statement for e in premises],
-            None if kind == "inconsistent" else [g.statement for g in goals],
+            {e.id: e.statement for e in game.board},
+            None if kind == "inconsistent" else list(targets),
             game.vocabulary,
         )
         if bool(checked.get("ok")) != bool(derivation.get("ok")):

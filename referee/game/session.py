@@ -38,10 +38,11 @@ class EngineLike(Protocol):
     ) -> Any: ...
 
 
-# (derivation text, premises, goals (None: the claim is "inconsistent"), vocabulary)
-#   -> {"ok": bool, "message": str}
+# (derivation text, the board {number: statement}, the claimed numbers (None: the claim
+#  is "inconsistent"), vocabulary) -> {"ok": bool, "message": str, ...}
+# referee.game.derivations.check_claim_derivation is the one the command line uses.
 DerivationChecker = Callable[
-    [str, Sequence[ast.Statement], Sequence[ast.Statement] | None, Vocabulary], dict
+    [str, dict[int, ast.Statement], Sequence[int] | None, Vocabulary], dict
 ]
 
 HELP = """\
@@ -345,7 +346,7 @@ class Session:
         derivation = None
         if derivation_file is not None:
             derivation = self._check_derivation(
-                derivation_file, premises, None if kind == "inconsistent" else goals
+                derivation_file, None if kind == "inconsistent" else targets
             )
         event = {
             "type": "claim",
@@ -370,7 +371,7 @@ class Session:
         outcome = Outcome().say("verdict", shown)
         return self._record_event(event, outcome)
 
-    def _check_derivation(self, path: str, premises, goals) -> dict:
+    def _check_derivation(self, path: str, targets: list[int] | None) -> dict:
         result: dict = {"file": path, "text": None, "ok": False, "message": ""}
         if self.read_text is None:
             result["message"] = "derivation files cannot be read here"
@@ -384,14 +385,12 @@ class Session:
         if self.derivation_checker is None:
             result["message"] = "no derivation checker is available"
             return result
-        checked = self.derivation_checker(
-            text,
-            [e.statement for e in premises],
-            None if goals is None else [g.statement for g in goals],
-            self.game.vocabulary,
-        )
+        board = {e.id: e.statement for e in self.game.board}
+        checked = self.derivation_checker(text, board, targets, self.game.vocabulary)
         result["ok"] = bool(checked.get("ok"))
         result["message"] = str(checked.get("message", ""))
+        if "result" in checked:
+            result["lines"] = checked["result"].get("lines", [])
         return result
 
     def _cmd_vote(self, rest: str) -> Outcome:
