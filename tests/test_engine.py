@@ -180,3 +180,28 @@ def test_free_variables_are_refused(engine, vocab):
 
     with pytest.raises(ValueError):
         engine.consistency([parse_formula("happy(x)", vocab, free=("x",))], vocab)
+
+
+def test_a_size_cap_alone_never_turns_into_entailed(vocab):
+    """Limits.max_size caps the search; with no bound from the board it proves nothing."""
+    import pickle
+
+    from referee.language.naming import statement_formula
+    from referee.language.parser import parse_statement
+    from referee.logic.engine import Engine, Limits, Status
+
+    def f(text):
+        return statement_formula(parse_statement(text, vocab))
+
+    # Every model of these is infinite, so no model exists up to any cap.
+    board = [
+        f("∀x ∃y smarter(y, x)"),
+        f("∀x ∀y ∀z (smarter(x, y) ∧ smarter(y, z)) → smarter(x, z)"),
+        f("∀x ¬smarter(x, x)"),
+    ]
+    engine = Engine(Limits(timeout=1.0, max_size=2))
+    verdict = engine.consistency(board, vocab)
+    assert verdict.status == Status.UNDETERMINED
+    assert any("2 objects" in t for t in verdict.tried)
+    model = engine.consistency([f("∃x happy(x)")], vocab).model
+    assert pickle.loads(pickle.dumps(model)) == model

@@ -385,6 +385,13 @@ class Engine:
                         tried.append(
                             f"model search: a {r['size']}-object model failed the evaluator"
                         )
+                elif status == "exhausted" and (
+                    b.complete_up_to is None or r["size"] < b.complete_up_to
+                ):
+                    # A search capped by Limits.max_size alone proves nothing about
+                    # larger domains: only a bound the problem itself guarantees does.
+                    tried.append(_none_up_to(r["size"], bool(q.goals)))
+                    finder_reported = True
                 elif status == "exhausted":
                     n = r["size"]
                     used = set(r["core"])

@@ -33,6 +33,10 @@ class Model:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Model) and self.to_json() == other.to_json()
 
+    def __reduce__(self):
+        # mappingproxy does not pickle; the JSON form is the model's wire format anyway.
+        return (Model.from_json, (self.to_json(),))
+
     @staticmethod
     def element_name(i: int) -> str:
         return f"e{i}"
