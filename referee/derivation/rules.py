@@ -779,6 +779,71 @@ def proof_by_contradiction(concl: Formula, prem: list[Premise], ctx: Context) ->
     raise Refusal(f"{sub.name()} refutes {show(a)}, which gives {show(Not(a))}, not {show(concl)}")
 
 
+def _distinct_pairs(f: Formula, out: set[frozenset]) -> bool:
+    """Collect the pairs {s, t} of ``s ≠ t`` (through ∧); False if f is something else."""
+    if isinstance(f, And):
+        return _distinct_pairs(f.left, out) and _distinct_pairs(f.right, out)
+    if isinstance(f, Not) and isinstance(f.body, Eq):
+        left, right = canon(f.body).left, canon(f.body).right  # type: ignore[union-attr]
+        if left == right:
+            return False
+        out.add(frozenset((left, right)))
+        return True
+    return False
+
+
+def counting(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+    """|L| ≥ n from n pairwise distinct terms; weaker bounds; ⊥ from clashing bounds."""
+    if any(p.is_subproof for p in prem):
+        raise Refusal("counting cites lines, not subproofs")
+    fs = [p.formula for p in prem]
+    if isinstance(concl, Falsum):
+        if len(fs) == 2 and all(isinstance(f, Card) for f in fs):
+            lows = [f.n for f in fs if f.op == ast.AT_LEAST]  # type: ignore[union-attr]
+            highs = [f.n for f in fs if f.op == ast.FEWER_THAN]  # type: ignore[union-attr]
+            if lows and highs and lows[0] >= highs[0]:
+                return f"at least {lows[0]} objects and fewer than {highs[0]} cannot both hold"
+        raise Refusal(
+            f"counting gives ⊥ from |L| ≥ n and |L| < m with n ≥ m; {_describe(prem) or 'none'}"
+        )
+    if not isinstance(concl, Card):
+        raise Refusal(f"counting concludes |L| ≥ n, |L| < n or ⊥, not {show(concl)}")
+    if concl.op == ast.AT_LEAST and concl.n == 1 and not fs:
+        return "there is at least one object (an axiom of the game)"
+    if len(fs) == 1 and isinstance(fs[0], Card):
+        f = fs[0]
+        if f.op == concl.op and (
+            (f.op == ast.AT_LEAST and concl.n <= f.n) or (f.op == ast.FEWER_THAN and concl.n >= f.n)
+        ):
+            return "a weaker bound"
+        raise Refusal(f"{show(concl)} is not a weaker bound than {show(f)}")
+    if concl.op != ast.AT_LEAST:
+        raise Refusal(f"counting cannot conclude {show(concl)} from distinct objects")
+    pairs: set[frozenset] = set()
+    for p in prem:
+        if not _distinct_pairs(p.formula, pairs):  # type: ignore[arg-type]
+            raise Refusal(
+                f"counting needs statements s ≠ t (joined by ∧ if you like); {p.name()} is "
+                f"{show(p.formula)}"  # type: ignore[arg-type]
+            )
+    terms = {t for pair in pairs for t in pair}
+    n = concl.n
+    if len(terms) != n:
+        raise Refusal(
+            f"|L| ≥ {n} needs {n} objects shown pairwise distinct; the cited lines mention "
+            f"{len(terms)} terms"
+        )
+    ordered = sorted(terms, key=show)
+    for i, s in enumerate(ordered):
+        for t in ordered[i + 1 :]:
+            if frozenset((s, t)) not in pairs:
+                raise Refusal(
+                    f"|L| ≥ {n} needs every two of the {n} terms distinct; {show(s)} ≠ {show(t)} "
+                    "is not among the cited lines"
+                )
+    return f"{n} pairwise distinct objects"
+
+
 RULE_CHECKS: dict[str, Callable[[Formula, list[Premise], Context], str]] = {
     "reit": reit,
     "mp": modus_ponens,
@@ -803,6 +868,7 @@ RULE_CHECKS: dict[str, Callable[[Formula, list[Premise], Context], str]] = {
     "bot_i": bot_intro,
     "bot_e": bot_elim,
     "pbc": proof_by_contradiction,
+    "count": counting,
 }
 
 

@@ -137,6 +137,7 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "eq_i": ("= introduction (reflexivity)", ("=I", "eq I", "refl", "reflexivity")),
     "bot_i": ("⊥ introduction", ("⊥I", "false I", "bottom I", "absurdity", "contradiction")),
     "bot_e": ("⊥ elimination (explosion)", ("⊥E", "false E", "explosion", "efq", "ex falso")),
+    "count": ("counting (|L|)", ("count", "counting", "cardinality", "card", "|L|")),
     "pbc": (
         "proof by contradiction",
         (
