@@ -142,34 +142,13 @@ class Renderer:
             table.add_row(short_name(c), c.label, str(c.count))
         self.console.print(table)
 
-    def model(self, data: dict) -> None:
-        size = data.get("size")
-        self.console.print(
-            f"A world with {size} object{'s' if size != 1 else ''}: "
-            + ", ".join(data.get("domain", [])),
-            highlight=False,
-        )
-        domain = data.get("domain") or [f"e{i}" for i in range(size or 0)]
-        for name, rows in data.get("functions", {}).items():
-            t = Table(title=name, title_justify="left")
-            arity = len(rows[0]) - 1 if rows else 0
-            for i in range(arity):
-                t.add_column(f"arg {i + 1}")
-            t.add_column("value")
-            for row in rows:
-                t.add_row(*[domain[v] for v in row])
-            self.console.print(t)
-        for name, rows in data.get("predicates", {}).items():
-            t = Table(title=f"{name} holds of", title_justify="left")
-            arity = len(rows[0]) if rows else 1
-            for i in range(arity):
-                t.add_column(f"arg {i + 1}")
-            for row in rows:
-                t.add_row(*[domain[v] for v in row])
-            if not rows:
-                self.console.print(f"{name} holds of nothing")
-            else:
-                self.console.print(t)
+    def model(self, data: dict, arities: dict | None = None) -> None:
+        """A model from the record's JSON, drawn as referee.cli.render draws models."""
+        from referee.cli.render import model_tables
+        from referee.logic.model import Model
+
+        for table in model_tables(Model.from_json(data), arities):
+            self.console.print(table)
 
     def verdict(self, shown: dict) -> None:
         v = shown["verdict"]
@@ -201,7 +180,7 @@ class Renderer:
                 self.console.print("A countermodel: the rest of the board holds, the claim fails.")
             else:
                 self.console.print("A model of the whole board:")
-            self.model(v["countermodel"])
+            self.model(v["countermodel"], shown.get("arities"))
         if v.get("tried"):
             self.console.print("Tried: " + "; ".join(v["tried"]), highlight=False)
         d = shown.get("derivation")

@@ -367,6 +367,7 @@ class Session:
             "verdict_object": verdict,
             "derivation": derivation,
             "outcome": event["outcome"],
+            "arities": {**game.vocabulary.predicates, **game.vocabulary.functions},
         }
         outcome = Outcome().say("verdict", shown)
         return self._record_event(event, outcome)
