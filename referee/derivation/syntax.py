@@ -412,7 +412,7 @@ def parse_derivation(text: str, vocabulary: Vocabulary, board_count: int) -> Der
                 file_line,
                 source,
             )
-        label, rest = int(m.group(1)), m.group(2)
+        label, rest = int(m.group(1)), re.sub(r"^(?:[|│]\s+)+", "", m.group(2))
         if label in by_label:
             raise DerivationError(
                 f"line number {label} is used twice (first on file line "
