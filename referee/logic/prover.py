@@ -14,7 +14,13 @@ from collections.abc import Callable
 import z3
 
 from referee.language.ast import Formula
+from referee.logic.finder import find_model
 from referee.logic.to_z3 import Translator
+
+# Core minimisation: each deletion trial gets this many times the proof's own time.
+TRIAL_FACTOR = 4.0
+MIN_TRIAL_SECONDS = 0.05
+TRIAL_MAX_SIZE = 4
 
 
 def prove(
@@ -42,10 +48,12 @@ def prove(
         solver.add(tr.formula(negated_goal))
     by_name = {str(lit): i for i, lit in enumerate(literals)}
 
-    def check(assumptions: list) -> z3.CheckSatResult:
+    def check(assumptions: list, cap: float | None = None) -> z3.CheckSatResult:
         remaining = deadline - time.monotonic()
         if remaining <= 0.005 or cancelled():
             return z3.unknown
+        if cap is not None:
+            remaining = min(remaining, cap)
         solver.set("timeout", max(1, int(remaining * 1000)))
         return solver.check(*assumptions)
 
@@ -55,7 +63,30 @@ def prove(
         proved = time.monotonic() - start
         minimal = False
         if minimise:
-            core, minimal = _minimise(core, literals, check, by_name, solver)
+            # A trial without a needed premise is satisfiable, and Z3 often cannot
+            # show that (it may need an infinite model): cap each trial so one
+            # hopeless trial does not eat the whole limit of a question already proved.
+            cap = max(MIN_TRIAL_SECONDS, TRIAL_FACTOR * proved)
+
+            def trial(indices: list[int]) -> z3.CheckSatResult:
+                result = check([literals[j] for j in indices], cap)
+                if result == z3.unknown and not cancelled():
+                    # A small finite model settles it where Z3's MBQI gives up.
+                    found = find_model(
+                        [premises[j] for j in indices],
+                        negated_goal,
+                        predicates,
+                        functions,
+                        min(deadline, time.monotonic() + cap),
+                        max_size=TRIAL_MAX_SIZE,
+                        minimise=False,
+                        cancelled=cancelled,
+                    )
+                    if found["status"] == "model":
+                        return z3.sat
+                return result
+
+            core, minimal = _minimise(core, literals, trial, by_name, solver)
         return {
             "status": "unsat",
             "core": core,
@@ -80,7 +111,7 @@ def _minimise(core, literals, check, by_name, solver) -> tuple[list[int], bool]:
     i = 0
     while i < len(core):
         trial = core[:i] + core[i + 1 :]
-        result = check([literals[j] for j in trial])
+        result = check(trial)
         if result == z3.unsat:
             smaller = {by_name[str(c)] for c in solver.unsat_core()}
             core = [j for j in trial if j in smaller]
