@@ -63,7 +63,7 @@ Commands (one per line; the first letter of each is enough where shown):
   board | hand | scores | cards | rules | help
   end                      stop the game here; the most points wins
   save | quit              write the record | leave (the record is always saved)
-Statements may be typed in ASCII: forall exists exists! ~ & | -> <-> != >=.
+Statements may be typed in ASCII: forall exists exists! ~ & \\/ -> <-> != >=.
 """
 
 _ALIASES = {
