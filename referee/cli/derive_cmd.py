@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from referee.cli.common import deck_option, load_board, load_deck, print_json, read_text
+from referee.cli.render import model_tables
 from referee.derivation import DerivationError, check_derivation
 from referee.derivation.checker import ASSUMPTION, OK, REFUSED, DerivationResult
 
@@ -57,7 +57,7 @@ def derive(deck_path, timeout: float, as_json: bool, board: Path, derivation: Pa
         data["board"] = [s.text for s in board_text.statements]
         print_json(data)
     else:
-        render(result, board_text.statements, Console(highlight=False, soft_wrap=False))
+        render(result, dict(board_text.vocabulary.predicates), Console(highlight=False))
     sys.exit(EXIT_HOLDS if result.ok else EXIT_FAILS)
 
 
@@ -68,84 +68,61 @@ def _close_engine() -> None:
         shutdown_shared_pool()
 
 
-def render(result: DerivationResult, statements, console: Console) -> None:
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("", no_wrap=True)
-    table.add_column("line", justify="right", no_wrap=True)
-    table.add_column("statement")
-    table.add_column("justification")
+def render(result: DerivationResult, arities: dict[str, int], console: Console) -> None:
+    """One line per step: verdict mark, number, subproof bars, statement, justification."""
+    width = max(len(str(v.label)) for v in result.lines)
+    shown = []
     for v in result.lines:
-        mark, style = _MARK.get(v.status, ("?", "yellow"))
         bars = "│ " * v.depth
-        statement = Text(bars, style="dim")
         if v.status == ASSUMPTION:
             fresh = f"[{', '.join(v.fresh)}] " if v.fresh else ""
-            statement.append("┌ " + fresh + v.statement, style="cyan")
+            body = f"{bars}┌ {fresh}{v.statement}".rstrip()
         else:
-            statement.append(v.statement)
-        table.add_row(Text(mark, style=style), str(v.label), statement, v.justification)
-    console.print(table)
+            body = f"{bars}{v.statement}"
+        shown.append(body)
+    column = min(max(len(b) for b in shown) + 2, 60)
+    for v, body in zip(result.lines, shown, strict=True):
+        mark, style = _MARK.get(v.status, ("?", "yellow"))
+        line = Text(mark + " ", style=style)
+        line.append(f"{v.label:>{width}}  ")
+        line.append(body, style="cyan" if v.status == ASSUMPTION else "")
+        pad = column - len(body)
+        line.append(" " * pad if pad > 0 else "  ")
+        line.append(v.justification, style="dim")
+        console.print(line, soft_wrap=True)
     for v in result.lines:
         if v.ok:
             continue
         word = "refused" if v.status == REFUSED else v.status
         style = "red" if v.status == REFUSED else "yellow"
+        console.print()
         console.print(Text(f"line {v.label} {word}: ", style=f"bold {style}") + Text(v.reason))
         if v.model is not None:
-            console.print(model_text(v.model))
+            console.print(Text("countermodel:", style="bold"))
+            for table in model_tables(v.model, arities):
+                console.print(table)
     console.print()
-    rests = ", ".join(str(n) for n in result.rests_on) or "no board statement"
-    where = f"board statement{'s' if len(result.rests_on) != 1 else ''} {rests}"
     if not result.rests_on:
         where = "no board statement (logic alone)"
+    else:
+        rests = ", ".join(str(n) for n in result.rests_on)
+        where = f"board statement{'s' if len(result.rests_on) != 1 else ''} {rests}"
     conclusion = result.lines[-1].statement
     if result.ok:
-        if result.inconsistent:
-            console.print(
-                Text("✓ ", style="bold green")
-                + Text(f"the derivation holds: {where} are inconsistent (they lead to ⊥)")
-            )
-        else:
-            console.print(
-                Text("✓ ", style="bold green")
-                + Text(f"the derivation holds: {conclusion} follows from {where}")
-            )
+        text = (
+            f"the derivation holds: {where} are inconsistent (they lead to ⊥)"
+            if result.inconsistent
+            else f"the derivation holds: {conclusion} follows from {where}"
+        )
+        console.print(Text("✓ ", style="bold green") + Text(text), soft_wrap=True)
     else:
         failed = ", ".join(str(n) for n in result.failed)
+        plural = "s" if len(result.failed) > 1 else ""
         console.print(
             Text("✗ ", style="bold red")
             + Text(
-                f"the derivation does not hold (line{'s' if len(result.failed) > 1 else ''} "
-                f"{failed}); it would prove {conclusion} from {where}"
-            )
+                f"the derivation does not hold (line{plural} {failed}); it would prove "
+                f"{conclusion} from {where}"
+            ),
+            soft_wrap=True,
         )
-
-
-def model_text(model) -> str:
-    """A countermodel as a few plain lines (domain, functions, predicates)."""
-    try:  # the engine's rendering, when it is there
-        from referee.cli.render import model_lines  # type: ignore[attr-defined]
-
-        return "\n".join(model_lines(model))
-    except ImportError:
-        pass
-    names = [model.element_name(i) for i in range(model.size)]
-    out = [
-        f"  countermodel: {model.size} object{'s' if model.size != 1 else ''}: " + ", ".join(names)
-    ]
-    for name, table in sorted(model.functions.items()):
-        if not table:
-            continue
-        cells = []
-        for args, value in sorted(table.items()):
-            if not args:
-                cells.append(f"{name} = {names[value]}")
-            else:
-                cells.append(f"{name}({', '.join(names[a] for a in args)}) = {names[value]}")
-        out.append("    " + "; ".join(cells))
-    for name, rows in sorted(model.predicates.items()):
-        held = ", ".join(
-            f"{name}({', '.join(names[a] for a in row)})" if row else name for row in sorted(rows)
-        )
-        out.append(f"    {name}: " + (held if held else "false everywhere"))
-    return "\n".join(out)

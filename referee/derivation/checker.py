@@ -192,8 +192,22 @@ class _EngineAsker:
                 # same worker pool, this question's limit
                 self.engine = Engine(dataclasses.replace(self.engine.limits, timeout=self.timeout))
             self.timeout = self.engine.limits.timeout
+            self._warm()
             self._ready = True
         return self.engine.entailment(premises, [goal], vocabulary)
+
+    def _warm(self) -> None:
+        """Start the workers with a throwaway question under a generous limit, so the
+        first step's time limit is not spent starting processes and loading Z3."""
+        from referee.language.ast import FORALL, Pred, Quant, Var
+        from referee.logic.engine import Engine
+
+        try:
+            warm = Engine(dataclasses.replace(self.engine.limits, timeout=10.0))
+            p = Quant(FORALL, "x", Pred("warm", (Var("x"),)))
+            warm.entailment([p], [Quant(FORALL, "y", Pred("warm", (Var("y"),)))])
+        except Exception:  # pragma: no cover - warming is only an optimisation
+            pass
 
 
 def _depth(d: Derivation, line: Line) -> int:
