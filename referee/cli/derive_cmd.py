@@ -96,7 +96,10 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
         word = "refused" if v.status == REFUSED else v.status
         style = "red" if v.status == REFUSED else "yellow"
         console.print()
-        console.print(Text(f"line {v.label} {word}: ", style=f"bold {style}") + Text(v.reason))
+        console.print(
+            Text(f"line {v.label} {word}: ", style=f"bold {style}") + Text(v.reason),
+            soft_wrap=True,
+        )
         if v.model is not None:
             console.print(Text("countermodel:", style="bold"))
             for table in model_tables(v.model, arities):
