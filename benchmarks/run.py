@@ -133,37 +133,123 @@ def tptp_questions(directory: Path) -> list[Question]:
 # ---------------------------------------------------------------- running
 
 
-def ask_referee(engine, q: Question) -> tuple[str | None, str, float]:
-    start = time.perf_counter()
-    if q.kind == "consistency":
-        v = engine.consistency(q.premises, q.vocabulary)
-    else:
-        v = engine.entailment(q.premises, q.goals, q.vocabulary)
-    secs = time.perf_counter() - start
-    status = v.status.value
-    raw = status + (" FLAGS" if getattr(v, "flags", ()) else "")
-    return (None if status == "undetermined" else status), raw, secs
+def _referee_server(conn, timeout: float, memory_mb: int) -> None:
+    """Child process: a warm Engine answering questions sent over ``conn``.
 
+    It runs in its own session with an address-space limit, so a question the
+    engine cannot bound (work it does outside its killable workers) costs this
+    process, not the machine: the parent kills the whole group and starts over.
+    """
+    import resource
 
-def run(questions: list[Question], timeout: float, log) -> dict:
+    os.setsid()
+    limit = memory_mb * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     from referee.logic.engine import Engine, Limits
 
-    results: dict[str, dict] = {}
     with Engine(Limits(timeout=timeout)) as engine:
         if hasattr(engine, "warm"):
             engine.warm()
+        conn.send("ready")
+        while True:
+            msg = conn.recv()
+            if msg is None:
+                return
+            kind, premises, goals, preds, funcs = msg
+            vocab = Vocabulary(preds, funcs)
+            start = time.perf_counter()
+            if kind == "consistency":
+                v = engine.consistency(premises, vocab)
+            else:
+                v = engine.entailment(premises, goals, vocab)
+            conn.send((v.status.value, bool(getattr(v, "flags", ())), time.perf_counter() - start))
+
+
+class Referee:
+    """The referee behind a hard wall-clock and memory limit of its own."""
+
+    def __init__(self, timeout: float, grace: float = 10.0, memory_mb: int = 4096) -> None:
+        self.timeout, self.grace, self.memory_mb = timeout, grace, memory_mb
+        self.proc = None
+        self.killed = 0
+
+    def _start(self) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(
+            target=_referee_server, args=(child, self.timeout, self.memory_mb), daemon=False
+        )
+        self.proc.start()
+        if not self.conn.poll(120) or self.conn.recv() != "ready":
+            raise RuntimeError("the referee process did not start")
+
+    def _kill(self) -> None:
+        import signal
+
+        if self.proc is not None and self.proc.pid:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)  # the child and its workers
+            except ProcessLookupError:
+                pass
+            self.proc.join(5)
+        self.proc = None
+
+    def ask(self, q: Question) -> tuple[str | None, str, float]:
+        if self.proc is None:
+            self._start()
+        start = time.perf_counter()
+        msg = (
+            q.kind,
+            q.premises,
+            q.goals,
+            dict(q.vocabulary.predicates),
+            dict(q.vocabulary.functions),
+        )
+        self.conn.send(msg)
+        if self.conn.poll(self.timeout + self.grace):
+            try:
+                status, flagged, secs = self.conn.recv()
+            except EOFError:  # the process died (e.g. out of memory)
+                self._kill()
+                self.killed += 1
+                return None, "crashed", time.perf_counter() - start
+            raw = status + (" FLAGS" if flagged else "")
+            return (None if status == "undetermined" else status), raw, secs
+        self._kill()
+        self.killed += 1
+        return None, "killed", time.perf_counter() - start
+
+    def close(self) -> None:
+        if self.proc is not None:
+            try:
+                self.conn.send(None)
+                self.proc.join(10)
+            finally:
+                self._kill()
+
+
+def run(questions: list[Question], timeout: float, log) -> dict:
+    results: dict[str, dict] = {}
+    referee = Referee(timeout)
+    try:
         for n, q in enumerate(questions, 1):
             tptp = to_tptp(q.premises, q.goals, vocabulary=q.vocabulary)
             smt = to_smtlib(q.premises, q.goals, vocabulary=q.vocabulary)
             row = {
-                "referee": ask_referee(engine, q),
+                "referee": referee.ask(q),
                 "z3": provers.z3(smt, q.kind, timeout),
                 "eprover": provers.eprover(tptp, q.kind, timeout),
                 "cvc5": provers.cvc5(smt, q.kind, timeout),
             }
+            if row["referee"][1] in ("killed", "crashed"):
+                log(f"{q.id}: referee {row['referee'][1]} after {row['referee'][2]:.1f} s")
             results[q.id] = row
             if n % 25 == 0 or n == len(questions):
                 log(f"{n}/{len(questions)} questions")
+    finally:
+        referee.close()
     return results
 
 
@@ -223,6 +309,7 @@ def markdown(questions, results, scores, args, seconds, load) -> str:
         args.command,
         "```",
         "",
+        f"Code: commit {_git_head()} (working tree as it was during the run). "
         f"Machine: {platform.platform()}, {os.cpu_count()} cores shared with other users "
         f"(load average {load[0]:.2f} at start, {load[1]:.2f} at the end). "
         f"Per-question limit: {args.timeout:g} s for every prover. Wall time of the run: "
@@ -281,6 +368,24 @@ def markdown(questions, results, scores, args, seconds, load) -> str:
             lines.append(f"- `{qid}`: " + ", ".join(f"{p} {a}" for p, a in answers.items()))
     else:
         lines.append("None.")
+    killed = [
+        (qid, row["referee"])
+        for qid, row in results.items()
+        if row["referee"][1] in ("killed", "crashed")
+    ]
+    lines += [
+        "",
+        "## Referee past its own limit",
+        "",
+        "The referee runs in a child process that the benchmark kills when a question takes "
+        "longer than the limit plus 10 s, or when it passes 4 GB of memory; such questions "
+        "count as undecided.",
+        "",
+    ]
+    for qid, (_, raw, secs) in killed:
+        lines.append(f"- `{qid}`: {raw} after {secs:.1f} s")
+    if not killed:
+        lines.append("None.")
     flagged = [qid for qid, row in results.items() if row["referee"][1].endswith("FLAGS")]
     lines += [
         "",
@@ -298,6 +403,18 @@ def markdown(questions, results, scores, args, seconds, load) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _git_head() -> str:
+    import subprocess
+
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        )
+        return out.stdout.strip() or "unknown"
+    except OSError:
+        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:
