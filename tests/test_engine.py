@@ -205,3 +205,43 @@ def test_a_size_cap_alone_never_turns_into_entailed(vocab):
     assert any("2 objects" in t for t in verdict.tried)
     model = engine.consistency([f("∃x happy(x)")], vocab).model
     assert pickle.loads(pickle.dumps(model)) == model
+
+
+def test_huge_statements_cannot_exhaust_the_referee(vocab):
+    """↔ chains stay linear; nested ∃! are refused before expansion; slow re-checks time out."""
+    from referee.language.naming import statement_formula
+    from referee.language.parser import parse_statement
+    from referee.logic.engine import Engine, Limits, Status
+
+    def f(text):
+        return statement_formula(parse_statement(text, vocab))
+
+    chain = "happy(father(x))"
+    for i in range(28):  # expanding every ↔ would build 2^28 nodes
+        chain = f"((∃y likes(x, y)) ↔ {chain})" if i % 2 else f"(happy(x) ↔ {chain})"
+    engine = Engine(Limits(timeout=2.0))
+    verdict = engine.consistency([f("∀x " + chain)], vocab)
+    assert verdict.status == Status.CONSISTENT
+    nested = "∃!x ∃!y ∃!z ∃!u ∃!v ∃!w ∃!a ∃!b ∃!c ∃!d ∃!e ∃!f ∃!g ∃!h ∃!i ∃!j ∃!k ∃!l likes(x, y)"
+    too_big = engine.consistency([f(nested)], vocab)
+    assert too_big.status == Status.UNDETERMINED
+    assert "too large" in too_big.method
+
+
+def test_the_evaluator_check_respects_a_deadline():
+    import time
+
+    import pytest
+
+    from referee.language import ast
+    from referee.logic.evaluate import EvaluationTimeout, evaluate
+    from referee.logic.model import Model
+
+    body = ast.Pred("p", (ast.Var("x0"),))
+    for i in range(10):
+        body = ast.Quant(ast.FORALL, f"x{i}", body) if i else ast.Quant(ast.FORALL, "x0", body)
+    model = Model(6, {}, {"p": {(i,) for i in range(6)}})
+    start = time.monotonic()
+    with pytest.raises(EvaluationTimeout):
+        evaluate(body, model, deadline=start + 0.2)
+    assert time.monotonic() - start < 1.0

@@ -28,15 +28,17 @@ from dataclasses import dataclass, field
 
 from referee.language.ast import Falsum, Formula, Not, free_vars
 from referee.language.vocabulary import Vocabulary
-from referee.logic.evaluate import EvaluationError, check_model, evaluate
+from referee.logic.evaluate import EvaluationError, EvaluationTimeout, check_model, evaluate
 from referee.logic.fragments import SizeBounds, size_bounds
 from referee.logic.model import Model
-from referee.logic.normalform import big_and, expand_unique, nnf, signature
+from referee.logic.normalform import big_and, expand_unique, expanded_size, nnf, signature
 from referee.logic.worker import shared_pool, shutdown_shared_pool
 
 log = logging.getLogger(__name__)
 
 PROVER, FINDER = 0, 1
+# Larger questions are refused as undetermined before any work (and memory) is spent.
+MAX_EXPANDED_NODES = 200_000
 
 
 class Status(enum.StrEnum):
@@ -235,22 +237,55 @@ class Engine:
         bounds = size_bounds(prem_nnf, negated_goal)
         return _Question(premises, goals, prem_nnf, negated_goal, predicates, functions, bounds)
 
-    def _check(self, q: _Question, model: Model) -> str | None:
-        """None if the evaluator confirms the countermodel, else why not."""
+    def _check(self, q: _Question, model: Model, deadline: float) -> str | None:
+        """None if the evaluator confirms the countermodel, else why not.
+
+        The check runs in this process, so it gets the question's deadline:
+        nested quantifiers cost size^depth steps. Running out of time raises
+        EvaluationTimeout, which the caller reports as "not confirmed in time".
+        """
         try:
-            false = check_model(q.premises, model)
+            false = check_model(q.premises, model, deadline=deadline)
             if false:
                 return f"premise {false[0] + 1} is false in it"
-            if q.goals and all(evaluate(g, model) for g in q.goals):
+            if q.goals and all(evaluate(g, model, deadline=deadline) for g in q.goals):
                 return "the goal holds in it"
         except EvaluationError as exc:
             return f"evaluator error: {exc}"
         return None
 
+    def _confirmed(self, q, model, deadline, source: str, tried: list, flags: list) -> bool:
+        """Does the independent evaluator accept ``model``? Records why not."""
+        try:
+            why = self._check(q, model, deadline)
+        except EvaluationTimeout:
+            tried.append(
+                f"{source}: a model with {_objects(model.size)} could not be re-checked in time"
+            )
+            return False
+        if why is None:
+            return True
+        flags.append(f"BUG: {source} model rejected by the evaluator: {why}")
+        log.error("%s model rejected by the evaluator: %s", source, why)
+        tried.append(f"{source}: a model with {_objects(model.size)} failed the evaluator")
+        return False
+
     def _decide(self, premises, goals, vocabulary) -> Verdict:
         start = time.monotonic()
         limits = self.limits
         deadline = start + limits.timeout
+        nodes = sum(expanded_size(f) for f in [*premises, *goals])
+        if nodes > MAX_EXPANDED_NODES:
+            # Each nested ∃! doubles its body when expanded; refuse before building it.
+            return Verdict(
+                Status.UNDETERMINED,
+                (),
+                None,
+                f"undetermined: the statements are too large to analyse ({nodes} nodes "
+                f"once ∃! is spelled out; the limit is {MAX_EXPANDED_NODES})",
+                ("nothing: the question was too large to start",),
+                time.monotonic() - start,
+            )
         q = self._prepare(premises, goals, vocabulary)
         b = q.bounds
         complete = b.complete_up_to
@@ -340,8 +375,7 @@ class Engine:
                         0.0,
                     )
                 elif status == "sat":
-                    why = self._check(q, r["model"])
-                    if why is None:
+                    if self._confirmed(q, r["model"], deadline, "proof search", tried, flags):
                         verdict = Verdict(
                             Status.NOT_ENTAILED,
                             (),
@@ -352,10 +386,6 @@ class Engine:
                             tuple(tried),
                             0.0,
                         )
-                    else:
-                        flags.append(f"BUG: Z3 model rejected by the evaluator: {why}")
-                        log.error("Z3 model rejected by the evaluator: %s", why)
-                        tried.append("proof search: Z3 claimed a model the evaluator rejected")
                 elif status == "error":
                     flags.append(f"BUG: proof search failed: {r.get('error')}")
                     log.error("proof search failed: %s", r.get("error"))
@@ -367,8 +397,7 @@ class Engine:
                     )
             elif kind == "find":
                 if status == "model":
-                    why = self._check(q, r["model"])
-                    if why is None:
+                    if self._confirmed(q, r["model"], deadline, "model search", tried, flags):
                         noun = "model" if not q.goals else "countermodel"
                         verdict = Verdict(
                             Status.NOT_ENTAILED,
@@ -378,12 +407,6 @@ class Engine:
                             f"{_secs(r['seconds'])}, checked by the evaluator)",
                             tuple(tried),
                             0.0,
-                        )
-                    else:
-                        flags.append(f"BUG: finder model rejected by the evaluator: {why}")
-                        log.error("finder model rejected by the evaluator: %s", why)
-                        tried.append(
-                            f"model search: a {r['size']}-object model failed the evaluator"
                         )
                 elif status == "exhausted" and (
                     b.complete_up_to is None or r["size"] < b.complete_up_to

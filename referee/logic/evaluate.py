@@ -17,6 +17,7 @@ exactly as the textbook definition of truth in a structure reads.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterable, Mapping
 
 from referee.language import ast
@@ -27,7 +28,34 @@ class EvaluationError(ValueError):
     """The formula cannot be evaluated in this model (not: the formula is false)."""
 
 
-def evaluate(formula: ast.Formula, model: Model, env: Mapping[str, int] | None = None) -> bool:
+class EvaluationTimeout(Exception):
+    """The check did not finish by its deadline: the model is neither confirmed nor refuted.
+
+    Nested quantifiers cost size^depth steps, so the engine gives the check the
+    question's own deadline and treats a timeout as "no model confirmed".
+    """
+
+
+class _Clock:
+    __slots__ = ("deadline", "steps")
+
+    def __init__(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        self.steps = 0
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.deadline is not None and self.steps % 512 == 0:
+            if time.monotonic() > self.deadline:
+                raise EvaluationTimeout("the model check ran out of time")
+
+
+def evaluate(
+    formula: ast.Formula,
+    model: Model,
+    env: Mapping[str, int] | None = None,
+    deadline: float | None = None,
+) -> bool:
     """The truth value of ``formula`` in ``model`` under the assignment ``env``.
 
     ``env`` maps variable names to domain elements; it must cover every free
@@ -44,15 +72,18 @@ def evaluate(formula: ast.Formula, model: Model, env: Mapping[str, int] | None =
     if free:
         raise EvaluationError(f"free variable(s) {', '.join(sorted(free))} have no value")
     _check_symbols(formula, model)
-    return _eval(formula, model, env)
+    return _eval(formula, model, env, _Clock(deadline))
 
 
-def check_model(formulas: Iterable[ast.Formula], model: Model) -> list[int]:
+def check_model(
+    formulas: Iterable[ast.Formula], model: Model, deadline: float | None = None
+) -> list[int]:
     """Indices (0-based) of the closed ``formulas`` that are false in ``model``.
 
-    An empty list means the model satisfies all of them.
+    An empty list means the model satisfies all of them. With a ``deadline``
+    (time.monotonic()), EvaluationTimeout is raised when it passes.
     """
-    return [i for i, f in enumerate(formulas) if not evaluate(f, model)]
+    return [i for i, f in enumerate(formulas) if not evaluate(f, model, deadline=deadline)]
 
 
 def model_problems(
@@ -138,7 +169,7 @@ def _term(term: ast.Term, model: Model, env: dict[str, int]) -> int:
     raise EvaluationError(f"not a term: {term!r}")
 
 
-def _eval(f: ast.Formula, model: Model, env: dict[str, int]) -> bool:
+def _eval(f: ast.Formula, model: Model, env: dict[str, int], clock: _Clock) -> bool:
     if isinstance(f, ast.Pred):
         rows = model.predicates.get(f.name)
         if rows is None:
@@ -147,19 +178,20 @@ def _eval(f: ast.Formula, model: Model, env: dict[str, int]) -> bool:
     if isinstance(f, ast.Eq):
         return _term(f.left, model, env) == _term(f.right, model, env)
     if isinstance(f, ast.Not):
-        return not _eval(f.body, model, env)
+        return not _eval(f.body, model, env, clock)
     if isinstance(f, ast.And):
-        return _eval(f.left, model, env) and _eval(f.right, model, env)
+        return _eval(f.left, model, env, clock) and _eval(f.right, model, env, clock)
     if isinstance(f, ast.Or):
-        return _eval(f.left, model, env) or _eval(f.right, model, env)
+        return _eval(f.left, model, env, clock) or _eval(f.right, model, env, clock)
     if isinstance(f, ast.Implies):
-        return (not _eval(f.left, model, env)) or _eval(f.right, model, env)
+        return (not _eval(f.left, model, env, clock)) or _eval(f.right, model, env, clock)
     if isinstance(f, ast.Iff):
-        return _eval(f.left, model, env) == _eval(f.right, model, env)
+        return _eval(f.left, model, env, clock) == _eval(f.right, model, env, clock)
     if isinstance(f, ast.Quant):
 
         def holds(d: int) -> bool:
-            return _eval(f.body, model, {**env, f.var: d})
+            clock.tick()
+            return _eval(f.body, model, {**env, f.var: d}, clock)
 
         domain = range(model.size)
         if f.kind == ast.FORALL:

@@ -37,9 +37,11 @@ from referee.language.ast import (
     And,
     Card,
     Formula,
+    Iff,
     Or,
     Quant,
     children,
+    subformulas,
 )
 from referee.logic.normalform import conjuncts, signature
 
@@ -137,6 +139,10 @@ def bernays_schoenfinkel(nnf_formulas: list[Formula]) -> int | None:
             return True
         if isinstance(f, (And, Or)):
             return walk(f.left, under_forall) and walk(f.right, under_forall)
+        if isinstance(f, Iff):
+            # Both sides occur with both polarities: a quantifier (or |L|) in
+            # there is ∀ and ∃ at once, so only quantifier-free sides are safe.
+            return not any(isinstance(s, (Quant, Card)) for s in subformulas(f))
         return all(walk(c, under_forall) for c in children(f))
 
     for formula in nnf_formulas:

@@ -1,8 +1,9 @@
 """Formula rewriting the engine needs before it asks a solver anything.
 
 * ``expand_unique``: ∃!x φ becomes ∃x (φ(x) ∧ ∀y (φ(y) → y = x)) with a fresh y.
-* ``nnf``: negation normal form over ∧, ∨, ∀, ∃, atoms, Card and Falsum
-  (→ and ↔ are eliminated; ¬ only in front of atoms).
+* ``nnf``: negation normal form over ∧, ∨, ↔, ∀, ∃, atoms, Card and Falsum
+  (→ is eliminated; ¬ only in front of atoms; ↔ is kept, since expanding it
+  is exponential, so a quantifier under ↔ has both polarities).
 * ``conjuncts``: the top-level conjuncts of a formula.
 
 Everything here is pure Python on the plain AST (no solver), so the parent
@@ -108,15 +109,10 @@ def nnf(formula: Formula, positive: bool = True) -> Formula:
         left, right = nnf(f.left, False), nnf(f.right, positive)
         return Or(left, right) if positive else And(nnf(f.left, True), nnf(f.right, False))
     if isinstance(f, Iff):
-        if positive:
-            return And(
-                Or(nnf(f.left, False), nnf(f.right, True)),
-                Or(nnf(f.right, False), nnf(f.left, True)),
-            )
-        return Or(
-            And(nnf(f.left, True), nnf(f.right, False)),
-            And(nnf(f.right, True), nnf(f.left, False)),
-        )
+        # ↔ stays: expanding it copies both sides, and a chain of 28 ↔ grew to
+        # 2^28 nodes (18 GB). ¬(a ↔ b) is a ↔ ¬b. Everything under a ↔ occurs
+        # with both polarities, which the fragment checks treat conservatively.
+        return Iff(nnf(f.left, True), nnf(f.right, positive))
     if isinstance(f, Quant):
         if f.kind == UNIQUE:
             return nnf(expand_unique(f), positive)
@@ -166,6 +162,15 @@ def signature(formulas: Iterable[Formula]) -> tuple[dict[str, int], dict[str, in
                 term_symbols(sub.left, funcs)
                 term_symbols(sub.right, funcs)
     return preds, funcs
+
+
+def expanded_size(formula: Formula) -> int:
+    """The size ``expand_unique(formula)`` will have, computed without building it."""
+    if isinstance(formula, Quant) and formula.kind == UNIQUE:
+        return 2 * expanded_size(formula.body) + 4
+    if isinstance(formula, Card):
+        return 2 * formula.n + 2  # |L| ≥ n spells out n distinct objects
+    return 1 + sum(expanded_size(c) for c in children(formula))
 
 
 def size(formula: Formula) -> int:
