@@ -304,3 +304,11 @@ def test_spans_do_not_take_part_in_equality(vocab):
     assert hash(parse_statement("∀x   happy(x)", vocab)) == hash(
         parse_statement("∀x happy(x)", vocab)
     )
+
+
+def test_absurdly_deep_statements_are_refused_cleanly(vocab):
+    error = refused("¬" * 5000 + "∀x happy(x)", vocab)
+    assert "nested more than 100 levels" in error.message
+    assert parse_statement("¬" * 90 + "∀x happy(x)", vocab)
+    deep_terms = "∀x happy(" + "father(" * 200 + "x" + ")" * 201
+    assert "nested more than" in refused(deep_terms, vocab).message

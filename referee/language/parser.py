@@ -121,15 +121,39 @@ def parse_formula(text: str, vocabulary: Vocabulary, free: tuple[str, ...] = ())
 # ------------------------------------------------------------------ syntax
 
 
+# Deeper statements are refused: nobody writes them at a table, and every layer
+# below (printer, engine, evaluator) walks statements recursively.
+MAX_DEPTH = 100
+
+
 def _parse_tree(text: str) -> Tree:
     if not text.strip():
         raise ParseError("the statement is empty", text, 1, 1)
     try:
-        return _lark().parse(text)
+        tree = _lark().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(text, exc) from None
-    except LarkError as exc:  # pragma: no cover - defensive: Lark's other failures
-        raise ParseError(f"cannot read this statement ({exc})", text, 1, 1) from None
+    except (LarkError, RecursionError) as exc:  # pragma: no cover - defensive
+        raise ParseError(f"cannot read this statement ({type(exc).__name__})", text, 1, 1) from None
+    _check_depth(text, tree)
+    return tree
+
+
+def _check_depth(text: str, tree: Tree) -> None:
+    """Iteratively, so that the check itself cannot overflow the stack."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            span = _span_of(node)
+            line, column = (span.line, span.column) if span else (1, 1)
+            raise ParseError(
+                f"the statement is nested more than {MAX_DEPTH} levels deep: split it up",
+                text,
+                line,
+                column,
+            )
+        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
 
 
 def _near_keyword(word: str) -> str | None:
