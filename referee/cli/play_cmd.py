@@ -417,16 +417,12 @@ def replay(record_file, step, as_json, timeout):
     Exit status: 0 when today's referee agrees with the whole record, 2 when it
     disagrees somewhere, 1 when the record cannot be read.
     """
-    from referee.game.record import from_json
+    from referee.game.record import from_json, parse_json
     from referee.game.replay import replay as run_replay
 
     text = read_text(record_file, "game record")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        fail(f"{record_file}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})")
-    try:
-        record = from_json(data)
+        record = from_json(parse_json(text))
         record.deck  # noqa: B018 - read the deck now, to report a bad one before replaying
     except RecordError as exc:
         fail(f"{record_file}: {exc}")

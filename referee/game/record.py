@@ -85,12 +85,19 @@ def dumps(record: Record, game: Game | None = None) -> str:
     return json.dumps(record.to_json(game), ensure_ascii=False, indent=1) + "\n"
 
 
-def loads(text: str) -> tuple[Record, Game]:
-    """Read a record and rebuild its game; RecordError when anything is off."""
+def parse_json(text: str) -> object:
+    """The JSON value of a record file, or RecordError saying why it is not JSON."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordError("not a game record: nested far too deeply") from None
+
+
+def loads(text: str) -> tuple[Record, Game]:
+    """Read a record and rebuild its game; RecordError when anything is off."""
+    data = parse_json(text)
     record = from_json(data)
     game = record.rebuild()
     summary = data.get("summary")
