@@ -338,8 +338,25 @@ def markdown(questions, results, scores, args, seconds, load) -> str:
         "Times are wall-clock seconds per question over all questions (undecided ones "
         "count with the time they took, at most about the limit). The outside provers "
         "run as fresh processes, so their times include process start-up (cvc5 also "
-        "Python start-up, about 0.05 s); the referee runs in process with its worker "
-        "pool already started.",
+        "Python start-up, about 0.05 s); the referee's time is measured around the "
+        "Engine call inside a long-lived child process whose worker pool is already "
+        "started (what a game pays per question).",
+        "",
+        "Decided by no prover: "
+        + str(sum(1 for q in questions if all(results[q.id][p][0] is None for p in PROVERS)))
+        + ". Decided by one prover only: "
+        + (
+            ", ".join(
+                f"{p} {n}"
+                for p, n in Counter(
+                    next(p for p in PROVERS if results[q.id][p][0] is not None)
+                    for q in questions
+                    if sum(results[q.id][p][0] is not None for p in PROVERS) == 1
+                ).items()
+            )
+            or "none"
+        )
+        + ".",
         "",
         "Median ratios (other prover / referee) in this run: "
         + ", ".join(
@@ -429,8 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
     ap.add_argument("--json", type=Path, default=HERE / "results.json")
     args = ap.parse_args(argv)
-    args.command = "/tmp/venv/bin/python benchmarks/run.py " + " ".join(
-        sys.argv[1:] if argv is None else argv
+    args.command = " ".join(
+        ["/tmp/venv/bin/python benchmarks/run.py", *(sys.argv[1:] if argv is None else argv)]
     )
 
     def log(msg: str) -> None:
