@@ -126,14 +126,15 @@ class Grounder:
         }
         self.predicates, self.functions = predicates, functions
         self.cache: dict = {}
-        self.fv: dict[int, tuple[str, ...]] = {}
+        self.fv: dict[int, tuple[Formula, tuple[str, ...]]] = {}
         self.tick = tick
 
     def _free(self, f: Formula) -> tuple[str, ...]:
         key = id(f)
         if key not in self.fv:
-            self.fv[key] = tuple(sorted(free_vars(f)))
-        return self.fv[key]
+            # Keep f alive with its entry: an id is only unique while its object lives.
+            self.fv[key] = (f, tuple(sorted(free_vars(f))))
+        return self.fv[key][1]
 
     def term(self, t: Term, env: dict[str, int]):
         """An int (a known object) or a Z3 term."""
