@@ -343,9 +343,13 @@ class Engine:
         def elapsed() -> float:
             return time.monotonic() - start
 
+        early_proof: dict | None = None  # a refutation announced before its core was shrunk
         for event in pool.events(tasks, deadline):
             kind = kinds[event.task]
             if event.kind == "progress":
+                if "proved" in event.data:
+                    early_proof = event.data
+                    continue
                 finder_size = event.data["size"]
                 finder_core.update(event.data["core"])
                 continue
@@ -408,6 +412,20 @@ class Engine:
                             tuple(tried),
                             0.0,
                         )
+                elif status == "exhausted" and r.get("proved_bound") == r["size"]:
+                    # Z3 proved every (counter)model has at most n objects, and the
+                    # finder checked every size up to n: a complete search.
+                    n = r["size"]
+                    noun = "countermodel" if q.goals else "model"
+                    verdict = Verdict(
+                        Status.ENTAILED,
+                        tuple(r["core"]),
+                        None,
+                        f"every {noun} would have at most {_objects(n)} (Z3 proof), and "
+                        f"there is none: checked {_sizes(n)}",
+                        tuple(tried),
+                        0.0,
+                    )
                 elif status == "exhausted" and (
                     b.complete_up_to is None or r["size"] < b.complete_up_to
                 ):
@@ -442,6 +460,16 @@ class Engine:
             verdict = self._prefer_proof(q, pool, tasks, kinds, pending, deadline, verdict)
         for t in pending:
             pool.cancel(tasks[t], t)
+        if verdict is None and early_proof is not None:
+            verdict = Verdict(
+                Status.ENTAILED,
+                tuple(early_proof["proved"]),
+                None,
+                f"{'Z3 proof' if q.goals else 'Z3 refutation'} (proof search, "
+                f"{_secs(early_proof['proof_seconds'])}) (core not shown minimal in time)",
+                tuple(tried),
+                0.0,
+            )
         if verdict is None:
             if not finder_reported and "find" in kinds.values():
                 tried.append(_none_up_to(finder_size, bool(q.goals)))

@@ -48,7 +48,7 @@ from referee.language.ast import (
 )
 from referee.logic.model import Model
 from referee.logic.normalform import conjuncts
-from referee.logic.to_z3 import extract
+from referee.logic.to_z3 import Translator, extract
 
 
 class OutOfTime(Exception):
@@ -424,6 +424,20 @@ def find_model(
             problems.append(sp)
             checked = k
             progress(k, core)
+            if k <= PROBE_SIZES and (max_size is None or k < max_size):
+                probe = min(PROBE_MAX_SECONDS, max(PROBE_SECONDS, PROBE_SHARE * (deadline - start)))
+                bound_core = prove_size_bound(
+                    premises, negated_goal, predicates, functions, k, deadline, ctx, probe
+                )
+                if bound_core is not None:
+                    # Every model has at most k objects, and none of size 1..k exists.
+                    return {
+                        "status": "exhausted",
+                        "size": checked,
+                        "core": sorted(core_union | set(bound_core)),
+                        "proved_bound": k,
+                        "seconds": time.monotonic() - start,
+                    }
         if minimise:
             core_union = _shrink_across_sizes(problems, core_union, deadline, tick)
     except OutOfTime:
@@ -438,6 +452,49 @@ def find_model(
         "core": sorted(core_union),
         "seconds": time.monotonic() - start,
     }
+
+
+# After sizes 1..PROBE_SIZES come out empty, ask Z3 (briefly) whether the
+# problem forces that few objects: ∀x ∀y x + x = y, say, allows only one.
+PROBE_SIZES = 3
+PROBE_SECONDS = 0.08  # at least, per probe
+PROBE_MAX_SECONDS = 0.5
+PROBE_SHARE = 0.05  # of the question's time, per probe
+
+
+def prove_size_bound(
+    premises: list[Formula],
+    negated_goal: Formula | None,
+    predicates: dict[str, int],
+    functions: dict[str, int],
+    k: int,
+    deadline: float,
+    ctx: z3.Context,
+    seconds: float = PROBE_SECONDS,
+) -> list[int] | None:
+    """The premises a Z3 refutation of "premises ∧ ¬goal ∧ |L| ≥ k+1" used, or None.
+
+    An unsat answer is a proof that every model has at most k objects, which
+    turns an exhausted search over sizes 1..k into a complete one.
+    """
+    remaining = deadline - time.monotonic()
+    if remaining <= 0.01:
+        return None
+    tr = Translator(predicates, functions, ctx)
+    solver = z3.Solver(ctx=ctx)
+    solver.set("timeout", max(1, int(min(seconds, remaining / 4) * 1000)))
+    literals = []
+    for i, premise in enumerate(premises):
+        lit = z3.Bool(f"bound!{i}", ctx)
+        literals.append(lit)
+        solver.add(z3.Implies(lit, tr.formula(premise)))
+    if negated_goal is not None:
+        solver.add(tr.formula(negated_goal))
+    solver.add(tr.formula(Card(AT_LEAST, k + 1)))
+    if solver.check(*literals) != z3.unsat:
+        return None
+    names = {str(lit): i for i, lit in enumerate(literals)}
+    return sorted(names[str(c)] for c in solver.unsat_core())
 
 
 def _shrink_across_sizes(problems, core: set[int], deadline: float, tick) -> set[int]:

@@ -21,6 +21,7 @@ from referee.logic.to_z3 import Translator
 TRIAL_FACTOR = 4.0
 MIN_TRIAL_SECONDS = 0.05
 TRIAL_MAX_SIZE = 4
+MIN_SHRINK_SECONDS = 0.25
 
 
 def prove(
@@ -32,6 +33,7 @@ def prove(
     minimise: bool = True,
     cancelled: Callable[[], bool] = lambda: False,
     ctx: z3.Context | None = None,
+    progress: Callable[[dict], None] = lambda data: None,
 ) -> dict:
     """Z3 on premises ∧ negated_goal; ``ctx``: a fresh Z3 context (one per task)."""
     start = time.monotonic()
@@ -61,8 +63,13 @@ def prove(
     if result == z3.unsat:
         core = sorted(by_name[str(c)] for c in solver.unsat_core())
         proved = time.monotonic() - start
+        # Tell the parent at once: if minimising overruns the limit and the
+        # worker is killed, the proof itself is not lost.
+        progress({"proved": core, "proof_seconds": proved})
         minimal = False
         if minimise:
+            # Minimising is presentation, not proof: give it a bounded share.
+            deadline = min(deadline, time.monotonic() + max(MIN_SHRINK_SECONDS, 10 * proved))
             # A trial without a needed premise is satisfiable, and Z3 often cannot
             # show that (it may need an infinite model): cap each trial so one
             # hopeless trial does not eat the whole limit of a question already proved.

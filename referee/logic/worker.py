@@ -57,6 +57,7 @@ def _task_prove(payload: dict, progress, cancelled, ctx=None) -> dict:
         minimise=payload.get("minimise", True),
         cancelled=cancelled,
         ctx=ctx,
+        progress=progress,
     )
 
 
