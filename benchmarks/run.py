@@ -7,7 +7,7 @@ Corpus:
   redundancy of one statement;
 * the hand-written boards in examples/boards/: consistency, and redundancy of
   every statement that does not name anything;
-* the TPTP FOF problems of /work/shared/benchmarks/tptp/ (INDEX.tsv gives
+* the TPTP FOF problems of ../shared/benchmarks/tptp/ (INDEX.tsv gives
   their known SZS status).
 
 Provers, each with the same per-question limit: the referee (Engine, in
@@ -439,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--boards", type=int, default=200, help="generated boards")
     ap.add_argument("--seed", type=int, default=20061122)
     ap.add_argument("--timeout", type=float, default=2.0, help="seconds per question per prover")
-    ap.add_argument("--tptp", type=Path, default=Path("/work/shared/benchmarks/tptp"))
+    ap.add_argument("--tptp", type=Path, default=ROOT.parent / "shared" / "benchmarks" / "tptp")
     ap.add_argument("--examples", type=Path, default=ROOT / "examples" / "boards")
     ap.add_argument("--deck", type=Path, default=None)
     ap.add_argument("--limit", type=int, default=None, help="only the first N questions (smoke)")
