@@ -558,24 +558,35 @@ def _prefix(f: Formula, kind: str) -> list[tuple[str, Formula]]:
     return out
 
 
+def _instance_of_prefix(prefix, target: Formula):
+    """(variables, binding) making ``target`` an instance of the body after the
+    first k quantifiers of ``prefix``, for the smallest k that works; None if
+    none does. A capture found on the way is raised when nothing else matches."""
+    capture = None
+    for k in range(1, len(prefix) + 1):
+        holes = [v for v, _ in prefix[:k]]
+        try:
+            binding = match(prefix[k - 1][1], target, holes)
+        except Refusal as exc:
+            capture = exc
+            continue
+        if binding is not None:
+            return holes, binding
+    if capture is not None:
+        raise capture
+    return None
+
+
 def forall_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
     (f,) = _lines("∀ elimination", prem, 1, "∀x φ")
     prefix = _prefix(f, FORALL)
     if not prefix:
         raise Refusal(f"∀ elimination needs a statement ∀x φ, but {prem[0].name()} is {show(f)}")
-    capture = None
-    for k in range(1, len(prefix) + 1):
-        holes = [v for v, _ in prefix[:k]]
-        try:
-            binding = match(prefix[k - 1][1], concl, holes)
-        except Refusal as exc:
-            capture = exc
-            continue
-        if binding is not None:
-            terms = ", ".join(f"{v} := {show(binding[v])}" for v in holes if v in binding)
-            return f"instantiates {terms}" if terms else "drops a vacuous ∀"
-    if capture is not None:
-        raise capture
+    found = _instance_of_prefix(prefix, concl)
+    if found is not None:
+        holes, binding = found
+        terms = ", ".join(f"{v} := {show(binding[v])}" for v in holes if v in binding)
+        return f"instantiates {terms}" if terms else "drops a vacuous ∀"
     raise Refusal(
         f"{show(concl)} is not an instance of {show(f)}: ∀ elimination replaces the variable "
         "of the leading ∀ (or several leading ∀s) by one term everywhere"
@@ -587,19 +598,11 @@ def exists_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
     prefix = _prefix(concl, EXISTS)
     if not prefix:
         raise Refusal(f"∃ introduction concludes ∃x φ, not {show(concl)}")
-    capture = None
-    for k in range(1, len(prefix) + 1):
-        holes = [v for v, _ in prefix[:k]]
-        try:
-            binding = match(prefix[k - 1][1], f, holes)
-        except Refusal as exc:
-            capture = exc
-            continue
-        if binding is not None:
-            terms = ", ".join(f"{show(binding[v])} as {v}" for v in holes if v in binding)
-            return f"generalises {terms}" if terms else "adds a vacuous ∃"
-    if capture is not None:
-        raise capture
+    found = _instance_of_prefix(prefix, f)
+    if found is not None:
+        holes, binding = found
+        terms = ", ".join(f"{show(binding[v])} as {v}" for v in holes if v in binding)
+        return f"generalises {terms}" if terms else "adds a vacuous ∃"
     raise Refusal(
         f"{prem[0].name()} ({show(f)}) is not an instance of {show(concl)}: ∃ introduction "
         "needs the cited line to be the body with some term in place of the variable"

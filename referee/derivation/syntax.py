@@ -355,7 +355,9 @@ def _parse_justification(text: str, file_line: int, source: str) -> Justificatio
         close = difflib.get_close_matches(_norm(name), names, n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise DerivationError(
-            f"unknown rule {name!r}{hint}: see the README (Derivations) for the rules", file_line, source
+            f"unknown rule {name!r}{hint}: see the README (Derivations) for the rules",
+            file_line,
+            source,
         )
     if key not in SUBPROOF_RULES and any(r.kind == "range" for r in refs):
         raise DerivationError(
