@@ -197,15 +197,9 @@ class _EngineAsker:
         return self.engine.entailment(premises, [goal], vocabulary)
 
     def _warm(self) -> None:
-        """Start the workers with a throwaway question under a generous limit, so the
-        first step's time limit is not spent starting processes and loading Z3."""
-        from referee.language.ast import FORALL, Pred, Quant, Var
-        from referee.logic.engine import Engine
-
+        """Start the workers first, so the first step's limit is not spent starting them."""
         try:
-            warm = Engine(dataclasses.replace(self.engine.limits, timeout=10.0))
-            p = Quant(FORALL, "x", Pred("warm", (Var("x"),)))
-            warm.entailment([p], [Quant(FORALL, "y", Pred("warm", (Var("y"),)))])
+            self.engine.warm()
         except Exception:  # pragma: no cover - warming is only an optimisation
             pass
 

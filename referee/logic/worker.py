@@ -288,10 +288,18 @@ class Pool:
             self.restarts += 1
             self._spawn(slot)
 
-    def warm(self) -> None:
+    def warm(self, timeout: float = 10.0) -> bool:
+        """Start every worker and wait until each has answered a ping.
+
+        A question's limit should be spent on the question, not on starting
+        processes: callers with short limits (derivation steps) warm first.
+        """
         with self.lock:
-            for slot in range(self.size):
-                self._worker(slot)
+            tasks = {self.submit(slot, "ping", {}): slot for slot in range(self.size)}
+            answered = 0
+            for event in self.events(tasks, time.monotonic() + timeout):
+                answered += event.kind == "done"
+            return answered == len(tasks)
 
     def close(self) -> None:
         with self.lock:
