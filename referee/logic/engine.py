@@ -421,8 +421,8 @@ class Engine:
                         Status.ENTAILED,
                         tuple(r["core"]),
                         None,
-                        f"every {noun} would have at most {_objects(n)} (Z3 proof), and "
-                        f"there is none: checked {_sizes(n)}",
+                        f"every {noun} would have at most {_objects(r.get('bound', n))} "
+                        f"(Z3 proof), and there is none: checked {_sizes(n)}",
                         tuple(tried),
                         0.0,
                     )

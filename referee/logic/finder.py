@@ -424,11 +424,16 @@ def find_model(
             problems.append(sp)
             checked = k
             progress(k, core)
-            if k <= PROBE_SIZES and (max_size is None or k < max_size):
+            if k == PROBE_SIZE and (max_size is None or k < max_size):
                 probe = min(PROBE_MAX_SECONDS, max(PROBE_SECONDS, PROBE_SHARE * (deadline - start)))
-                bound_core = prove_size_bound(
-                    premises, negated_goal, predicates, functions, k, deadline, ctx, probe
-                )
+                # Fewer objects are often easier to refute: any bound ≤ k will do.
+                bound_core = None
+                for bound in range(1, k + 1):
+                    bound_core = prove_size_bound(
+                        premises, negated_goal, predicates, functions, bound, deadline, ctx, probe
+                    )
+                    if bound_core is not None:
+                        break
                 if bound_core is not None:
                     # Every model has at most k objects, and none of size 1..k exists.
                     return {
@@ -436,6 +441,7 @@ def find_model(
                         "size": checked,
                         "core": sorted(core_union | set(bound_core)),
                         "proved_bound": k,
+                        "bound": bound,  # the bound Z3 proved (≤ k)
                         "seconds": time.monotonic() - start,
                     }
         if minimise:
@@ -454,9 +460,10 @@ def find_model(
     }
 
 
-# After sizes 1..PROBE_SIZES come out empty, ask Z3 (briefly) whether the
-# problem forces that few objects: ∀x ∀y x + x = y, say, allows only one.
-PROBE_SIZES = 3
+# After sizes 1..PROBE_SIZE come out empty, ask Z3 (briefly) whether the
+# problem forces at most that many objects: ∀x ∀y x + x = y, say, allows only
+# one. One probe, only then, so that finding small models never waits for it.
+PROBE_SIZE = 3
 PROBE_SECONDS = 0.08  # at least, per probe
 PROBE_MAX_SECONDS = 0.5
 PROBE_SHARE = 0.05  # of the question's time, per probe
