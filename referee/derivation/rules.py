@@ -126,24 +126,30 @@ def match(pattern: Formula, target: Formula, holes: Iterable[str]) -> dict[str, 
     return binding if ok else None
 
 
-def _match(p: Formula, f: Formula, holes: set[str], b: dict[str, Term]) -> bool:
+def _same_shape(p: Formula, f: Formula, terms: Callable[[Term, Term], bool]) -> bool:
+    """``f`` has ``p``'s shape, bound variables included, and ``terms`` accepts each
+    pair of atom arguments (the one walk behind matching and substitution)."""
     if type(p) is not type(f):
         return False
     if isinstance(p, Pred):
         return (
             p.name == f.name
             and len(p.args) == len(f.args)
-            and all(_match_term(x, y, holes, b) for x, y in zip(p.args, f.args, strict=True))
+            and all(terms(x, y) for x, y in zip(p.args, f.args, strict=True))
         )
     if isinstance(p, Eq):
-        return _match_term(p.left, f.left, holes, b) and _match_term(p.right, f.right, holes, b)
+        return terms(p.left, f.left) and terms(p.right, f.right)
     if isinstance(p, Not):
-        return _match(p.body, f.body, holes, b)
+        return _same_shape(p.body, f.body, terms)
     if isinstance(p, BINARY):
-        return _match(p.left, f.left, holes, b) and _match(p.right, f.right, holes, b)
+        return _same_shape(p.left, f.left, terms) and _same_shape(p.right, f.right, terms)
     if isinstance(p, Quant):
-        return p.kind == f.kind and p.var == f.var and _match(p.body, f.body, holes, b)
+        return p.kind == f.kind and p.var == f.var and _same_shape(p.body, f.body, terms)
     return p == f
+
+
+def _match(p: Formula, f: Formula, holes: set[str], b: dict[str, Term]) -> bool:
+    return _same_shape(p, f, lambda x, y: _match_term(x, y, holes, b))
 
 
 def _match_term(p: Term, t: Term, holes: set[str], b: dict[str, Term]) -> bool:
@@ -219,23 +225,7 @@ def _dem_rewrites(f: Formula) -> Iterator[Formula]:
 
 def _substitutes(p: Formula, c: Formula, a: Term, b: Term) -> bool:
     """``c`` is ``p`` with some occurrences of a replaced by b (or b by a)."""
-    if type(p) is not type(c):
-        return False
-    if isinstance(p, Pred):
-        return (
-            p.name == c.name
-            and len(p.args) == len(c.args)
-            and all(_subst_term(x, y, a, b) for x, y in zip(p.args, c.args, strict=True))
-        )
-    if isinstance(p, Eq):
-        return _subst_term(p.left, c.left, a, b) and _subst_term(p.right, c.right, a, b)
-    if isinstance(p, Not):
-        return _substitutes(p.body, c.body, a, b)
-    if isinstance(p, BINARY):
-        return _substitutes(p.left, c.left, a, b) and _substitutes(p.right, c.right, a, b)
-    if isinstance(p, Quant):
-        return p.kind == c.kind and p.var == c.var and _substitutes(p.body, c.body, a, b)
-    return p == c
+    return _same_shape(p, c, lambda x, y: _subst_term(x, y, a, b))
 
 
 def _subst_term(s: Term, t: Term, a: Term, b: Term) -> bool:
