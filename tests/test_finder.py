@@ -27,6 +27,7 @@ from referee.language.ast import (
 from referee.language.naming import statement_formula
 from referee.language.parser import parse_statement
 from referee.logic.evaluate import check_model, evaluate
+from referee.logic.evidence import BoundReason
 from referee.logic.finder import find_model
 from referee.logic.fragments import size_bounds
 from referee.logic.model import Model
@@ -54,8 +55,8 @@ def test_blonde_countermodel_has_three_objects(vocab):
         f("∀x ¬likes(x, father(x)) ∧ likes(father(x), x)", vocab),
     ]
     r = run(premises, Not(f("∀x blonde(x) → happy(x)", vocab)), max_size=5)
-    assert r["status"] == "model" and r["size"] == 3
-    assert check_model(premises, r["model"]) == []
+    assert r.status == "model" and r.size == 3
+    assert check_model(premises, r.model) == []
 
 
 def test_exhausted_search_reports_a_core(vocab):
@@ -67,9 +68,9 @@ def test_exhausted_search_reports_a_core(vocab):
     r = run(premises, max_size=3)
     # Either every size was searched, or Z3 showed no model can be larger than
     # the sizes searched (here: there is no model at all).
-    assert r["status"] == "exhausted"
-    assert r["size"] == 3 or r.get("proved_bound") == r["size"]
-    assert r["core"] == [1, 2]
+    assert r.status == "exhausted"
+    assert r.size == 3 or r.get("proved_bound") == r.size
+    assert list(r.core) == [1, 2]
 
 
 def test_a_proved_size_bound_completes_the_search(vocab):
@@ -77,36 +78,36 @@ def test_a_proved_size_bound_completes_the_search(vocab):
     premises = [f("∀x ∀y x + x = y", vocab), f("∃x happy(x)", vocab)]
     goal = f("∀x happy(x) ∧ x + x = x", vocab)
     r = run(premises, negated_goal=Not(goal), max_size=None)
-    assert r["status"] == "exhausted"
+    assert r.status == "exhausted"
     # The probe runs once sizes 1-3 are empty; Z3 proves some bound ≤ 3.
-    assert r["proved_bound"] == r["size"] == 3
-    assert 1 <= r["bound"] <= 3
-    assert r["core"] == [0, 1]
+    assert r.proved_bound == r.size == 3
+    assert 1 <= r.bound <= 3
+    assert list(r.core) == [0, 1]
 
 
 def test_distinct_constants_survive_symmetry_breaking():
     a, b, c = App("a"), App("b"), App("c")
     premises = [Not(Eq(a, b)), Not(Eq(b, c)), Not(Eq(a, c)), Pred("happy", (c,))]
     r = run(premises, max_size=4)
-    assert r["status"] == "model" and r["size"] == 3
-    assert check_model(premises, r["model"]) == []
+    assert r.status == "model" and r.size == 3
+    assert check_model(premises, r.model) == []
     # ... and constants forced equal to named objects in any order still work
     premises = [Not(Eq(c, a)), Pred("happy", (b,)), Not(Pred("happy", (a,)))]
     r = run(premises, max_size=4)
-    assert r["status"] == "model" and check_model(premises, r["model"]) == []
+    assert r.status == "model" and check_model(premises, r.model) == []
 
 
 def test_unique_quantifier_is_exactly_one():
     x = Var("x")
     one = Quant(UNIQUE, "x", Pred("blonde", (x,)))
     r = run([one, Card(AT_LEAST, 3)], max_size=4)
-    assert r["status"] == "model"
-    assert len(r["model"].predicates["blonde"]) == 1
+    assert r.status == "model"
+    assert len(r.model.predicates["blonde"]) == 1
 
 
 def test_card_premises_cut_sizes_without_a_solver():
     r = run([Card(AT_LEAST, 3), Card(FEWER_THAN, 3)], max_size=5)
-    assert r["status"] == "exhausted" and r["core"] == [0, 1]
+    assert r.status == "exhausted" and list(r.core) == [0, 1]
 
 
 def test_fragment_bounds(vocab):
@@ -117,7 +118,7 @@ def test_fragment_bounds(vocab):
 
     # Bernays–Schönfinkel: ∃*∀*, no functions: constants + existentials
     b = bounds([f("∃x ∀y likes(x, y)", vocab), f("∃x smarter(x, x)", vocab)])
-    assert b.fragment == ("Bernays–Schönfinkel", 2)
+    assert b.fragment == (BoundReason.BERNAYS_SCHOENFINKEL, 2)
     # ∀∃ with a binary relation: no fragment
     b = bounds([f("∀x ∃y smarter(y, x)", vocab)])
     assert b.fragment is None and b.complete_up_to is None
@@ -125,7 +126,7 @@ def test_fragment_bounds(vocab):
     assert bounds([f("∀x blonde(father(x))", vocab)]).fragment is None
     # monadic with ∀∃: 2^k · variables
     b = bounds([f("∀x ∃y blonde(x) ↔ ¬blonde(y)", vocab)])
-    assert b.fragment == ("monadic", 2 * 2)  # 2^1 predicates · 2 variables
+    assert b.fragment == (BoundReason.MONADIC, 2 * 2)  # 2^1 predicates · 2 variables
     # |L| < n from a premise, but not ¬(|L| < n) from the goal
     b = bounds([f("|L| < 4", vocab), f("∀x ∃y smarter(y, x)", vocab)])
     assert b.upper == 3 and b.upper_sources == (0,) and b.complete_up_to == 3
@@ -208,17 +209,17 @@ _PX = Pred("P", (Var("x"),))
 @example([Quant(UNIQUE, "x", _PX), Quant(EXISTS, "x", Not(_PX))])
 def test_finder_agrees_with_brute_force(sentences_):
     r = run(sentences_, max_size=2, seconds=10)
-    OUTCOMES.append(r["status"])
-    if r["status"] == "model":
-        m = r["model"]
+    OUTCOMES.append(r.status)
+    if r.status == "model":
+        m = r.model
         assert check_model(sentences_, m) == []
         return
-    assert r["status"] == "exhausted"
+    assert r.status == "exhausted"
     for n in (1, 2):
         for m in MODELS[n]:
             assert not all(evaluate(s, m) for s in sentences_)
     # the core alone has no model of these sizes either
-    core = [sentences_[i] for i in r["core"]]
+    core = [sentences_[i] for i in r.core]
     for n in (1, 2):
         for m in MODELS[n]:
             assert not all(evaluate(s, m) for s in core)

@@ -2,18 +2,19 @@
 
 The engine is the real one, made to run out of time with its test hook
 (workers sleep past the limit), so its verdict is a genuine "undetermined".
+Cited derivation steps are checked by a second engine that can answer.
 """
-
-import functools
 
 import pytest
 
-from referee.game.derivations import check_claim_derivation
-from referee.game.record import Record
-from referee.game.rules import HouseRules, Settings
-from referee.game.session import Session
 from referee.logic.engine import Engine, Limits
+from referee.palmer.commands import PalmerCommands, ReadError
+from referee.palmer.outcomes import ClaimSettled, VoteTaken
+from referee.palmer.records import GAME
+from referee.palmer.setup import HouseRules, Settings, Setup
 from referee.resources import default_deck_path
+from referee.table.record import Record
+from referee.table.session import Refused, Session
 
 DECK_TEXT = default_deck_path().read_text(encoding="utf-8")
 FILES = {
@@ -23,64 +24,100 @@ FILES = {
 }
 
 
+def read(name: str) -> str:
+    if name not in FILES:
+        raise ReadError(f"{name}: no such derivation file")
+    return FILES[name]
+
+
+class HalfStuck:
+    """The claim itself hangs (undetermined); the derivation's steps get an engine that answers."""
+
+    def __init__(self, stuck, able):
+        self.stuck, self.able = stuck, able
+        self.claims = 0
+
+    def consistency(self, *a, **k):
+        return self.stuck.consistency(*a, **k)
+
+    def entailment(self, premises, goals, vocabulary=None, *, timeout=None):
+        claim = self.claims == 0
+        self.claims += 1
+        engine = self.stuck if claim else self.able
+        return engine.entailment(premises, goals, vocabulary, timeout=timeout if claim else 10)
+
+    def warm(self):
+        self.able.warm()
+
+
 @pytest.fixture(scope="module")
-def engines():
-    stuck = Engine(Limits(timeout=0.3, hang_for_testing=5.0))
-    able = Engine(Limits(timeout=10))
-    yield stuck, able
-    able.close()
+def engine():
+    with Engine(Limits(hang_for_testing=5.0)) as stuck, Engine(Limits(timeout=10)) as able:
+        yield HalfStuck(stuck, able)
 
 
-def session(engines, **rules) -> Session:
-    stuck, able = engines
-    record = Record(Settings(("alice", "bob"), mode="table"), HouseRules(**rules), DECK_TEXT)
-    s = Session(
-        record,
-        stuck,
-        derivation_checker=functools.partial(check_claim_derivation, engine=able),
-        read_text=FILES.__getitem__,
+def session(engine, **rules) -> Session:
+    setup = Setup(
+        Settings(("alice", "bob"), mode="table"), HouseRules(**rules), DECK_TEXT, claim_timeout=0.3
     )
+    engine.claims = 0
+    s = Session(Record(GAME, setup), PalmerCommands(engine, read))
     for line in ("play blonde : forall x blonde(x)", "play ? : exists x blonde(x)"):
-        assert s.execute(line).error is None
+        assert not isinstance(s.execute(line)[0], Refused)
     return s
 
 
-def test_an_undetermined_claim_is_upheld_by_a_derivation_that_checks(engines):
-    s = session(engines)
-    out = s.execute("claim 2 with good.drv")
-    assert out.error is None
-    event = out.event
-    assert event["verdict"]["status"] == "undetermined"
-    assert event["derivation"]["ok"] and event["derivation"]["text"] == FILES["good.drv"]
-    assert event["outcome"] == "upheld" and s.game.scores["alice"] == 1
+def claim(s: Session, line: str):
+    s.commands.engine.claims = 0
+    out = s.execute(line)
+    assert isinstance(out[0], ClaimSettled), out
+    return out[0].claim
+
+
+def test_an_undetermined_claim_is_upheld_by_a_derivation_that_checks(engine):
+    s = session(engine)
+    c = claim(s, "claim 2 with good.drv")
+    assert c.verdict.status == "undetermined"
+    assert c.derivation.ok and c.derivation.text == FILES["good.drv"]
+    assert c.outcome == "upheld" and s.game.scores["alice"] == 1
     assert [e.id for e in s.game.board] == [1]
 
 
 @pytest.mark.parametrize(
-    "name, why", [("circular.drv", "rests on #2"), ("wrong.drv", "do not check")]
+    "name, backing", [("circular.drv", "rests_on_claim"), ("wrong.drv", "lines_fail")]
 )
-def test_a_derivation_that_does_not_back_the_claim_leaves_it_rejected(engines, name, why):
-    s = session(engines)
-    out = s.execute(f"claim 2 with {name}")
-    assert out.event["outcome"] == "rejected"
-    assert why in out.event["derivation"]["message"]
+def test_a_derivation_that_does_not_back_the_claim_leaves_it_rejected(engine, name, backing):
+    s = session(engine)
+    c = claim(s, f"claim 2 with {name}")
+    assert c.outcome == "rejected" and c.derivation.backing == backing
     assert s.game.scores["alice"] == 0 and len(s.game.board) == 2
 
 
-def test_the_table_votes_on_an_undetermined_claim_under_the_house_rule(engines):
-    s = session(engines, vote_on_undetermined=True)
-    assert s.execute("claim 2").event["outcome"] == "vote"
-    assert "vote" in s.execute("play happy : exists x happy(x)").error
-    assert s.execute("vote no").event == {"type": "vote", "accepted": False}
+def test_an_unreadable_derivation_refuses_the_claim_and_records_nothing(engine):
+    """Defect: `claim inconsistent with nosuch.txt` was judged and recorded."""
+    s = session(engine)
+    before = s.record
+    out = s.execute("claim inconsistent with nosuch.txt")
+    assert isinstance(out[0], Refused) and "nosuch.txt" in out[0].message
+    assert s.record is before and not s.game.finished
+
+
+def test_the_table_votes_on_an_undetermined_claim_under_the_house_rule(engine):
+    s = session(engine, vote_on_undetermined=True)
+    assert claim(s, "claim 2").outcome == "vote"
+    refused = s.execute("play happy : exists x happy(x)")[0]
+    assert isinstance(refused, Refused) and "vote" in refused.message
+    assert isinstance(s.execute("vote no")[0], VoteTaken)
+    assert s.record.events[-1].accepted is False
     assert s.game.scores["alice"] == 0 and s.game.player == "alice"
     s.execute("undo")
     s.execute("vote yes")
     assert s.game.scores["alice"] == 1
-    assert [e["type"] for e in s.record.events] == ["play", "play", "claim", "vote"]
+    assert [e.TYPE for e in s.record.events] == ["play", "play", "claim", "vote"]
 
 
-def test_without_the_house_rule_an_undetermined_claim_is_simply_not_upheld(engines):
-    s = session(engines)
-    out = s.execute("claim 2")
-    assert out.event["outcome"] == "rejected" and s.game.pending is None
-    assert s.execute("vote yes").error == "there is no undetermined claim to vote on"
+def test_without_the_house_rule_an_undetermined_claim_is_simply_not_upheld(engine):
+    s = session(engine)
+    assert claim(s, "claim 2").outcome == "rejected" and s.game.pending is None
+    out = s.execute("vote yes")[0]
+    assert isinstance(out, Refused) and out.message == "there is no undetermined claim to vote on"

@@ -8,20 +8,35 @@ import json
 
 import pytest
 
-from referee.game.record import Record, RecordError, dumps, loads
-from referee.game.rules import HouseRules, RulesError, Settings
-from referee.game.state import Game, GameError
+from referee.palmer.events import CODEC
+from referee.palmer.records import GAME
+from referee.palmer.setup import HouseRules, RulesError, Settings, Setup
+from referee.palmer.state import Game
 from referee.resources import default_deck_path
+from referee.table.errors import IllegalEvent as GameError
+from referee.table.errors import RecordError
+from referee.table.record import Record, dumps, loads
 
 DECK_TEXT = default_deck_path().read_text(encoding="utf-8")
 
 
+def new_game(settings, **rules) -> Game:
+    return Game.new(Setup(settings, HouseRules(**rules), DECK_TEXT))
+
+
 def table_game(players=("alice", "bob"), **rules) -> Game:
-    return Record(Settings(players, mode="table"), HouseRules(**rules), DECK_TEXT).new_game()
+    return new_game(Settings(players, mode="table"), **rules)
+
+
+def apply(game, data: dict):
+    """Apply an event written as the record stores it (read through the codec)."""
+    event = CODEC.decode(data)
+    game.apply(event)
+    return event
 
 
 def play(game, cards, text):
-    game.apply({"type": "play", "player": game.player, "cards": cards, "text": text})
+    apply(game, {"type": "play", "player": game.player, "cards": cards, "text": text})
 
 
 def claim(game, targets, status, outcome, kind="redundant", derivation=None):
@@ -32,12 +47,11 @@ def claim(game, targets, status, outcome, kind="redundant", derivation=None):
         "kind": kind,
         "targets": targets,
         "premises": premises,
-        "verdict": {"status": status},
+        "verdict": {"status": status, "evidence": {"method": "none"}},
         "derivation": derivation,
         "outcome": outcome,
     }
-    game.apply(event)
-    return event
+    return apply(game, event)
 
 
 def test_turns_rotate_and_the_wrong_player_is_refused():
@@ -45,7 +59,7 @@ def test_turns_rotate_and_the_wrong_player_is_refused():
     play(game, ["P:blonde"], "∀x blonde(x)")
     assert game.player == "bob" and game.turn == 2
     with pytest.raises(GameError) as info:
-        game.apply({"type": "pass", "player": "carol"})
+        apply(game, {"type": "pass", "player": "carol"})
     assert info.value.field == "player" and "bob's turn" in info.value.message
 
 
@@ -65,8 +79,8 @@ def test_refused_plays_name_the_field():
 
 def test_dealt_mode_deals_refills_and_checks_the_hand():
     settings = Settings(("alice", "bob"), hand_size=3, seed=2)
-    game = Record(settings, HouseRules(), DECK_TEXT).new_game()
-    again = Record(settings, HouseRules(), DECK_TEXT).new_game()
+    game = new_game(settings)
+    again = new_game(settings)
     assert game.hands == again.hands  # the seed fixes the shuffle
     assert all(len(h) == 3 for h in game.hands.values())
     assert len(game.draw_pile) == game.deck.size - 6
@@ -75,35 +89,35 @@ def test_dealt_mode_deals_refills_and_checks_the_hand():
     with pytest.raises(GameError) as info:
         play(game, [not_held], "∀x happy(x)")
     assert info.value.field == "cards" and "not in the hand" in info.value.message
-    game.apply({"type": "pass", "player": "alice", "discard": alice[:2]})
+    apply(game, {"type": "pass", "player": "alice", "discard": alice[:2]})
     assert len(game.hand("alice")) == 3 and game.hand("alice")[0] == alice[2]
     assert game.discards == alice[:2]
 
 
 def test_the_game_ends_when_everyone_passes_with_the_deck_spent():
     settings = Settings(("alice", "bob"), hand_size=3, seed=1)
-    game = Record(settings, HouseRules(), DECK_TEXT).new_game()
+    game = new_game(settings)
     game.draw_pile.clear()
     game.scores["bob"] = 1
-    game.apply({"type": "pass", "player": "alice"})
+    apply(game, {"type": "pass", "player": "alice"})
     assert not game.finished
-    game.apply({"type": "pass", "player": "bob"})
+    apply(game, {"type": "pass", "player": "bob"})
     assert game.finished and game.winner == "bob"
-    assert "deck spent" in game.end_reason
+    assert game.finish == "deck_spent"
     with pytest.raises(GameError, match="game is over"):
-        game.apply({"type": "pass", "player": "alice"})
+        apply(game, {"type": "pass", "player": "alice"})
 
 
 def test_upheld_redundancy_scores_and_erases_and_reaching_w_wins():
     settings = Settings(("alice", "bob"), win_score=2, mode="table")
-    game = Record(settings, HouseRules(), DECK_TEXT).new_game()
+    game = new_game(settings)
     play(game, ["P:blonde"], "∀x blonde(x)")
     play(game, ["X:?"], "∃x blonde(x)")
     play(game, ["X:?"], "∃y blonde(y)")
     # bob's turn: a set claim, one point per statement
     claim(game, [2, 3], "entailed", "upheld")
     assert game.scores["bob"] == 2 and [e.id for e in game.board] == [1]
-    assert game.finished and game.winner == "bob" and "2 points" in game.end_reason
+    assert game.finished and game.winner == "bob" and game.finish == "points"
 
 
 def test_keep_redundant_house_rule_marks_instead_of_erasing():
@@ -136,7 +150,11 @@ def test_undetermined_claims_need_a_derivation_or_a_vote():
     play(game, ["P:happy"], "∃x happy(x)")
     claim(game, [1], "undetermined", "rejected")
     claim(
-        game, [1], "undetermined", "upheld", derivation={"ok": True, "text": "...", "message": ""}
+        game,
+        [1],
+        "undetermined",
+        "upheld",
+        derivation={"file": "d.txt", "text": "...", "backing": "backs"},
     )
     assert game.scores["alice"] == 1
 
@@ -147,7 +165,7 @@ def test_undetermined_claims_need_a_derivation_or_a_vote():
     assert voting.pending is not None
     with pytest.raises(GameError, match="vote"):
         play(voting, ["P:happy"], "∀x happy(x)")
-    voting.apply({"type": "vote", "accepted": True, "ayes": ["bob"], "noes": []})
+    apply(voting, {"type": "vote", "accepted": True, "ayes": ["bob"], "noes": []})
     assert voting.scores["alice"] == 1 and voting.pending is None
 
 
@@ -164,16 +182,17 @@ def test_claim_premises_must_be_the_board_minus_the_claimed():
     play(game, ["P:blonde"], "∀x blonde(x)")
     play(game, ["P:blonde"], "∃x blonde(x)")
     with pytest.raises(GameError) as info:
-        game.apply(
+        apply(
+            game,
             {
                 "type": "claim",
                 "player": "alice",
                 "kind": "redundant",
                 "targets": [2],
                 "premises": [],
-                "verdict": {"status": "entailed"},
+                "verdict": {"status": "entailed", "evidence": {"method": "proof"}},
                 "outcome": "upheld",
-            }
+            },
         )
     assert info.value.field == "premises"
 
@@ -191,7 +210,8 @@ def test_a_name_stays_usable_after_its_statement_is_erased():
 def test_negate_event_replaces_the_statement():
     game = table_game()
     play(game, ["P:happy"], "∃x happy(x)")
-    game.apply(
+    apply(
+        game,
         {
             "type": "negate",
             "player": "bob",
@@ -200,11 +220,13 @@ def test_negate_event_replaces_the_statement():
             "position": 2,
             "before": "∃x happy(x)",
             "after": "∃x ¬happy(x)",
-        }
+        },
     )
     assert game.board[0].text == "∃x ¬happy(x)"
     with pytest.raises(GameError) as info:
-        game.apply({"type": "negate", "player": "alice", "card": "X:¬", "target": 1, "position": 9})
+        apply(
+            game, {"type": "negate", "player": "alice", "card": "X:¬", "target": 1, "position": 9}
+        )
     assert info.value.field == "position"
 
 
@@ -212,34 +234,36 @@ def test_negate_event_replaces_the_statement():
 
 
 def make_record():
-    record = Record(Settings(("alice", "bob"), mode="table"), HouseRules(), DECK_TEXT)
-    game = record.new_game()
+    record = Record(GAME, Setup(Settings(("alice", "bob"), mode="table"), HouseRules(), DECK_TEXT))
     for event in (
         {"type": "play", "player": "alice", "cards": ["P:blonde"], "text": "∀x blonde(x)"},
         {"type": "play", "player": "bob", "cards": ["X:?"], "text": "∃x blonde(x)"},
     ):
-        game.apply(event)
-        record.events.append(event)
-    return record, game
+        record = record.appended(CODEC.decode(event))
+    return record, record.rebuild()
 
 
 def test_record_round_trip():
     record, game = make_record()
     text = dumps(record, game)
-    again, rebuilt = loads(text)
-    assert rebuilt.summary() == game.summary()
-    assert json.loads(text)["version"] == 1 and json.loads(text)["format"] == "referee-game"
+    again, rebuilt = loads(text, GAME)
+    assert rebuilt.summary() == game.summary() and again.events == record.events
+    data = json.loads(text)
+    assert (data["format"], data["game"], data["version"]) == ("referee-record", "palmer", 2)
 
 
 @pytest.mark.parametrize(
     "edit, event, field",
     [
-        (lambda d: d["events"][1].update(player="carol"), 1, "player"),
-        (lambda d: d["events"][0].update(text="∀x happy(x)"), 0, "text"),
-        (lambda d: d["events"][1].update(type="dance"), 1, "type"),
-        (lambda d: d["events"][0].pop("cards"), 0, "cards"),
-        (lambda d: d["settings"].update(hand_size=0), None, "settings.hand_size"),
-        (lambda d: d["house_rules"].update(keep=True), None, "house_rules.keep"),
+        (lambda d: d["events"][1].update(player="carol"), 2, "player"),
+        (lambda d: d["events"][0].update(text="∀x happy(x)"), 1, "text"),
+        (lambda d: d["events"][1].update(type="dance"), 2, "type"),
+        (lambda d: d["events"][0].pop("cards"), 1, "cards"),
+        (lambda d: d["events"][0].update(cards="P:blonde"), 1, "cards"),
+        (lambda d: d["events"][1].update(extra=1), 2, "extra"),
+        (lambda d: d["setup"]["settings"].update(hand_size=0), None, "setup.settings.hand_size"),
+        (lambda d: d["setup"]["house_rules"].update(keep=True), None, "setup.house_rules.keep"),
+        (lambda d: d["setup"].update(claim_timeout=-1), None, "setup.claim_timeout"),
         (lambda d: d.update(version=99), None, "version"),
         (lambda d: d["summary"]["players"][0].update(score=5), None, "summary"),
     ],
@@ -249,10 +273,25 @@ def test_malformed_records_name_the_event_and_field(edit, event, field):
     data = json.loads(dumps(record, game))
     edit(data)
     with pytest.raises(RecordError) as info:
-        loads(json.dumps(data))
+        loads(json.dumps(data), GAME)
     assert info.value.event == event and info.value.field == field
     if event is not None:
         assert str(info.value).startswith(f"event {event}, field {field}:")
+
+
+def test_version_1_records_are_still_read():
+    """The first record format (with verdicts in words) resumes and replays."""
+    from pathlib import Path
+
+    old = Path(__file__).parent / "data" / "v1-points-win.json"
+    data = json.loads(old.read_text(encoding="utf-8"))
+    assert (data["format"], data["version"]) == ("referee-game", 1)
+    record, game = loads(json.dumps(data), GAME)
+    assert game.finished and game.winner == "alice"
+    assert record.setup.claim_timeout == 5.0
+    claims = [e for e in record.events if e.TYPE == "claim"]
+    assert claims and all(c.verdict.evidence.method == "legacy" for c in claims)
+    assert any(c.verdict.note for c in claims)
 
 
 def test_house_rule_switches():

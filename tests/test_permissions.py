@@ -2,16 +2,16 @@
 
 import pytest
 
-from referee.game.cards import CardError, resolve_card, short_name
-from referee.game.permissions import (
+from referee.language.parser import parse_statement
+from referee.language.printer import to_unicode
+from referee.palmer.cards import CardError, resolve_card, short_name
+from referee.palmer.permissions import (
     PlayRefused,
     check_play,
     check_statement_card,
     negation_sites,
     play_kind,
 )
-from referee.language.parser import parse_statement
-from referee.language.printer import to_unicode
 
 
 def cards(deck, *tokens):

@@ -7,9 +7,11 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli.main import main
-from referee.game.record import from_json
-from referee.game.replay import replay
 from referee.logic.engine import Engine, Limits
+from referee.palmer.records import GAME
+from referee.palmer.replay import examiner
+from referee.table.record import from_json
+from referee.table.replay import replay
 
 GAMES = Path(__file__).resolve().parent.parent / "examples" / "games"
 RECORDS = sorted(GAMES.glob("*.json"))
@@ -17,9 +19,8 @@ RECORDS = sorted(GAMES.glob("*.json"))
 
 def test_there_are_at_least_three_example_games():
     assert len(RECORDS) >= 3
-    reasons = {json.loads(p.read_text(encoding="utf-8"))["summary"]["reason"] for p in RECORDS}
-    assert any("inconsistent" in r for r in reasons)
-    assert any("points" in r for r in reasons)
+    finishes = {json.loads(p.read_text(encoding="utf-8"))["summary"]["finish"] for p in RECORDS}
+    assert {"inconsistent", "points"} <= finishes
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
@@ -42,34 +43,57 @@ def test_the_naming_example_uses_unique_names_and_a_negation():
 
 def test_a_tampered_verdict_is_reported_as_a_disagreement(tmp_path):
     data = json.loads((GAMES / "points-win.json").read_text(encoding="utf-8"))
-    claims = [i for i, e in enumerate(data["events"]) if e["type"] == "claim"]
-    rejected = next(i for i in claims if data["events"][i]["outcome"] == "rejected")
-    # Say the refuted claim was proved (and scored): the record stays self-consistent,
-    # but today's engine finds the countermodel again.
-    data["events"][rejected]["verdict"]["status"] = "entailed"
-    data["events"][rejected]["outcome"] = "upheld"
+    last = len(data["events"]) - 1
+    assert data["events"][last]["type"] == "claim"
+    # Say the winning claim was refuted: the record stays self-consistent (nothing
+    # comes after it), but today's engine proves it again.
+    data["events"][last]["verdict"]["status"] = "not_entailed"
+    data["events"][last]["outcome"] = "rejected"
     data.pop("summary")
     path = tmp_path / "tampered.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(path)])
     assert result.exit_code == 2
-    assert f"event {rejected}, field verdict.status:" in result.output
-    assert "the record says entailed, today's engine says not_entailed" in result.output
+    n = last + 1
+    assert (
+        f"event {n}, verdict.status: the record says not_entailed, today entailed" in result.output
+    )
+    assert f"event {n}, outcome: the record says rejected, today upheld" in result.output
     assert "disagrees with the record" in result.output
+
+
+def test_a_move_todays_rules_refuse_is_a_record_that_cannot_be_rebuilt(tmp_path):
+    """Defect: replay exited 2 ("disagrees") where play --record exits 1 on the same file."""
+    data = json.loads((GAMES / "points-win.json").read_text(encoding="utf-8"))
+    data["events"][3]["text"] = "∀x smarter(x, x)"
+    data.pop("summary")
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    for args in (["replay", str(path)], ["play", "--record", str(path)]):
+        result = CliRunner().invoke(main, args, input="")
+        assert result.exit_code == 1, (args, result.output)
+        assert "event 4, field text" in result.output
 
 
 def test_replay_follows_the_record_past_a_disagreement():
     data = json.loads((GAMES / "inconsistency-win.json").read_text(encoding="utf-8"))
-    record = from_json(data)
+    record = from_json(data, GAME)
     with Engine(Limits(timeout=10, minimise=False)) as engine:
-        report = replay(record, engine)
+        report = replay(record, examiner(engine))
     assert report.agrees and report.game.winner == "alice"
     seen = []
     with Engine(Limits(timeout=10, minimise=False)) as engine:
-        replay(record, engine, on_step=lambda s: seen.append((s.index, s.today)))
-    assert [i for i, _ in seen] == list(range(len(record.events)))
-    todays = [t["status"] for _, t in seen if t is not None]
+        replay(record, examiner(engine), on_step=lambda s: seen.append((s.number, s.today)))
+    assert [i for i, _ in seen] == list(range(1, len(record.events) + 1))
+    todays = [t.claim.verdict.status for _, t in seen if t is not None]
     assert todays == ["consistent", "inconsistent"]
+
+
+def test_a_version_1_record_replays():
+    path = Path(__file__).parent / "data" / "v1-points-win.json"
+    result = CliRunner().invoke(main, ["replay", str(path)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "agrees with all 10 events" in result.output
 
 
 def test_step_mode_walks_the_game_turn_by_turn():
@@ -77,9 +101,9 @@ def test_step_mode_walks_the_game_turn_by_turn():
     result = CliRunner().invoke(main, ["replay", str(path), "--step"])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "event 0: alice plays Q:∃!x: exists! x blonde(x) | b := x" in out
-    assert "event 3: bob negates #2: happy(b) ⇒ ¬happy(b)" in out
-    assert out.index("event 0") < out.index("event 3") < out.index("Game over: alice wins")
+    assert "event 1: alice plays Q:∃!x: exists! x blonde(x) | b := x" in out
+    assert "event 4: bob negates #2: happy(b) ⇒ ¬happy(b)" in out
+    assert out.index("event 1:") < out.index("event 4:") < out.index("Game over: alice wins")
 
 
 def test_replay_refuses_what_is_not_a_record(tmp_path):

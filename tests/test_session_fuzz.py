@@ -1,19 +1,17 @@
 """Whatever a table types, the session answers with an outcome, never an exception,
 and the game it holds is always the one its record rebuilds to."""
 
-import functools
-from pathlib import Path
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.game.derivations import check_claim_derivation
-from referee.game.record import Record
-from referee.game.rules import HouseRules, Settings
-from referee.game.session import Session
 from referee.logic.engine import Engine, Limits
+from referee.palmer.commands import PalmerCommands, ReadError
+from referee.palmer.records import GAME
+from referee.palmer.setup import HouseRules, Settings, Setup
 from referee.resources import default_deck_path
+from referee.table.record import Record, dumps, loads
+from referee.table.session import Outcome, Refused, Session
 
 DECK_TEXT = default_deck_path().read_text(encoding="utf-8")
 
@@ -72,16 +70,22 @@ WORDS = [
     "happy(b)",
     "(",
     "#",
+    "[/oops]",
+    "[bold]x",
+    "\x1b]0;title\x07",
+    "why",
+    "model",
 ]
 
 
 @pytest.fixture(scope="module")
 def engine():
-    yield Engine(Limits(timeout=0.5))
+    with Engine(Limits(timeout=0.5)) as e:
+        yield e
 
 
 def read(path: str) -> str:
-    return Path("/nonexistent", path).read_text(encoding="utf-8")
+    raise ReadError(f"{path}: no such file")
 
 
 @settings(
@@ -92,14 +96,15 @@ def read(path: str) -> str:
     st.lists(st.lists(st.sampled_from(WORDS), min_size=1, max_size=6).map(" ".join), max_size=10),
 )
 def test_any_command_sequence_is_answered_cleanly(engine, mode, lines):
-    record = Record(Settings(("alice", "bob"), mode=mode, seed=1), HouseRules(), DECK_TEXT)
-    session = Session(
-        record,
-        engine,
-        derivation_checker=functools.partial(check_claim_derivation, engine=engine),
-        read_text=read,
+    setup = Setup(
+        Settings(("alice", "bob"), mode=mode, seed=1), HouseRules(), DECK_TEXT, claim_timeout=0.5
     )
+    session = Session(Record(GAME, setup), PalmerCommands(engine, read))
     for line in lines:
-        outcome = session.execute(line)
-        assert outcome.error is None or outcome.error.strip()
+        outcomes = session.execute(line)
+        assert all(isinstance(o, Outcome) for o in outcomes)
+        assert all(o.message.strip() for o in outcomes if isinstance(o, Refused))
         assert session.game.summary() == session.record.rebuild().summary()
+    # ... and the record it keeps reads back as the same game
+    _, again = loads(dumps(session.record, session.game), GAME)
+    assert again.summary() == session.game.summary()

@@ -50,8 +50,6 @@ def derive(deck_path, timeout: float, as_json: bool, board: Path, derivation: Pa
         else:
             click.echo(f"error: {derivation}:{exc.render()}", err=True)
         sys.exit(EXIT_INPUT)
-    finally:
-        _close_engine()
     if as_json:
         data = result.to_json()
         data["board"] = [s.text for s in board_text.statements]
@@ -59,13 +57,6 @@ def derive(deck_path, timeout: float, as_json: bool, board: Path, derivation: Pa
     else:
         render(result, dict(board_text.vocabulary.predicates), Console(highlight=False))
     sys.exit(EXIT_HOLDS if result.ok else EXIT_FAILS)
-
-
-def _close_engine() -> None:
-    if "referee.logic.engine" in sys.modules:  # only if a cited step started the workers
-        from referee.logic.worker import shutdown_shared_pool
-
-        shutdown_shared_pool()
 
 
 def render(result: DerivationResult, arities: dict[str, int], console: Console) -> None:

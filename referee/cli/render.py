@@ -15,6 +15,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from referee.cli import words
+from referee.cli.safe import user
 from referee.logic.model import Model
 
 STYLE = {
@@ -27,13 +29,6 @@ STYLE = {
     "no": "yellow",
 }
 
-WORDS = {
-    "entailed": "ENTAILED",
-    "not_entailed": "NOT ENTAILED",
-    "undetermined": "UNDETERMINED",
-    "consistent": "CONSISTENT",
-    "inconsistent": "INCONSISTENT",
-}
 
 TRUE, FALSE = "✓", "·"
 
@@ -44,7 +39,7 @@ def element(i: int) -> str:
 
 def status_text(status: str) -> Text:
     value = getattr(status, "value", status)
-    return Text(WORDS.get(value, value.upper()), style=STYLE.get(value, "bold"))
+    return Text(words.HEADLINE.get(value, value.upper()), style=STYLE.get(value, "bold"))
 
 
 def model_tables(model: Model, arities: Mapping[str, int] | None = None) -> list[Table]:
@@ -68,7 +63,7 @@ def model_tables(model: Model, arities: Mapping[str, int] | None = None) -> list
     }
     domain.add_column("named")
     for i in dom:
-        domain.add_row(element(i), ", ".join(named[i]))
+        domain.add_row(element(i), user(", ".join(named[i])))
     tables.append(domain)
 
     constants = {n: t for n, t in sorted(model.functions.items()) if () in t}
@@ -77,7 +72,7 @@ def model_tables(model: Model, arities: Mapping[str, int] | None = None) -> list
         t.add_column("name")
         t.add_column("object")
         for name, table in constants.items():
-            t.add_row(name, element(table[()]))
+            t.add_row(user(name), element(table[()]))
         tables.append(t)
 
     for name, table in sorted(model.functions.items()):
@@ -87,10 +82,10 @@ def model_tables(model: Model, arities: Mapping[str, int] | None = None) -> list
         if arity == 2:
             tables.append(_matrix(name, lambda a, b, tb=table: element(tb[(a, b)]), dom))
             continue
-        t = Table(title=f"function {name}")
+        t = Table(title=user(f"function {name}"))
         for k in range(arity):
             t.add_column(f"x{k + 1}" if arity > 1 else "x")
-        t.add_column(f"{name}(…)")
+        t.add_column(user(f"{name}(…)"))
         for args in itertools.product(dom, repeat=arity):
             t.add_row(*[element(a) for a in args], element(table[args]))
         tables.append(t)
@@ -104,16 +99,16 @@ def model_tables(model: Model, arities: Mapping[str, int] | None = None) -> list
             props[name] = rows
             continue
         if arity == 1 or (arity is None):
-            t = Table(title=f"predicate {name}")
+            t = Table(title=user(f"predicate {name}"))
             t.add_column("x")
-            t.add_column(f"{name}(x)")
+            t.add_column(user(f"{name}(x)"))
             for i in dom:
                 t.add_row(element(i), TRUE if (i,) in rows else FALSE)
             tables.append(t)
         elif arity == 2:
             tables.append(_matrix(name, lambda a, b, r=rows: TRUE if (a, b) in r else FALSE, dom))
         else:
-            t = Table(title=f"relation {name} (rows that hold)")
+            t = Table(title=user(f"relation {name} (rows that hold)"))
             for k in range(arity):
                 t.add_column(f"x{k + 1}")
             for row in sorted(rows):
@@ -124,7 +119,7 @@ def model_tables(model: Model, arities: Mapping[str, int] | None = None) -> list
         t.add_column("name")
         t.add_column("value")
         for name, rows in props.items():
-            t.add_row(name, "true" if rows else "false")
+            t.add_row(user(name), "true" if rows else "false")
         tables.append(t)
     return tables
 
@@ -136,8 +131,8 @@ def _arity(rows) -> int | None:
 
 
 def _matrix(name: str, cell, dom) -> Table:
-    t = Table(title=f"{name}(row, column)")
-    t.add_column(name, style="bold")
+    t = Table(title=user(f"{name}(row, column)"))
+    t.add_column(user(name), style="bold")
     for j in dom:
         t.add_column(element(j), justify="center")
     for i in dom:
@@ -152,26 +147,31 @@ def verdict_renderable(
     arities: Mapping[str, int] | None = None,
 ) -> RenderableType:
     """A verdict: the answer, the evidence, the statements used, what was tried, the model."""
+    counter = goal_text is not None
     parts: list[RenderableType] = []
     head = Text()
     if goal_text:
-        head.append(f"{goal_text}\n", style="italic")
+        head.append_text(user(goal_text, "italic"))
+        head.append("\n")
     head.append_text(status_text(verdict.status))
     head.append(f"   ({verdict.seconds:.3f} s)", style="dim")
     parts.append(head)
-    if verdict.method:
-        parts.append(Text(f"evidence: {verdict.method}"))
+    ev = verdict.evidence
+    if str(verdict.status) == "undetermined":
+        parts.append(Text("evidence: " + words.undetermined(ev, counter, verdict.limit)))
+    else:
+        parts.append(Text("evidence: " + words.reason(ev, counter, lambda i: str(i + 1))))
     if verdict.used:
         t = Table(title="statements used", show_header=True)
         t.add_column("#", justify="right")
         t.add_column("statement")
         for i in verdict.used:
-            t.add_row(str(i + 1), premise_texts[i] if i < len(premise_texts) else "")
+            t.add_row(str(i + 1), user(premise_texts[i] if i < len(premise_texts) else ""))
         parts.append(t)
-    for line in verdict.tried:
+    for line in words.tried(ev, counter):
         parts.append(Text(f"tried: {line}", style="dim"))
-    for line in getattr(verdict, "flags", ()):
-        parts.append(Text(line, style="bold red"))
+    for line in verdict.flags:
+        parts.append(user(line, "bold red"))
     if verdict.model is not None:
         parts.extend(model_tables(verdict.model, arities))
     return Group(*parts)
@@ -190,10 +190,14 @@ def analysis_renderable(
     head.append_text(status_text(c.status))
     head.append(f"   ({analysis.seconds:.3f} s in all)", style="dim")
     parts.append(head)
-    parts.append(Text(f"evidence: {c.method}"))
-    if c.status == "inconsistent" and c.used:
-        parts.append(Text("clash: " + ", ".join(str(i + 1) for i in c.used), style="red"))
-    for line in c.tried:
+    number = lambda i: str(i + 1)  # noqa: E731
+    if str(c.status) == "undetermined":
+        parts.append(Text("evidence: " + words.undetermined(c.evidence, False, c.limit)))
+    else:
+        parts.append(Text("evidence: " + words.reason(c.evidence, False, number)))
+    if str(c.status) == "inconsistent" and c.used:
+        parts.append(Text("clash: " + ", ".join(number(i) for i in c.used), style="red"))
+    for line in words.tried(c.evidence, False):
         parts.append(Text(f"tried: {line}", style="dim"))
     table = Table(title="redundancy of each statement")
     table.add_column("#", justify="right")
@@ -203,18 +207,23 @@ def analysis_renderable(
     table.add_column("evidence")
     answer = {"entailed": "yes", "not_entailed": "no", "undetermined": "undetermined"}
     for i, v in enumerate(analysis.redundancy):
-        word = answer[getattr(v.status, "value", v.status)]
-        evidence = v.method
-        if v.tried and word == "undetermined":
-            evidence = "; ".join(v.tried)
+        word = answer[str(v.status)]
+        if word == "undetermined":
+            evidence = "; ".join(words.tried(v.evidence, True)) or words.undetermined(
+                v.evidence, True, v.limit
+            )
+        else:
+            evidence = words.reason(v.evidence, True, number)
         table.add_row(
             str(i + 1),
-            texts[i] if i < len(texts) else "",
+            user(texts[i] if i < len(texts) else ""),
             Text(word, style=STYLE.get(word, "magenta")),
-            ", ".join(str(j + 1) for j in v.used),
-            evidence,
+            ", ".join(number(j) for j in v.used),
+            Text(evidence),
         )
     parts.append(table)
+    for line in c.flags:
+        parts.append(user(line, "bold red"))
     if show_model and c.model is not None:
         parts.append(Text("a model of the whole board:", style="bold"))
         parts.extend(model_tables(c.model, arities))

@@ -14,7 +14,6 @@ The core never prints: the result is data, rendered by ``referee.cli``.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,7 +42,8 @@ class LineVerdict:
     cites: tuple[str, ...] = ()
     used: tuple[str, ...] | None = None  # for engine steps: the citations the proof needed
     model: Any = None  # referee.logic.model.Model: the countermodel to a refused engine step
-    method: str = ""
+    method: str = ""  # how the line was checked: "restatement", "engine" (or a rule)
+    evidence: Any = None  # referee.logic.evidence.Evidence of an engine step
     seconds: float = 0.0
     depth: int = 0  # subproof nesting, for display
     fresh: tuple[str, ...] = ()
@@ -73,6 +73,8 @@ class LineVerdict:
         if self.method:
             out["method"] = self.method
             out["seconds"] = round(self.seconds, 3)
+        if self.evidence is not None:
+            out["evidence"] = self.evidence.to_json()
         if self.model is not None:
             out["countermodel"] = self.model.to_json()
         return out
@@ -137,7 +139,12 @@ def check_derivation(
     board = [statement_formula(s) for s in board_statements]
     raw_board = [s.formula for s in board_statements]
     asker = _EngineAsker(engine, per_line_timeout)
-    verdicts = [_check_line(derivation, line, board, raw_board, asker) for line in derivation.lines]
+    try:
+        verdicts = [
+            _check_line(derivation, line, board, raw_board, asker) for line in derivation.lines
+        ]
+    finally:
+        asker.close()
     failed = tuple(v.label for v in verdicts if not v.ok)
     conclusion = derivation.conclusion
     assert conclusion.formula is not None
@@ -174,27 +181,35 @@ def rests_on(d: Derivation, line: Line) -> tuple[int, ...]:
 
 
 class _EngineAsker:
-    """Builds the engine on first use (pure-rule derivations never import Z3)."""
+    """Builds the engine on first use (pure-rule derivations never import Z3).
+
+    An engine the caller gave is used with this derivation's per-line limit
+    (the same warm workers); one made here is closed when the check ends.
+    """
 
     def __init__(self, engine: Any, timeout: float | None) -> None:
         self.engine = engine
         self.timeout = timeout
+        self._made = False
         self._ready = False
 
     def ask(self, premises: list[Formula], goal: Formula, vocabulary: Vocabulary):
         if not self._ready:
-            from referee.logic.engine import Engine, Limits
-
             if self.engine is None:
-                limits = Limits() if self.timeout is None else Limits(timeout=self.timeout)
-                self.engine = Engine(limits)
-            elif self.timeout is not None and self.engine.limits.timeout != self.timeout:
-                # same worker pool, this question's limit
-                self.engine = Engine(dataclasses.replace(self.engine.limits, timeout=self.timeout))
-            self.timeout = self.engine.limits.timeout
+                from referee.logic.engine import Engine
+
+                self.engine = Engine()
+                self._made = True
+            if self.timeout is None:
+                self.timeout = self.engine.limits.timeout
             self._warm()
             self._ready = True
-        return self.engine.entailment(premises, [goal], vocabulary)
+        return self.engine.entailment(premises, [goal], vocabulary, timeout=self.timeout)
+
+    def close(self) -> None:
+        if self._made and self.engine is not None:
+            self.engine.close()
+            self.engine = None
 
     def _warm(self) -> None:
         """Start the workers first, so the first step's limit is not spent starting them."""
@@ -331,7 +346,9 @@ def _check_line(
         unused = [str(r) for r in just.refs if str(r) not in used]
         if unused and used:
             reason += f" ({', '.join(unused)} not needed)"
-        return _verdict(d, line, OK, reason, used=used, method=v.method, seconds=v.seconds)
+        return _verdict(
+            d, line, OK, reason, used=used, method="engine", evidence=v.evidence, seconds=v.seconds
+        )
     if status == "not_entailed":
         return _verdict(
             d,
@@ -340,7 +357,8 @@ def _check_line(
             f"does not follow from {cited}: in the countermodel "
             f"{'the cited statements hold and ' if just.refs else ''}this line is false",
             model=v.model,
-            method=v.method,
+            method="engine",
+            evidence=v.evidence,
             seconds=v.seconds,
         )
     limit = f" within {asker.timeout:g} s" if asker.timeout is not None else ""
@@ -348,8 +366,9 @@ def _check_line(
         d,
         line,
         UNDETERMINED,
-        f"the engine could not decide{limit} whether it follows from {cited}"
-        f"{' (' + v.method + ')' if v.method else ''}: break this step into smaller ones",
-        method=v.method,
+        f"the engine could not decide{limit} whether it follows from {cited}: "
+        "break this step into smaller ones",
+        method="engine",
+        evidence=v.evidence,
         seconds=v.seconds,
     )

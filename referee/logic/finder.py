@@ -48,6 +48,7 @@ from referee.language.ast import (
 )
 from referee.logic.model import Model
 from referee.logic.normalform import conjuncts
+from referee.logic.tasks import SearchResult, SearchStatus, SizeChecked
 from referee.logic.to_z3 import Translator, extract
 
 
@@ -353,17 +354,17 @@ def find_model(
     functions: dict[str, int],
     deadline: float,
     max_size: int | None = None,
-    progress: Callable[[int, list[int]], None] = lambda k, core: None,
+    progress: Callable[[SizeChecked], None] = lambda checked: None,
     cancelled: Callable[[], bool] = lambda: False,
     symmetry: bool = True,
     minimise: bool = True,
     ctx: z3.Context | None = None,
-) -> dict:
+) -> SearchResult:
     """Search sizes 1 … max_size (None: until the deadline) for a model of premises ∧ ¬goal.
 
-    Returns {"status": "model", "model", "size"} or {"status": "exhausted",
-    "size": max_size, "core": [...]} or {"status": "gave_up", "size": largest
-    size fully checked, "core": [...]}. The core of an exhausted search is the
+    The result is a model (with its size), EXHAUSTED (no model of any size
+    up to ``size``) or GAVE_UP (time ran out; ``size`` is the largest size
+    fully checked). The core of an exhausted search is the
     set of premises that has no model of any size checked (shrunk by deletion
     across all sizes while time allows).
     """
@@ -381,13 +382,13 @@ def find_model(
         if time.monotonic() > deadline or cancelled():
             raise OutOfTime
 
-    def gave_up() -> dict:
-        return {
-            "status": "gave_up",
-            "size": checked,
-            "core": sorted(core_union),
-            "seconds": time.monotonic() - start,
-        }
+    def gave_up() -> SearchResult:
+        return SearchResult(
+            SearchStatus.GAVE_UP,
+            checked,
+            tuple(sorted(core_union)),
+            seconds=time.monotonic() - start,
+        )
 
     k = 0
     everyone = list(range(len(premises)))
@@ -411,19 +412,19 @@ def find_model(
             tick()
             result = sp.check(everyone, deadline)
             if result == "sat":
-                return {
-                    "status": "model",
-                    "model": sp.grounder.model(sp.solver.model()),
-                    "size": k,
-                    "seconds": time.monotonic() - start,
-                }
+                return SearchResult(
+                    SearchStatus.MODEL,
+                    k,
+                    model=sp.grounder.model(sp.solver.model()),
+                    seconds=time.monotonic() - start,
+                )
             if result is None:
                 raise OutOfTime
             core = sp.minimise(result, core_union, deadline) if minimise else result
             core_union.update(core)
             problems.append(sp)
             checked = k
-            progress(k, core)
+            progress(SizeChecked(k, tuple(core)))
             if k == PROBE_SIZE and (max_size is None or k < max_size):
                 probe = min(PROBE_MAX_SECONDS, max(PROBE_SECONDS, PROBE_SHARE * (deadline - start)))
                 # Fewer objects are often easier to refute: any bound ≤ k will do.
@@ -436,14 +437,14 @@ def find_model(
                         break
                 if bound_core is not None:
                     # Every model has at most k objects, and none of size 1..k exists.
-                    return {
-                        "status": "exhausted",
-                        "size": checked,
-                        "core": sorted(core_union | set(bound_core)),
-                        "proved_bound": k,
-                        "bound": bound,  # the bound Z3 proved (≤ k)
-                        "seconds": time.monotonic() - start,
-                    }
+                    return SearchResult(
+                        SearchStatus.EXHAUSTED,
+                        checked,
+                        tuple(sorted(core_union | set(bound_core))),
+                        seconds=time.monotonic() - start,
+                        proved_bound=k,
+                        bound=bound,  # the bound Z3 proved (≤ k)
+                    )
         if minimise:
             core_union = _shrink_across_sizes(problems, core_union, deadline, tick)
     except OutOfTime:
@@ -452,12 +453,12 @@ def find_model(
         if cancelled() or time.monotonic() > deadline:
             return gave_up()
         raise
-    return {
-        "status": "exhausted",
-        "size": checked,
-        "core": sorted(core_union),
-        "seconds": time.monotonic() - start,
-    }
+    return SearchResult(
+        SearchStatus.EXHAUSTED,
+        checked,
+        tuple(sorted(core_union)),
+        seconds=time.monotonic() - start,
+    )
 
 
 # After sizes 1..PROBE_SIZE come out empty, ask Z3 (briefly) whether the

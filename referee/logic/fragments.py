@@ -43,6 +43,7 @@ from referee.language.ast import (
     children,
     subformulas,
 )
+from referee.logic.evidence import Bound, BoundReason
 from referee.logic.normalform import conjuncts, signature
 
 
@@ -60,7 +61,7 @@ class SizeBounds:
     upper: int | None = None
     upper_sources: tuple[int, ...] = ()
     lower: int = 1
-    fragment: tuple[str, int] | None = None
+    fragment: tuple[BoundReason, int] | None = None
 
     @property
     def complete_up_to(self) -> int | None:
@@ -72,17 +73,17 @@ class SizeBounds:
             candidates.append(self.fragment[1])
         return min(candidates) if candidates else None
 
-    @property
-    def reason(self) -> str | None:
-        """Which bound makes the search complete (player's words)."""
+    def completing(self) -> Bound | None:
+        """The bound that makes a search up to ``complete_up_to`` complete, and why."""
         limit = self.complete_up_to
         if limit is None:
             return None
         if self.upper is not None and self.upper == limit:
-            return f"|L| < {self.upper + 1} on the board"
-        name, bound = self.fragment  # type: ignore[misc]
-        noun = "object" if bound == 1 else "objects"
-        return f"decidable fragment ({name}: models up to {bound} {noun} suffice)"
+            sources = tuple(i for i in self.upper_sources if i >= 0)
+            reason = BoundReason.BOARD_SIZE if sources else BoundReason.CLAIM_SIZE
+            return Bound(limit, reason, sources)
+        reason, _ = self.fragment  # type: ignore[misc]
+        return Bound(limit, reason)
 
 
 def card_bounds(nnf_formulas: list[tuple[int, Formula]]) -> tuple[int | None, tuple[int, ...], int]:
@@ -181,7 +182,10 @@ def size_bounds(premises: list[Formula], negated_goal: Formula | None) -> SizeBo
     upper, sources, lower = card_bounds(indexed)
     everything = [f for _, f in indexed]
     fragment = None
-    for name, fn in (("Bernays–Schönfinkel", bernays_schoenfinkel), ("monadic", monadic)):
+    for name, fn in (
+        (BoundReason.BERNAYS_SCHOENFINKEL, bernays_schoenfinkel),
+        (BoundReason.MONADIC, monadic),
+    ):
         bound = fn(everything)
         if bound is not None and (fragment is None or bound < fragment[1]):
             fragment = (name, bound)

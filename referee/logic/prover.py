@@ -15,6 +15,7 @@ import z3
 
 from referee.language.ast import Formula
 from referee.logic.finder import find_model
+from referee.logic.tasks import ProofResult, ProofStatus, Proved, SearchStatus
 from referee.logic.to_z3 import Translator
 
 # Core minimisation: each deletion trial gets this many times the proof's own time.
@@ -33,8 +34,8 @@ def prove(
     minimise: bool = True,
     cancelled: Callable[[], bool] = lambda: False,
     ctx: z3.Context | None = None,
-    progress: Callable[[dict], None] = lambda data: None,
-) -> dict:
+    progress: Callable[[Proved], None] = lambda data: None,
+) -> ProofResult:
     """Z3 on premises ∧ negated_goal; ``ctx``: a fresh Z3 context (one per task)."""
     start = time.monotonic()
     ctx = ctx or z3.Context()
@@ -75,7 +76,7 @@ def prove(
         proved = time.monotonic() - start
         # Tell the parent at once: if minimising overruns the limit and the
         # worker is killed, the proof itself is not lost.
-        progress({"proved": core, "proof_seconds": proved})
+        progress(Proved(tuple(core), proved))
         minimal = False
         if minimise:
             # Minimising is presentation, not proof: give it a bounded share.
@@ -99,26 +100,26 @@ def prove(
                         minimise=False,
                         cancelled=cancelled,
                     )
-                    if found["status"] == "model":
+                    if found.status == SearchStatus.MODEL:
                         return z3.sat
                 return result
 
             core, minimal = _minimise(core, literals, trial, by_name, solver)
-        return {
-            "status": "unsat",
-            "core": core,
-            "minimal": minimal,
-            "proof_seconds": proved,
-            "seconds": time.monotonic() - start,
-        }
+        return ProofResult(
+            ProofStatus.UNSAT,
+            tuple(core),
+            minimal,
+            proof_seconds=proved,
+            seconds=time.monotonic() - start,
+        )
     if result == z3.sat:
         try:
             model = tr.model(answered_by.model())
         except Exception as exc:  # a model we cannot read is no model
-            return {"status": "unknown", "reason": f"model unreadable: {exc}"}
-        return {"status": "sat", "model": model, "seconds": time.monotonic() - start}
+            return ProofResult(ProofStatus.UNKNOWN, reason=f"model unreadable: {exc}")
+        return ProofResult(ProofStatus.SAT, model=model, seconds=time.monotonic() - start)
     reason = solver.reason_unknown() if not cancelled() else "cancelled"
-    return {"status": "unknown", "reason": reason, "seconds": time.monotonic() - start}
+    return ProofResult(ProofStatus.UNKNOWN, reason=reason, seconds=time.monotonic() - start)
 
 
 # Z3's quantifier engines fail on different problems, chaotically (measured on

@@ -1,23 +1,25 @@
 """Hard wall-clock and memory limits: solver work runs in killable worker processes.
 
 Z3's timeouts are soft (it may overrun them, Z3 issues 3065 and 7234) and a
-solver can exhaust memory, so the parent process never runs Z3. A small pool
-of warm workers (started from a ``forkserver`` that has Z3 already imported,
-so a replacement starts in milliseconds) receives tasks as pickled plain data
-(our AST is frozen dataclasses), and the parent waits with a deadline. A
-worker that overruns is killed with SIGKILL and replaced; a worker that dies
-(for example on its RLIMIT_AS memory cap) is replaced too. A task that is no
-longer needed is cancelled cooperatively (Z3's interrupt, checked between
-sizes by the model finder) and killed if it does not stop promptly.
+solver can exhaust memory, so the parent process never runs Z3. A
+:class:`Pool` of warm workers (started from a ``forkserver`` that has Z3
+already imported, so a replacement starts in milliseconds) takes
+:class:`~referee.logic.tasks.Task` values, runs each on the first free
+worker (queued until one is), and reports what happens as
+:class:`~referee.logic.tasks.TaskEvent` values keyed by task id.
 
-Messages from a worker: ``(task_id, "progress", data)`` any number of times,
-then ``(task_id, "done", result_dict)``. Results of cancelled tasks are
-discarded by id.
+Every task has a budget; a worker still busy shortly after its task's
+budget, or at the caller's deadline, is killed with SIGKILL and replaced. A
+worker that dies (for example on its RLIMIT_AS memory cap) is replaced too.
+A task that is no longer needed is cancelled cooperatively (Z3's interrupt,
+checked between sizes by the model finder) and killed if it does not stop
+promptly. The caller owns the pool: ``with Pool() as pool: ...``.
 """
 
 from __future__ import annotations
 
 import atexit
+import collections
 import contextlib
 import itertools
 import multiprocessing as mp
@@ -25,8 +27,30 @@ import os
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+import weakref
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
 from multiprocessing.connection import wait as wait_connections
+
+from referee.logic.tasks import (
+    Allocate,
+    Death,
+    EventKind,
+    Failed,
+    Find,
+    Ping,
+    Pong,
+    Prove,
+    Request,
+    Sleep,
+    Task,
+    TaskEvent,
+)
+
+# A worker is killed this long after its task's budget has run out.
+OVERRUN_GRACE = 0.1
+# A cancelled task that has not stopped after this long is killed.
+CANCEL_GRACE = 0.2
 
 # ----------------------------------------------------------------- worker side
 
@@ -45,64 +69,49 @@ def _set_memory_limit(memory_mb: int | None) -> None:
         pass
 
 
-def _task_prove(payload: dict, progress, cancelled, ctx=None) -> dict:
-    from referee.logic.prover import prove
+def _perform(request: Request, seconds: float, progress, cancelled, ctx):
+    """Run one request in this worker; returns its result value."""
+    deadline = time.monotonic() + seconds
+    if isinstance(request, Prove):
+        from referee.logic.prover import prove
 
-    return prove(
-        payload["premises"],
-        payload["negated_goal"],
-        payload["predicates"],
-        payload["functions"],
-        deadline=time.monotonic() + payload["budget"],
-        minimise=payload.get("minimise", True),
-        cancelled=cancelled,
-        ctx=ctx,
-        progress=progress,
-    )
+        p = request.problem
+        return prove(
+            list(p.premises),
+            p.negated_goal,
+            dict(p.predicates),
+            dict(p.functions),
+            deadline=deadline,
+            minimise=request.minimise,
+            cancelled=cancelled,
+            ctx=ctx,
+            progress=progress,
+        )
+    if isinstance(request, Find):
+        from referee.logic.finder import find_model
 
-
-def _task_find(payload: dict, progress, cancelled, ctx=None) -> dict:
-    from referee.logic.finder import find_model
-
-    return find_model(
-        payload["premises"],
-        payload["negated_goal"],
-        payload["predicates"],
-        payload["functions"],
-        deadline=time.monotonic() + payload["budget"],
-        max_size=payload.get("max_size"),
-        progress=lambda k, core: progress({"size": k, "core": core}),
-        minimise=payload.get("minimise", True),
-        cancelled=cancelled,
-        ctx=ctx,
-    )
-
-
-def _task_sleep(payload: dict, progress, cancelled, ctx=None) -> dict:
-    """Test hook: a task that ignores every timeout and cancellation (like a stuck solver)."""
-    time.sleep(payload["seconds"])
-    return {"status": "slept"}
-
-
-def _task_allocate(payload: dict, progress, cancelled, ctx=None) -> dict:
-    """Test hook: grab memory until the RLIMIT_AS cap stops the worker."""
-    hog = []
-    for _ in range(payload["megabytes"]):
-        hog.append(bytearray(1024 * 1024))
-    return {"status": "allocated", "megabytes": len(hog)}
-
-
-def _task_ping(payload: dict, progress, cancelled, ctx=None) -> dict:
-    return {"status": "pong", "pid": os.getpid()}
-
-
-TASKS = {
-    "prove": _task_prove,
-    "find": _task_find,
-    "sleep": _task_sleep,
-    "allocate": _task_allocate,
-    "ping": _task_ping,
-}
+        p = request.problem
+        return find_model(
+            list(p.premises),
+            p.negated_goal,
+            dict(p.predicates),
+            dict(p.functions),
+            deadline=deadline,
+            max_size=request.max_size,
+            progress=progress,
+            minimise=request.minimise,
+            cancelled=cancelled,
+            ctx=ctx,
+        )
+    if isinstance(request, Ping):
+        return Pong(os.getpid())
+    if isinstance(request, Sleep):
+        time.sleep(request.seconds)
+        return Pong(os.getpid())
+    if isinstance(request, Allocate):
+        hog = [bytearray(1024 * 1024) for _ in range(request.megabytes)]
+        return Failed(f"allocated {len(hog)} MB without hitting the cap")
+    return Failed(f"unknown request {type(request).__name__}")
 
 
 def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
@@ -141,29 +150,23 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
             return
         if message is None:
             return
-        task_id, kind, payload = message
+        task_id, request, seconds = message
         contexts[task_id] = z3.Context()
         current[0] = task_id
 
         def progress(data, _id=task_id) -> None:
-            conn.send((_id, "progress", data))
+            conn.send((_id, EventKind.PROGRESS, data))
 
         try:
-            result = TASKS[kind](payload, progress, cancelled, contexts[task_id])
+            result = _perform(request, seconds, progress, cancelled, contexts[task_id])
         except MemoryError:
-            result = {"status": "error", "error": "out of memory"}
+            result = Failed("out of memory")
         except Exception as exc:  # a bug in a task must not kill the worker silently
-            if cancelled():
-                result = {"status": "cancelled"}
-            else:
-                result = {"status": "error", "error": f"{type(exc).__name__}: {exc}"}
+            result = Failed(f"{type(exc).__name__}: {exc}", cancelled=cancelled())
         current[0] = 0
         contexts.pop(task_id, None)
-        # Models travel as JSON-shaped plain data (Model holds mappingproxies).
-        if hasattr(result.get("model"), "to_json"):
-            result["model"] = result["model"].to_json()
         try:
-            conn.send((task_id, "done", result))
+            conn.send((task_id, EventKind.DONE, result))
         except (BrokenPipeError, OSError):
             return
 
@@ -211,37 +214,38 @@ def _main_module_hidden():
 
 
 @dataclass
-class Worker:
+class _Worker:
     process: object
     conn: object
     cancel: object
-    busy: int = 0  # id of the task it is working on (0: idle)
-    cancelled: set = field(default_factory=set)
-
-    def alive(self) -> bool:
-        return self.process.is_alive()
-
-
-@dataclass
-class Event:
-    task: int
-    worker: int
-    kind: str  # "progress", "done", "died"
-    data: dict
+    task: int = 0  # the task it is running (0: idle)
+    kill_at: float = 0.0  # when a still-running task is killed
+    cancelled: bool = False
 
 
 class Pool:
-    """At most ``size`` warm worker processes; hard deadlines by SIGKILL."""
+    """At most ``size`` warm worker processes; tasks queue until a worker is free."""
 
     def __init__(self, size: int = 2, memory_mb: int | None = 2048):
+        if size < 1:
+            raise ValueError("a pool needs at least one worker")
         self.size = size
         self.memory_mb = memory_mb
-        self.workers: list[Worker | None] = [None] * size
-        self.lock = threading.RLock()
+        self._workers: list[_Worker | None] = [None] * size
+        self._queue: collections.deque[Task] = collections.deque()
+        self._lock = threading.RLock()
+        self._closed = False
         self.restarts = 0
+        _OPEN_POOLS.add(self)
 
     # -- lifecycle
-    def _spawn(self, slot: int) -> Worker:
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _spawn(self, slot: int) -> _Worker:
         ctx = _context()
         parent, child = ctx.Pipe()
         cancel = ctx.Value("q", 0, lock=False)
@@ -254,39 +258,38 @@ class Pool:
         with _main_module_hidden():
             process.start()
         child.close()
-        worker = Worker(process, parent, cancel)
-        self.workers[slot] = worker
+        worker = _Worker(process, parent, cancel)
+        self._workers[slot] = worker
         return worker
 
-    def _worker(self, slot: int) -> Worker:
-        worker = self.workers[slot]
-        if worker is None or not worker.alive():
-            if worker is not None:
-                self._discard(slot)
-            worker = self._spawn(slot)
-        return worker
-
-    def _discard(self, slot: int) -> None:
-        worker = self.workers[slot]
-        self.workers[slot] = None
-        if worker is None:
-            return
-        try:
-            worker.process.kill()
-        except Exception:  # pragma: no cover
-            pass
-        worker.process.join(timeout=1.0)
-        try:
-            worker.conn.close()
-        except Exception:  # pragma: no cover
-            pass
-
-    def kill(self, slot: int) -> None:
-        """Kill the worker in ``slot`` (SIGKILL) and start its replacement."""
-        with self.lock:
-            self._discard(slot)
-            self.restarts += 1
+    def _kill(self, slot: int, respawn: bool = False) -> None:
+        worker = self._workers[slot]
+        self._workers[slot] = None
+        if worker is not None:
+            try:
+                worker.process.kill()
+            except Exception:  # pragma: no cover
+                pass
+            worker.process.join(timeout=1.0)
+            try:
+                worker.conn.close()
+            except Exception:  # pragma: no cover
+                pass
+        self.restarts += 1
+        if respawn and not self._closed:
             self._spawn(slot)
+
+    def _idle_worker(self) -> int | None:
+        for slot in range(self.size):
+            worker = self._workers[slot]
+            if worker is None or not worker.process.is_alive():
+                if worker is not None:
+                    self._kill(slot)
+                self._spawn(slot)
+                return slot
+            if worker.task == 0:
+                return slot
+        return None
 
     def warm(self, timeout: float = 10.0) -> bool:
         """Start every worker and wait until each has answered a ping.
@@ -294,147 +297,171 @@ class Pool:
         A question's limit should be spent on the question, not on starting
         processes: callers with short limits (derivation steps) warm first.
         """
-        with self.lock:
-            tasks = {self.submit(slot, "ping", {}): slot for slot in range(self.size)}
-            answered = 0
-            for event in self.events(tasks, time.monotonic() + timeout):
-                answered += event.kind == "done"
-            return answered == len(tasks)
+        with self._lock:
+            for slot in range(self.size):
+                if self._workers[slot] is None:
+                    self._spawn(slot)
+            tasks = [self.submit(Ping(), timeout) for _ in range(self.size)]
+            done = [
+                e
+                for e in self.events(tasks, time.monotonic() + timeout)
+                if e.kind == EventKind.DONE
+            ]
+            return len(done) == len(tasks)
 
     def close(self) -> None:
-        with self.lock:
-            for slot, worker in enumerate(self.workers):
+        with self._lock:
+            self._closed = True
+            self._queue.clear()
+            for slot, worker in enumerate(self._workers):
                 if worker is None:
                     continue
-                try:
-                    worker.conn.send(None)
-                except Exception:
-                    pass
-                worker.process.join(timeout=0.2)
-                self._discard(slot)
+                if worker.task == 0:
+                    try:
+                        worker.conn.send(None)
+                        worker.process.join(timeout=0.2)
+                    except Exception:
+                        pass
+                self._kill(slot, respawn=False)
+            _OPEN_POOLS.discard(self)
 
     # -- tasks
-    def submit(self, slot: int, kind: str, payload: dict) -> int:
-        """Start a task on the worker in ``slot``; returns the task id."""
-        with self.lock:
-            worker = self._worker(slot)
-            if worker.busy:
-                self._drain(slot, time.monotonic() + 0.2)
-                worker = self._worker(slot)
-                if worker.busy:
-                    self.kill(slot)
-                    worker = self.workers[slot]
-            task = next(_task_ids)
-            try:
-                worker.conn.send((task, kind, payload))
-            except (BrokenPipeError, OSError):
-                self.kill(slot)
-                worker = self.workers[slot]
-                worker.conn.send((task, kind, payload))
-            worker.busy = task
-            return task
+    def submit(self, request: Request, budget: float) -> int:
+        """Queue ``request`` to run for at most ``budget`` seconds once started; its id."""
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the worker pool is closed")
+            task = Task(next(_task_ids), request, budget)
+            self._queue.append(task)
+            self._dispatch()
+            return task.id
 
-    def _drain(self, slot: int, deadline: float) -> None:
-        """Read stale messages until the worker is idle or the deadline passes."""
-        worker = self.workers[slot]
-        while worker is not None and worker.busy:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not worker.conn.poll(remaining):
-                return
-            try:
-                task, kind, _ = worker.conn.recv()
-            except (EOFError, OSError):
-                self.kill(slot)
-                return
-            if kind == "done" and task == worker.busy:
-                worker.busy = 0
-
-    def cancel(self, slot: int, task: int) -> None:
-        """Ask the worker to stop ``task`` (it stays warm; killed later if it ignores us)."""
-        worker = self.workers[slot]
-        if worker is not None and worker.busy == task:
-            worker.cancel.value = task
-
-    def events(self, tasks: dict[int, int], deadline: float, kill: bool = True):
-        """Yield Events for the given {task: slot} until all are done or the deadline passes.
-
-        When the deadline passes, the workers still running those tasks are
-        killed and replaced, and a "died" event with reason "deadline" is
-        yielded for each (with ``kill=False`` the tasks are left running).
-        """
-        pending = dict(tasks)
-        while pending:
-            conns = {}
-            for task, slot in pending.items():
-                worker = self.workers[slot]
-                if worker is None or worker.busy != task:
-                    continue
-                conns[worker.conn] = (task, slot)
-            if not conns:
-                return
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                if not kill:
+    def cancel(self, task: int) -> None:
+        """Drop a queued task; ask a running one to stop (killed if it does not, promptly)."""
+        with self._lock:
+            for queued in list(self._queue):
+                if queued.id == task:
+                    self._queue.remove(queued)
                     return
-                for task, slot in list(pending.items()):
-                    self.kill(slot)
-                    pending.pop(task)
-                    yield Event(task, slot, "died", {"reason": "deadline"})
+            for worker in self._workers:
+                if worker is not None and worker.task == task and not worker.cancelled:
+                    worker.cancelled = True
+                    worker.cancel.value = task
+                    worker.kill_at = min(worker.kill_at, time.monotonic() + CANCEL_GRACE)
+
+    def _dispatch(self) -> None:
+        while self._queue:
+            slot = self._idle_worker()
+            if slot is None:
                 return
-            for conn in wait_connections(list(conns), timeout=remaining):
-                task, slot = conns[conn]
-                worker = self.workers[slot]
-                try:
-                    got_task, kind, data = conn.recv()
-                except (EOFError, OSError):
-                    self.kill(slot)
-                    pending.pop(task, None)
-                    yield Event(task, slot, "died", {"reason": "crashed"})
-                    continue
-                if kind == "done" and got_task == worker.busy:
-                    worker.busy = 0
-                if got_task != task:
-                    continue
-                if kind == "done":
-                    pending.pop(task, None)
-                yield Event(task, slot, kind, data)
+            task = self._queue.popleft()
+            worker = self._workers[slot]
+            try:
+                worker.conn.send((task.id, task.request, task.budget))
+            except (BrokenPipeError, OSError):
+                self._kill(slot, respawn=True)
+                self._queue.appendleft(task)
+                continue
+            worker.task = task.id
+            worker.cancelled = False
+            worker.kill_at = time.monotonic() + task.budget + OVERRUN_GRACE
 
-    def run(self, kind: str, payload: dict, timeout: float, slot: int = 0) -> dict:
-        """One task under a hard limit: its result, or {"status": "timeout" | "crashed"}."""
-        with self.lock:
-            task = self.submit(slot, kind, payload)
-            for event in self.events({task: slot}, time.monotonic() + timeout):
-                if event.kind == "done":
-                    return event.data
-                if event.kind == "died":
-                    return {
-                        "status": "timeout" if event.data["reason"] == "deadline" else "crashed"
-                    }
-            return {"status": "crashed"}
+    def _running(self, task: int) -> int | None:
+        for slot, worker in enumerate(self._workers):
+            if worker is not None and worker.task == task:
+                return slot
+        return None
+
+    def events(
+        self, tasks: Collection[int], deadline: float, kill: bool = True
+    ) -> Iterator[TaskEvent]:
+        """What happens to ``tasks`` until all are done or ``deadline`` passes.
+
+        A task that overruns its budget is killed (a DIED event, DEADLINE).
+        At ``deadline`` every one of ``tasks`` still queued or running is
+        reported DIED (DEADLINE) and its worker killed; with ``kill=False``
+        the events simply stop and the tasks go on.
+        """
+        wanted = set(tasks)
+        while wanted:
+            with self._lock:
+                self._dispatch()
+                now = time.monotonic()
+                # Workers past their kill time go first, whatever task they run.
+                for slot, worker in enumerate(self._workers):
+                    if worker is not None and worker.task and now >= worker.kill_at:
+                        task = worker.task
+                        self._kill(slot)
+                        if task in wanted:
+                            wanted.discard(task)
+                            yield TaskEvent(task, EventKind.DIED, death=Death.DEADLINE)
+                self._dispatch()
+                if now >= deadline:
+                    if kill:
+                        for task in sorted(wanted):
+                            slot = self._running(task)
+                            if slot is not None:
+                                self._kill(slot)
+                            else:
+                                self.cancel(task)
+                            yield TaskEvent(task, EventKind.DIED, death=Death.DEADLINE)
+                    return
+                busy = {
+                    w.conn: slot for slot, w in enumerate(self._workers) if w is not None and w.task
+                }
+                if not busy and not any(t.id in wanted for t in self._queue):
+                    return  # nothing of ours is queued or running (a bug elsewhere)
+                wake = min(
+                    [deadline] + [w.kill_at for w in self._workers if w is not None and w.task]
+                )
+            ready = wait_connections(list(busy), timeout=max(0.0, wake - time.monotonic()))
+            with self._lock:
+                for conn in ready:
+                    slot = busy[conn]
+                    worker = self._workers[slot]
+                    if worker is None or worker.conn is not conn:
+                        continue
+                    try:
+                        task, kind, data = conn.recv()
+                    except (EOFError, OSError):
+                        task = worker.task
+                        self._kill(slot)
+                        if task in wanted:
+                            wanted.discard(task)
+                            yield TaskEvent(task, EventKind.DIED, death=Death.CRASHED)
+                        continue
+                    if kind == EventKind.DONE and task == worker.task:
+                        worker.task = 0
+                        worker.cancelled = False
+                    if task not in wanted:
+                        continue  # a cancelled task's late word
+                    if kind == EventKind.DONE:
+                        wanted.discard(task)
+                        yield TaskEvent(task, EventKind.DONE, result=data)
+                    else:
+                        yield TaskEvent(task, EventKind.PROGRESS, progress=data)
+
+    def run(self, request: Request, timeout: float) -> TaskEvent:
+        """One task under a hard limit: its DONE or DIED event."""
+        with self._lock:
+            task = self.submit(request, timeout)
+            last = TaskEvent(task, EventKind.DIED, death=Death.CRASHED)
+            for event in self.events([task], time.monotonic() + timeout + OVERRUN_GRACE):
+                if event.kind != EventKind.PROGRESS:
+                    last = event
+            return last
 
 
-_POOL: Pool | None = None
-_POOL_LOCK = threading.Lock()
+# Pools still open when the interpreter exits are closed, so no worker outlives us.
+_OPEN_POOLS: weakref.WeakSet[Pool] = weakref.WeakSet()
 
 
-def shared_pool(memory_mb: int | None = 2048, size: int = 2) -> Pool:
-    """The module-level warm pool (created on first use, replaced if the limits change)."""
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is not None and (_POOL.memory_mb != memory_mb or _POOL.size != size):
-            _POOL.close()
-            _POOL = None
-        if _POOL is None:
-            _POOL = Pool(size=size, memory_mb=memory_mb)
-        return _POOL
+def _close_open_pools() -> None:
+    for pool in list(_OPEN_POOLS):
+        try:
+            pool.close()
+        except Exception:  # pragma: no cover
+            pass
 
 
-def shutdown_shared_pool() -> None:
-    global _POOL
-    with _POOL_LOCK:
-        if _POOL is not None:
-            _POOL.close()
-            _POOL = None
-
-
-atexit.register(shutdown_shared_pool)
+atexit.register(_close_open_pools)

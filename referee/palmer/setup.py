@@ -8,8 +8,14 @@ under the rules it was played with. Each house rule's reason is in
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from functools import cached_property
+
+from referee.language.deck import Deck, DeckError, load_deck_text
+from referee.table.shapes import ShapeError
 
 MODES = ("dealt", "table")
+# A claim may take at most this long: the table never waits longer for a verdict.
+MAX_CLAIM_TIMEOUT = 600.0
 
 
 class RulesError(ValueError):
@@ -137,3 +143,72 @@ class Settings:
             )
         except RulesError as exc:
             raise RulesError(f"{where}.{exc.field}", exc.message) from None
+
+
+DEFAULT_CLAIM_TIMEOUT = 5.0
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything chosen before the first card, kept in the record.
+
+    The deck travels as its TOML text, so a record replays without the deck
+    file; ``claim_timeout`` is the engine's limit per claim, since a verdict
+    can depend on it (replay and resume use the recorded one).
+    """
+
+    settings: Settings
+    rules: HouseRules
+    deck_text: str
+    deck_source: str = "palmer.toml"
+    claim_timeout: float = DEFAULT_CLAIM_TIMEOUT
+
+    def __post_init__(self) -> None:
+        timeout = self.claim_timeout
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+            raise RulesError(
+                "claim_timeout", f"must be a positive number of seconds, got {timeout!r}"
+            )
+        if timeout > MAX_CLAIM_TIMEOUT:
+            raise RulesError("claim_timeout", f"must be at most {MAX_CLAIM_TIMEOUT:g} seconds")
+
+    @cached_property
+    def deck(self) -> Deck:
+        return load_deck_text(self.deck_text, self.deck_source)
+
+    def to_json(self) -> dict:
+        return {
+            "settings": self.settings.to_json(),
+            "house_rules": self.rules.to_json(),
+            "deck": {"source": self.deck_source, "toml": self.deck_text},
+            "claim_timeout": self.claim_timeout,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Setup:
+        if not isinstance(data, dict):
+            raise ShapeError("", "must be an object")
+        unknown = sorted(set(data) - {"settings", "house_rules", "deck", "claim_timeout"})
+        if unknown:
+            raise ShapeError(unknown[0], "is not part of a game's setup")
+        deck = data.get("deck")
+        if not isinstance(deck, dict) or not isinstance(deck.get("toml"), str):
+            raise ShapeError("deck.toml", "must hold the deck's TOML text")
+        source = deck.get("source", "deck")
+        if not isinstance(source, str):
+            raise ShapeError("deck.source", "must be text")
+        try:
+            setup = cls(
+                Settings.from_json(data.get("settings")),
+                HouseRules.from_json(data.get("house_rules", {})),
+                deck["toml"],
+                source,
+                data.get("claim_timeout", DEFAULT_CLAIM_TIMEOUT),
+            )
+        except RulesError as exc:
+            raise ShapeError(exc.field, exc.message) from None
+        try:
+            setup.deck  # noqa: B018 - a record whose deck does not load is refused on reading
+        except DeckError as exc:
+            raise ShapeError("deck.toml", str(exc)) from None
+        return setup

@@ -16,44 +16,45 @@ from collections.abc import Mapping, Sequence
 from functools import reduce
 from typing import Any
 
+from referee.derivation.checker import DerivationResult, check_derivation
+from referee.derivation.rules import same
+from referee.derivation.syntax import DerivationError
 from referee.language import ast
 from referee.language.naming import statement_formula
 from referee.language.vocabulary import Vocabulary
+from referee.palmer.events import Backing, DerivationCheck
 
 _TRIVIAL = ast.Statement(ast.Quant(ast.FORALL, "x", ast.Eq(ast.Var("x"), ast.Var("x"))))
 
 
 def check_claim_derivation(
+    file: str,
     text: str,
     board: Mapping[int, ast.Statement],
     targets: Sequence[int] | None,
     vocabulary: Vocabulary,
     engine: Any = None,
-) -> dict:
-    """{"ok", "message", "result"}: whether ``text`` backs the claim (targets None: ⊥)."""
-    from referee.derivation.checker import check_derivation
-    from referee.derivation.rules import same
-    from referee.derivation.syntax import DerivationError
-
+    per_line_timeout: float | None = None,
+) -> tuple[DerivationCheck, DerivationResult | None]:
+    """Whether ``text`` backs the claim (``targets`` None: the board is inconsistent)."""
     top = max(board, default=0)
     numbered = [board.get(i, _TRIVIAL) for i in range(1, top + 1)]
     try:
-        result = check_derivation(numbered, text, vocabulary, engine)
+        result = check_derivation(numbered, text, vocabulary, engine, per_line_timeout)
     except DerivationError as exc:
-        return {"ok": False, "message": exc.render() if hasattr(exc, "render") else str(exc)}
-    data = {"result": result.to_json()}
+        return DerivationCheck(file, text, Backing.NOT_A_DERIVATION, detail=exc.render()), None
+
+    def verdict(backing: Backing, lines: Sequence[int] = ()) -> tuple[DerivationCheck, Any]:
+        return DerivationCheck(file, text, backing, tuple(lines)), result
+
     if not result.ok:
-        lines = ", ".join(str(n) for n in result.failed)
-        return {**data, "ok": False, "message": f"line(s) {lines} do not check"}
+        return verdict(Backing.LINES_FAIL, result.failed)
     if targets is None:
-        if result.inconsistent:
-            return {**data, "ok": True, "message": "every line checks and it ends in ⊥"}
-        return {**data, "ok": False, "message": "it checks, but does not end in ⊥"}
+        return verdict(Backing.BACKS if result.inconsistent else Backing.NOT_FALSUM)
     leaning = sorted(set(result.rests_on) & set(targets))
     if leaning:
-        cited = ", ".join(f"#{t}" for t in leaning)
-        return {**data, "ok": False, "message": f"it rests on {cited}, the claimed statement"}
+        return verdict(Backing.RESTS_ON_CLAIM, leaning)
     goal = reduce(ast.And, [statement_formula(board[t]) for t in targets])
     if isinstance(result.conclusion, ast.Falsum) or same(result.conclusion, goal):
-        return {**data, "ok": True, "message": "every line checks and it ends in the claim"}
-    return {**data, "ok": False, "message": "it checks, but its last line is not the claim"}
+        return verdict(Backing.BACKS)
+    return verdict(Backing.NOT_THE_CLAIM)

@@ -1,0 +1,402 @@
+"""Palmer's game on screen: one renderer per outcome, everything a player typed escaped.
+
+A claim's verdict is short enough to stay on an 80 × 24 screen: who claimed
+what, upheld or rejected, the points, one line of reason and, for a
+countermodel, where the claimed statement fails in it. ``why`` shows the
+whole evidence and ``model`` the model, drawn as tables.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from referee.cli import words
+from referee.cli.render import model_tables
+from referee.cli.safe import user
+from referee.cli.table_io import TableRenderer
+from referee.language.printer import to_unicode
+from referee.logic.engine import Status
+from referee.logic.evaluate import EvaluationError
+from referee.logic.witness import explain
+from referee.palmer.cards import short_name
+from referee.palmer.events import Backing, Claim, ClaimKind, ClaimOutcome, End, Negate, Pass, Play
+from referee.palmer.events import Vote as VoteEvent
+from referee.palmer.outcomes import (
+    ClaimSettled,
+    GameOver,
+    Negated,
+    NegationPlaces,
+    Passed,
+    ShowBoard,
+    ShowCards,
+    ShowHand,
+    ShowRules,
+    ShowScores,
+    VoteTaken,
+    Why,
+    Written,
+)
+from referee.palmer.state import Finish, Game
+from referee.table.session import Session
+
+HELP = """\
+Commands (one per line; the first letter of each is enough where shown):
+  play CARDS : STATEMENT   (p) write a statement with those cards, e.g.
+                           play blonde happy : forall x blonde(x) -> happy(x)
+                           play AE : ∀x ∃y likes(x, y)     (Q cards: AE, ∀x∃y, U for ∃!)
+                           play S3     play S12 n=4     play ? : ∃x happy(x)   (any statement)
+                           In dealt mode CARDS may be positions in your hand: play 1 3 : ...
+  negate N                 (n) list the places a ¬ can go in statement #N
+  negate N K               play a ¬ card: insert ¬ at place K of statement #N
+  claim N [M ...]          (c) claim statements #N, #M ... are redundant (one point each)
+  claim inconsistent       claim the board is inconsistent (wins at once)
+      ... with FILE        back the claim with a derivation file
+  why | model              (y, m) the last claim's full evidence | its model as tables
+  vote yes | vote no       (v) settle an undetermined claim (house rule vote_on_undetermined)
+  pass [CARDS]             write nothing this turn, discarding CARDS (they are replaced)
+  undo                     (u) take back the last event
+  board | hand | scores    (b, h, s) the board | a hand | the scores
+  cards | rules | help     the deck | the house rules | this text (?)
+  end [REASON]             stop the game here; the most points wins
+  save | quit              write the record | leave (q; the record is always saved)
+Statements may be typed in ASCII: forall exists exists! ~ & \\/ -> <-> != >=.
+"""
+
+FINISH_WORDS = {
+    Finish.INCONSISTENT: "showed the board inconsistent",
+    Finish.POINTS: "reached the winning score",
+    Finish.ENDED: "the table ended the game",
+    Finish.DECK_SPENT: "every player passed in turn with the deck spent",
+}
+
+
+def describe(event) -> str:
+    """One line for an event (undo, replay --step)."""
+    if isinstance(event, Play):
+        return f"{event.player} plays {', '.join(event.cards)}: {event.text}"
+    if isinstance(event, Negate):
+        return f"{event.player} negates #{event.target}: {event.before} ⇒ {event.after}"
+    if isinstance(event, Claim):
+        what = (
+            "the board inconsistent"
+            if event.kind == ClaimKind.INCONSISTENT
+            else "redundant " + ", ".join(f"#{t}" for t in event.targets)
+        )
+        status = words.STATUS_WORDS.get(event.verdict.status.value, event.verdict.status.value)
+        return f"{event.player} claims {what}: {status}, {event.outcome.value}"
+    if isinstance(event, VoteEvent):
+        return f"the table votes {'yes' if event.accepted else 'no'}"
+    if isinstance(event, Pass):
+        return f"{event.player} passes"
+    if isinstance(event, End):
+        return "the game ends" + (f": {event.reason}" if event.reason else "")
+    return type(event).__name__
+
+
+class PalmerRenderer(TableRenderer):
+    def __init__(self, out: Console, session: Session | None = None) -> None:
+        super().__init__(out, session)
+        self.renderers.update(
+            {
+                Written: self.written,
+                Negated: self.negated,
+                NegationPlaces: self.places,
+                ClaimSettled: self.claim,
+                Why: self.why,
+                VoteTaken: self.vote,
+                Passed: self.passed,
+                GameOver: self.game_over,
+                ShowBoard: lambda o: self.board(self.game),
+                ShowScores: lambda o: self.scores(self.game),
+                ShowHand: lambda o: self.hand(self.game, o.player),
+                ShowCards: lambda o: self.cards(self.game),
+                ShowRules: lambda o: self.rules(self.game),
+            }
+        )
+
+    @property
+    def game(self) -> Game:
+        return self.session.game  # type: ignore[union-attr, return-value]
+
+    def help_text(self) -> str:
+        return HELP
+
+    def describe(self, event) -> str:
+        return describe(event)
+
+    def after_change(self, outcomes) -> None:
+        if self.game.finished:
+            self.scores(self.game)
+        elif any(isinstance(o, (ClaimSettled, VoteTaken)) for o in outcomes):
+            # Keep the verdict on screen: the board has not changed but for erasures.
+            self.scores(self.game)
+            self.turn(self.game)
+        else:
+            self.status(self.game)
+
+    # ------------------------------------------------------------ the table
+
+    def board(self, game: Game) -> None:
+        if not game.board:
+            self.out.print("Board: (empty)")
+            return
+        table = Table(title="Board", title_justify="left")
+        table.add_column("#", justify="right")
+        table.add_column("statement")
+        table.add_column("by")
+        table.add_column("cards")
+        for e in game.board:
+            cards = " ".join(short_name(game.deck.card(c)) for c in e.cards)
+            text = user(e.text)
+            if e.scored:
+                text.append(" (scored)", style="dim")
+            table.add_row(str(e.id), text, user(e.author or ""), user(cards))
+        self.out.print(table)
+
+    def scores(self, game: Game) -> None:
+        line = Text("Scores: ")
+        for i, p in enumerate(game.players):
+            if i:
+                line.append(", ")
+            line.append_text(user(p))
+            line.append(f" {game.scores[p]}")
+        line.append(f" (first to {game.settings.win_score})", style="dim")
+        self.out.print(line)
+
+    def hand(self, game: Game, player: str) -> None:
+        line = user(player) + Text("'s hand: ")
+        cards = [game.deck.card(c) for c in game.hand(player)]
+        if not cards:
+            line.append("(none)")
+        for i, c in enumerate(cards, 1):
+            line.append(f"{i}:")
+            line.append_text(user(short_name(c)))
+            if c.kind == "S":
+                line.append_text(
+                    user(f" ({c.statement_for(None) if not c.parametric else c.label})", "dim")
+                )
+            line.append("  ")
+        self.out.print(line)
+
+    def status(self, game: Game) -> None:
+        self.board(game)
+        self.scores(game)
+        if game.dealt:
+            for p in game.players:
+                self.hand(game, p)
+            self.out.print(f"Deck: {len(game.draw_pile)} cards left")
+        self.turn(game)
+
+    def turn(self, game: Game) -> None:
+        if game.pending is not None:
+            self.out.print(Text("The table votes on the undetermined claim: vote yes / vote no"))
+        turn = Text(f"Turn {game.turn}: ", style="bold") + user(game.player, "bold")
+        turn.append(" to play (claims first, then play / negate / pass)", style="bold")
+        self.out.print(turn)
+
+    def cards(self, game: Game) -> None:
+        table = Table(title=user(f"Deck {game.deck.name}"), title_justify="left")
+        table.add_column("type it as")
+        table.add_column("card")
+        table.add_column("copies", justify="right")
+        for c in game.deck.cards:
+            table.add_row(user(short_name(c)), user(c.label), str(c.count))
+        self.out.print(table)
+
+    def rules(self, game: Game) -> None:
+        for k, v in game.rules.to_json().items():
+            self.out.print(f"  {k} = {v}")
+        self.out.print(f"  claim time limit = {game.setup.claim_timeout:g} s")
+
+    # ------------------------------------------------------------ the moves
+
+    def written(self, o: Written) -> None:
+        line = Text(f"#{o.id} ") + user(o.text) + Text("  (") + user(o.author) + Text(")")
+        self.out.print(line)
+
+    def negated(self, o: Negated) -> None:
+        self.out.print(Text(f"#{o.id} before: ") + user(o.before))
+        self.out.print(Text(f"#{o.id} after:  ") + user(o.after))
+
+    def places(self, o: NegationPlaces) -> None:
+        self.out.print(Text(f"#{o.id} ") + user(o.text))
+        if not o.readings:
+            self.out.print("  no place for a ¬ keeps it well formed")
+            return
+        for k, reading in enumerate(o.readings, 1):
+            self.out.print(Text(f"  {k}: ") + user(reading))
+        self.out.print(
+            Text(f"  to play the ¬ card: negate {o.id} K (K: a place above)", style="dim")
+        )
+
+    def vote(self, o: VoteTaken) -> None:
+        self.out.print(f"The table votes: the claim is {'upheld' if o.accepted else 'rejected'}.")
+
+    def passed(self, o: Passed) -> None:
+        extra = f", discarding {o.discarded}" if o.discarded else ""
+        self.out.print(user(o.player) + Text(f" passes{extra}"))
+
+    def game_over(self, o: GameOver) -> None:
+        line = Text("Game over: ", style="bold")
+        if o.winner is not None:
+            line.append_text(user(o.winner, "bold"))
+            line.append(" wins", style="bold")
+        else:
+            line.append("a draw between ", style="bold")
+            line.append_text(user(", ".join(o.leaders), "bold"))
+        line.append(f". {FINISH_WORDS[o.finish].capitalize()}")
+        if o.note:
+            line.append(" (")
+            line.append_text(user(o.note))
+            line.append(")")
+        line.append(".")
+        self.out.print(line)
+
+    # ------------------------------------------------------------ claims
+
+    def claim(self, o: ClaimSettled) -> None:
+        c = o.claim
+        head = user(c.player, "bold")
+        if c.kind == ClaimKind.INCONSISTENT:
+            head.append(" claims the board is inconsistent: ")
+        else:
+            head.append(" claims " + ", ".join(f"#{t}" for t, _ in o.targets) + " redundant: ")
+        style = {"upheld": "bold green", "rejected": "bold red", "vote": "bold yellow"}
+        head.append(c.outcome.value.upper(), style=style[c.outcome.value])
+        if c.outcome == ClaimOutcome.UPHELD and c.kind == ClaimKind.REDUNDANT:
+            head.append(f" (+{len(c.targets)}; ")
+            head.append_text(user(c.player))
+            head.append(f" has {o.score})")
+        self.out.print(head)
+        self.out.print(Text("  ") + self.reason(o))
+        for line in self.failure(o):
+            self.out.print(Text("  ") + line)
+        d = c.derivation
+        if d is not None:
+            self.out.print(Text("  derivation ") + user(d.file) + Text(": " + _backing_words(d)))
+        if c.outcome == ClaimOutcome.VOTE:
+            self.out.print(Text("  the table votes: vote yes / vote no", style="yellow"))
+        elif c.verdict.status == Status.UNDETERMINED and c.outcome == ClaimOutcome.REJECTED:
+            target = (
+                "inconsistent"
+                if c.kind == ClaimKind.INCONSISTENT
+                else " ".join(str(t) for t, _ in o.targets)
+            )
+            self.out.print(
+                Text(
+                    f"  to back it: claim {target} with FILE (a derivation), or play with "
+                    "--house vote_on_undetermined=yes",
+                    style="dim",
+                )
+            )
+        more = "why" + (", model" if c.verdict.evidence.model is not None else "")
+        self.out.print(Text(f"  ({more}: the full evidence)", style="dim"))
+
+    def reason(self, o: ClaimSettled) -> Text:
+        """One line: what the verdict says, in the players' words."""
+        c = o.claim
+        v = c.verdict
+        numbers = dict(enumerate(p for p, _ in o.premises))
+
+        def label(i: int) -> str:
+            return f"#{numbers.get(i, '?')}"
+
+        if v.status == Status.UNDETERMINED:
+            text = "undetermined: " + words.undetermined(v.evidence, o.counter, v.limit)
+            return Text(text)
+        what = {
+            Status.ENTAILED: "follows from the rest of the board",
+            Status.NOT_ENTAILED: "does not follow from the rest of the board",
+            Status.INCONSISTENT: "the board is inconsistent",
+            Status.CONSISTENT: "the board is consistent",
+        }[v.status]
+        line = Text(what + ": " + words.reason(v.evidence, o.counter, label))
+        if v.note:
+            line.append_text(user(f" ({v.note})", "dim"))
+        used = c.used
+        if used and v.status in (Status.ENTAILED, Status.INCONSISTENT):
+            line.append("; using " + ", ".join(f"#{i}" for i in used))
+        return line
+
+    def failure(self, o: ClaimSettled) -> list[Text]:
+        """Where each claimed statement fails in the countermodel (Tarski's World style)."""
+        model = o.claim.verdict.evidence.model
+        if model is None or o.claim.verdict.status != Status.NOT_ENTAILED:
+            return []
+        out = []
+        for (number, text), formula in zip(o.targets, o.goals, strict=False):
+            try:
+                ex = explain(formula, model)
+            except EvaluationError:
+                continue
+            if ex.value:
+                continue
+            out.append(user(f"#{number} {text} fails in it: {_failure_words(ex)}"))
+        return out
+
+    def why(self, o: Why) -> None:
+        s = o.settled
+        v = s.claim.verdict
+        if not o.model_only:
+            self.out.print(Text(f"Event {o.number}: ") + user(describe(s.claim)))
+            self.out.print(Text("  ") + self.reason(s))
+            for line in words.tried(v.evidence, s.counter):
+                self.out.print(Text(f"  tried: {line}", style="dim"))
+            if v.note:
+                self.out.print(Text("  recorded as: ") + user(v.note))
+            self.out.print(
+                Text(f"  limit {v.limit:g} s, took {words.seconds(v.seconds)}", style="dim")
+            )
+            if s.premises:
+                table = Table(title="the board as it stood (the claimed statements apart)")
+                table.add_column("#", justify="right")
+                table.add_column("statement")
+                table.add_column("used")
+                used = set(s.claim.used)
+                for number, text in s.premises:
+                    table.add_row(str(number), user(text), "✓" if number in used else "")
+                self.out.print(table)
+        model = v.evidence.model
+        if model is None:
+            if o.model_only:
+                self.out.print("There is no model in this claim's evidence.")
+            return
+        self.out.print(
+            "A countermodel: the rest of the board holds, the claim fails."
+            if s.counter
+            else "A model of the whole board:"
+        )
+        for table in model_tables(model, dict(self.game.vocabulary.predicates)):
+            self.out.print(table)
+        for line in self.failure(s):
+            self.out.print(line)
+
+
+def _backing_words(d) -> str:
+    if d.backing == Backing.BACKS:
+        return "checks, and proves the claim"
+    if d.backing == Backing.LINES_FAIL:
+        return "line(s) " + ", ".join(map(str, d.lines)) + " do not check"
+    if d.backing == Backing.NOT_FALSUM:
+        return "every line checks, but it does not end in ⊥"
+    if d.backing == Backing.RESTS_ON_CLAIM:
+        return "it rests on " + ", ".join(f"#{t}" for t in d.lines) + ", the claimed statement"
+    if d.backing == Backing.NOT_THE_CLAIM:
+        return "every line checks, but its last line is not the claim"
+    return "not a derivation: " + d.detail
+
+
+def _failure_words(ex) -> str:
+    parts = []
+    if ex.bindings:
+        parts.append("take " + ", ".join(f"{var} = e{element}" for var, element in ex.bindings))
+    facts = [f"{to_unicode(atom)} is {'true' if value else 'false'}" for atom, value in ex.facts]
+    if facts:
+        parts.append(", ".join(facts))
+    for f in ex.nothing:
+        parts.append(f"no object makes {to_unicode(f)} true")
+    for f in ex.everything:
+        parts.append(f"every object makes {to_unicode(f)} true")
+    return "; ".join(parts) or "it is false"

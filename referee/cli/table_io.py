@@ -1,0 +1,178 @@
+"""What every game's ``play`` and ``replay`` share at the terminal.
+
+Reading lines (a prompt with history for a person, one command per line for a
+script), Ctrl-C (cancels a running command; at the prompt it asks before
+leaving), opening the record for the session (:mod:`referee.table.store`),
+and the renderers of the outcomes every game has. A game's own renderer
+extends :class:`TableRenderer` with one method per outcome class of its own.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.text import Text
+
+from referee.cli.common import fail, read_text
+from referee.cli.safe import user
+from referee.table import loop
+from referee.table.errors import RecordError
+from referee.table.record import GameKind, Record, dumps, loads
+from referee.table.session import (
+    Cancelled,
+    Help,
+    Outcome,
+    Outcomes,
+    Quit,
+    Refused,
+    Saved,
+    Session,
+    Undone,
+    UndoQuestion,
+)
+from referee.table.store import RecordFile, StoreError
+
+# Exit codes every game's play and replay keep (documented in the README).
+EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
+
+
+def console(stderr: bool = False) -> Console:
+    """A console that never reads markup or highlights: renderers style explicitly."""
+    return Console(highlight=False, soft_wrap=True, markup=False, stderr=stderr)
+
+
+def load_record(path: Path, kind: GameKind) -> tuple[Record, object]:
+    try:
+        return loads(read_text(path, "game record"), kind)
+    except RecordError as exc:
+        fail(f"{path}: {exc}")
+
+
+def open_record(path: Path) -> RecordFile:
+    store = RecordFile(path)
+    try:
+        store.open()
+    except StoreError as exc:
+        fail(exc.message)
+    return store
+
+
+def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> Iterator[str]:
+    """Commands typed at a prompt (with history), or one per line of a script (echoed)."""
+    if not interactive:
+        for line in sys.stdin:
+            line = line.rstrip("\n")
+            if line.strip() and not line.lstrip().startswith("#"):
+                out.print(Text("> ") + user(line))
+            yield line
+        return
+    try:
+        import readline  # noqa: F401  (line editing and history for input())
+    except ImportError:  # pragma: no cover - Windows
+        pass
+    while True:
+        try:
+            yield out.input(Text(prompt(), style="bold cyan"))
+        except EOFError:
+            return
+        except KeyboardInterrupt:
+            out.print()
+            if ask(out, "Leave the game? The record is saved either way."):
+                return
+
+
+def ask(out: Console, question: str) -> bool:
+    try:
+        answer = out.input(Text(f"{question} [y/N] ", style="bold"))
+    except (EOFError, KeyboardInterrupt):
+        out.print()
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+class TableRenderer:
+    """Renders the outcomes every game has; subclasses add their own by class."""
+
+    def __init__(self, out: Console, session: Session | None = None) -> None:
+        self.out = out
+        self.session = session
+        self.renderers: dict[type, Callable] = {
+            Refused: self.refused,
+            Undone: self.undone,
+            Saved: self.saved,
+            Quit: lambda o: None,
+            Help: self.help,
+            Cancelled: self.cancelled,
+        }
+
+    def show(self, outcomes: Outcomes, changed: bool) -> None:
+        for outcome in outcomes:
+            render = self.renderers.get(type(outcome))
+            if render is None:  # pragma: no cover - a new outcome without a renderer
+                self.out.print(user(repr(outcome)))
+            else:
+                render(outcome)
+        if changed:
+            self.after_change(outcomes)
+
+    def after_change(self, outcomes: Outcomes) -> None:
+        """Redraw what a table wants to see after the record moved."""
+
+    def refused(self, o: Refused) -> None:
+        line = Text("refused: ", style="red") + user(o.message)
+        self.out.print(line)
+        if o.hint:
+            self.out.print(Text("  try: ", style="dim") + user(o.hint))
+
+    def undone(self, o: Undone) -> None:
+        self.out.print(Text("undone: ") + user(self.describe(o.event)))
+
+    def saved(self, o: Saved) -> None:
+        pass
+
+    def help(self, o: Help) -> None:
+        self.out.print(Text(self.help_text()))
+
+    def help_text(self) -> str:
+        return "type a command; help lists them"
+
+    def cancelled(self, o: Cancelled) -> None:
+        self.out.print(Text("cancelled: nothing was recorded", style="yellow"))
+
+    def describe(self, event: Outcome) -> str:
+        return type(event).__name__
+
+    def confirm_undo(self, question: UndoQuestion) -> bool:
+        return ask(self.out, f"Take back: {self.describe(question.event)}?")
+
+
+def play_session(
+    session: Session,
+    store: RecordFile,
+    renderer: TableRenderer,
+    prompt: Callable[[], str],
+    interactive: bool,
+) -> None:
+    """Run the shared loop with the terminal's lines, the record file and the renderer."""
+
+    def save(record: Record, game) -> None:
+        try:
+            store.write(dumps(record, game))
+        except StoreError as exc:
+            fail(exc.message)
+
+    save(session.record, session.game)
+    loop.run(session, read_lines(renderer.out, prompt, interactive), save, renderer.show)
+
+
+def exit_status_for_replay(agrees: bool) -> None:
+    if not agrees:
+        sys.exit(EXIT_DISAGREES)
+
+
+def record_error(path: Path, exc: RecordError) -> None:
+    click.echo(f"error: {path}: {exc}", err=True)

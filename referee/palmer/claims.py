@@ -1,0 +1,94 @@
+"""Settling a claim: the one place a claim is put to the engine and judged.
+
+The session settles a claim when a player makes it; replay settles the same
+claim again with today's referee and compares. Both call :func:`settle`, so
+the question asked, the time limit (the record's) and the rules that turn a
+verdict into an outcome are the same for both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from referee.derivation.checker import DerivationResult
+from referee.language.naming import statement_formula
+from referee.logic.engine import Verdict
+from referee.palmer.derivations import check_claim_derivation
+from referee.palmer.events import Claim, ClaimKind, ClaimVerdict
+from referee.palmer.state import Game, claim_outcome
+
+
+class Engine(Protocol):
+    def consistency(
+        self, formulas, vocabulary=None, *, timeout: float | None = None
+    ) -> Verdict: ...
+
+    def entailment(
+        self, premises, goals, vocabulary=None, *, timeout: float | None = None
+    ) -> Verdict: ...
+
+
+@dataclass(frozen=True)
+class Offered:
+    """A derivation a player offers with a claim: the file named and its text."""
+
+    file: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Settlement:
+    claim: Claim
+    verdict: Verdict
+    derivation: DerivationResult | None = None  # the checker's line-by-line result
+
+
+def settle(
+    game: Game,
+    kind: ClaimKind,
+    targets: Sequence[int],
+    engine: Engine,
+    offered: Offered | None = None,
+    player: str | None = None,
+) -> Settlement:
+    """Put the claim to ``engine`` under the record's time limit and judge it by the rules."""
+    game.check_targets(kind, targets)
+    premises = [e for e in game.board if e.id not in targets]
+    formulas = [statement_formula(e.statement) for e in premises]
+    limit = game.setup.claim_timeout
+    if kind == ClaimKind.INCONSISTENT:
+        verdict = engine.consistency(formulas, game.vocabulary, timeout=limit)
+    else:
+        goals = [statement_formula(game.entry(t).statement) for t in targets]
+        verdict = engine.entailment(formulas, goals, game.vocabulary, timeout=limit)
+    check = result = None
+    if offered is not None:
+        check, result = check_claim_derivation(
+            offered.file,
+            offered.text,
+            {e.id: e.statement for e in game.board},
+            None if kind == ClaimKind.INCONSISTENT else list(targets),
+            game.vocabulary,
+            engine,
+            per_line_timeout=limit,
+        )
+    claim = Claim(
+        player if player is not None else game.player,
+        kind,
+        tuple(targets),
+        tuple(e.id for e in premises),
+        ClaimVerdict(verdict.status, verdict.evidence, verdict.seconds, verdict.limit),
+        claim_outcome(kind, verdict.status, check, game.rules),
+        check,
+    )
+    return Settlement(claim, verdict, result)
+
+
+def recheck(game: Game, recorded: Claim, engine: Any) -> Settlement:
+    """Settle ``recorded`` again with today's engine (and checker), as replay does."""
+    offered = None
+    if recorded.derivation is not None:
+        offered = Offered(recorded.derivation.file, recorded.derivation.text)
+    return settle(game, recorded.kind, recorded.targets, engine, offered, recorded.player)

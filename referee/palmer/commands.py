@@ -1,0 +1,352 @@
+"""Palmer's game at the table: the commands players type, read into events.
+
+Short and forgiving: ``play blonde happy : ∀x …``, ``claim 2 3``, ``negate 2 1``.
+A command either asks to see something (an outcome, nothing recorded) or
+becomes one event, which :meth:`referee.table.session.Session.submit` puts to
+the game's rules before it reaches the record. A claim is settled with the
+engine first (:mod:`referee.palmer.claims`).
+
+During play the referee only answers what it is asked: it settles claims and
+lists the places a ¬ can go, but never says on its own whether the board is
+consistent or what follows from it.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from referee.language.naming import statement_formula
+from referee.palmer import claims
+from referee.palmer.cards import CardError, resolve_card, short_name
+from referee.palmer.events import Claim, ClaimKind, End, Negate, Pass, Play, Vote
+from referee.palmer.outcomes import (
+    ClaimSettled,
+    GameOver,
+    Negated,
+    NegationPlaces,
+    Passed,
+    ShowBoard,
+    ShowCards,
+    ShowHand,
+    ShowRules,
+    ShowScores,
+    VoteTaken,
+    Why,
+    Written,
+)
+from referee.palmer.permissions import negation_sites
+from referee.palmer.state import Game
+from referee.table.errors import IllegalEvent
+from referee.table.events import Event
+from referee.table.session import Outcome, Outcomes, Refused, Session
+
+ALIASES = {
+    "p": "play",
+    "write": "play",
+    "w": "play",
+    "n": "negate",
+    "neg": "negate",
+    "not": "negate",
+    "c": "claim",
+    "v": "vote",
+    "b": "board",
+    "h": "hand",
+    "hands": "hand",
+    "s": "scores",
+    "score": "scores",
+    "stop": "end",
+    "y": "why",
+    "m": "model",
+}
+MOVES = ("play", "negate", "claim", "vote", "pass", "end")
+_INCONSISTENT_WORDS = {"inconsistent", "inconsistency", "contradiction", "⊥", "false", "absurd"}
+_SEPARATOR = re.compile(r"\s:(?!=)|:(?=\s)|:$")
+
+
+class ReadError(Exception):
+    """A derivation file that cannot be read (the interface's reader raises it)."""
+
+
+class PalmerCommands:
+    """The command language; ``read_text`` reads a derivation file a claim names."""
+
+    aliases = ALIASES
+
+    def __init__(
+        self, engine: claims.Engine | None, read_text: Callable[[str], str] | None = None
+    ) -> None:
+        self.engine = engine
+        self.read_text = read_text
+
+    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
+        handler = getattr(self, f"_{command}", None)
+        if handler is None:
+            return None
+        game: Game = session.game  # type: ignore[assignment]
+        if game.finished and command in MOVES:
+            return (Refused("the game is over", "undo takes back the last event"),)
+        return handler(session, game, rest)
+
+    # ------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _submit(session: Session, event: Event, *shown: Outcome) -> Outcomes:
+        try:
+            session.submit(event)
+        except IllegalEvent as exc:
+            return (Refused(exc.message),)
+        game: Game = session.game  # type: ignore[assignment]
+        if game.finished:
+            finish = game.finish
+            assert finish is not None
+            shown = (*shown, GameOver(game.winner, finish, game.leaders, game.end_note))
+        return shown
+
+    @staticmethod
+    def _resolve(game: Game, tokens: Sequence[str]) -> list[str]:
+        """Card ids for the words typed; in dealt mode, copies in the hand (or positions)."""
+        hand = game.hand() if game.dealt else None
+        ids = []
+        positions: list[int] = []
+        for token in tokens:
+            card = resolve_card(token, game.deck, hand)
+            if hand is not None:
+                if token.isdigit():
+                    index = int(token) - 1
+                else:
+                    free = [i for i, c in enumerate(hand) if c == card.id and i not in positions]
+                    if not free:
+                        raise CardError(f"{short_name(card)} is not in your hand")
+                    index = free[0]
+                if index in positions:
+                    raise CardError(f"card {index + 1} is named twice")
+                positions.append(index)
+            ids.append(card.id)
+        return ids
+
+    # ------------------------------------------------------------- moves
+
+    def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
+        match = _SEPARATOR.search(rest)
+        if match:
+            card_part, text = rest[: match.start()], rest[match.end() :].strip()
+        else:
+            card_part, text = rest, ""
+        tokens = [t for t in re.split(r"[\s,]+", card_part.strip()) if t]
+        n = None
+        for t in list(tokens):
+            m = re.fullmatch(r"n=(\d{1,9})", t)
+            if m:
+                n = int(m.group(1))
+                tokens.remove(t)
+        if not tokens:
+            return (Refused("say which cards you play", "play CARDS : STATEMENT (help: examples)"),)
+        try:
+            ids = self._resolve(game, tokens)
+        except CardError as exc:
+            return (Refused(str(exc)),)
+        cards = [game.deck.card(i) for i in ids]
+        if len(cards) == 1 and cards[0].kind == "X" and cards[0].action == "negate":
+            return (Refused("the ¬ card inserts a negation", "negate N lists the places in #N"),)
+        if not text:
+            if len(cards) == 1 and cards[0].kind == "S":
+                card = cards[0]
+                if card.parametric and (n is None or n < 1):
+                    return (Refused(f"{card.label}: choose a positive n", f"play {card.id} n=3"),)
+                text = card.statement_for(n)
+            else:
+                return (Refused("write the statement after a colon", "play CARDS : STATEMENT"),)
+        player = game.player
+        event = Play(player, tuple(ids), text)
+        outcomes = self._submit(session, event)
+        if outcomes and isinstance(outcomes[0], Refused):
+            return outcomes
+        entry = session.game.board[-1]  # type: ignore[attr-defined]
+        return (Written(entry.id, entry.text, player, tuple(ids)), *outcomes)
+
+    def _negate_card(self, game: Game) -> str:
+        if game.dealt:
+            for card_id in game.hand():
+                card = game.deck.card(card_id)
+                if card.kind == "X" and card.action == "negate":
+                    return card_id
+            raise CardError("you have no ¬ card in your hand")
+        for card in game.deck.cards:
+            if card.kind == "X" and card.action == "negate":
+                return card.id
+        raise CardError("this deck has no ¬ card")
+
+    def _negate(self, session: Session, game: Game, rest: str) -> Outcomes:
+        parts = rest.replace("#", " ").split()
+        if not parts or len(parts) > 2 or not all(p.isdigit() and len(p) < 10 for p in parts):
+            return (Refused("negate N lists the places in #N; negate N K plays the ¬"),)
+        try:
+            entry = game.entry(int(parts[0]))
+        except IllegalEvent as exc:
+            return (Refused(exc.message),)
+        sites = negation_sites(entry.statement, entry.vocabulary)
+        if len(parts) == 1:
+            return (NegationPlaces(entry.id, entry.text, tuple(s.after.text for s in sites)),)
+        k = int(parts[1])
+        if not 1 <= k <= len(sites):
+            return (
+                Refused(
+                    f"#{entry.id} has {len(sites)} places for a ¬",
+                    f"negate {entry.id} lists them",
+                ),
+            )
+        try:
+            card = self._negate_card(game)
+        except CardError as exc:
+            return (Refused(str(exc)),)
+        before, after = entry.text, sites[k - 1].after.text
+        event = Negate(game.player, card, entry.id, k, before, after)
+        outcomes = self._submit(session, event)
+        if outcomes and isinstance(outcomes[0], Refused):
+            return outcomes
+        return (Negated(entry.id, before, after), *outcomes)
+
+    def _pass(self, session: Session, game: Game, rest: str) -> Outcomes:
+        tokens = [t for t in re.split(r"[\s,]+", rest) if t]
+        try:
+            ids = self._resolve(game, tokens) if tokens else []
+        except CardError as exc:
+            return (Refused(str(exc)),)
+        who = game.player
+        outcomes = self._submit(session, Pass(who, tuple(ids)))
+        if outcomes and isinstance(outcomes[0], Refused):
+            return outcomes
+        return (Passed(who, len(ids)), *outcomes)
+
+    def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return self._submit(session, End(rest))
+
+    def _vote(self, session: Session, game: Game, rest: str) -> Outcomes:
+        words = rest.lower().split()
+        if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
+            return (Refused("vote yes or vote no"),)
+        if game.pending is None:
+            return (Refused("there is no undetermined claim to vote on"),)
+        accepted = words[0] in ("yes", "y", "accept")
+        outcomes = self._submit(session, Vote(accepted))
+        if outcomes and isinstance(outcomes[0], Refused):
+            return outcomes
+        return (VoteTaken(accepted), *outcomes)
+
+    # -------------------------------------------------------------- claims
+
+    def _claim(self, session: Session, game: Game, rest: str) -> Outcomes:
+        try:
+            words = shlex.split(rest)
+        except ValueError as exc:
+            return (Refused(f"cannot read the claim: {exc}"),)
+        offered = None
+        if "with" in words:
+            i = words.index("with")
+            if i + 1 >= len(words):
+                return (Refused("name the derivation file", "claim N with FILE"),)
+            path = words[i + 1]
+            words = words[:i] + words[i + 2 :]
+            if self.read_text is None:
+                return (Refused("derivation files cannot be read here"),)
+            try:
+                offered = claims.Offered(path, self.read_text(path))
+            except ReadError as exc:
+                return (Refused(str(exc), "nothing was claimed"),)
+        words = [w for part in words for w in part.replace(",", " ").replace("#", " ").split()]
+        if words and words[0].lower() in ("redundant", "r"):
+            words = words[1:]
+        if not words:
+            return (Refused("say what you claim", "claim N [M ...] or claim inconsistent"),)
+        if self.engine is None:
+            return (Refused("no engine is available to settle claims"),)
+        if len(words) == 1 and words[0].lower() in _INCONSISTENT_WORDS:
+            kind, targets = ClaimKind.INCONSISTENT, []
+        elif all(w.isdigit() and len(w) < 10 for w in words):
+            kind, targets = ClaimKind.REDUNDANT, [int(w) for w in words]
+        else:
+            return (Refused("claim N [M ...] (statement numbers) or claim inconsistent"),)
+        try:
+            game.check_targets(kind, targets)
+        except IllegalEvent as exc:
+            return (Refused(exc.message),)
+        shown = settled_view(game, self.engine, kind, targets, offered)
+        outcomes = self._submit(session, shown.claim)
+        if outcomes and isinstance(outcomes[0], Refused):
+            return outcomes
+        score = session.game.scores[shown.claim.player]  # type: ignore[attr-defined]
+        return (_with_score(shown, score), *outcomes)
+
+    # --------------------------------------------------------------- views
+
+    def _why(self, session: Session, game: Game, rest: str, model_only: bool = False) -> Outcomes:
+        found = last_claim(session)
+        if found is None:
+            return (Refused("no claim has been made yet"),)
+        number, claim = found
+        before = session.record.rebuild(number - 1)
+        return (Why(recorded_view(before, claim), number, model_only),)
+
+    def _model(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return self._why(session, game, rest, model_only=True)
+
+    def _board(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowBoard(),)
+
+    def _scores(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowScores(),)
+
+    def _hand(self, session: Session, game: Game, rest: str) -> Outcomes:
+        if not game.dealt:
+            return (Refused("in table mode the hands are on the table, not in the referee"),)
+        player = rest or game.player
+        if player not in game.players:
+            return (Refused(f"no player is called {player!r}"),)
+        return (ShowHand(player),)
+
+    def _cards(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowCards(),)
+
+    def _rules(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowRules(),)
+
+
+def settled_view(game: Game, engine, kind, targets, offered) -> ClaimSettled:
+    """Settle a claim and keep the texts the renderer shows (before the board changes)."""
+    result = claims.settle(game, kind, targets, engine, offered)
+    return ClaimSettled(
+        result.claim,
+        tuple((t, game.entry(t).text) for t in targets),
+        tuple((e.id, e.text) for e in game.board if e.id not in targets),
+        game.scores[result.claim.player],
+        tuple(statement_formula(game.entry(t).statement) for t in targets),
+        result.derivation,
+    )
+
+
+def recorded_view(game: Game, claim: Claim) -> ClaimSettled:
+    """A recorded claim with the board as it stood (``game``: just before the claim)."""
+    texts = {e.id: e.text for e in game.board}
+    goals = tuple(statement_formula(e.statement) for e in game.board if e.id in claim.targets)
+    return ClaimSettled(
+        claim,
+        tuple((t, texts.get(t, "")) for t in claim.targets),
+        tuple((p, texts.get(p, "")) for p in claim.premises),
+        game.scores.get(claim.player, 0),
+        goals,
+    )
+
+
+def last_claim(session: Session) -> tuple[int, Claim] | None:
+    for number in range(len(session.record.events), 0, -1):
+        event = session.record.events[number - 1]
+        if isinstance(event, Claim):
+            return number, event
+    return None
+
+
+def _with_score(shown: ClaimSettled, score: int) -> ClaimSettled:
+    return replace(shown, score=score)

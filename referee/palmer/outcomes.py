@@ -1,0 +1,110 @@
+"""What a command of Palmer's game can come to, as values for the interface.
+
+Each outcome carries the data its renderer needs (texts of statements as
+they stood when it happened, since the board moves on); the interface has
+one renderer per class.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.derivation.checker import DerivationResult
+from referee.language.ast import Formula
+from referee.palmer.events import Claim
+from referee.palmer.state import Finish
+from referee.table.session import Outcome
+
+Numbered = tuple[tuple[int, str], ...]  # (board number, statement text)
+
+
+@dataclass(frozen=True)
+class Written(Outcome):
+    id: int
+    text: str
+    author: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Negated(Outcome):
+    id: int
+    before: str
+    after: str
+
+
+@dataclass(frozen=True)
+class NegationPlaces(Outcome):
+    """The places a ¬ can go in statement ``id``: each reading, numbered from 1."""
+
+    id: int
+    text: str
+    readings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ClaimSettled(Outcome):
+    claim: Claim
+    targets: Numbered  # the claimed statements
+    premises: Numbered  # the rest of the board, as the engine was asked
+    score: int  # the claimant's score after it
+    goals: tuple[Formula, ...] = ()  # the claimed statements as formulas (naming explicit)
+    derivation: DerivationResult | None = None
+
+    @property
+    def counter(self) -> bool:
+        """Whether the question had a goal (a redundancy claim), for wording models."""
+        return bool(self.claim.targets)
+
+
+@dataclass(frozen=True)
+class Why(Outcome):
+    """The full evidence of a recorded claim (``why``; ``model`` for the model alone)."""
+
+    settled: ClaimSettled
+    number: int  # the claim's event number
+    model_only: bool = False
+
+
+@dataclass(frozen=True)
+class VoteTaken(Outcome):
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class Passed(Outcome):
+    player: str
+    discarded: int
+
+
+@dataclass(frozen=True)
+class GameOver(Outcome):
+    winner: str | None
+    finish: Finish
+    leaders: tuple[str, ...]
+    note: str = ""  # what the table said when ending it
+
+
+@dataclass(frozen=True)
+class ShowBoard(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class ShowScores(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class ShowHand(Outcome):
+    player: str
+
+
+@dataclass(frozen=True)
+class ShowCards(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class ShowRules(Outcome):
+    pass

@@ -1,0 +1,404 @@
+"""The state of Palmer's game, rebuilt by applying its events in order.
+
+Like a chess board and its moves: a :class:`Game` starts from the setup
+(settings, house rules, deck) and each typed event moves it on.
+:meth:`Game.apply` judges legality only (the event's shape was checked when
+it was read): whose turn it is, the cards in the hand, the card permissions,
+that a claim's premises are the board. It refuses with
+:class:`~referee.table.errors.IllegalEvent` naming the field at fault, before
+changing anything. Verdicts are taken from the event: settling a claim is
+:mod:`referee.palmer.claims`'s job.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from referee.language import ast
+from referee.language.deck import Deck, DeckCard
+from referee.language.parser import ParseError, parse_statement
+from referee.language.printer import to_unicode
+from referee.language.vocabulary import Vocabulary
+from referee.logic.engine import Status
+from referee.palmer import permissions
+from referee.palmer.cards import CardError, take_from_hand
+from referee.palmer.events import (
+    Claim,
+    ClaimKind,
+    ClaimOutcome,
+    DerivationCheck,
+    End,
+    Negate,
+    Pass,
+    Play,
+    Vote,
+)
+from referee.palmer.setup import HouseRules, Settings, Setup
+from referee.table.errors import IllegalEvent
+
+POSITIVE = {ClaimKind.REDUNDANT: Status.ENTAILED, ClaimKind.INCONSISTENT: Status.INCONSISTENT}
+NEGATIVE = {ClaimKind.REDUNDANT: Status.NOT_ENTAILED, ClaimKind.INCONSISTENT: Status.CONSISTENT}
+
+
+def claim_outcome(
+    kind: ClaimKind, status: Status, derivation: DerivationCheck | None, rules: HouseRules
+) -> ClaimOutcome:
+    """What the rules make of a verdict (and of a derivation, if one was offered)."""
+    if status == POSITIVE[kind]:
+        return ClaimOutcome.UPHELD
+    if status == Status.UNDETERMINED:
+        if derivation is not None and derivation.ok:
+            return ClaimOutcome.UPHELD
+        if rules.vote_on_undetermined:
+            return ClaimOutcome.VOTE
+    return ClaimOutcome.REJECTED
+
+
+class Finish(enum.StrEnum):
+    """Why a game ended (the interface words it)."""
+
+    INCONSISTENT = "inconsistent"  # a player showed the board inconsistent
+    POINTS = "points"  # a player reached the winning score
+    ENDED = "ended"  # the table ended it (``end``): most points wins
+    DECK_SPENT = "deck_spent"  # every player passed in turn with the deck spent
+
+
+@dataclass
+class Entry:
+    """A statement on the board."""
+
+    id: int
+    statement: ast.Statement
+    author: str | None
+    cards: tuple[str, ...]
+    vocabulary: Vocabulary  # the names it could use when written (for ¬ re-reading)
+    turn: int
+    scored: bool = False  # upheld as redundant but kept (house rule keep_redundant)
+    negations: int = 0
+
+    @property
+    def text(self) -> str:
+        return to_unicode(self.statement)
+
+
+@dataclass
+class Game:
+    setup: Setup
+    scores: dict[str, int] = field(default_factory=dict)
+    board: list[Entry] = field(default_factory=list)
+    erased: list[Entry] = field(default_factory=list)
+    names: dict[str, int] = field(default_factory=dict)  # ∃! name -> board id that gave it
+    vocabulary: Vocabulary | None = None
+    current: int = 0
+    turn: int = 1
+    next_id: int = 1
+    hands: dict[str, list[str]] = field(default_factory=dict)
+    draw_pile: list[str] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+    pending: Claim | None = None  # an undetermined claim waiting for the table's vote
+    passes_in_row: int = 0
+    winner: str | None = None
+    finished: bool = False
+    finish: Finish | None = None
+    end_note: str = ""  # what the table said when it ended the game
+    leaders: tuple[str, ...] = ()  # the players with the most points at the end
+    events: int = 0
+
+    # ----------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, setup: Setup) -> Game:
+        game = cls(setup)
+        settings = setup.settings
+        game.scores = {p: 0 for p in settings.players}
+        game.vocabulary = setup.deck.vocabulary
+        if settings.mode == "dealt":
+            pile = setup.deck.shuffled_ids()
+            random.Random(settings.seed).shuffle(pile)
+            game.draw_pile = pile
+            game.hands = {p: [] for p in settings.players}
+            for _ in range(settings.hand_size):
+                for p in settings.players:
+                    if game.draw_pile:
+                        game.hands[p].append(game.draw_pile.pop(0))
+        return game
+
+    # ------------------------------------------------------------- views
+
+    @property
+    def settings(self) -> Settings:
+        return self.setup.settings
+
+    @property
+    def rules(self) -> HouseRules:
+        return self.setup.rules
+
+    @property
+    def deck(self) -> Deck:
+        return self.setup.deck
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.settings.players
+
+    @property
+    def player(self) -> str:
+        return self.players[self.current]
+
+    @property
+    def dealt(self) -> bool:
+        return self.settings.mode == "dealt"
+
+    def entry(self, board_id: int) -> Entry:
+        for e in self.board:
+            if e.id == board_id:
+                return e
+        gone = any(e.id == board_id for e in self.erased)
+        why = "it was erased as redundant" if gone else "no statement has that number"
+        raise IllegalEvent("target", f"#{board_id} is not on the board: {why}")
+
+    def hand(self, player: str | None = None) -> list[str]:
+        return list(self.hands.get(player or self.player, []))
+
+    def card(self, card_id: str) -> DeckCard:
+        try:
+            return self.deck.card(card_id)
+        except KeyError:
+            raise IllegalEvent("cards", f"{card_id!r} is not a card of the deck") from None
+
+    def summary(self) -> dict:
+        """The state a table cares about: scores, board, whose turn, the winner."""
+        return {
+            "players": [{"name": p, "score": self.scores[p]} for p in self.players],
+            "board": [
+                {
+                    "id": e.id,
+                    "statement": e.text,
+                    "author": e.author,
+                    "cards": list(e.cards),
+                    **({"scored": True} if e.scored else {}),
+                }
+                for e in self.board
+            ],
+            "erased": [{"id": e.id, "statement": e.text} for e in self.erased],
+            "names": dict(self.names),
+            "turn": self.turn,
+            "to_play": None if self.finished else self.player,
+            "draw_pile": len(self.draw_pile) if self.dealt else None,
+            "finished": self.finished,
+            "winner": self.winner,
+            "finish": self.finish.value if self.finish else None,
+            "events": self.events,
+        }
+
+    # ------------------------------------------------------------ events
+
+    def apply(self, event) -> None:
+        """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
+        if self.finished:
+            raise IllegalEvent("type", "the game is over")
+        if self.pending is not None and not isinstance(event, (Vote, End)):
+            raise IllegalEvent("type", "the table must first vote on the undetermined claim")
+        if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
+            raise IllegalEvent("player", f"it is {self.player}'s turn, not {event.player!r}'s")
+        handler = {
+            Play: self._apply_play,
+            Negate: self._apply_negate,
+            Claim: self._apply_claim,
+            Vote: self._apply_vote,
+            Pass: self._apply_pass,
+            End: self._apply_end,
+        }.get(type(event))
+        if handler is None:
+            raise IllegalEvent("type", f"{type(event).__name__} is not an event of this game")
+        handler(event)
+        self.events += 1
+
+    def _take(self, ids: Sequence[str], key: str) -> list[DeckCard]:
+        """The cards, checked against the hand in dealt mode (the hand is not changed yet)."""
+        cards = [self.card(i) for i in ids]
+        if self.dealt:
+            try:
+                take_from_hand(self.hands[self.player], ids)
+            except CardError as exc:
+                raise IllegalEvent(key, f"{exc} of {self.player}") from None
+        return cards
+
+    def _discard_from_hand(self, ids: Sequence[str]) -> None:
+        if self.dealt:
+            self.hands[self.player] = take_from_hand(self.hands[self.player], ids)
+            self.discards.extend(ids)
+
+    def _apply_play(self, event: Play) -> None:
+        cards = self._take(event.cards, "cards")
+        try:
+            kind = permissions.play_kind(cards)
+        except permissions.PlayRefused as exc:
+            raise IllegalEvent("cards", exc.reason) from None
+        if kind == "negate":
+            raise IllegalEvent("cards", "the ¬ card is played with negate, not with a statement")
+        try:
+            statement = parse_statement(event.text, self.vocabulary)
+        except ParseError as exc:
+            raise IllegalEvent("text", exc.render()) from None
+        try:
+            if kind == "statement":
+                permissions.check_statement_card(cards[0], statement, self.deck.vocabulary)
+            else:
+                permissions.check_play(
+                    cards,
+                    statement,
+                    self.deck.vocabulary,
+                    every_card_used=self.rules.every_card_used,
+                )
+        except permissions.PlayRefused as exc:
+            raise IllegalEvent("text", exc.reason) from None
+        self._discard_from_hand(event.cards)
+        entry = Entry(
+            self.next_id, statement, self.player, tuple(event.cards), self.vocabulary, self.turn
+        )
+        self.next_id += 1
+        self.board.append(entry)
+        if statement.naming is not None:
+            self.vocabulary = self.vocabulary.extend(
+                statement.naming.name, len(statement.naming.params)
+            )
+            self.names[statement.naming.name] = entry.id
+        self._end_turn(passed=False)
+
+    def _apply_negate(self, event: Negate) -> None:
+        cards = self._take([event.card], "card")
+        if cards[0].kind != "X" or cards[0].action != "negate":
+            raise IllegalEvent("card", "negate plays exactly one ¬ card")
+        entry = self.entry(event.target)
+        sites = permissions.negation_sites(entry.statement, entry.vocabulary)
+        if not 1 <= event.position <= len(sites):
+            raise IllegalEvent(
+                "position", f"#{event.target} has {len(sites)} places for a ¬, not {event.position}"
+            )
+        site = sites[event.position - 1]
+        for key, recorded, want in (
+            ("before", event.before, entry.text),
+            ("after", event.after, to_unicode(site.after)),
+        ):
+            if recorded and recorded != want:
+                raise IllegalEvent(key, f"the record says {recorded!r}, the board gives {want!r}")
+        self._discard_from_hand([event.card])
+        entry.statement = site.after
+        entry.negations += 1
+        self._end_turn(passed=False)
+
+    def check_targets(self, kind: ClaimKind, targets: Sequence[int]) -> None:
+        """IllegalEvent unless ``targets`` can be claimed (``kind``) on this board now."""
+        if kind == ClaimKind.INCONSISTENT:
+            if targets:
+                raise IllegalEvent("targets", "an inconsistency claim is about the whole board")
+            return
+        if not targets:
+            raise IllegalEvent("targets", "name the statements claimed redundant")
+        if len(set(targets)) != len(targets):
+            raise IllegalEvent("targets", "name each statement once")
+        for t in targets:
+            try:
+                entry = self.entry(t)
+            except IllegalEvent as exc:
+                raise IllegalEvent("targets", exc.message) from None
+            if entry.scored:
+                raise IllegalEvent("targets", f"#{t} has already been scored as redundant")
+
+    def _apply_claim(self, event: Claim) -> None:
+        self.check_targets(event.kind, event.targets)
+        premises = tuple(e.id for e in self.board if e.id not in event.targets)
+        if event.premises != premises:
+            raise IllegalEvent(
+                "premises",
+                f"the claim was settled against {list(event.premises)}, "
+                f"but the board minus the claimed statements is {list(premises)}",
+            )
+        status = event.verdict.status
+        if status not in (POSITIVE[event.kind], NEGATIVE[event.kind], Status.UNDETERMINED):
+            raise IllegalEvent(
+                "verdict.status", f"{status.value!r} does not settle a {event.kind.value} claim"
+            )
+        outcome = claim_outcome(event.kind, status, event.derivation, self.rules)
+        if event.outcome != outcome:
+            raise IllegalEvent(
+                "outcome",
+                f"the record says {event.outcome.value!r}; the rules give {outcome.value!r}",
+            )
+        if outcome == ClaimOutcome.VOTE:
+            self.pending = event
+        else:
+            self._settle(event, outcome == ClaimOutcome.UPHELD)
+
+    def _settle(self, claim: Claim, upheld: bool) -> None:
+        player = claim.player
+        if not upheld:
+            penalty = self.rules.rejected_claim_penalty
+            self.scores[player] = max(0, self.scores[player] - penalty)
+            return
+        if claim.kind == ClaimKind.INCONSISTENT:
+            self._finish(player, Finish.INCONSISTENT)
+            return
+        self.scores[player] += len(claim.targets)
+        for t in claim.targets:
+            e = self.entry(t)
+            if self.rules.keep_redundant:
+                e.scored = True
+            else:
+                self.board.remove(e)
+                self.erased.append(e)
+        if self.scores[player] >= self.settings.win_score:
+            self._finish(player, Finish.POINTS)
+
+    def _apply_vote(self, event: Vote) -> None:
+        if self.pending is None:
+            raise IllegalEvent("type", "there is no undetermined claim to vote on")
+        for key, voters in (("ayes", event.ayes), ("noes", event.noes)):
+            strangers = [v for v in voters if v not in self.players]
+            if strangers:
+                raise IllegalEvent(key, f"{strangers[0]!r} is not a player")
+        claim, self.pending = self.pending, None
+        self._settle(claim, event.accepted)
+
+    def _apply_pass(self, event: Pass) -> None:
+        if event.discard and not self.rules.pass_discard:
+            raise IllegalEvent("discard", "the house rules do not allow discarding on a pass")
+        if event.discard and not self.dealt:
+            raise IllegalEvent("discard", "in table mode the table handles its own cards")
+        self._take(event.discard, "discard")
+        self._discard_from_hand(event.discard)
+        self._end_turn(passed=True)
+
+    def _apply_end(self, event: End) -> None:
+        self.pending = None
+        self.end_note = event.reason
+        self._finish_on_points(Finish.ENDED)
+
+    # ------------------------------------------------------------- turns
+
+    def _end_turn(self, passed: bool) -> None:
+        if self.dealt:
+            hand = self.hands[self.player]
+            while len(hand) < self.settings.hand_size and self.draw_pile:
+                hand.append(self.draw_pile.pop(0))
+        self.passes_in_row = self.passes_in_row + 1 if passed else 0
+        if self.dealt and not self.draw_pile and self.passes_in_row >= len(self.players):
+            self._finish_on_points(Finish.DECK_SPENT)
+            return
+        self.current = (self.current + 1) % len(self.players)
+        self.turn += 1
+
+    def _finish(self, winner: str | None, why: Finish) -> None:
+        self.winner = winner
+        self.finished = True
+        self.finish = why
+        self.leaders = (winner,) if winner else self.leaders
+
+    def _finish_on_points(self, why: Finish) -> None:
+        best = max(self.scores.values())
+        self.leaders = tuple(p for p in self.players if self.scores[p] == best)
+        self._finish(self.leaders[0] if len(self.leaders) == 1 else None, why)

@@ -1,0 +1,1 @@
+"""The machinery every game shares: typed events, records, the session, replay, storage."""

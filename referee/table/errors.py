@@ -1,0 +1,34 @@
+"""The two ways an event can be wrong, kept apart as python-chess keeps them.
+
+An *invalid* event has the wrong shape (a record edited by hand, a field
+missing): :class:`RecordError`, raised where data is read. An *illegal*
+event is well formed but the rules refuse it (not your turn, a card you do
+not hold): :class:`IllegalEvent`, raised by a game's ``apply``.
+"""
+
+from __future__ import annotations
+
+
+class IllegalEvent(ValueError):
+    """The rules refuse this event; ``field`` names the event field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or rebuilt: names the event (from 1) and the field."""
+
+    def __init__(self, message: str, event: int | None = None, field: str = "") -> None:
+        where = []
+        if event is not None:
+            where.append(f"event {event}")
+        if field:
+            where.append(f"field {field}")
+        text = f"{', '.join(where)}: {message}" if where else message
+        super().__init__(text)
+        self.message = message
+        self.event = event
+        self.field = field

@@ -1,0 +1,63 @@
+"""Events: what happened at the table, one frozen dataclass per kind.
+
+Every game declares its event classes (subclasses of :class:`Event` with a
+``TYPE`` name) and an :class:`EventCodec` over them. A record stores events as
+``{"type": TYPE, field: value, ...}``; the codec reads them back, checking
+their shape once, so a game's ``apply`` only ever sees typed events and only
+has to judge whether they are legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from referee.table.errors import RecordError
+from referee.table.shapes import Plain, ShapeError, decode
+
+
+@dataclass(frozen=True)
+class Event(Plain):
+    """Base of every game's events; subclasses are frozen dataclasses with a ``TYPE``."""
+
+    TYPE: ClassVar[str] = ""
+
+    def to_json(self) -> dict:
+        return {"type": self.TYPE, **super().to_json()}
+
+
+class EventCodec:
+    """Reads and writes the events of one game."""
+
+    def __init__(self, kinds: Iterable[type[Event]]) -> None:
+        self.kinds: dict[str, type[Event]] = {}
+        for kind in kinds:
+            if not kind.TYPE or kind.TYPE in self.kinds:
+                raise ValueError(f"event type {kind.TYPE!r} is missing or repeated")
+            self.kinds[kind.TYPE] = kind
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.kinds)
+
+    def decode(self, data: Any, number: int | None = None) -> Event:
+        """A stored event as a typed one; RecordError naming event ``number`` and the field."""
+        if not isinstance(data, Mapping):
+            raise RecordError("an event must be an object", number)
+        name = data.get("type")
+        kind = self.kinds.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise RecordError(
+                f"{name!r} is not an event type of this game ({', '.join(self.kinds)})",
+                number,
+                "type",
+            )
+        try:
+            return decode(kind, dict(data))
+        except ShapeError as exc:
+            raise RecordError(exc.message, number, exc.field) from None
+
+    @staticmethod
+    def encode(event: Event) -> dict:
+        return event.to_json()

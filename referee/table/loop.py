@@ -1,0 +1,42 @@
+"""The session loop every game's ``play`` runs: read, execute, keep the record, show.
+
+The loop owns the order that makes a crash lose nothing: the record is
+saved after every command that changed it, before its outcomes are shown.
+Reading lines, saving and showing are the caller's (the interface's)
+functions; Ctrl-C while a command runs cancels that command, and nothing
+of it is recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from referee.table.record import GameState, Record
+from referee.table.session import Cancelled, Outcomes, Quit, Saved, Session
+
+
+def run(
+    session: Session,
+    lines: Iterable[str],
+    save: Callable[[Record, GameState], None],
+    show: Callable[[Outcomes, bool], None],
+) -> None:
+    """Play ``lines`` until they end or a command quits.
+
+    ``show(outcomes, changed)``: ``changed`` says whether the record moved
+    (so the interface can redraw the table).
+    """
+    for line in lines:
+        before = session.record
+        try:
+            outcomes = session.execute(line)
+        except KeyboardInterrupt:
+            session.record = before
+            session.game = before.rebuild()
+            outcomes = (Cancelled(),)
+        changed = session.record is not before
+        if changed or any(isinstance(o, Saved) for o in outcomes):
+            save(session.record, session.game)
+        show(outcomes, changed)
+        if any(isinstance(o, Quit) for o in outcomes):
+            return

@@ -1,0 +1,211 @@
+"""Game records: a game's setup and every event in order, as versioned JSON.
+
+A record holds everything needed to rebuild a game: which game it is, the
+setup chosen before the first move (players, house rules, deck, every setting
+that can change a verdict), and the events. ``summary`` is the state after the
+last event, written for people and tools and checked on load, never trusted.
+
+Records are immutable values: ``appended`` and ``undone`` give new ones, so a
+session knows its record changed exactly when it holds a new object. Reading
+and writing files is :mod:`referee.table.store`'s job; this module only turns
+records into text and back.
+
+Every game describes itself with a :class:`GameKind`: its name, the record
+version it writes, its setup and event classes, how to start a game, and how
+to read records of older versions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from referee.table.errors import IllegalEvent, RecordError
+from referee.table.events import Event, EventCodec
+from referee.table.shapes import ShapeError, decode, encode
+
+FORMAT = "referee-record"
+# Records nested deeper than this are refused before Python's own limits are reached.
+MAX_JSON_DEPTH = 64
+
+
+class GameState(Protocol):
+    """What every game's state offers the shared machinery."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    def apply(self, event: Any) -> None:
+        """Move on by one event, or raise IllegalEvent and change nothing."""
+
+    def summary(self) -> dict: ...
+
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class GameKind(Generic[S]):
+    """One game, as the shared machinery sees it."""
+
+    name: str  # "palmer", "ergo", ...
+    version: int  # the record version this code writes
+    setup: type[S]  # a frozen dataclass (shapes.Plain or with to_json/from_json)
+    events: EventCodec
+    new_game: Callable[[S], GameState]
+    # older record versions: {version: function turning such a record's JSON into
+    # the current version's JSON}; every record read goes through this once.
+    upgrades: dict[int, Callable[[dict], dict]] = field(default_factory=dict)
+    # other "format" names older records of this game were written under
+    legacy_formats: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Record(Generic[S]):
+    kind: GameKind[S]
+    setup: S
+    events: tuple[Event, ...] = ()
+    created: str = ""
+
+    def appended(self, event: Event) -> Record[S]:
+        return Record(self.kind, self.setup, (*self.events, event), self.created)
+
+    def undone(self) -> Record[S]:
+        return Record(self.kind, self.setup, self.events[:-1], self.created)
+
+    def new_game(self) -> GameState:
+        return self.kind.new_game(self.setup)
+
+    def rebuild(self, upto: int | None = None) -> GameState:
+        """The game after the first ``upto`` events (all by default)."""
+        game = self.new_game()
+        for number, event in enumerate(self.events[:upto], start=1):
+            try:
+                game.apply(event)
+            except IllegalEvent as exc:
+                raise RecordError(exc.message, number, exc.field) from None
+        return game
+
+    def to_json(self, game: GameState | None = None) -> dict:
+        game = game if game is not None else self.rebuild()
+        return {
+            "format": FORMAT,
+            "game": self.kind.name,
+            "version": self.kind.version,
+            "created": self.created,
+            "setup": encode(self.setup),
+            "events": [e.to_json() for e in self.events],
+            "summary": game.summary(),
+        }
+
+
+def dumps(record: Record, game: GameState | None = None) -> str:
+    return json.dumps(record.to_json(game), ensure_ascii=False, indent=1) + "\n"
+
+
+def parse_json(text: str) -> object:
+    """The JSON value of a record file, or RecordError saying why it is not one."""
+    depth = 0
+    deepest = 0
+    in_string = escaped = False
+    for ch in text:  # JSON nesting, counted before the parser recurses into it
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    if deepest > MAX_JSON_DEPTH:
+        raise RecordError(f"not a game record: nested {deepest} levels deep")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except (RecursionError, ValueError) as exc:
+        raise RecordError(f"not a game record: {exc}") from None
+
+
+def game_name(data: object, known: Sequence[GameKind]) -> GameKind:
+    """Which game a record's JSON belongs to (for commands that read any game)."""
+    if not isinstance(data, dict):
+        raise RecordError("a game record is a JSON object")
+    name = data.get("game")
+    fmt = data.get("format")
+    for kind in known:
+        if fmt == FORMAT and name == kind.name:
+            return kind
+        if fmt in kind.legacy_formats:
+            return kind
+    if fmt != FORMAT and not any(fmt in k.legacy_formats for k in known):
+        raise RecordError(f"not a game record (expected format {FORMAT!r})", None, "format")
+    names = ", ".join(k.name for k in known)
+    raise RecordError(f"{name!r} is not a game this referee knows ({names})", None, "game")
+
+
+def from_json(data: object, kind: GameKind[S]) -> Record[S]:
+    """A record's JSON read as a record of ``kind``; RecordError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise RecordError("a game record is a JSON object")
+    fmt = data.get("format")
+    if fmt in kind.legacy_formats or fmt == FORMAT:
+        pass
+    else:
+        raise RecordError(f"not a game record (expected format {FORMAT!r})", None, "format")
+    if fmt == FORMAT and data.get("game") != kind.name:
+        raise RecordError(f"a record of {data.get('game')!r}, not of {kind.name!r}", None, "game")
+    version = data.get("version")
+    while version != kind.version:
+        upgrade = kind.upgrades.get(version) if isinstance(version, int) else None
+        if upgrade is None:
+            readable = sorted({kind.version, *kind.upgrades})
+            raise RecordError(
+                f"version {version!r} is not one this referee reads "
+                f"({', '.join(map(str, readable))})",
+                None,
+                "version",
+            )
+        data = upgrade(data)
+        version = data.get("version")
+    created = data.get("created", "")
+    if not isinstance(created, str):
+        raise RecordError("must be text", None, "created")
+    try:
+        setup = decode(kind.setup, data.get("setup"), "setup")
+    except ShapeError as exc:
+        raise RecordError(exc.message, None, exc.field) from None
+    events = data.get("events")
+    if not isinstance(events, list):
+        raise RecordError("must be a list", None, "events")
+    typed = tuple(kind.events.decode(e, n) for n, e in enumerate(events, start=1))
+    return Record(kind, setup, typed, created)
+
+
+def loads(text: str, kind: GameKind[S]) -> tuple[Record[S], GameState]:
+    """Read a record, rebuild its game and check its summary; RecordError when anything is off."""
+    data = parse_json(text)
+    record = from_json(data, kind)
+    game = record.rebuild()
+    summary = data.get("summary") if isinstance(data, dict) else None
+    if summary is not None and data.get("version") == kind.version:
+        today = game.summary()
+        if summary != today:
+            diffs = [
+                k for k in today if not isinstance(summary, dict) or summary.get(k) != today[k]
+            ]
+            raise RecordError(
+                f"does not match the game its events give (differs in {', '.join(diffs)}): "
+                "was the record edited by hand?",
+                None,
+                "summary",
+            )
+    return record, game

@@ -1,0 +1,112 @@
+"""Re-refereeing a record: does today's referee agree with it, event by event?
+
+Every event is applied again from the start, so every move is re-checked
+against today's rules; a game may also re-examine an event before it is
+applied (Palmer's game puts every claim to today's engine). Where the
+answers differ the replay reports a :class:`Disagreement` and keeps following
+the record, so one disagreement does not hide the next; an event today's
+rules refuse outright stops the replay there (nothing after it can be
+rebuilt).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.table.errors import IllegalEvent
+from referee.table.events import Event
+from referee.table.record import GameState, Record
+from referee.table.shapes import encode
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """At event ``event`` (from 1), ``field`` was ``recorded`` and is ``today`` now.
+
+    ``refused``: today's rules refuse the event (``today`` is their reason).
+    """
+
+    event: int
+    field: str
+    recorded: Any
+    today: Any
+    refused: bool = False
+
+    def to_json(self) -> dict:
+        return {
+            "event": self.event,
+            "field": self.field,
+            "recorded": encode(self.recorded),
+            "today": encode(self.today),
+            "refused": self.refused,
+        }
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int  # from 1
+    event: Event
+    game: GameState  # the game after this event (the same object moves on)
+    disagreements: tuple[Disagreement, ...] = ()
+    today: Any = None  # what the game's re-examination found (e.g. today's verdict)
+
+
+# (the game before the event, the event, its number) -> (today's finding, disagreements)
+Examine = Callable[[GameState, Event, int], tuple[Any, list[Disagreement]]]
+
+
+@dataclass
+class ReplayReport:
+    game: GameState
+    disagreements: list[Disagreement] = field(default_factory=list)
+    stopped_at: int | None = None  # the event today's rules refuse, if any
+    events: int = 0
+
+    @property
+    def agrees(self) -> bool:
+        return not self.disagreements and self.stopped_at is None
+
+    def to_json(self) -> dict:
+        return {
+            "agrees": self.agrees,
+            "events": self.events,
+            "stopped_at": self.stopped_at,
+            "disagreements": [d.to_json() for d in self.disagreements],
+            "final": self.game.summary(),
+        }
+
+
+def steps(record: Record, examine: Examine | None, report: ReplayReport) -> Iterator[Step]:
+    """Replay event by event; ``report`` collects what is found."""
+    game = record.new_game()
+    report.game = game
+    report.events = len(record.events)
+    for number, event in enumerate(record.events, start=1):
+        found: list[Disagreement] = []
+        today = None
+        if examine is not None:
+            today, found = examine(game, event, number)
+        try:
+            game.apply(event)
+        except IllegalEvent as exc:
+            found.append(Disagreement(number, exc.field, None, exc.message, refused=True))
+            report.disagreements.extend(found)
+            report.stopped_at = number
+            yield Step(number, event, game, tuple(found), today)
+            return
+        report.disagreements.extend(found)
+        yield Step(number, event, game, tuple(found), today)
+
+
+def replay(
+    record: Record,
+    examine: Examine | None = None,
+    on_step: Callable[[Step], None] | None = None,
+) -> ReplayReport:
+    report = ReplayReport(record.new_game())
+    for step in steps(record, examine, report):
+        if on_step is not None:
+            on_step(step)
+    return report

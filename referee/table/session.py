@@ -1,0 +1,144 @@
+"""The table's command interpreter, shared by every game: one line in, outcomes out.
+
+A :class:`Session` holds an immutable record and the game it rebuilds to. A
+line is read by the game's :class:`Commands` (its words, its events); the
+commands every game has (undo, save, quit, help) are handled here. Whatever a
+command does is returned as typed :class:`Outcome` values for the interface
+to render; a session never prints and never touches files.
+
+An event reaches the record only through :meth:`Session.submit`: the game's
+``apply`` judges it first (and changes nothing if it refuses), so the record
+and the game never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from referee.table.errors import IllegalEvent
+from referee.table.events import Event
+from referee.table.record import GameState, Record
+
+# ----------------------------------------------------------------- outcomes
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Base of everything a command can come to."""
+
+
+@dataclass(frozen=True)
+class Refused(Outcome):
+    """The command was not carried out; ``hint`` says what to type instead."""
+
+    message: str
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Undone(Outcome):
+    event: Event
+
+
+@dataclass(frozen=True)
+class Saved(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class Quit(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class Help(Outcome):
+    topic: str = ""
+
+
+@dataclass(frozen=True)
+class Cancelled(Outcome):
+    """Ctrl-C stopped a command half way; nothing was recorded."""
+
+
+@dataclass(frozen=True)
+class UndoQuestion:
+    """Asked of the person at the keyboard before an event is taken back."""
+
+    event: Event
+
+
+Outcomes = tuple[Outcome, ...]
+
+
+class Commands(Protocol):
+    """A game's command language."""
+
+    aliases: Mapping[str, str]  # short words → command names
+
+    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
+        """The outcomes of ``command``; None when the game has no such command."""
+
+
+COMMON_ALIASES = {"u": "undo", "q": "quit", "exit": "quit", "?": "help"}
+
+
+class Session:
+    """A record being played: ``execute`` a line, read the outcomes.
+
+    ``confirm``: asked before ``undo`` takes an event back, when a person is
+    at the keyboard (None: scripted input, no questions).
+    """
+
+    def __init__(
+        self,
+        record: Record,
+        commands: Commands,
+        game: GameState | None = None,
+        confirm: Callable[[UndoQuestion], bool] | None = None,
+    ) -> None:
+        self.record = record
+        self.commands = commands
+        self.game = game if game is not None else record.rebuild()
+        self.confirm = confirm
+
+    def execute(self, line: str) -> Outcomes:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return ()
+        word, _, rest = line.partition(" ")
+        command = word.lower()
+        command = self.commands.aliases.get(command, COMMON_ALIASES.get(command, command))
+        rest = rest.strip()
+        if command == "undo":
+            return self.undo()
+        if command == "save":
+            return (Saved(),)
+        if command == "quit":
+            return (Saved(), Quit())
+        if command == "help":
+            return (Help(rest),)
+        outcomes = self.commands.handle(self, command, rest)
+        if outcomes is None:
+            return (Refused(f"unknown command {word!r}", "type help for the commands"),)
+        return outcomes
+
+    def submit(self, event: Event) -> None:
+        """Apply ``event`` and record it; IllegalEvent (nothing changed) if the rules refuse."""
+        try:
+            self.game.apply(event)
+        except IllegalEvent:
+            self.game = self.record.rebuild()  # in case apply moved part way
+            raise
+        self.record = self.record.appended(event)
+
+    def undo(self) -> Outcomes:
+        if not self.record.events:
+            return (Refused("nothing to undo"),)
+        event = self.record.events[-1]
+        if self.confirm is not None and not self.confirm(UndoQuestion(event)):
+            return (Refused("not undone"),)
+        self.record = self.record.undone()
+        self.game = self.record.rebuild()
+        return (Undone(event),)

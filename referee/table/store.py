@@ -1,0 +1,167 @@
+"""A game record on disk: written whole after every event, never half, never elsewhere.
+
+The only module below the command line that touches files, because the
+promise it keeps is the table's: a crash or a kill at any moment loses no
+acknowledged event and never leaves a damaged record.
+
+* Every write goes to a new temporary file created exclusively in the
+  record's directory (``mkstemp``: an unpredictable name, never following a
+  planted symlink), is flushed and fsynced, then renamed over the record,
+  and the directory is fsynced.
+* A record that is a symlink is followed: the file it points to is updated
+  and the link stays a link.
+* The record keeps its permission bits; a read-only record or directory is
+  refused before the game starts, with a message, never half way.
+* While a session runs it holds a lock beside the record, so two sessions
+  cannot write one record; on start, temporary files a killed session left
+  behind for this record are removed.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+
+class StoreError(OSError):
+    """A record that cannot be written or locked, with a message for people."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _target(path: Path) -> Path:
+    """The file a write must replace: the record itself, or what its symlink points to."""
+    path = Path(path)
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+class RecordFile:
+    """One record file, opened for a session: ``with RecordFile(path) as f: f.write(text)``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.target = _target(self.path)
+        self._lock_fd: int | None = None
+
+    # -- lifecycle
+    def __enter__(self) -> RecordFile:
+        if self._lock_fd is None:
+            self.open()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def open(self) -> None:
+        """Check the record can be written, take the lock, sweep stale temporary files."""
+        directory = self.target.parent
+        if not directory.is_dir():
+            raise StoreError(f"{self.path}: the directory {directory} does not exist")
+        if self.target.exists() and not self.target.is_file():
+            raise StoreError(f"{self.path}: is not a regular file")
+        if not os.access(directory, os.W_OK | os.X_OK):
+            raise StoreError(
+                f"{self.path}: cannot write in {directory} (permission denied), "
+                "so the record could not be kept"
+            )
+        if self.target.exists() and not stat.S_IMODE(self.target.stat().st_mode) & 0o222:
+            raise StoreError(
+                f"{self.path}: the record is read-only; make it writable or copy it to resume"
+            )
+        lock_path = directory / f".{self.target.name}.lock"
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot create its lock file ({exc.strerror})") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EAGAIN, errno.EACCES):
+                raise StoreError(
+                    f"{self.path}: another session is playing this record right now"
+                ) from None
+            raise StoreError(f"{self.path}: cannot lock it ({exc.strerror})") from None
+        self._lock_fd = fd
+        self._sweep()
+
+    def close(self) -> None:
+        if self._lock_fd is not None:
+            try:
+                os.unlink(self.target.parent / f".{self.target.name}.lock")
+            except OSError:
+                pass
+            os.close(self._lock_fd)
+            self._lock_fd = None
+
+    def _sweep(self) -> None:
+        """Remove temporary files of this record left by a killed session (we hold the lock)."""
+        prefix = _temp_prefix(self.target)
+        for entry in self.target.parent.iterdir():
+            if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+                try:
+                    if entry.is_file() and not entry.is_symlink():
+                        entry.unlink()
+                except OSError:
+                    pass
+
+    # -- writing
+    def write(self, text: str) -> None:
+        """Replace the record with ``text`` atomically (a reader sees the old or the new)."""
+        write_atomically(self.target, text)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a reader sees the old or the new file, never half.
+
+    ``path`` must not be a symlink (pass the resolved target); its permission
+    bits are kept, and a new file gets the user's default ones.
+    """
+    path = Path(path)
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot write the record ({exc.strerror})") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fchmod(handle.fileno(), mode)
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise StoreError(f"{path}: cannot write the record ({exc.strerror})") from None
+        raise
+    try:
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:  # pragma: no cover - platforms without directory fds
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(dir_fd)
