@@ -287,3 +287,12 @@ def test_a_verdict_survives_the_record_round_trip(engine, vocab):
         engine.consistency([f("|L| < 3", vocab), f("|L| ≥ 3", vocab)], vocab),
     ):
         assert Verdict.from_record(v.to_record()) == v
+
+
+def test_a_claim_that_follows_only_from_a_clash_says_so(engine, vocab):
+    premises = [f("∀x happy(x)", vocab), f("∃x ¬happy(x)", vocab), f("∃x blonde(x)", vocab)]
+    v = engine.entailment(premises, [f("∀x smarter(x, x)", vocab)], vocab)
+    assert v.status == Status.ENTAILED and set(v.used) == {0, 1}
+    assert v.evidence.premises_clash
+    w = engine.entailment(premises[2:], [f("∃x blonde(x) ∨ happy(x)", vocab)], vocab)
+    assert w.status == Status.ENTAILED and not w.evidence.premises_clash

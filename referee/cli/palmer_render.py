@@ -64,6 +64,15 @@ Commands (one per line; the first letter of each is enough where shown):
 Statements may be typed in ASCII: forall exists exists! ~ & \\/ -> <-> != >=.
 """
 
+# The help's examples, each of which a test plays on a fresh board.
+HELP_EXAMPLES = (
+    "play blonde happy : forall x blonde(x) -> happy(x)",
+    "play AE : ∀x ∃y likes(x, y)",
+    "play S3",
+    "play S12 n=4",
+    "play ? : ∃x happy(x)",
+)
+
 FINISH_WORDS = {
     Finish.INCONSISTENT: "showed the board inconsistent",
     Finish.POINTS: "reached the winning score",

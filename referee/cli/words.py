@@ -93,7 +93,12 @@ def reason(evidence: Evidence, counter: bool, label: Label = lambda i: f"#{i + 1
     if m == Method.PROOF:
         who = SOLVER_WORDS.get(evidence.solver, "a prover") if evidence.solver else "a prover"
         took = f", {seconds(evidence.solver_seconds)}" if evidence.solver_seconds else ""
-        if counter:
+        if counter and evidence.premises_clash:
+            text = (
+                f"proved, but only because {_labels(evidence.used, label)} contradict each "
+                f"other, and contradictory statements entail anything ({who}{took})"
+            )
+        elif counter:
             text = f"proved: assuming it false contradicts the board ({who}{took})"
         else:
             text = f"proved: the statements contradict each other ({who}{took})"

@@ -350,6 +350,9 @@ class Engine:
         solvers = {pool.submit(request, b): solver for solver, request, b in requests}
         try:
             verdict = self._first_answer(q, pool, solvers, max_size)
+        except KeyboardInterrupt:  # the table cancelled the question: stop its work now
+            pool.stop(solvers)
+            raise
         finally:
             for task in solvers:
                 pool.cancel(task)
@@ -420,6 +423,7 @@ class Engine:
                 used=r.core,
                 minimal=r.minimal,
                 solver_seconds=r.proof_seconds,
+                premises_clash=r.premises_clash,
             )
             return Verdict(Status.ENTAILED, evidence)
         if r.status == ProofStatus.SAT and r.model is not None:
@@ -507,7 +511,9 @@ class Engine:
         for event in pool.events(provers, grace, kill=False):
             r = event.result
             if isinstance(r, ProofResult) and r.status == ProofStatus.UNSAT and r.minimal:
-                evidence = replace(verdict.evidence, used=r.core, also=Solver.Z3)
+                evidence = replace(
+                    verdict.evidence, used=r.core, also=Solver.Z3, premises_clash=r.premises_clash
+                )
                 return replace(verdict, evidence=evidence)
         return verdict
 

@@ -124,6 +124,7 @@ class ProofResult:
     seconds: float = 0.0
     model: Model | None = None
     reason: str = ""  # the solver's reason for unknown
+    premises_clash: bool = False  # the premises used are inconsistent without the goal
 
 
 class SearchStatus(enum.StrEnum):
