@@ -4,9 +4,9 @@ a traceback, whatever was changed in it (types, values, nesting, control charact
 import json
 from pathlib import Path
 
+from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from click.testing import CliRunner
 
 from referee.cli.main import main
 from referee.palmer.records import GAME
