@@ -501,18 +501,25 @@ class Engine:
         return False
 
     def _prefer_proof(self, q: _Question, pool: Pool, solvers: dict, verdict: Verdict) -> Verdict:
-        """An exhaustive search won: give a running proof search a moment for its minimal core.
+        """An exhaustive search won: give a running proof search a moment to finish.
 
-        Both are proofs; Z3's core is minimised by deletion while the finder's is
-        a union over sizes, and the same question should show the same evidence.
+        Both are proofs, but a refutation is the one players follow ("assuming
+        it false contradicts the board"), and its core is minimised by deletion
+        where the finder's is a union over sizes: the same question should show
+        the same evidence however the race went.
         """
         provers = [t for t, s in solvers.items() if s == Solver.Z3]
         grace = min(q.deadline, time.monotonic() + PROOF_GRACE)
         for event in pool.events(provers, grace, kill=False):
             r = event.result
             if isinstance(r, ProofResult) and r.status == ProofStatus.UNSAT and r.minimal:
-                evidence = replace(
-                    verdict.evidence, used=r.core, also=Solver.Z3, premises_clash=r.premises_clash
+                evidence = Evidence(
+                    Method.PROOF,
+                    Solver.Z3,
+                    used=r.core,
+                    solver_seconds=r.proof_seconds,
+                    also=Solver.FINDER,
+                    premises_clash=r.premises_clash,
                 )
                 return replace(verdict, evidence=evidence)
         return verdict
