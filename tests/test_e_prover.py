@@ -329,3 +329,21 @@ def test_memory_cap_stops_a_greedy_e(binary, engine_form):
     )
     assert r.status == EStatus.GAVE_UP and "ResourceOut" in r.szs, r
     assert _my_e_children() == []
+
+
+def test_the_racer_never_runs_e_with_an_incomplete_calculus():
+    """Saturations count only because nothing in E_OPTIONS makes E's search incomplete."""
+    from referee.logic.e_prover import E_OPTIONS
+
+    incomplete = (
+        "--assume-completeness",
+        "--assume-incompleteness",
+        "--delete-bad-limit",
+        "--disable-eq-factoring",
+        "--disable-negunit-paramod",
+        "--rel-pruning-level",
+        "--sine",
+        "--literal-selection-strategy",
+        "-W",
+    )
+    assert not [o for o in E_OPTIONS if o.startswith(incomplete)]
