@@ -21,9 +21,11 @@ result is worth (``docs/rulings-portfolio.md``):
 Limits, so nothing outlives a question: E runs in a session and process group
 of its own (``start_new_session``), with a hard RLIMIT_AS (memory) and
 RLIMIT_CPU (a backstop if every other limit fails), E's own ``--cpu-limit``,
-and on Linux PR_SET_PDEATHSIG so it dies with the thread that started it. At
-the deadline, on cancellation, on any exception and on normal exit the whole
-group is killed with SIGKILL before the leader is reaped.
+and on Linux PR_SET_PDEATHSIG so it dies with the thread that started it
+(start E from a thread that lives as long as the question: the engine's main
+thread or a worker's). At the deadline, on cancellation, on any exception, on
+normal exit and when an ``EProcess`` is garbage-collected the whole group is
+killed with SIGKILL before the leader is reaped.
 """
 
 from __future__ import annotations
@@ -171,6 +173,7 @@ class EProcess:
         self.premise_count = premise_count
         self.binary = binary
         self.done = False
+        self.seconds = 0.0
         self._out = bytearray()
         budget = max(0.0, deadline - self.start)
         cpu = max(1, math.ceil(budget))
@@ -291,6 +294,12 @@ class EProcess:
             self.seconds,
             self.binary.path if self.binary else "",
         )
+
+    def __del__(self) -> None:  # a forgotten EProcess must not leave E running
+        try:
+            self._finish()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
 
     def __enter__(self) -> EProcess:
         return self
