@@ -41,7 +41,14 @@ from referee.logic.prover import prove  # noqa: E402
 SCHEDULES = {
     "today: z3 + finder": [("z3", 0.0), ("finder", 0.0)],
     "e + cvc5": [("E", 0.0), ("cvc5", 0.0)],
-    "proposed: e (stop 0.5 s) + cvc5, finder at 0.3 s, z3 at 1 s": [
+    "e (stop 0.5 s) + cvc5, finder at 0.5 s": [("E", 0.0, 0.5), ("cvc5", 0.0), ("finder", 0.5)],
+    "e (stop 0.5 s) + cvc5, finder at 0.5 s, z3 at 1.5 s": [
+        ("E", 0.0, 0.5),
+        ("cvc5", 0.0),
+        ("finder", 0.5),
+        ("z3", 1.5),
+    ],
+    "e (stop 0.5 s) + cvc5, finder at 0.3 s, z3 at 1 s": [
         ("E", 0.0, 0.5),
         ("cvc5", 0.0),
         ("finder", 0.3),
@@ -151,7 +158,11 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=20061122)
     ap.add_argument("--timeout", type=float, default=3.0)
     ap.add_argument("--no-saturation", action="store_true")
+    ap.add_argument(
+        "--only", action="append", help="run only the schedules named exactly so (repeatable)"
+    )
     args = ap.parse_args(argv)
+    schedules = {k: v for k, v in SCHEDULES.items() if not args.only or k in args.only}
     ctx = mp.get_context("fork")
     binary = locate_e()
     questions = []
@@ -163,10 +174,10 @@ def main(argv=None) -> int:
         _, qs = boardgen.generate_questions(args.boards, seed=args.seed)
         questions += [("generated", q) for q in qs]
     print(f"{len(questions)} questions, E: {binary.path}, load {os.getloadavg()[0]:.2f}")
-    results = {label: [] for label in SCHEDULES}
-    winners = {label: {} for label in SCHEDULES}
+    results = {label: [] for label in schedules}
+    winners = {label: {} for label in schedules}
     for source, q in questions:
-        for label, schedule in SCHEDULES.items():
+        for label, schedule in schedules.items():
             who, secs = race(q, schedule, args.timeout, not args.no_saturation, ctx, binary)
             results[label].append((source, who, secs))
             winners[label][who] = winners[label].get(who, 0) + 1
@@ -175,8 +186,10 @@ def main(argv=None) -> int:
         print(f"\n### {source}\n")
         print("| schedule (real, 2 cores) | decided | median s | p90 s | p95 s | max s |")
         print("| --- | --- | --- | --- | --- | --- |")
-        for label in SCHEDULES:
+        for label in schedules:
             rows = [r for r in results[label] if source in ("all", r[0])]
+            if not rows:
+                continue
             secs = [s for _, _, s in rows]
             decided = sum(w is not None for _, w, _ in rows)
             print(

@@ -181,6 +181,17 @@ SCHEDULES = {
         ("cvc5", 0.05),
         ("z3", 1.0),
     ],
+    "e (stopped at 0.5 s) + cvc5, finder at 1 s": [
+        ("E", 0.0, 0.5),
+        ("cvc5", 0.0),
+        ("finder", 1.0),
+    ],
+    "e (stopped at 0.5 s) + cvc5, finder at 0.5 s, z3 at 1.5 s": [
+        ("E", 0.0, 0.5),
+        ("cvc5", 0.0),
+        ("finder", 0.5),
+        ("z3", 1.5),
+    ],
     "e + cvc5, finder and z3 after 0.3 s": [
         ("E", 0.0),
         ("cvc5", 0.0),

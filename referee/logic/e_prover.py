@@ -171,8 +171,11 @@ class EProcess:
         self.start = time.monotonic()
         self.deadline = deadline
         self.premise_count = premise_count
+        self.done = False  # before anything can fail: __del__ looks at it
+        binary = binary or locate_e()
+        if binary is None:
+            raise FileNotFoundError("no E prover found")
         self.binary = binary
-        self.done = False
         self.seconds = 0.0
         self._out = bytearray()
         budget = max(0.0, deadline - self.start)
