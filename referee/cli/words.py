@@ -122,6 +122,10 @@ def reason(
         bound = evidence.bound
         if bound is None:
             return f"no {noun} exists (exhaustive search)"
+        if bound.reason == BoundReason.SIZE_CLASH:
+            where = f" ({_labels(bound.sources, label)})" if bound.sources else ""
+            claim = " with the claim's negation" if counter else ""
+            return f"the sizes of L said{where}{claim} leave no size possible"
         if bound.size == 0:
             return "the board says L has no objects at all, but L always has at least one"
         upto = "1 object" if bound.size == 1 else f"1 to {bound.size} objects"

@@ -339,13 +339,13 @@ class Engine:
         elif pool.size > 1:
             requests = [
                 (Solver.Z3, Prove(q.problem, minimise), budget),
-                (Solver.FINDER, Find(q.problem, max_size, minimise), budget),
+                (Solver.FINDER, Find(q.problem, max_size, minimise, q.bounds.lower), budget),
             ]
         else:
             # One worker: proof search first with half the time, then the finder.
             requests = [
                 (Solver.Z3, Prove(q.problem, minimise), budget / 2),
-                (Solver.FINDER, Find(q.problem, max_size, minimise), budget),
+                (Solver.FINDER, Find(q.problem, max_size, minimise, q.bounds.lower), budget),
             ]
         solvers = {pool.submit(request, b): solver for solver, request, b in requests}
         try:
@@ -452,7 +452,7 @@ class Engine:
             evidence = Evidence(
                 Method.EXHAUSTIVE,
                 Solver.FINDER,
-                used=r.core,
+                used=tuple(sorted({*r.core, *_lower_sources(b)})),
                 bound=bound,
                 searched=r.size,
                 solver_seconds=r.seconds,
@@ -467,7 +467,7 @@ class Engine:
             return None
         if r.status == SearchStatus.EXHAUSTED:
             bound = b.completing()
-            used = set(r.core)
+            used = {*r.core, *_lower_sources(b)}
             if bound is not None and bound.reason in (BoundReason.BOARD_SIZE,):
                 used.update(bound.sources)
             evidence = Evidence(
@@ -523,6 +523,11 @@ class Engine:
                 )
                 return replace(verdict, evidence=evidence)
         return verdict
+
+
+def _lower_sources(b: SizeBounds) -> tuple[int, ...]:
+    """The premises whose |L| ≥ n let the finder skip the sizes below n."""
+    return tuple(i for i in b.lower_sources if i >= 0) if b.lower > 1 else ()
 
 
 def _rejection(q: _Question, model: Model, deadline: float) -> str | None:

@@ -46,6 +46,7 @@ class BoundReason(enum.StrEnum):
     BERNAYS_SCHOENFINKEL = "bernays_schoenfinkel"  # ∃*∀* without functions
     MONADIC = "monadic"  # only unary predicates, no functions
     PROVED = "proved"  # a prover showed every model has at most n objects
+    SIZE_CLASH = "size_clash"  # |L| ≥ n and |L| < m with m ≤ n: no size is left (bound 0)
 
 
 class Outcome(enum.StrEnum):

@@ -50,6 +50,7 @@ class Find:
     problem: Problem
     max_size: int | None = None
     minimise: bool = True
+    min_size: int = 1  # sizes below it have no model (a top-level |L| ≥ n)
 
 
 @dataclass(frozen=True)

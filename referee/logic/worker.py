@@ -102,6 +102,7 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx):
             minimise=request.minimise,
             cancelled=cancelled,
             ctx=ctx,
+            min_size=request.min_size,
         )
     if isinstance(request, Ping):
         return Pong(os.getpid())
