@@ -106,6 +106,8 @@ def _hint(exc: IllegalMove, move) -> str:
         return "moves lists every move you have"
     if exc.why in (Why.EMPTY, Why.NOT_YOURS, Why.OCCUPIED) and isinstance(move, Placement):
         return "moves lists every move you have"
-    if exc.why in (Why.EMPTY, Why.NOT_YOURS, Why.GAME_OVER, Why.NOT_YOUR_TURN):
+    if exc.why is Why.EMPTY:
+        return f"to place a piece on {move.origin}, type {move.origin}"
+    if exc.why in (Why.NOT_YOURS, Why.GAME_OVER, Why.NOT_YOUR_TURN):
         return ""
     return f"moves {move.origin} lists where that piece may go"

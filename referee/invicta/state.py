@@ -245,8 +245,7 @@ class Game:
         side, origin, target = event.side, event.origin, event.target
         piece = self.board.get(origin)
         if piece is None:
-            hint = f" (to place a piece there, type {origin})" if self.in_hand[side] else ""
-            return IllegalMove(Why.EMPTY, "origin", f"there is no piece on {origin}{hint}")
+            return IllegalMove(Why.EMPTY, "origin", f"there is no piece on {origin}")
         if piece.side is not side:
             return IllegalMove(
                 Why.NOT_YOURS,
