@@ -338,6 +338,10 @@ def test_a_scripted_session_refuses_with_reasons_lists_moves_and_undoes(tmp_path
             "moves",
             "rules",
             "board",
+            "move d4",  # one square is a placement, not a move
+            "place e5-e6",
+            "move e5 e4",  # the long forms
+            "place d3",
         ]
     )
     result = invoke(
@@ -357,8 +361,13 @@ def test_a_scripted_session_refuses_with_reasons_lists_moves_and_undoes(tmp_path
     assert "  w e5: e4 d5 f5 e6" in out
     assert "corner_cut = no" in out and "first = white" in out
     assert "e5-e6        move your piece from e5 to e6" in out  # help
+    assert "move takes two squares" in out and "place takes one square" in out
     stored = json.loads(record.read_text(encoding="utf-8"))
-    assert [e.get("square") for e in stored["events"]] == ["e5", "d4"]
+    assert stored["events"][2:] == [
+        {"type": "move", "side": "white", "origin": "e5", "target": "e4"},
+        {"type": "place", "side": "black", "square": "d3"},
+    ]
+    assert [e.get("square") for e in stored["events"][:2]] == ["e5", "d4"]
 
 
 def test_the_board_tells_lions_from_hollow_pieces_and_marks_the_last_move(tmp_path):

@@ -26,6 +26,7 @@ HELP = """\
 Type a move as it is written:
   e5           place a piece from your hand on e5 (a lion on the edge, hollow in the arena)
   e5-e6        move your piece from e5 to e6
+               (place e5 and move e5 e6 say the same)
 Commands:
   moves e5     (m) where the piece on e5 may go; moves alone: every move you have
   board        (b) draw the board again

@@ -57,6 +57,8 @@ class InvictaCommands:
             return (Refused(exc.message, _MOVE_HINT),)
         if word == "place" and not isinstance(move, Placement):
             return (Refused("place takes one square", "place e5, or e5 alone"),)
+        if word == "move" and isinstance(move, Placement):
+            return (Refused("move takes two squares", "move e5 e6, or e5-e6"),)
         if game.finished:
             return (
                 Refused(
