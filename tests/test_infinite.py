@@ -15,9 +15,12 @@ from pathlib import Path
 
 import pytest
 import z3
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import boardgen  # noqa: E402
 from infinite_boards import (  # noqa: E402
     BIJECTION_UPWARD,
     CONSISTENT,
@@ -40,8 +43,9 @@ from infinite_boards import (  # noqa: E402
 from referee.language.boardfile import parse_board  # noqa: E402
 from referee.language.naming import statement_formula  # noqa: E402
 from referee.logic import infinite_model as im  # noqa: E402
-from referee.logic.infinite import find_infinite_model  # noqa: E402
+from referee.logic.infinite import Concrete, find_infinite_model  # noqa: E402
 from referee.logic.infinite_check import (  # noqa: E402
+    PresburgerTimeout,
     closure_problems,
     confirm,
     false_statements,
@@ -284,3 +288,35 @@ def test_an_uninterpreted_symbol_is_an_error_not_a_verdict(vocab):
 def test_refuting_prefix(text, names, positive, vocab):
     got_names, _, got_positive = refuting_prefix(formulas([text], vocab)[0])
     assert (got_names, got_positive) == (names, positive)
+
+
+# ------------------------------------- the checker against the search's Z3 check
+
+UNARY = ["n + 1", "n", "0", "2n", "-n", "⌊n/2⌋", "max(n - 1, 0)", "min(n, 3)", "n - 1", "3n - 2"]
+BINARY = ["m + n", "m", "n", "max(m, n) + 1", "m + n + 1", "2m - n", "⌊(m + n)/2⌋", "min(m, n)"]
+CONSTANT = ["0", "1", "2", "5"]
+PROPERTY = ["a > 0", "a is even", "true", "false", "a = 1", "a ≥ 2 or a < 0", "not (a = 0)"]
+RELATION = ["a > b", "a = b + 1", "a ≥ b", "true", "a ≠ b", "a + b is odd", "a > b and b ≥ 0"]
+MENUS = {(F, 0): CONSTANT, (F, 1): UNARY, (F, 2): BINARY, (P, 1): PROPERTY, (P, 2): RELATION}
+GENERATED = boardgen.generate_boards(40, seed=20260102)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(st.integers(0, len(GENERATED) - 1), st.sampled_from(list(Domain)), st.data())
+def test_checker_agrees_with_the_search_on_every_statement(index, domain, data):
+    """Two deciders, nothing shared: Cooper in Python and Z3's qe2 on the same sentences."""
+    board = GENERATED[index]
+    vocab = board.vocabulary
+    defs = []
+    for kind, table in ((P, vocab.predicates), (F, vocab.functions)):
+        for name, arity in sorted(table.items()):
+            menu = MENUS.get((kind, arity), ["true"] if kind == P else ["0"])
+            defs.append(Definition(name, kind, arity, data.draw(st.sampled_from(menu))))
+    model = InfiniteModel(domain, tuple(defs))
+    exact = Concrete(model, z3.Context(), lambda: 30.0)
+    for f in board.formulas:
+        try:
+            ours = truth(f, model, deadline=time.monotonic() + 10)
+        except PresburgerTimeout:
+            continue
+        assert ours == exact.holds(f, {}), (f, model.lines())
