@@ -53,6 +53,20 @@ BIJECTION_UPWARD = [  # father a bijection with a strict order along it: only �
     *FATHERS,
 ]
 
+SUM_SMARTER = [  # the deck's S6 and S7 with irreflexivity: x, x + x, … climbs forever
+    "∀x ∀y smarter(x + y, x) ∧ smarter(x + y, y)",
+    "∀x ∀y ∀z (smarter(x, y) ∧ smarter(y, z)) → smarter(x, z)",
+    "∀x ¬smarter(x, x)",
+]
+S_CARDS = [  # S3, S7, S8 (with ↔), S6, S9 and irreflexivity: a strict total order
+    "∀x smarter(father(x), x)",
+    "∀x ∀y ∀z (smarter(x, y) ∧ smarter(y, z)) → smarter(x, z)",
+    "∀x ∀y x ≠ y → (smarter(x, y) ↔ ¬smarter(y, x))",
+    "∀x ¬smarter(x, x)",
+    "∀x ∀y smarter(x + y, x) ∧ smarter(x + y, y)",
+    "∀x ∀y x + y = y + x",
+]
+
 CONSISTENT = {
     "fathers": FATHERS,
     "someone smarter": SOMEONE_SMARTER,
@@ -61,6 +75,8 @@ CONSISTENT = {
     "onto, not injective": ONTO_NOT_INJECTIVE,
     "exactly one orphan": EXACTLY_ONE_ORPHAN,
     "bijection upward": BIJECTION_UPWARD,
+    "sum smarter": SUM_SMARTER,
+    "S cards": S_CARDS,
 }
 
 # Redundancy questions (premises, claimed statement) whose only countermodels are infinite.

@@ -874,7 +874,6 @@ def find_infinite_model(
     ctx = ctx or z3.Context()
     statements = list(premises) + ([negated_goal] if negated_goal is not None else [])
     tried: list[str] = []
-    attempts = [(level, domain) for level in levels for domain in domains]
 
     def clock() -> float:
         if cancelled():
@@ -884,87 +883,109 @@ def find_infinite_model(
     def result(status: str, **more) -> dict:
         return {"status": status, "seconds": time.monotonic() - start, "tried": tried, **more}
 
-    for n, (level, domain) in enumerate(attempts):
-        left = clock()
-        if left <= 0:
-            break
-        # Later families are larger: each attempt gets a share of what is left.
-        share = left if n == len(attempts) - 1 else max(left * 0.4, left / (len(attempts) - n))
-        stop = time.monotonic() + share
-        what = f"{domain.phrase}, {level.describe()}"
-        try:
-            outcome, detail = _attempt(
-                statements,
-                predicates,
-                functions,
-                level,
-                domain,
-                lambda stop=stop: min(clock(), stop - time.monotonic()),
-                ctx,
-                goals,
-                negated_goal,
-            )
-        except OutOfTime:
-            tried.append(f"{what}: stopped at its share of the time")
-            continue
-        except z3.Z3Exception:
-            if clock() <= 0:
-                tried.append(f"{what}: stopped at the time limit")
-                break
-            raise
-        if outcome == "model":
-            tried.append(f"{what}: a model after {detail[1]} candidate(s)")
-            return result("model", model=detail[0], candidates=detail[1])
-        tried.append(f"{what}: none ({detail})")
+    # In order of preference; a family stopped at its share keeps what it
+    # learned and is resumed in a later pass if time is left.
+    pending = [
+        _Attempt(statements, predicates, functions, level, domain, ctx, goals)
+        for level in levels
+        for domain in domains
+    ]
+    while pending:
+        for attempt in list(pending):
+            left = clock()
+            if left <= 0:
+                tried.extend(f"{a.what}: stopped at the time limit" for a in pending)
+                return result("gave_up")
+            share = left if attempt is pending[-1] else left * FIRST_SHARE
+            stop = time.monotonic() + share
+            try:
+                outcome, detail = attempt.run(
+                    lambda stop=stop: min(clock(), stop - time.monotonic())
+                )
+            except OutOfTime:
+                continue
+            except z3.Z3Exception:
+                if clock() <= 0:
+                    continue
+                raise
+            pending.remove(attempt)
+            if outcome == "model":
+                tried.append(f"{attempt.what}: a model after {detail[1]} candidate(s)")
+                return result("model", model=detail[0], candidates=detail[1])
+            tried.append(f"{attempt.what}: none ({detail})")
     return result("gave_up")
 
 
-def _attempt(statements, predicates, functions, level, domain, clock, ctx, goals, negated_goal):
-    syn = Synthesis(functions, predicates, level, domain, ctx)
-    for i, s in enumerate(statements):
-        syn.seed(i, s)
-    candidates = 0
-    bounds = iter(COST_BOUNDS)
-    bound = next(bounds)
-    while True:
-        remaining = clock()
-        if remaining <= 0:
-            raise OutOfTime
-        syn.solver.set("timeout", max(1, int(remaining * 1000)))
-        answer = syn.check(bound)
-        if answer == z3.unsat:
-            if bound is not None and syn.solver.unsat_core():
-                bound = next(bounds)  # nothing this simple: allow more
+# The share of the time left that a family gets before the next is tried (the
+# last one in a pass gets all of it). The first families are the simplest and
+# the likeliest; a stopped one is resumed in the next pass.
+FIRST_SHARE = 0.6
+
+
+class _Attempt:
+    """The CEGIS loop for one template family over one domain; resumable."""
+
+    def __init__(self, statements, predicates, functions, level, domain, ctx, goals):
+        self.statements, self.predicates, self.functions = statements, predicates, functions
+        self.level, self.domain, self.ctx, self.goals = level, domain, ctx, goals
+        self.what = f"{domain.phrase}, {level.describe()}"
+        self.syn: Synthesis | None = None
+        self.seeded = 0
+        self.bounds = iter(COST_BOUNDS)
+        self.bound = next(self.bounds)
+        self.candidates = 0
+
+    def run(self, clock) -> tuple[str, object]:
+        """("model", (model, candidates)) or ("none", why); OutOfTime when stopped."""
+        if self.syn is None:
+            self.syn = Synthesis(self.functions, self.predicates, self.level, self.domain, self.ctx)
+        syn = self.syn
+        while self.seeded < len(self.statements):
+            if clock() <= 0:
+                raise OutOfTime
+            syn.seed(self.seeded, self.statements[self.seeded])
+            self.seeded += 1
+        while True:
+            remaining = clock()
+            if remaining <= 0:
+                raise OutOfTime
+            syn.solver.set("timeout", max(1, int(remaining * 1000)))
+            answer = syn.check(self.bound)
+            if answer == z3.unsat:
+                if self.bound is not None and syn.solver.unsat_core():
+                    self.bound = next(self.bounds)  # nothing this simple: allow more
+                    continue
+                return "none", f"no template fits, {self.candidates} candidate(s) refuted"
+            if answer != z3.sat:
+                raise OutOfTime
+            m = syn.solver.model()
+            self.candidates += 1
+            model = syn.candidate(m, self.domain)
+            concrete = Concrete(model, self.ctx, clock)
+            try:
+                if _learn(syn, concrete, self.statements, m, model):
+                    continue
+            except Undecided:
+                syn.block(m)
                 continue
-            return "none", f"no template fits, {candidates} candidate(s) refuted"
-        if answer != z3.sat:
-            raise OutOfTime
-        m = syn.solver.model()
-        candidates += 1
-        model = syn.candidate(m, domain)
-        concrete = Concrete(model, ctx, clock)
-        try:
-            learned = _learn(syn, concrete, statements, m, model)
-        except Undecided:
+            # Every statement holds (Z3). The independent check, then the witness.
+            witness = _witness(concrete, self.goals) if self.goals else None
+            if witness is not None:
+                model = im.InfiniteModel(model.domain, model.definitions, witness)
+            try:
+                why = confirm(
+                    self.statements,
+                    self.goals if witness is not None else (),
+                    model,
+                    time.monotonic() + clock(),
+                )
+            except PresburgerTimeout:
+                # Not confirmed in time: this candidate is retried when resumed.
+                raise OutOfTime from None
+            if why is None:
+                return "model", (model, self.candidates)
+            log.error("infinite model rejected by the independent check: %s (%s)", why, model)
             syn.block(m)
-            continue
-        if learned:
-            continue
-        # Every statement holds (Z3). The independent check, then the witness.
-        witness = _witness(concrete, goals) if goals else None
-        if witness is not None:
-            model = im.InfiniteModel(model.domain, model.definitions, witness)
-        # A deadline of its own: a Presburger check that runs long is no model.
-        try:
-            why = confirm(
-                statements, goals if witness is not None else (), model, time.monotonic() + clock()
-            )
-        except PresburgerTimeout:
-            raise OutOfTime from None
-        if why is None:
-            return "model", (model, candidates)
-        log.error("infinite model rejected by the independent check: %s (%s)", why, model)
-        syn.block(m)
 
 
 def _learn(syn: Synthesis, concrete: Concrete, statements, m, model) -> bool:
