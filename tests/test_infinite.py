@@ -8,6 +8,7 @@ boards, entailed questions and boards with only finite models must never get
 one.
 """
 
+import itertools
 import pickle
 import sys
 import time
@@ -43,7 +44,16 @@ from infinite_boards import (  # noqa: E402
 from referee.language.boardfile import parse_board  # noqa: E402
 from referee.language.naming import statement_formula  # noqa: E402
 from referee.logic import infinite_model as im  # noqa: E402
-from referee.logic.infinite import Concrete, find_infinite_model  # noqa: E402
+from referee.logic.infinite import (  # noqa: E402
+    EQ,
+    EVEN,
+    GE,
+    NE,
+    Concrete,
+    comparison,
+    find_infinite_model,
+    linear_term,
+)
 from referee.logic.infinite_check import (  # noqa: E402
     PresburgerTimeout,
     closure_problems,
@@ -52,7 +62,14 @@ from referee.logic.infinite_check import (  # noqa: E402
     refuting_prefix,
     truth,
 )
-from referee.logic.infinite_model import Definition, Domain, InfiniteModel, Witness  # noqa: E402
+from referee.logic.infinite_model import (  # noqa: E402
+    Definition,
+    Domain,
+    InfiniteModel,
+    Witness,
+    parse_condition,
+    render,
+)
 
 # ------------------------------------------------------------------ the finder
 
@@ -320,3 +337,62 @@ def test_checker_agrees_with_the_search_on_every_statement(index, domain, data):
         except PresburgerTimeout:
             continue
         assert ours == exact.holds(f, {}), (f, model.lines())
+
+
+# ------------------------------------------- readable definitions mean the same
+
+
+def value(t, env):
+    if isinstance(t, im.Num):
+        return t.value
+    if isinstance(t, im.Arg):
+        return env[t.name]
+    if isinstance(t, im.Add):
+        return value(t.left, env) + value(t.right, env)
+    if isinstance(t, im.Sub):
+        return value(t.left, env) - value(t.right, env)
+    if isinstance(t, im.Neg):
+        return -value(t.body, env)
+    if isinstance(t, im.Scale):
+        return t.k * value(t.body, env)
+    if isinstance(t, im.Max):
+        return max(value(t.left, env), value(t.right, env))
+    if isinstance(t, im.Min):
+        return min(value(t.left, env), value(t.right, env))
+    if isinstance(t, im.FloorDiv):
+        return value(t.body, env) // t.d
+    if isinstance(t, im.Truth):
+        return t.value
+    if isinstance(t, im.Rel):
+        a, b = value(t.left, env), value(t.right, env)
+        return {"<": a < b, "≤": a <= b, "=": a == b, "≠": a != b, ">": a > b, "≥": a >= b}[t.op]
+    if isinstance(t, im.Congruent):
+        return value(t.body, env) % t.d == t.r
+    raise TypeError(t)
+
+
+@pytest.mark.parametrize("kind", [GE, EQ, NE, EVEN])
+def test_each_comparison_is_written_readably_and_means_the_same(kind):
+    params = ("a", "b")
+    for a1, a2, beta in itertools.product(range(-2, 3), range(-2, 3), range(-4, 5)):
+        cond = comparison(params, kind, [a1, a2], beta)
+        text = render(cond)
+        assert parse_condition(text, params) == cond
+        if isinstance(cond, im.Rel):
+            # the first parameter on the left, without a common factor
+            assert "a" in im.term_args(cond.left) or a1 == 0, text
+            assert "2a + 2b" not in text and "2a - 2b" not in text, text
+        for x, y in itertools.product(range(-4, 5), repeat=2):
+            lin = a1 * x + a2 * y + beta
+            expected = {GE: lin >= 0, EQ: lin == 0, NE: lin != 0, EVEN: lin % 2 == 0}[kind]
+            assert value(cond, {"a": x, "b": y}) == expected, (a1, a2, beta, text)
+
+
+def test_linear_terms_read_as_written():
+    assert render(linear_term(("m", "n"), [2, -1], 1)) == "2m - n + 1"
+    assert render(linear_term(("m", "n"), [0, -1], 0)) == "-n"
+    assert render(linear_term(("m", "n"), [0, 0], -3)) == "-3"
+    assert render(comparison(("a", "b"), GE, [-1, 1], -1)) == "a < b"
+    assert render(comparison(("a", "b"), GE, [1, -1], -1)) == "a > b"
+    assert render(comparison(("a", "b"), EQ, [-1, 1], 1)) == "a = b + 1"
+    assert render(comparison(("a",), GE, [-1], 3)) == "a ≤ 3"

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -418,22 +419,23 @@ def comparison(params: tuple[str, ...], kind: str, alphas: list[int], beta: int)
     if not any(alphas):
         value = {GE: beta >= 0, EQ: beta == 0, NE: beta != 0}[kind]
         return im.Truth(value)
-    if kind in (EQ, NE):
-        # the first variable on the left with a positive coefficient
-        first = next(a for a in alphas if a)
-        if first < 0:
-            alphas, beta = [-a for a in alphas], -beta
+    g = math.gcd(*alphas)
+    if g > 1:  # 2a + 2b + 4 ≥ 0 is a + b + 2 ≥ 0; 2a = 3 never holds
+        if kind != GE and beta % g:
+            return im.Truth(kind == NE)
+        alphas, beta = [a // g for a in alphas], beta // g  # ⌊β/g⌋: exact for ≥
+    # The first parameter goes on the left with a positive coefficient
+    # (mirroring ≥ into ≤ when the comparison is negated to get there).
+    op = {GE: "≥", EQ: "=", NE: "≠"}[kind]
+    if next(a for a in alphas if a) < 0:
+        alphas, beta = [-a for a in alphas], -beta
+        op = {"≥": "≤", "=": "=", "≠": "≠"}[op]
     left = [a if a > 0 else 0 for a in alphas]
     right = [-a if a < 0 else 0 for a in alphas]
-    # left + β ⋈ right, i.e. left ⋈ right - β
-    c = -beta
-    op = {GE: "≥", EQ: "=", NE: "≠"}[kind]
-    if not any(left):  # 0 ≥ right + c: write right ≤ -c (or with = / ≠)
-        left, right, c = right, [0] * len(alphas), -c
-        op = {"≥": "≤", "=": "=", "≠": "≠"}[op]
+    c = -beta  # left + β ⋈ right, i.e. left ⋈ right + c
     if op == "≥" and abs(c - 1) < abs(c):  # a ≥ b + 1 is a > b
         op, c = ">", c - 1
-    elif op == "≤" and abs(c + 1) < abs(c):  # a ≤ -1 is a < 0
+    elif op == "≤" and abs(c + 1) < abs(c):  # a ≤ b - 1 is a < b
         op, c = "<", c + 1
     return im.Rel(op, linear_term(params, left, 0), _right(params, right, c))
 
