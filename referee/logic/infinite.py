@@ -15,23 +15,30 @@ The search is counterexample-guided (CEGIS), ∃ parameters ∀ objects:
    few small tuples, inner ∀ at a few values, each ∃ a fresh unknown (a Skolem
    constant per instance). Coefficients range over a small menu, so α·t is a
    case split and the problem stays linear. A symbol no statement mentions
-   never gets a constraint (its parameters are left at Z3's defaults).
+   gets no constraint. Simplest definitions first: the total "cost" (sum of
+   |coefficients| and |constants|, plus a little for ≠, parity, max/min and
+   joined comparisons) is bounded by an assumption that is raised only when
+   nothing cheaper fits, so unconstrained symbols read ``true`` or ``0``.
 2. *verification*: the candidate's definitions (rendered as text and parsed
    back, exactly what players would see) make each statement an exact
    Presburger sentence; Z3's ``qe2`` tactic decides it. A false statement
    yields the instance it fails at: its leading ∀ variables as a tuple, or a
-   deeper ∀ found by following the candidate's own Skolem choices. That
-   instance joins the synthesis problem, which rules the candidate out, and
-   every later one that fails the same way.
+   deeper ∀ found by following the candidate's own Skolem choices (taken
+   relative to a Skolem constant when it lies next to one, so that an unknown
+   object cannot escape past every number tried). That instance joins the
+   synthesis problem, which rules the candidate out, and every later one that
+   fails the same way. A candidate Z3 cannot verify is blocked outright.
 3. When every statement holds, the model is re-checked by the independent
    Cooper procedure (``infinite_check``), the witness for a non-entailment is
-   chosen small, and the model is returned. The engine's parent process
-   re-checks it again before anyone sees it.
+   chosen small, and the model is returned. The engine's parent process must
+   re-check it again before anyone sees it.
 
-Templates grow in levels (coefficients −1…1 with one comparison per relation,
-then −2…2 with max, min, ⌊·/2⌋ and two comparisons, then −3…3), each tried over
-ℕ then ℤ. An unsatisfiable synthesis problem means no model of that template
-family exists, never that no model exists: the search only ever reports models.
+Template families grow in levels (coefficients −1…1 with one comparison per
+relation; then −2…2 with max, min, ⌊·/2⌋, parity and two comparisons; then
+−3…3), each tried over ℕ then ℤ; a family stopped at its share of the time
+keeps what it learned and resumes later. An unsatisfiable synthesis problem
+means no model *of that family* exists, never that no model exists: the
+search only ever reports models, and "gave_up" proves nothing.
 """
 
 from __future__ import annotations
