@@ -131,6 +131,14 @@ def test_redundancy_claims_refuted_only_by_infinite_models(name, vocab):
     assert tuple(n for n, _ in model.witness.values) == names
 
 
+def test_an_unknown_object_cannot_escape_past_every_number(vocab):
+    """∃y ∀x father(x) ≠ y: with father(n) = n the unknown y would move past each
+    instance x = 0, 1, 2, …; the finder instantiates x at y itself instead."""
+    r = search(formulas(INJECTIVE_NOT_ONTO, vocab))
+    assert r["model"].function("father").text == "n + 1"
+    assert r["candidates"] <= 3
+
+
 def test_the_witness_is_small(vocab):
     premises = formulas(INJECTIVE_NOT_ONTO[:1], vocab)
     goal = formulas(["∀y ∃x father(x) = y"], vocab)[0]

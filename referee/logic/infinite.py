@@ -647,6 +647,13 @@ def _leading(f: Formula, positive: bool = True) -> tuple[list[str], Formula, boo
     return names, f, positive
 
 
+def _key(e) -> tuple:
+    """A cache key for an object term: a number by its value, anything else (a
+    Skolem constant, an application, u + d, all kept alive by the Synthesis) by
+    Z3's id, which is unique while the term lives."""
+    return ("n", e.as_long()) if z3.is_int_value(e) else ("e", e.get_id())
+
+
 class Synthesis:
     """The quantifier-free problem over template parameters (one domain, one level)."""
 
@@ -683,19 +690,20 @@ class Synthesis:
 
     # -- applications, flattened: one unknown per distinct application
     def app(self, name: str, args: list):
-        key = ("f", name, tuple(a.get_id() for a in args))
+        key = ("f", name, tuple(_key(a) for a in args))
         hit = self._apps.get(key)
         if hit is None:
             hit = z3.Int(f"app!{next(self._ids)}", self.ctx)
             self._keep.append(args)
             self.solver.add(hit == self.functions[name].apply(args))
-            if self.naturals:
-                self.solver.add(hit >= 0)  # functions map ℕ into ℕ
+            if self.naturals:  # functions map ℕ into ℕ (arguments outside ℕ do not count)
+                inside = [a >= 0 for a in args if not z3.is_int_value(a)]
+                self.solver.add(z3.Implies(z3.And(*inside), hit >= 0) if inside else hit >= 0)
             self._apps[key] = hit
         return hit
 
     def pred(self, name: str, args: list):
-        key = ("p", name, tuple(a.get_id() for a in args))
+        key = ("p", name, tuple(_key(a) for a in args))
         hit = self._apps.get(key)
         if hit is None:
             hit = z3.Bool(f"holds!{next(self._ids)}", self.ctx)
@@ -710,7 +718,7 @@ class Synthesis:
         return self.app(t.name, [self.term(a, env) for a in t.args])
 
     def env_key(self, f: Formula, env: dict) -> tuple:
-        return tuple((v, env[v].get_id()) for v in sorted(free_vars(f)))
+        return tuple((v, _key(env[v])) for v in sorted(free_vars(f)))
 
     def encode(self, f: Formula, env: dict, positive: bool = True):
         """f (read with ``positive``) at these instances; ∀ inside is a guarded conjunction."""
@@ -797,9 +805,9 @@ class Synthesis:
             return False
         literal, env = hit
         done = self._terms.setdefault((literal.get_id(), f.var), set())
-        if term.get_id() in done:
+        if _key(term) in done:
             return False
-        done.add(term.get_id())
+        done.add(_key(term))
         self._keep.append(term)
         body = self.encode(f.body, {**env, f.var: term}, positive)
         if self.naturals:
@@ -852,8 +860,10 @@ class Synthesis:
         params = [
             p for t in [*self.functions.values(), *self.predicates.values()] for p in t.params
         ]
-        if params:
-            self.solver.add(z3.Or(*[p != m.eval(p, model_completion=True) for p in params]))
+        if not params:  # nothing to choose: this was the only candidate
+            self.solver.add(z3.BoolVal(False, self.ctx))
+            return
+        self.solver.add(z3.Or(*[p != m.eval(p, model_completion=True) for p in params]))
 
 
 # ------------------------------------------------------------------ search
