@@ -131,4 +131,4 @@ def search(premises, goals=(), seconds=SECONDS, **options):
 def no_finite_model(premises, goals=(), sizes=4):
     prem, negated, preds, funcs = question(premises, goals)
     r = find_model(prem, negated, preds, funcs, time.monotonic() + 30, max_size=sizes)
-    return r["status"] == "exhausted"
+    return r.status == "exhausted"

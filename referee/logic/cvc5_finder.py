@@ -20,11 +20,9 @@ Runs in a worker process (inputs are plain picklable data).
 
 from __future__ import annotations
 
-import enum
 import itertools
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from referee.language.ast import (
     AT_LEAST,
@@ -46,32 +44,13 @@ from referee.language.ast import (
     Var,
 )
 from referee.logic.model import Model
+from referee.logic.tasks import Cvc5Result, Cvc5Status
 
 try:
     import cvc5
     from cvc5 import Kind
 except ImportError:  # cvc5 is optional: the racer reports itself unavailable
     cvc5 = None
-
-
-class Cvc5Status(enum.StrEnum):
-    MODEL = "model"  # a finite model of premises ∧ negated goal (re-check it)
-    UNSAT = "unsat"  # cvc5 refuted premises ∧ negated goal
-    UNKNOWN = "unknown"  # time or resources ran out, or cvc5 gave up
-    CANCELLED = "cancelled"
-    UNAVAILABLE = "unavailable"  # the cvc5 package is not installed
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@dataclass(frozen=True)
-class Cvc5Result:
-    status: Cvc5Status
-    model: Model | None = None
-    used: tuple[int, ...] = ()  # UNSAT: premise indices of cvc5's unsat core
-    seconds: float = 0.0
-    reason: str = ""  # cvc5's words for an unknown, or what went wrong
 
 
 def available() -> bool:

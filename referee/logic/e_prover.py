@@ -201,6 +201,11 @@ class EProcess:
         return self._stdout
 
     @property
+    def writing(self) -> bool:
+        """Part of the problem is still to be fed to E (its stdin pipe was full)."""
+        return self._proc.stdin is not None and not self.done
+
+    @property
     def pid(self) -> int:
         """E's pid, which is also its process group's and session's id."""
         return self._proc.pid

@@ -33,16 +33,26 @@ from dataclasses import dataclass, field, replace
 
 from referee.language.ast import Falsum, Formula, Not, free_vars
 from referee.language.vocabulary import Vocabulary
+from referee.logic.e_prover import EProcess, EResult, EStatus, locate_e, prove_with_e
 from referee.logic.evaluate import EvaluationError, EvaluationTimeout, check_model, evaluate
 from referee.logic.evidence import Attempt, Bound, BoundReason, Evidence, Method, Outcome, Solver
+from referee.logic.export import tptp_refutation
 from referee.logic.fragments import SizeBounds, size_bounds
+from referee.logic.infinite_model import InfiniteModel
 from referee.logic.model import Model
 from referee.logic.normalform import big_and, expand_unique, expanded_size, nnf, signature
 from referee.logic.tasks import (
+    Confirmation,
+    ConfirmInfinite,
+    Cvc5Find,
+    Cvc5Result,
+    Cvc5Status,
     Death,
     EventKind,
     Failed,
     Find,
+    InfiniteFind,
+    InfiniteResult,
     Problem,
     ProofResult,
     ProofStatus,
@@ -61,6 +71,13 @@ log = logging.getLogger(__name__)
 MAX_EXPANDED_NODES = 200_000
 # Seconds a proof search may go on after an exhaustive search won (for its minimal core).
 PROOF_GRACE = 0.1
+# The race's schedule (shares of the question's budget; measured in benchmarks/).
+E_MIN, E_SHARE = 0.5, 0.15  # E runs alone beside cvc5 for this long, then our finder starts
+CVC5_MIN, CVC5_SHARE = 0.5, 0.5  # cvc5's turn before Z3's on its worker
+FINITE_MIN, FINITE_SHARE = 0.4, 0.15  # small sizes first, then the model search over ℕ and ℤ
+# Shrinking a proof's statements with E: the whole, and each trial (× the proof's time).
+SHRINK_MIN, SHRINK_FACTOR = 0.25, 10.0
+TRIAL_MIN, TRIAL_FACTOR = 0.05, 4.0
 
 
 class Status(enum.StrEnum):
@@ -84,6 +101,9 @@ class Limits:
     minimise: bool = True  # shrink unsat cores by deletion
     workers: int = 2
     hang_for_testing: float = 0.0  # test hook: workers sleep this long first, ignoring limits
+    e_prover: bool = True  # race E prover (when installed)
+    cvc5: bool = True  # race cvc5's finite model finding (when installed)
+    infinite: bool = True  # search models over ℕ and ℤ when no finite bound settles it
 
 
 @dataclass(frozen=True)
@@ -108,7 +128,9 @@ class Verdict:
         return {
             "verdict": self.status.value,
             "used": [i + 1 for i in self.used],
-            "countermodel": self.model.to_json() if self.model is not None else None,
+            "countermodel": self.model.to_json()
+            if self.model is not None
+            else (self.evidence.infinite.to_json() if self.evidence.infinite is not None else None),
             "seconds": round(self.seconds, 4),
         }
 
@@ -193,6 +215,7 @@ class _Question:
     deadline: float
     tried: list[Attempt] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    candidate: InfiniteModel | None = None  # an infinite model waiting for its re-check
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
@@ -329,25 +352,50 @@ class Engine:
 
     # -- the race
     def _race(self, q: _Question, max_size: int | None) -> Verdict:
+        """Start the racers on the schedule, take the first definite answer.
+
+        Two cores: E (a process of its own, from here) and cvc5 start at once;
+        our finder starts when E's share is over (E answers within it or not at
+        all, measured), and hands over to the infinite finder when a search of
+        the small sizes has had its share; Z3 follows cvc5. ``benchmarks/``
+        holds the measurements behind the shares.
+        """
         # Leave a margin for the reply, the evaluator and killing: the hard
-        # limit is the deadline below, the workers' own budgets are softer.
+        # limit is the deadline, the racers' own budgets are softer.
         budget = max(0.05, q.limit * 0.92 - 0.03)
+        until = q.start + budget
         pool = self.pool
-        minimise = self.limits.minimise
-        if self.limits.hang_for_testing:
-            requests = [(Solver.Z3, Sleep(self.limits.hang_for_testing), budget)] * 2
-        elif pool.size > 1:
-            requests = [
-                (Solver.Z3, Prove(q.problem, minimise), budget),
-                (Solver.FINDER, Find(q.problem, max_size, minimise, q.bounds.lower), budget),
-            ]
+        limits = self.limits
+        minimise = limits.minimise
+        solvers: dict[int, Solver] = {}
+
+        def lane(solver: Solver, request, seconds: float, **when) -> int:
+            task = pool.submit(request, seconds, until=until, **when)
+            solvers[task] = solver
+            return task
+
+        if limits.hang_for_testing:
+            for _ in range(min(2, pool.size)):
+                lane(Solver.Z3, Sleep(limits.hang_for_testing), budget)
         else:
-            # One worker: proof search first with half the time, then the finder.
-            requests = [
-                (Solver.Z3, Prove(q.problem, minimise), budget / 2),
-                (Solver.FINDER, Find(q.problem, max_size, minimise, q.bounds.lower), budget),
-            ]
-        solvers = {pool.submit(request, b): solver for solver, request, b in requests}
+            e_end = self._start_e(q, pool, solvers, budget)
+            find = Find(q.problem, max_size, minimise, q.bounds.lower)
+            infinite = limits.infinite and q.bounds.complete_up_to is None
+            small = max(FINITE_MIN, FINITE_SHARE * budget) if infinite else budget
+            if pool.size > 1:
+                first = lane(Solver.CVC5, Cvc5Find(q.problem), max(CVC5_MIN, CVC5_SHARE * budget))
+                if not limits.cvc5:
+                    pool.cancel(first)
+                lane(Solver.Z3, Prove(q.problem, minimise), budget, after=first)
+                finder = lane(Solver.FINDER, find, small, not_before=e_end)
+            else:  # one worker: each in turn
+                first = lane(Solver.CVC5, Cvc5Find(q.problem), budget / 3)
+                if not limits.cvc5:
+                    pool.cancel(first)
+                finder = lane(Solver.FINDER, find, min(small, budget / 3), after=first)
+                finder = lane(Solver.Z3, Prove(q.problem, minimise), budget, after=finder)
+            if infinite:
+                lane(Solver.INFINITE, InfiniteFind(q.problem, tuple(q.goals)), budget, after=finder)
         try:
             verdict = self._first_answer(q, pool, solvers, max_size)
         except KeyboardInterrupt:  # the table cancelled the question: stop its work now
@@ -358,19 +406,41 @@ class Engine:
                 pool.cancel(task)
         return verdict
 
+    def _start_e(self, q: _Question, pool: Pool, solvers: dict, budget: float) -> float:
+        """Start E on the question (from this process); when its share ends."""
+        if not self.limits.e_prover:
+            return 0.0
+        binary = locate_e()
+        if binary is None:
+            return 0.0
+        seconds = min(budget, max(E_MIN, E_SHARE * budget))
+        try:
+            problem = tptp_refutation(q.problem.premises, q.problem.negated_goal)
+            process = EProcess(
+                problem,
+                len(q.problem.premises),
+                time.monotonic() + seconds,
+                self.limits.memory_mb,
+                binary,
+            )
+        except (OSError, ValueError) as exc:  # E cannot run here, or the problem cannot be written
+            q.tried.append(Attempt(Solver.E, Outcome.UNAVAILABLE, detail=str(exc)))
+            return 0.0
+        solvers[pool.external(process, seconds)] = Solver.E
+        return time.monotonic() + seconds
+
     def _first_answer(self, q: _Question, pool: Pool, solvers: dict, max_size) -> Verdict:
         searched = 0  # sizes the finder has shown empty so far
-        searched_core: set[int] = set()
         early_proof: Proved | None = None  # announced before its core was shrunk
         finder_said = False
-        for event in pool.events(solvers, q.deadline):
+        pending = set(solvers)
+        for event in pool.events(pending, q.deadline):
             solver = solvers[event.task]
             if event.kind == EventKind.PROGRESS:
                 if isinstance(event.progress, Proved):
                     early_proof = event.progress
                 elif isinstance(event.progress, SizeChecked):
                     searched = event.progress.size
-                    searched_core.update(event.progress.core)
                 continue
             if event.kind == EventKind.DIED:
                 outcome = Outcome.TIMED_OUT if event.death == Death.DEADLINE else Outcome.CRASHED
@@ -387,6 +457,23 @@ class Engine:
                 verdict = self._from_search(q, r, max_size)
                 if r.status == SearchStatus.GAVE_UP:
                     searched = max(searched, r.size)
+            elif isinstance(r, EResult):
+                verdict = self._from_e(q, r)
+            elif isinstance(r, Cvc5Result):
+                verdict = self._from_cvc5(q, r)
+            elif isinstance(r, InfiniteResult):
+                if r.model is not None:
+                    check = pool.submit(
+                        ConfirmInfinite(tuple(q.premises), tuple(q.goals), r.model),
+                        max(0.05, q.deadline - time.monotonic()),
+                    )
+                    solvers[check] = Solver.INFINITE
+                    q.candidate = r.model
+                    pending.add(check)  # the events below follow it too
+                else:
+                    q.tried.append(Attempt(Solver.INFINITE, Outcome.NO_MODEL, r.seconds))
+            elif isinstance(r, Confirmation):
+                verdict = self._from_confirmation(q, r)
             elif isinstance(r, Failed):
                 if r.cancelled:
                     continue
@@ -396,6 +483,8 @@ class Engine:
             if verdict is not None:
                 if verdict.evidence.method == Method.EXHAUSTIVE:
                     verdict = self._prefer_proof(q, pool, solvers, verdict)
+                elif verdict.evidence.method == Method.PROOF and not verdict.evidence.minimal:
+                    verdict = self._shrink(q, verdict)
                 return self._finish(q, verdict)
         if early_proof is not None:
             evidence = Evidence(
@@ -410,6 +499,98 @@ class Engine:
             q.tried.append(Attempt(Solver.FINDER, Outcome.NO_MODEL, q.elapsed(), searched))
         evidence = Evidence(Method.NONE, searched=searched or None)
         return self._finish(q, Verdict(Status.UNDETERMINED, evidence))
+
+    def _from_e(self, q: _Question, r: EResult) -> Verdict | None:
+        if r.status == EStatus.PROOF:
+            clash = q.problem.negated_goal is not None and not r.goal_used
+            evidence = Evidence(
+                Method.PROOF,
+                Solver.E,
+                used=r.used,
+                minimal=False,
+                solver_seconds=r.seconds,
+                premises_clash=clash,
+            )
+            return Verdict(Status.ENTAILED, evidence)
+        # A saturation proves no refutation exists, but shows no model: the
+        # referee says "not entailed" only with a model it re-checked (ruling).
+        outcome = {
+            EStatus.SATURATED: Outcome.SATURATED,
+            EStatus.TIMEOUT: Outcome.TIMED_OUT,
+            EStatus.UNAVAILABLE: Outcome.UNAVAILABLE,
+        }.get(r.status, Outcome.NO_PROOF)
+        if r.status != EStatus.CANCELLED:
+            q.tried.append(Attempt(Solver.E, outcome, r.seconds, detail=r.szs))
+        return None
+
+    def _from_cvc5(self, q: _Question, r: Cvc5Result) -> Verdict | None:
+        if r.status == Cvc5Status.UNSAT:
+            evidence = Evidence(
+                Method.PROOF, Solver.CVC5, used=r.used, minimal=False, solver_seconds=r.seconds
+            )
+            return Verdict(Status.ENTAILED, evidence)
+        if r.status == Cvc5Status.MODEL and r.model is not None:
+            if self._confirmed(q, r.model, Solver.CVC5):
+                evidence = Evidence(
+                    Method.MODEL, Solver.CVC5, model=r.model, solver_seconds=r.seconds
+                )
+                return Verdict(Status.NOT_ENTAILED, evidence)
+            return None
+        if r.status == Cvc5Status.UNKNOWN:
+            q.tried.append(Attempt(Solver.CVC5, Outcome.NO_MODEL, r.seconds, detail=r.reason))
+        return None
+
+    def _from_confirmation(self, q: _Question, r: Confirmation) -> Verdict | None:
+        model = q.candidate
+        if model is None:  # pragma: no cover - a confirmation of nothing
+            return None
+        if r.timed_out:
+            q.tried.append(Attempt(Solver.INFINITE, Outcome.UNCHECKED, q.elapsed()))
+            return None
+        if r.problem is not None:
+            q.flags.append(f"BUG: infinite model rejected by the independent check: {r.problem}")
+            log.error("infinite model rejected by the independent check: %s", r.problem)
+            q.tried.append(
+                Attempt(Solver.INFINITE, Outcome.REJECTED, q.elapsed(), detail=r.problem)
+            )
+            return None
+        evidence = Evidence(Method.MODEL, Solver.INFINITE, infinite=model)
+        return Verdict(Status.NOT_ENTAILED, evidence)
+
+    def _shrink(self, q: _Question, verdict: Verdict) -> Verdict:
+        """Drop the statements a proof did not need, by deletion, with E (bounded).
+
+        Presentation, not proof: the verdict stands whatever happens here, and
+        the share of time is bounded like Z3's own core minimising.
+        """
+        ev = verdict.evidence
+        if not self.limits.minimise or len(ev.used) < 2 or locate_e() is None:
+            return verdict
+        spent = ev.solver_seconds or 0.05
+        stop = min(q.deadline - 0.05, time.monotonic() + max(SHRINK_MIN, SHRINK_FACTOR * spent))
+        cap = max(TRIAL_MIN, TRIAL_FACTOR * spent)
+        premises = q.problem.premises
+        used = list(ev.used)
+        minimal = True
+        i = 0
+        while i < len(used):
+            if time.monotonic() >= stop:
+                minimal = False
+                break
+            trial = used[:i] + used[i + 1 :]
+            r = prove_with_e(
+                [premises[j] for j in trial],
+                q.problem.negated_goal,
+                min(stop, time.monotonic() + cap),
+                self.limits.memory_mb,
+            )
+            if r.status == EStatus.PROOF:
+                used = [trial[j] for j in r.used] if r.used else trial
+                i = min(i, len(used))
+                continue
+            minimal &= r.status == EStatus.SATURATED  # only a saturation shows it was needed
+            i += 1
+        return replace(verdict, evidence=replace(ev, used=tuple(sorted(used)), minimal=minimal))
 
     def _finish(self, q: _Question, verdict: Verdict) -> Verdict:
         evidence = replace(verdict.evidence, tried=tuple(q.tried))

@@ -11,6 +11,7 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from referee.logic.infinite_model import InfiniteModel
 from referee.logic.model import Model
 
 
@@ -146,6 +147,7 @@ class Evidence:
     used: tuple[int, ...] = ()
     minimal: bool = True
     model: Model | None = None
+    infinite: InfiniteModel | None = None  # a model over ℕ or ℤ (checked by Cooper's procedure)
     bound: Bound | None = None
     searched: int | None = None
     solver_seconds: float | None = None
@@ -163,6 +165,8 @@ class Evidence:
             out["minimal"] = False
         if self.model is not None:
             out["model"] = self.model.to_json()
+        if self.infinite is not None:
+            out["infinite"] = self.infinite.to_json()
         if self.bound is not None:
             out["bound"] = self.bound.to_json()
         if self.searched is not None:
@@ -186,6 +190,7 @@ class Evidence:
             tuple(int(i) for i in data.get("used", ())),
             bool(data.get("minimal", True)),
             Model.from_json(data["model"]) if data.get("model") is not None else None,
+            InfiniteModel.from_json(data["infinite"]) if data.get("infinite") is not None else None,
             Bound.from_json(data["bound"]) if data.get("bound") is not None else None,
             _opt_int(data.get("searched")),
             _opt_float(data.get("solver_seconds")),

@@ -12,8 +12,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
 from referee.language.ast import Formula
+from referee.logic.infinite_model import InfiniteModel
 from referee.logic.model import Model
 
 
@@ -54,6 +56,31 @@ class Find:
 
 
 @dataclass(frozen=True)
+class Cvc5Find:
+    """cvc5's finite model finding (its unsat is a refutation, its model is re-checked)."""
+
+    problem: Problem
+
+
+@dataclass(frozen=True)
+class InfiniteFind:
+    """Models over ℕ and ℤ; ``goals`` (as written) let it name where a claim fails."""
+
+    problem: Problem
+    goals: tuple[Formula, ...] = ()
+
+
+@dataclass(frozen=True)
+class ConfirmInfinite:
+    """The independent re-check of an infinite model (Cooper's procedure, no solver),
+    in a worker because its cost, unlike the finite evaluator's, is not bounded by size."""
+
+    premises: tuple[Formula, ...]
+    goals: tuple[Formula, ...]
+    model: InfiniteModel
+
+
+@dataclass(frozen=True)
 class Ping:
     pass
 
@@ -72,17 +99,34 @@ class Allocate:
     megabytes: int
 
 
-Request = Prove | Find | Ping | Sleep | Allocate
+Request = Prove | Find | Cvc5Find | InfiniteFind | ConfirmInfinite | Ping | Sleep | Allocate
 
 
 @dataclass(frozen=True)
 class Task:
     """A request with the seconds it may run once a worker starts it (a soft budget:
-    the pool kills the worker shortly after it, whatever the solver does)."""
+    the pool kills the worker shortly after it, whatever the solver does), and the
+    moment before which it may not start."""
 
     id: int
     request: Request
     budget: float
+    not_before: float = 0.0
+    after: int = 0  # a task that must end first (0: none)
+    until: float = float("inf")  # a late start gets only the time left until then
+
+
+class External(Protocol):
+    """A process the engine starts itself and races beside the workers (E prover)."""
+
+    def fileno(self) -> int: ...
+
+    def step(self, timeout: float) -> bool:
+        """Move its data; True once it has finished."""
+
+    def result(self) -> object: ...
+
+    def kill(self) -> None: ...
 
 
 # ---------------------------------------------------------------- progress
@@ -145,6 +189,41 @@ class SearchResult:
     bound: int | None = None  # ... and this is the bound it proved (≤ proved_bound)
 
 
+class Cvc5Status(enum.StrEnum):
+    MODEL = "model"  # a finite model of premises ∧ negated goal (re-check it)
+    UNSAT = "unsat"  # cvc5 refuted premises ∧ negated goal
+    UNKNOWN = "unknown"  # time or resources ran out, or cvc5 gave up
+    CANCELLED = "cancelled"
+    UNAVAILABLE = "unavailable"  # the cvc5 package is not installed
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Cvc5Result:
+    status: Cvc5Status
+    model: Model | None = None
+    used: tuple[int, ...] = ()  # UNSAT: premise indices of cvc5's unsat core
+    seconds: float = 0.0
+    reason: str = ""  # cvc5's words for an unknown, or what went wrong
+
+
+@dataclass(frozen=True)
+class InfiniteResult:
+    model: InfiniteModel | None = None
+    seconds: float = 0.0
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """None: the model is confirmed; otherwise why not (``timed_out``: no answer in time)."""
+
+    problem: str | None
+    timed_out: bool = False
+
+
 @dataclass(frozen=True)
 class Pong:
     pid: int
@@ -158,7 +237,7 @@ class Failed:
     cancelled: bool = False
 
 
-Result = ProofResult | SearchResult | Pong | Failed
+Result = ProofResult | SearchResult | Cvc5Result | InfiniteResult | Confirmation | Pong | Failed
 
 
 # ------------------------------------------------------- what the pool reports

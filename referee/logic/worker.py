@@ -34,10 +34,16 @@ from multiprocessing.connection import wait as wait_connections
 
 from referee.logic.tasks import (
     Allocate,
+    Confirmation,
+    ConfirmInfinite,
+    Cvc5Find,
     Death,
     EventKind,
+    External,
     Failed,
     Find,
+    InfiniteFind,
+    InfiniteResult,
     Ping,
     Pong,
     Prove,
@@ -54,7 +60,14 @@ CANCEL_GRACE = 0.2
 
 # ----------------------------------------------------------------- worker side
 
-_PRELOAD = ["referee.logic.worker", "referee.logic.prover", "referee.logic.finder"]
+_PRELOAD = [
+    "referee.logic.worker",
+    "referee.logic.prover",
+    "referee.logic.finder",
+    "referee.logic.cvc5_finder",
+    "referee.logic.infinite",
+    "referee.logic.infinite_check",
+]
 
 
 def _set_memory_limit(memory_mb: int | None) -> None:
@@ -104,6 +117,45 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx):
             ctx=ctx,
             min_size=request.min_size,
         )
+    if isinstance(request, Cvc5Find):
+        from referee.logic.cvc5_finder import find_model_cvc5
+
+        p = request.problem
+        return find_model_cvc5(
+            list(p.premises),
+            p.negated_goal,
+            dict(p.predicates),
+            dict(p.functions),
+            deadline,
+            cancelled=cancelled,
+            core=True,
+        )
+    if isinstance(request, InfiniteFind):
+        from referee.logic.infinite import find_infinite_model
+
+        p = request.problem
+        found = find_infinite_model(
+            list(p.premises),
+            p.negated_goal,
+            dict(p.predicates),
+            dict(p.functions),
+            deadline,
+            cancelled=cancelled,
+            ctx=ctx,
+            goals=request.goals,
+        )
+        seconds = float(found.get("seconds", 0.0))
+        if found.get("status") == "model":
+            return InfiniteResult(found["model"], seconds)
+        return InfiniteResult(None, seconds, str(found.get("status", "")))
+    if isinstance(request, ConfirmInfinite):
+        from referee.logic.infinite_check import confirm
+        from referee.logic.presburger import PresburgerTimeout
+
+        try:
+            return Confirmation(confirm(request.premises, request.goals, request.model, deadline))
+        except PresburgerTimeout:
+            return Confirmation(None, timed_out=True)
     if isinstance(request, Ping):
         return Pong(os.getpid())
     if isinstance(request, Sleep):
@@ -239,6 +291,7 @@ class Pool:
         self.memory_mb = memory_mb
         self._workers: list[_Worker | None] = [None] * size
         self._queue: collections.deque[Task] = collections.deque()
+        self._externals: dict[int, tuple[External, float]] = {}  # task -> (runner, kill at)
         self._lock = threading.RLock()
         self._closed = False
         self.restarts = 0
@@ -319,6 +372,9 @@ class Pool:
         with self._lock:
             self._closed = True
             self._queue.clear()
+            for runner, _ in self._externals.values():
+                runner.kill()
+            self._externals.clear()
             for slot, worker in enumerate(self._workers):
                 if worker is None:
                     continue
@@ -332,19 +388,48 @@ class Pool:
             _OPEN_POOLS.discard(self)
 
     # -- tasks
-    def submit(self, request: Request, budget: float) -> int:
-        """Queue ``request`` to run for at most ``budget`` seconds once started; its id."""
+    def submit(
+        self,
+        request: Request,
+        budget: float,
+        not_before: float = 0.0,
+        after: int = 0,
+        until: float = float("inf"),
+    ) -> int:
+        """Queue ``request`` to run for at most ``budget`` seconds once started; its id.
+
+        ``not_before`` (a ``time.monotonic()`` instant) holds the task back until
+        then, so a racer can start after another has had the cores to itself;
+        ``after`` holds it until that task has ended (a lane of racers);
+        ``until`` caps the budget of a task that starts late.
+        """
         with self._lock:
             if self._closed:
                 raise RuntimeError("the worker pool is closed")
-            task = Task(next(_task_ids), request, budget)
+            task = Task(next(_task_ids), request, budget, not_before, after, until)
             self._queue.append(task)
             self._dispatch()
             return task.id
 
+    def external(self, runner: External, budget: float) -> int:
+        """Race a process the caller started (E prover, say) as a task of this pool.
+
+        The pool waits on its output with the workers', steps it when it is
+        readable, and kills it ``budget`` seconds from now, at the caller's
+        deadline, or when the task is cancelled: its id.
+        """
+        with self._lock:
+            task = next(_task_ids)
+            self._externals[task] = (runner, time.monotonic() + budget)
+            return task
+
     def cancel(self, task: int) -> None:
         """Drop a queued task; ask a running one to stop (killed if it does not, promptly)."""
         with self._lock:
+            if task in self._externals:
+                runner, _ = self._externals.pop(task)
+                runner.kill()
+                return
             for queued in list(self._queue):
                 if queued.id == task:
                     self._queue.remove(queued)
@@ -367,20 +452,33 @@ class Pool:
 
     def _dispatch(self) -> None:
         while self._queue:
+            now = time.monotonic()
+            task = next((t for t in self._queue if self._ready(t, now)), None)
+            if task is None:
+                return
             slot = self._idle_worker()
             if slot is None:
                 return
-            task = self._queue.popleft()
+            self._queue.remove(task)
             worker = self._workers[slot]
+            seconds = max(0.01, min(task.budget, task.until - now))
             try:
-                worker.conn.send((task.id, task.request, task.budget))
+                worker.conn.send((task.id, task.request, seconds))
             except (BrokenPipeError, OSError):
                 self._kill(slot, respawn=True)
                 self._queue.appendleft(task)
                 continue
             worker.task = task.id
             worker.cancelled = False
-            worker.kill_at = time.monotonic() + task.budget + OVERRUN_GRACE
+            worker.kill_at = time.monotonic() + seconds + OVERRUN_GRACE
+
+    def _ready(self, task: Task, now: float) -> bool:
+        if task.not_before > now:
+            return False
+        if not task.after:
+            return True
+        gone = self._running(task.after) is None and task.after not in self._externals
+        return gone and all(t.id != task.after for t in self._queue)
 
     def _running(self, task: int) -> int | None:
         for slot, worker in enumerate(self._workers):
@@ -396,66 +494,107 @@ class Pool:
         A task that overruns its budget is killed (a DIED event, DEADLINE).
         At ``deadline`` every one of ``tasks`` still queued or running is
         reported DIED (DEADLINE) and its worker killed; with ``kill=False``
-        the events simply stop and the tasks go on.
+        the events simply stop and the tasks go on. A ``set`` is followed as it
+        is: tasks the caller adds to it meanwhile are followed too, and tasks
+        leave it as they end.
         """
-        wanted = set(tasks)
+        wanted = tasks if isinstance(tasks, set) else set(tasks)
         while wanted:
             with self._lock:
-                self._dispatch()
+                yield from self._overdue(wanted)
                 now = time.monotonic()
-                # Workers past their kill time go first, whatever task they run.
-                for slot, worker in enumerate(self._workers):
-                    if worker is not None and worker.task and now >= worker.kill_at:
-                        task = worker.task
-                        self._kill(slot)
-                        if task in wanted:
-                            wanted.discard(task)
-                            yield TaskEvent(task, EventKind.DIED, death=Death.DEADLINE)
-                self._dispatch()
                 if now >= deadline:
                     if kill:
                         for task in sorted(wanted):
-                            slot = self._running(task)
-                            if slot is not None:
-                                self._kill(slot)
-                            else:
-                                self.cancel(task)
+                            self._drop(task)
                             yield TaskEvent(task, EventKind.DIED, death=Death.DEADLINE)
                     return
-                busy = {
+                slots = {
                     w.conn: slot for slot, w in enumerate(self._workers) if w is not None and w.task
                 }
-                if not busy and not any(t.id in wanted for t in self._queue):
+                runners = [runner for runner, _ in self._externals.values()]
+                queued = [t for t in self._queue if t.id in wanted]
+                if not slots and not runners and not queued:
                     return  # nothing of ours is queued or running (a bug elsewhere)
                 wake = min(
-                    [deadline] + [w.kill_at for w in self._workers if w is not None and w.task]
+                    [deadline]
+                    + [w.kill_at for w in self._workers if w is not None and w.task]
+                    + [kill_at for _, kill_at in self._externals.values()]
+                    + [t.not_before for t in queued if t.not_before > now]
                 )
-            ready = wait_connections(list(busy), timeout=max(0.0, wake - time.monotonic()))
+                feeding = [r for r in runners if getattr(r, "writing", False)]
+                if feeding:
+                    wake = min(wake, now + 0.01)  # still feeding a problem to a process
+            ready = wait_connections([*slots, *runners], timeout=max(0.0, wake - time.monotonic()))
             with self._lock:
-                for conn in ready:
-                    slot = busy[conn]
-                    worker = self._workers[slot]
-                    if worker is None or worker.conn is not conn:
-                        continue
-                    try:
-                        task, kind, data = conn.recv()
-                    except (EOFError, OSError):
-                        task = worker.task
-                        self._kill(slot)
-                        if task in wanted:
-                            wanted.discard(task)
-                            yield TaskEvent(task, EventKind.DIED, death=Death.CRASHED)
-                        continue
-                    if kind == EventKind.DONE and task == worker.task:
-                        worker.task = 0
-                        worker.cancelled = False
-                    if task not in wanted:
-                        continue  # a cancelled task's late word
-                    if kind == EventKind.DONE:
-                        wanted.discard(task)
-                        yield TaskEvent(task, EventKind.DONE, result=data)
-                    else:
-                        yield TaskEvent(task, EventKind.PROGRESS, progress=data)
+                for source in ready:
+                    if source in slots:
+                        yield from self._worker_ready(source, slots[source], wanted)
+                for runner in {*[r for r in ready if r not in slots], *feeding}:
+                    yield from self._external_ready(runner, wanted)
+
+    def _overdue(self, wanted: set[int]) -> Iterator[TaskEvent]:
+        """Start what may start; kill what has overrun its budget."""
+        self._dispatch()
+        now = time.monotonic()
+        for slot, worker in enumerate(self._workers):
+            if worker is not None and worker.task and now >= worker.kill_at:
+                task = worker.task
+                self._kill(slot)
+                if task in wanted:
+                    wanted.discard(task)
+                    yield TaskEvent(task, EventKind.DIED, death=Death.DEADLINE)
+        for task, (runner, kill_at) in list(self._externals.items()):
+            if now >= kill_at:
+                del self._externals[task]
+                runner.kill()
+                if task in wanted:
+                    wanted.discard(task)
+                    yield TaskEvent(task, EventKind.DIED, death=Death.DEADLINE)
+        self._dispatch()
+
+    def _drop(self, task: int) -> None:
+        slot = self._running(task)
+        if slot is not None:
+            self._kill(slot)
+        else:
+            self.cancel(task)
+
+    def _external_ready(self, runner, wanted: set[int]) -> Iterator[TaskEvent]:
+        found = [t for t, (r, _) in self._externals.items() if r is runner]
+        if not found:
+            return
+        task = found[0]
+        if not runner.step(0):
+            return
+        del self._externals[task]
+        if task in wanted:
+            wanted.discard(task)
+            yield TaskEvent(task, EventKind.DONE, result=runner.result())
+
+    def _worker_ready(self, conn, slot: int, wanted: set[int]) -> Iterator[TaskEvent]:
+        worker = self._workers[slot]
+        if worker is None or worker.conn is not conn:
+            return
+        try:
+            task, kind, data = conn.recv()
+        except (EOFError, OSError):
+            task = worker.task
+            self._kill(slot)
+            if task in wanted:
+                wanted.discard(task)
+                yield TaskEvent(task, EventKind.DIED, death=Death.CRASHED)
+            return
+        if kind == EventKind.DONE and task == worker.task:
+            worker.task = 0
+            worker.cancelled = False
+        if task not in wanted:
+            return  # a cancelled task's late word
+        if kind == EventKind.DONE:
+            wanted.discard(task)
+            yield TaskEvent(task, EventKind.DONE, result=data)
+        else:
+            yield TaskEvent(task, EventKind.PROGRESS, progress=data)
 
     def run(self, request: Request, timeout: float) -> TaskEvent:
         """One task under a hard limit: its DONE or DIED event."""
