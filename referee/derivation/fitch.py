@@ -463,5 +463,5 @@ def render(root: Box, names: Mapping[str, str] | None = None) -> Rendered:
     column = min(max((len(a) for a, b in rows if b), default=0), 64) + 3
     out = []
     for a, b in rows:
-        out.append((a.ljust(column) + b).rstrip() if b else a)
+        out.append((a.ljust(column) if len(a) < column else a + "   ") + b if b else a)
     return Rendered("\n".join(out) + "\n", len(numbers), tuple(sorted(boards)))
