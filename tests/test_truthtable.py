@@ -26,7 +26,7 @@ from referee.logic.truthtable import (
 A, B, C, D = (Pred(x) for x in "ABCD")
 
 
-def formulas(depth=3):
+def formulas():
     atoms = st.sampled_from([A, B, C])
     return st.recursive(
         atoms,
