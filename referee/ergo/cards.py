@@ -162,10 +162,11 @@ _TOKEN = re.compile(r"->|[()¬∧∨→~]|[^\s()¬∧∨→~]+")
 class CardWordError(ValueError):
     """A word that is not an Ergo card; ``column`` (from 1) and ``width`` point at it."""
 
-    def __init__(self, word: str, column: int) -> None:
+    def __init__(self, word: str, column: int, index: int = 0) -> None:
         super().__init__(f"{word!r} is not an Ergo card")
         self.word = word
         self.column = column
+        self.index = index  # how many cards came before it
         self.width = max(1, len(word))
 
 
@@ -192,7 +193,7 @@ def read_faces(text: str) -> tuple[Written, ...]:
     for match in _TOKEN.finditer(text):
         face = face_of(match.group())
         if face is None:
-            raise CardWordError(match.group(), match.start() + 1)
+            raise CardWordError(match.group(), match.start() + 1, len(out))
         out.append(Written(face, match.start() + 1, match.end() - match.start()))
     return tuple(out)
 

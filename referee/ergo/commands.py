@@ -257,7 +257,8 @@ class ErgoCommands:
     def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
         sizes = [len(p) for p in game.proof.premises]
         placed = read_placement(rest, sizes)
-        return self._submit(session, Place(game.player, placed), CardsPlaced(game.player, placed))
+        shown = CardsPlaced(game.player, placed, len(sizes))
+        return self._submit(session, Place(game.player, placed), shown)
 
     def _discard(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = [w for w in re.split(r"[\s,]+", rest.strip()) if w]

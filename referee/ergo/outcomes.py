@@ -16,6 +16,7 @@ from referee.table.session import Outcome
 class CardsPlaced(Outcome):
     player: str
     cards: tuple[Placed, ...]
+    premises_before: int = 0  # premises numbered past this one are new
 
 
 @dataclass(frozen=True)
