@@ -14,6 +14,7 @@ printed at all unless ``--show-hands`` was given.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
@@ -316,12 +317,17 @@ class ErgoRenderer(TableRenderer):
 
     def hand(self, game: Game, player: str) -> None:
         cards = game.hand(player)
+        fresh = Counter(game.drawn) if player == game.player else Counter()
+        new = [False] * len(cards)
+        for i in range(len(cards) - 1, -1, -1):  # the draw went to the end of the hand
+            if fresh[cards[i]] > 0:
+                fresh[cards[i]] -= 1
+                new[i] = True
         line = user(player) + Text("'s hand: ")
         for i, card in enumerate(cards, 1):
-            new = card in game.drawn and player == game.player
             line.append(f"{i}:")
             line.append(card.label if card.label != card.value else card.value)
-            if new:
+            if new[i - 1]:
                 line.append("(new)", style="dim")
             line.append("  ")
         if self.private:
@@ -347,8 +353,8 @@ class ErgoRenderer(TableRenderer):
         table = Table(title=user(f"Deck: {game.deck.name} ({game.deck.size} cards)"))
         table.add_column("card")
         table.add_column("copies", justify="right")
-        table.add_column("known in play this round", justify="right")
-        known = game.known()
+        table.add_column("seen this round", justify="right")
+        known = game.known() if not game.dealt else game.public()
         for card, n in game.deck.counts:
             table.add_row(card.label, str(n), str(known[card]))
         self.out.print(table)

@@ -95,7 +95,8 @@ class Game:
     hands: dict[str, list[Card]] = field(default_factory=dict)  # dealt mode
     pile: list[Card] = field(default_factory=list)  # dealt mode: the draw pile, top first
     pile_count: int = 0
-    out: list[Card] = field(default_factory=list)  # out of the round: discards, used specials
+    out: list[Card] = field(default_factory=list)  # out of the round: used special cards
+    discarded: list[Card] = field(default_factory=list)  # out of the round, face down
     in_front: dict[str, list[Card]] = field(default_factory=dict)  # Fallacies, Justifications
     fallacy: dict[str, int] = field(default_factory=dict)  # player -> turns it has held them
     justified: set[str] = field(default_factory=set)
@@ -164,12 +165,19 @@ class Game:
     def under_fallacy(self, player: str) -> bool:
         return player in self.fallacy
 
-    def known(self) -> Counter[Card]:
-        """Cards whose place the referee knows this round, outside the pile and the hands."""
+    def public(self) -> Counter[Card]:
+        """Cards everyone sees this round: in the Proof, in front of players, played specials."""
         seen: Counter[Card] = Counter(c.card for p in self.proof.premises for c in p)
         seen.update(self.out)
         for cards in self.in_front.values():
             seen.update(cards)
+        return seen
+
+    def known(self) -> Counter[Card]:
+        """Cards whose place the referee knows this round outside the pile and the hands
+        (the public ones and the discards it was told of)."""
+        seen = self.public()
+        seen.update(self.discarded)
         return seen
 
     def summary(self) -> dict:
@@ -216,6 +224,7 @@ class Game:
         self.round = number
         self.proof = Proof()
         self.out = []
+        self.discarded = []
         self.in_front = {p: [] for p in self.players}
         self.fallacy = {}
         self.justified = set()
@@ -403,7 +412,7 @@ class Game:
         if self._ends_turn(plays):
             self._check_syntax(self.proof, "cards")
         self._take(event.cards)
-        self.out.extend(event.cards)
+        self.discarded.extend(event.cards)
         self._played(plays)
 
     def _fallacy(self, event: Fallacy) -> None:
