@@ -519,7 +519,8 @@ def ruling_lines(
     d = ruling.decision
     out: list[Text] = []
     if d.paradox:
-        which = " and ".join(str(n) for n in d.clash)
+        numbers = [str(n) for n in d.clash]
+        which = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
         noun = "premise" if len(d.clash) == 1 else "premises"
         out.append(
             Text("PARADOX: ", style="bold red")

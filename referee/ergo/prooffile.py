@@ -134,6 +134,7 @@ def read_proof_file(
         if excess is not None:
             index, face = excess
             line, i = everything[index]
-            limit = sum(1 for ln, j in everything[:index] if ln.cards[j].face == face)
+            family = (Face.OPEN, Face.CLOSE) if face in (Face.OPEN, Face.CLOSE) else (face,)
+            limit = sum(1 for ln, j in everything[:index] if ln.cards[j].face in family)
             raise _located(line, Violation(Rule.DECK_LIMIT, i, limit=limit))
     return ProofFile(tuple(lines))

@@ -90,6 +90,8 @@ class Violation:
         if self.rule == Rule.OPERATOR_NEEDS_OPERANDS and self.side is not None:
             return f"{self.rule.text}: {card} has no operand on its {self.side.value}"
         if self.rule == Rule.DECK_LIMIT:
+            if card in ("(", ")"):
+                return f"{self.rule.text}: the deck has {self.limit} parenthesis cards"
             return f"{self.rule.text}: the deck and its Wilds give {self.limit} {card}"
         return self.rule.text
 
