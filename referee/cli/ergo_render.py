@@ -434,10 +434,7 @@ class ErgoRenderer(TableRenderer):
         d = o.ruling.decision
         why = "an Ergo" if o.reason == RoundEnd.ERGO else "the last card drawn"
         self.out.print(Text(f"Round {o.round} ends ({why}): {d.cards} cards.", style="bold"))
-        for n, (text, reading) in enumerate(zip(o.proof, o.readings, strict=True), 1):
-            self.out.print(
-                Text(f"  {n}. ") + user(text) + Text("   reads ", style="dim") + user(reading)
-            )
+        self.premise_list(o.proof, o.readings)
         for line in ruling_lines(o.ruling, dict(o.seats), short=True):
             self.out.print(line)
         points = Text("Points: ")
@@ -446,13 +443,18 @@ class ErgoRenderer(TableRenderer):
         self.out.print(points)
         self.out.print(Text("  (why [VARIABLE]: the whole evidence)", style="dim"))
 
+    def premise_list(self, texts: Sequence[str], readings: Sequence[str]) -> None:
+        width = max((len(t) for t in texts), default=0)
+        for n, (text, reading) in enumerate(zip(texts, readings, strict=True), 1):
+            pad = " " * (width - len(text) + 3)
+            self.out.print(
+                Text(f"  {n}. ") + user(text + pad) + Text("reads ", style="dim") + user(reading)
+            )
+
     def why(self, o: Why) -> None:
         s = o.scored
         self.out.print(Text(f"Round {s.round}:", style="bold"))
-        for n, (text, reading) in enumerate(zip(s.proof, s.readings, strict=True), 1):
-            self.out.print(
-                Text(f"  {n}. ") + user(text) + Text("   reads ", style="dim") + user(reading)
-            )
+        self.premise_list(s.proof, s.readings)
         for line in ruling_lines(s.ruling, dict(s.seats), only=o.variable):
             self.out.print(line)
 
@@ -494,6 +496,23 @@ def _owner(variable: str, seats: dict[str, str] | None) -> str:
     return f" ({player})" if player else " (nobody's)"
 
 
+def cited(cites: Sequence[str]) -> str:
+    """`` from lines 1 and 3`` / `` from premise 2`` / `` from the subproof 3-5``."""
+    if not cites:
+        return ""
+    premises = [c.split()[1] for c in cites if c.startswith("board ")]
+    ranges = [c for c in cites if "-" in c]
+    lines = [c for c in cites if c.isdigit()]
+    parts = []
+    for noun, items in (("line", lines), ("premise", premises), ("the subproof", ranges)):
+        if not items:
+            continue
+        plural = "s" if len(items) > 1 and noun != "the subproof" else ""
+        joined = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        parts.append(f"{noun}{plural} {joined}")
+    return " from " + " and ".join(parts)
+
+
 def derivation_lines(d: Derivation, indent: str = "      ") -> list[Text]:
     out = []
     width = max((len(s.statement) + 2 * s.depth for s in d.steps), default=0)
@@ -506,8 +525,7 @@ def derivation_lines(d: Derivation, indent: str = "      ") -> list[Text]:
         elif not s.rule:
             why = ", ".join(c.replace("board", "premise") for c in s.cites)
         else:
-            cites = [c.replace("board", "premise") for c in s.cites]
-            why = RULE_WORDS.get(s.rule, s.rule) + (" from " + ", ".join(cites) if cites else "")
+            why = RULE_WORDS.get(s.rule, s.rule) + cited(s.cites)
         out.append(Text(indent + text + pad) + Text(why, style="dim"))
     return out
 

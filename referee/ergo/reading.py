@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from referee.ergo.cards import VARIABLES, Face
 from referee.ergo.syntax import Rule, SyntaxViolation, Violation, first_violation
-from referee.language.ast import And, Formula, Implies, Not, Or, Pred
+from referee.language.ast import And, Falsum, Formula, Implies, Not, Or, Pred
 
 
 class ThenChain(enum.StrEnum):
@@ -118,6 +118,8 @@ def full_text(formula: Formula) -> str:
     """
     if isinstance(formula, Pred):
         return formula.name
+    if isinstance(formula, Falsum):
+        return "⊥"
     if isinstance(formula, Not):
         body = full_text(formula.body)
         return f"¬({body})" if isinstance(formula.body, Not) else f"¬{body}"

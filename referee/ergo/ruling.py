@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.ergo.cards import VARIABLES
+from referee.ergo.reading import full_text
 from referee.language.ast import Formula, Not, Pred, Statement
 from referee.language.vocabulary import Vocabulary
 from referee.logic.engine import Status
@@ -178,7 +179,7 @@ def check_written(
     ``board <label>``), or None if the checker does not accept every line of it."""
     from referee.derivation.checker import ASSUMPTION, check_derivation
     from referee.derivation.rules import same
-    from referee.derivation.syntax import RULES, DerivationError
+    from referee.derivation.syntax import RULES, DerivationError, parse_derivation
     from referee.language.ast import Falsum
 
     board = [Statement(Falsum())] * max(labels, default=0)
@@ -194,15 +195,29 @@ def check_written(
     if not set(result.rests_on) <= set(labels):
         return None
     keys = {display: key for key, (display, _) in RULES.items()}
+    formulas = {
+        line.label: line.formula
+        for line in parse_derivation(text, VOCABULARY, len(board)).lines
+        if line.formula is not None
+    }
     steps = tuple(
         Step(
             v.label,
-            v.statement,
+            statement(formulas[v.label]) if v.label in formulas else v.statement,
             keys.get(v.rule or "", ""),
             v.cites,
-            v.depth,
+            v.depth + (v.status == ASSUMPTION),
             v.status == ASSUMPTION,
         )
         for v in result.lines
     )
     return Derivation(text, tuple(result.rests_on), steps)
+
+
+def statement(formula: Formula) -> str:
+    """A derivation line as players read it: every inner scope in parentheses, since the
+    textbook's fewest parentheses (``¬B ∨ C ∧ ¬C``) would read otherwise in Ergo."""
+    text = full_text(formula)
+    if text.startswith("(") and text.endswith(")") and not isinstance(formula, Not):
+        return text[1:-1]
+    return text
