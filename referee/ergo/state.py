@@ -76,6 +76,10 @@ def violation_text(exc: SyntaxViolation) -> str:
     return f"{head}{v.describe(exc.faces)}\n  {row}\n  {caret}"
 
 
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiouAEIOU" else "a ") + noun
+
+
 @dataclass(frozen=True)
 class RoundResult:
     round: int
@@ -505,17 +509,14 @@ class Game:
             if card.face.role not in (Role.VARIABLE, Role.OPERATOR):
                 raise IllegalEvent(
                     key,
-                    f"Revolution swaps two variables or two operators (AND, OR, THEN), "
-                    f"not a {card.face.role.value} card",
+                    "Revolution swaps two variables or two operators (AND, OR, THEN), "
+                    f"not {_a(card.face.role.value)} card",
                 )
         if a.face.role != b.face.role:
             raise IllegalEvent(
                 "second",
-                f"Revolution swaps two cards of the same type: {a.face.value} is a "
-                f"{a.face.role.value}, {b.face.value} an {b.face.role.value}"
-                if b.face.role == Role.OPERATOR
-                else f"Revolution swaps two cards of the same type: {a.face.value} is an "
-                f"{a.face.role.value}, {b.face.value} a {b.face.role.value}",
+                f"Revolution swaps two cards of the same type: {a.face.value} is "
+                f"{_a(a.face.role.value)}, {b.face.value} {_a(b.face.role.value)}",
             )
         if a.face == b.face:
             raise IllegalEvent("second", f"both cards are {a.face.value}: swapping changes nothing")
