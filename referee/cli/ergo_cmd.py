@@ -23,7 +23,15 @@ from rich.text import Text
 from referee.cli.common import fail, read_text
 from referee.cli.ergo_render import ErgoRenderer, describe, premise_rows, ruling_lines
 from referee.cli.safe import user
-from referee.cli.table_io import EXIT_DISAGREES, console, load_record, open_record, play_session
+from referee.cli.table_io import (
+    EXIT_DISAGREES,
+    console,
+    disagreement_text,
+    load_record,
+    open_record,
+    play_session,
+    refuse_new_settings,
+)
 from referee.ergo.commands import ErgoCommands, readings
 from referee.ergo.deck import ErgoDeck, load_ergo_deck
 from referee.ergo.prooffile import ProofFile, ProofFileError, read_proof_file
@@ -228,19 +236,17 @@ def play(players, record_path, mode, seed, win, deck_path, house, show_hands):
     out = console()
     if record_path is not None and record_path.exists():
         record, _ = load_record(record_path, GAME)
-        given = {
-            "--players": players,
-            "--mode": mode,
-            "--seed": seed,
-            "--win": win,
-            "--deck": deck_path,
-        }
-        extra = [k for k, v in given.items() if v is not None] + (["--house"] if house else [])
-        if extra:
-            fail(
-                f"{record_path} is a game in progress, with its own settings: "
-                f"drop {', '.join(extra)} to resume it"
-            )
+        refuse_new_settings(
+            record_path,
+            {
+                "--players": players,
+                "--mode": mode,
+                "--seed": seed,
+                "--win": win,
+                "--deck": deck_path,
+                "--house": house,
+            },
+        )
         store = open_record(record_path)
         out.print(user(f"Resuming {record_path}: {len(record.events)} events so far."))
     else:
@@ -330,13 +336,7 @@ def replay(record_file, step, as_json):
     def on_step(s) -> None:
         for d in s.disagreements:
             if not d.refused:
-                out.print(
-                    user(
-                        f"event {d.event}, {d.field}: the record says {_value(d.recorded)}, "
-                        f"today {_value(d.today)}",
-                        "red",
-                    )
-                )
+                out.print(user(disagreement_text(d), "red"))
         if step:
             out.print(user(f"event {s.number}: {describe(s.event)}"))
 
@@ -371,9 +371,3 @@ def replay(record_file, step, as_json):
             )
     if not report.agrees:
         sys.exit(EXIT_DISAGREES)
-
-
-def _value(v) -> str:
-    if isinstance(v, tuple):
-        return "[" + ", ".join(map(str, v)) + "]"
-    return str(getattr(v, "value", v))
