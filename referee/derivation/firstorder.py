@@ -258,6 +258,10 @@ def rewrite_path(
     return out
 
 
+def _is_equation(f: Formula) -> bool:
+    return isinstance(f.body if isinstance(f, Not) else f, Eq)
+
+
 def _ground_literal(f: Formula) -> bool:
     g = f.body if isinstance(f, Not) else f
     return isinstance(g, (Pred, Eq))
@@ -308,6 +312,8 @@ class FirstOrder(Extension):
         changed = False
         for s in list(search.draft.available()):
             f = s.formula
+            if f is None or needs_spelling(f):
+                continue  # its spelled-out restatement is the line to use
             if isinstance(f, Quant) and f.kind == FORALL:
                 k, _ = qkey(f)
                 for t in plan.instances.get(k, ()):
@@ -336,6 +342,8 @@ class FirstOrder(Extension):
             return search.add(BOTTOM, "forall_e", every)
         for s in list(search.draft.available()):
             f = s.formula
+            if f is None or needs_spelling(f):
+                continue
             if isinstance(f, Quant) and f.kind == EXISTS:
                 q: Quant = f
             elif isinstance(f, Not) and isinstance(f.body, Quant) and f.body.kind == FORALL:
@@ -360,7 +368,7 @@ class FirstOrder(Extension):
             and _ground_literal(s.formula)
             and self._in_scope(search, ast.symbols(s.formula)[1])
         ]
-        if not any(isinstance(s.formula, Eq) for s in steps):
+        if not any(_is_equation(s.formula) for s in steps):  # type: ignore[arg-type]
             return None
         try:
             core = self.oracle.clash([s.formula for s in steps])  # type: ignore[misc]

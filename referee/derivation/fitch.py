@@ -130,6 +130,11 @@ class Draft:
                     seen.add(k)
                     yield step
 
+    def openers(self) -> list[Step]:
+        """The assumption lines open here, outermost first."""
+        out = [box.opener for box in self.current.chain() if box.opener is not None]
+        return out[::-1]
+
     def assumptions(self) -> list[Formula]:
         """The assumptions open here, outermost first."""
         out = []

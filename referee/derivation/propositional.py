@@ -204,6 +204,9 @@ class Search:
         self.settings = settings
         self.deadline = deadline
         self.ext = extension or Extension()
+        self.excluded: set[int] = set()  # assumptions the oracle leaves out (being refuted)
+        self.bare: int | None = None  # proving a valid formula: only assumptions deeper count
+        self._valid: dict[Formula, bool] = {}
 
     # -- bookkeeping
     def tick(self) -> None:
@@ -213,7 +216,21 @@ class Search:
             raise GaveUp("line budget spent")
 
     def context(self) -> list[Formula]:
-        return self.premises + self.draft.assumptions()
+        """What the oracle takes as given: the premises and the open assumptions (less those
+        being refuted; only the inner ones while proving a valid formula)."""
+        openers = self.draft.openers()
+        if self.bare is not None:
+            return [o.formula for o in openers[self.bare :] if o.formula is not None]
+        return self.premises + [
+            o.formula for o in openers if o.formula is not None and id(o) not in self.excluded
+        ]
+
+    def valid(self, f: Formula) -> bool:
+        k = key(f)
+        found = self._valid.get(k)
+        if found is None:
+            found = self._valid[k] = self._entails([], f)
+        return found
 
     def entails(self, goal: Formula) -> bool:
         return self._entails(self.context(), goal)
@@ -241,26 +258,41 @@ class Search:
         return self.draft.close()
 
     # -- Kleene values under what is at hand
-    def value(self, f: Formula, extra: dict | None = None, whole: bool = True) -> bool | None:
+    def value(
+        self, f: Formula, extra: dict | None = None, whole: bool = True, valid: bool = True
+    ) -> bool | None:
         """True/False/None (unknown) from the lines at hand; with ``whole`` False a line
-        for ``f`` itself does not count (what its parts say about it)."""
+        for ``f`` itself does not count (what its parts say about it); with ``valid`` a
+        tautology is true (and its negation false) whatever the letters."""
         if extra and is_atom(f):
             k = key(f)
             if k in extra:
                 return extra[k]
         if isinstance(f, Falsum):
             return False
+        if isinstance(f, Eq) and f.left == f.right:
+            return True
         if whole and self.have(f) is not None:
             return True
         if isinstance(f, Not):
-            v = self.value(f.body, extra, whole)
+            v = self.value(f.body, extra, whole, valid)
             return None if v is None else not v
         if whole and self.have(Not(f)) is not None:
             return False
         if is_atom(f):
             return None
-        left = self.value(f.left, extra)  # type: ignore[union-attr]
-        right = self.value(f.right, extra)  # type: ignore[union-attr]
+        left = self.value(f.left, extra, True, valid)  # type: ignore[union-attr]
+        right = self.value(f.right, extra, True, valid)  # type: ignore[union-attr]
+        v = self._connective(f, left, right)
+        if v is None and valid and whole:
+            if self.valid(f):
+                return True
+            if self.valid(Not(f)):
+                return False
+        return v
+
+    @staticmethod
+    def _connective(f: Formula, left: bool | None, right: bool | None) -> bool | None:
         if isinstance(f, And):
             if left is False or right is False:
                 return False
@@ -279,13 +311,28 @@ class Search:
             return left == right
         return None  # pragma: no cover
 
+    def by_parts(self, f: Formula) -> bool | None:
+        """What the parts of ``f`` (a connective) make it, the parts valued as usual."""
+        if isinstance(f, Not):
+            v = self.by_parts(f.body) if not is_atom(f.body) else self.value(f.body)
+            return None if v is None else not v
+        if is_atom(f) or isinstance(f, Falsum):
+            return self.value(f)
+        return self._connective(f, self.value(f.left), self.value(f.right))  # type: ignore
+
     def derive_true(self, f: Formula) -> Step:
-        """A line for ``f``, true under the literals at hand."""
+        """A line for ``f``, true under the literals at hand (or valid)."""
         s = self.have(f)
         if s is not None:
             return s
         if isinstance(f, Not):
             return self.derive_false(f.body)
+        if isinstance(f, Eq) and f.left == f.right:
+            return self.add(f, "eq_i")
+        if is_atom(f):
+            raise GaveUp(f"no line for the letter {f!r}")
+        if self.by_parts(f) is not True:
+            return self.prove_valid(f)
         if isinstance(f, And):
             a, b = self.derive_true(f.left), self.derive_true(f.right)
             return self.add(f, "and_i", a, b)
@@ -308,7 +355,7 @@ class Search:
                 one = self.box(f.left, lambda: self._explode(f.right))
                 two = self.box(f.right, lambda: self._explode(f.left))
             return self.add(f, "iff_i", one, two)
-        raise GaveUp(f"no line for the letter {f!r}")
+        raise GaveUp(f"no line for {f!r}")  # pragma: no cover
 
     def _explode(self, target: Formula) -> Step:
         """Inside a box whose assumption is false here: ⊥, then ``target`` by ⊥E."""
@@ -316,7 +363,7 @@ class Search:
         return self.add(target, "bot_e", bottom)
 
     def derive_false(self, f: Formula) -> Step:
-        """A line for ¬f, ``f`` false under the literals at hand."""
+        """A line for ¬f, ``f`` false under the literals at hand (or ¬f valid)."""
         s = self.have(Not(f))
         if s is not None:
             return s
@@ -325,6 +372,10 @@ class Search:
             return self.add(Not(f), "pbc", box)
         if isinstance(f, Not):
             return self.add(Not(f), "dn", self.derive_true(f.body))
+        if is_atom(f):
+            raise GaveUp(f"no line for the negated letter {f!r}")
+        if self.by_parts(f) is not False:
+            return self.prove_valid(Not(f))
         if isinstance(f, And):
             side = f.left if self.value(f.left) is False else f.right
             d = self.add(Or(Not(f.left), Not(f.right)), "or_i", self.derive_false(side))
@@ -333,10 +384,8 @@ class Search:
             a, b = self.derive_false(f.left), self.derive_false(f.right)
             c = self.add(And(Not(f.left), Not(f.right)), "and_i", a, b)
             return self.add(Not(f), "dem", c)
-        if isinstance(f, (Implies, Iff)):
-            box = self.box(f, lambda: self.contradict(self.draft.current.items[0]))
-            return self.add(Not(f), "pbc", box)
-        raise GaveUp(f"no line for the negated letter {f!r}")
+        box = self.box(f, lambda: self.contradict(self.draft.current.items[0]))
+        return self.add(Not(f), "pbc", box)
 
     def contradict(self, step: Step) -> Step:
         """⊥ from a line that is false under the literals at hand, by eliminations."""
@@ -345,10 +394,14 @@ class Search:
         assert f is not None
         if isinstance(f, Falsum):
             return step
-        if isinstance(f, Not):
-            return self.add(BOTTOM, "bot_i", self.derive_true(f.body), step)
         if is_atom(f):
             return self.add(BOTTOM, "bot_i", step, self.derive_false(f))
+        if self.by_parts(f) is not False:  # false in itself: refute it on its own
+            if isinstance(f, Not):
+                return self.add(BOTTOM, "bot_i", self.prove_valid(f.body), step)
+            return self.add(BOTTOM, "bot_i", step, self.prove_valid(Not(f)))
+        if isinstance(f, Not):
+            return self.add(BOTTOM, "bot_i", self.derive_true(f.body), step)
         if isinstance(f, And):
             side = f.left if self.value(f.left) is False else f.right
             return self.contradict(self.add(side, "and_e", step))
@@ -365,6 +418,15 @@ class Search:
                 other = self.add(f.left, "iff_e", step, self.derive_true(f.right))
             return self.contradict(other)
         raise GaveUp(f"cannot contradict {f!r}")  # pragma: no cover
+
+    def prove_valid(self, f: Formula) -> Step:
+        """A line for a tautology, found with nothing but its own assumptions in view."""
+        saved = self.bare
+        self.bare = self.draft.depth
+        try:
+            return self.prove(f, self.settings.fuel)
+        finally:
+            self.bare = saved
 
     # -- forward
     def saturate(self) -> None:
@@ -594,6 +656,10 @@ class Search:
                 found = self.ext.equality(self)
             if found is not None:
                 return found
+            if fuel > 0 and self.settings.extract:
+                found = self.refute_assumption(fuel)
+                if found is not None:
+                    return found
             if fuel > 0 and self.settings.cases:
                 opened = self._open_disjunctions()
                 if opened:
@@ -618,6 +684,22 @@ class Search:
                 raise GaveUp("nothing left to split on")
             box = self.box(atom, lambda: self.refute(fuel))
             self.add(Not(atom), "pbc", box)
+
+    def refute_assumption(self, fuel: int) -> Step | None:
+        """An assumption ¬F whose F follows from the rest: prove F, then ⊥."""
+        for opener in reversed(self.draft.openers()):
+            f = opener.formula
+            if not isinstance(f, Not) or is_atom(f.body) or id(opener) in self.excluded:
+                continue
+            self.excluded.add(id(opener))
+            try:
+                if not self.entails(f.body):
+                    continue
+                proof = self.prove(f.body, fuel - 1)
+            finally:
+                self.excluded.discard(id(opener))
+            return self.add(BOTTOM, "bot_i", proof, opener)
+        return None
 
     def _open_lines(self) -> list[Step]:
         out = []
