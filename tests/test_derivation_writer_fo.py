@@ -280,3 +280,15 @@ def test_named_rules_only_refuses_cited_steps(cards, vocab):
     )
     w = write_derivation([cards["S3"], cards["S14"]], None, vocab, named_rules_only=True)
     assert w is not None and w.cited_steps == 0
+
+
+def test_the_readme_shows_what_the_writer_writes(cards, vocab, engine):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Derivations the referee writes", 1)[1]
+    shown = section.split("```\n", 2)[1]
+    premises = [cards["S3"], cards["S5"]]
+    goal = parse_formula("∀x ¬likes(x, father(x))", vocab)
+    w = write(premises, goal, vocab)
+    assert w is not None
+    assert w.text == shown
+    assert_proves([*premises, goal], w, goal, vocab, engine)
