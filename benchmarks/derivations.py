@@ -133,7 +133,14 @@ def generated_questions(count: int, seed: int) -> list[Question]:
 # -------------------------------------------------------------- one question
 
 
-def run_question(q: Question, engine: Engine, checker: Engine, write_limit: float) -> Outcome:
+def run_question(
+    q: Question,
+    engine: Engine,
+    checker: Engine,
+    write_limit: float,
+    all_premises: bool = False,
+    named_only: bool = False,
+) -> Outcome:
     premises = [q.board[i] for i in q.premises]
     if q.goal is None:
         v = engine.consistency(premises, q.vocabulary)
@@ -144,7 +151,7 @@ def run_question(q: Question, engine: Engine, checker: Engine, write_limit: floa
     out = Outcome(q.id, str(v.status))
     if not decided:
         return out
-    used = [q.premises[i] for i in v.used]
+    used = list(q.premises) if all_premises else [q.premises[i] for i in v.used]
     goal = None if q.goal is None else q.board[q.goal]
     start = time.monotonic()
     written = write_derivation(
@@ -153,6 +160,7 @@ def run_question(q: Question, engine: Engine, checker: Engine, write_limit: floa
         q.vocabulary,
         labels=[i + 1 for i in used],
         deadline=start + write_limit,
+        named_rules_only=named_only,
     )
     out.write_seconds = time.monotonic() - start
     if written is None:
@@ -222,6 +230,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", type=float, default=1.0, help="checker seconds per cited line")
     ap.add_argument("--no-s-cards", action="store_true")
     ap.add_argument("--no-examples", action="store_true")
+    ap.add_argument(
+        "--all-premises", action="store_true", help="give the writer every statement, not the used"
+    )
+    ap.add_argument("--named-only", action="store_true", help="named rules only, no cited steps")
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--show", action="store_true", help="print every derivation")
     args = ap.parse_args(argv)
@@ -241,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     try:
         for q in questions:
-            o = run_question(q, engine, checker, args.write)
+            o = run_question(q, engine, checker, args.write, args.all_premises, args.named_only)
             outcomes.append(o)
             if o.verdict in ("entailed", "inconsistent"):
                 mark = "ok " if o.checked else "-- "

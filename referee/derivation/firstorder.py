@@ -21,7 +21,6 @@ makes the moves:
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Iterator, Sequence
 
 from referee.derivation.fitch import (
@@ -31,7 +30,6 @@ from referee.derivation.fitch import (
     Box,
     Draft,
     Step,
-    key,
     tidy,
 )
 from referee.derivation.herbrand import (
@@ -176,22 +174,28 @@ def _replace_term(t: Term, a: Term, b: Term, only: int | None, count: list[int])
     return t
 
 
-def rewrites(f: Formula, a: Term, b: Term) -> Iterator[Formula]:
-    """``f`` (an atom, or a negated one) with one occurrence of a, or all, replaced by b."""
+def rewrites(f: Formula, a: Term, b: Term, target: Formula | None = None) -> Iterator[Formula]:
+    """``f`` (an atom, or a negated one) with one occurrence of a, or all, replaced by b;
+    with a ``target`` of the same shape, only in arguments where the two differ."""
     inner = f.body if isinstance(f, Not) else f
+    goal = target.body if isinstance(target, Not) else target
+    if isinstance(inner, Pred):
+        args = inner.args
+        goals = goal.args if isinstance(goal, Pred) and goal.name == inner.name else None
+    else:
+        assert isinstance(inner, Eq)
+        args = (inner.left, inner.right)
+        goals = (goal.left, goal.right) if isinstance(goal, Eq) else None
+    if goals is not None and len(goals) != len(args):
+        goals = None
 
     def rebuild(only: int | None) -> tuple[Formula, int]:
         count = [0]
-        if isinstance(inner, Pred):
-            g: Formula = Pred(
-                inner.name, tuple(_replace_term(x, a, b, only, count) for x in inner.args)
-            )
-        else:
-            assert isinstance(inner, Eq)
-            g = Eq(
-                _replace_term(inner.left, a, b, only, count),
-                _replace_term(inner.right, a, b, only, count),
-            )
+        new = tuple(
+            x if goals is not None and x == goals[i] else _replace_term(x, a, b, only, count)
+            for i, x in enumerate(args)
+        )
+        g: Formula = Pred(inner.name, new) if isinstance(inner, Pred) else Eq(*new)
         return (Not(g) if isinstance(f, Not) else g), count[0]
 
     everything, n = rebuild(None)
@@ -207,55 +211,77 @@ def rewrite_path(
     sources: Sequence[tuple[Formula, object]],
     target: Formula,
     equations: Sequence[tuple[Eq, object]],
-    max_depth: int = 5,
-    max_states: int = 4000,
+    max_depth: int = 3,
+    max_states: int = 400,
 ) -> list[tuple[Formula, object, object]] | None:
     """A chain source → … → target, each link one =E with an equation.
 
+    Searched from both ends at once (a rewriting step can be undone with the same
+    equation), each side at most ``max_depth`` steps and ``max_states`` formulas.
     Returns [(formula, origin, equation)]: the first entry is a source (origin: what
-    the caller gave for it, equation None); later entries are produced from the
-    previous one with ``equation``."""
-    goal = key(target)
-    parent: dict[Formula, tuple[Formula | None, object, Formula]] = {}
-    queue: deque[tuple[Formula, int]] = deque()
+    the caller gave for it, equation None); each later one comes from the one before
+    by =E with ``equation``."""
+    goal = ast.strip_spans(target)  # ground literals: no bound variables to rename
+    # formula -> (the formula it came from, the equation used); sources map to None
+    forward: dict[Formula, tuple[Formula, object] | None] = {}
+    origins: dict[Formula, object] = {}
     for f, origin in sources:
-        k = key(f)
-        if k not in parent:
-            parent[k] = (None, origin, f)
-            queue.append((f, 0))
-    found = goal if goal in parent else None
-    while queue and found is None and len(parent) < max_states:
-        f, depth = queue.popleft()
-        if depth >= max_depth:
-            continue
-        for eq, origin in equations:
-            for a, b in ((eq.left, eq.right), (eq.right, eq.left)):
-                for g in rewrites(f, a, b):
-                    k = key(g)
-                    if k in parent:
-                        continue
-                    parent[k] = (key(f), origin, g)
-                    if k == goal:
-                        found = k
-                        break
-                    queue.append((g, depth + 1))
-                if found:
-                    break
-            if found:
-                break
-    if found is None:
+        f = ast.strip_spans(f)
+        if f not in forward:
+            forward[f] = None
+            origins[f] = origin
+    backward: dict[Formula, tuple[Formula, object] | None] = {goal: None}
+
+    def grow(side, frontier, other, aim):
+        nxt = []
+        for f in frontier:
+            for eq, origin in equations:
+                for a, b in ((eq.left, eq.right), (eq.right, eq.left)):
+                    for g in rewrites(f, a, b, aim):
+                        if g in side:
+                            continue
+                        side[g] = (f, origin)
+                        if g in other:
+                            return g, nxt
+                        nxt.append(g)
+                        if len(side) > max_states:
+                            return None, nxt
+        return None, nxt
+
+    meet = goal if goal in forward else None
+    front_f, front_b = list(forward), [goal]
+    for _ in range(max_depth):
+        if meet is not None:
+            break
+        meet, front_f = grow(forward, front_f, backward, goal)
+        if meet is None:
+            meet, front_b = grow(backward, front_b, forward, None)
+    if meet is None:
         return None
-    chain = []
-    k: Formula | None = found
-    while k is not None:
-        prev, origin, f = parent[k]
-        chain.append((f, origin, prev))
-        k = prev
+    chain: list[tuple[Formula, object]] = []  # (formula, equation that produced it)
+    f: Formula | None = meet
+    while True:
+        step = forward[f]  # type: ignore[index]
+        if step is None:
+            break
+        chain.append((f, step[1]))  # type: ignore[arg-type]
+        f = step[0]
+    start = f
     chain.reverse()
-    out = []
-    for i, (f, origin, _) in enumerate(chain):
-        out.append((f, origin if i == 0 else None, None if i == 0 else origin))
+    f = meet
+    while True:
+        step = backward[f]  # type: ignore[index]
+        if step is None:
+            break
+        chain.append((step[0], step[1]))  # undo: the same equation, the other way
+        f = step[0]
+    out: list[tuple[Formula, object, object]] = [(start, origins[start], None)]  # type: ignore
+    out.extend((g, None, eq) for g, eq in chain)
     return out
+
+
+def _is_equation(f: Formula) -> bool:
+    return isinstance(f.body if isinstance(f, Not) else f, Eq)
 
 
 def _ground_literal(f: Formula) -> bool:
@@ -308,6 +334,8 @@ class FirstOrder(Extension):
         changed = False
         for s in list(search.draft.available()):
             f = s.formula
+            if f is None or needs_spelling(f):
+                continue  # its spelled-out restatement is the line to use
             if isinstance(f, Quant) and f.kind == FORALL:
                 k, _ = qkey(f)
                 for t in plan.instances.get(k, ()):
@@ -336,6 +364,8 @@ class FirstOrder(Extension):
             return search.add(BOTTOM, "forall_e", every)
         for s in list(search.draft.available()):
             f = s.formula
+            if f is None or needs_spelling(f):
+                continue
             if isinstance(f, Quant) and f.kind == EXISTS:
                 q: Quant = f
             elif isinstance(f, Not) and isinstance(f.body, Quant) and f.body.kind == FORALL:
@@ -347,8 +377,16 @@ class FirstOrder(Extension):
             if w is None or w in scope:
                 continue
             line = s if q is f else search.add(q, "dem", s)
+            names = [w]
             assumption = ast.substitute(q.body, q.var, App(w))
-            box = search.box(assumption, lambda: search.refute(fuel), fresh=(w,))
+            # ∃x ∃y φ: both witnesses in one subproof, [a, b] φ(a, b)
+            while isinstance(assumption, Quant) and assumption.kind == EXISTS:
+                inner = plan.witnesses.get(qkey(assumption)[0])
+                if inner is None or inner in scope or inner in names:
+                    break
+                names.append(inner)
+                assumption = ast.substitute(assumption.body, assumption.var, App(inner))
+            box = search.box(assumption, lambda: search.refute(fuel), fresh=tuple(names))
             return search.add(BOTTOM, "exists_e", line, box)
         return None
 
@@ -360,7 +398,7 @@ class FirstOrder(Extension):
             and _ground_literal(s.formula)
             and self._in_scope(search, ast.symbols(s.formula)[1])
         ]
-        if not any(isinstance(s.formula, Eq) for s in steps):
+        if not any(_is_equation(s.formula) for s in steps):  # type: ignore[arg-type]
             return None
         try:
             core = self.oracle.clash([s.formula for s in steps])  # type: ignore[misc]

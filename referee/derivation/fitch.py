@@ -98,9 +98,26 @@ class Box:
             box = box.parent
 
 
-def key(formula: Formula) -> Formula:
-    """Formulas are the same line when equal up to bound-variable names."""
-    return canon(formula)
+_KEYS: dict[int, tuple[Formula, str]] = {}
+_OPS = {ast.And: "∧", ast.Or: "∨", ast.Implies: "→", ast.Iff: "↔"}
+
+
+def key(formula: Formula) -> str:
+    """Closed formulas are the same line when equal up to bound-variable names; the key
+    is a string (cheap to hash), remembered for each formula object."""
+    found = _KEYS.get(id(formula))
+    if found is not None and found[0] is formula:
+        return found[1]
+    if isinstance(formula, ast.Not):
+        text = "¬(" + key(formula.body) + ")"
+    elif isinstance(formula, ast.BINARY):
+        text = "(" + key(formula.left) + _OPS[type(formula)] + key(formula.right) + ")"
+    else:  # atoms and quantified formulas: their canonical text
+        text = to_unicode(canon(formula))
+    if len(_KEYS) > 200_000:
+        _KEYS.clear()
+    _KEYS[id(formula)] = (formula, text)
+    return text
 
 
 class Draft:
@@ -129,6 +146,11 @@ class Draft:
                 if k not in seen:
                     seen.add(k)
                     yield step
+
+    def openers(self) -> list[Step]:
+        """The assumption lines open here, outermost first."""
+        out = [box.opener for box in self.current.chain() if box.opener is not None]
+        return out[::-1]
 
     def assumptions(self) -> list[Formula]:
         """The assumptions open here, outermost first."""

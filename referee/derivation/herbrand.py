@@ -99,10 +99,10 @@ class OutOfTime(Exception):
 
 @dataclass(frozen=True)
 class Limits:
-    rounds: int = 3
-    max_terms: int = 40  # universe size per round
-    max_links: int = 6000  # tracked instances in all
-    max_term_depth: int = 3
+    rounds: int = 4  # term levels: the problem's own terms, then one witness/function deeper …
+    max_terms: int = 60  # terms tried per letter
+    max_links: int = 3000  # tracked instances in all
+    max_term_depth: int = 4
 
 
 class Grounding:
@@ -128,6 +128,9 @@ class Grounding:
         self.done: set[tuple[Formula, Formula | None]] = set()
         self.universe: dict[Term, int] = {}  # term -> round it may be used from
         self._counter = counter if counter is not None else [0]  # shared: names stay unique
+        self._seen: list[Formula] = []  # letters met by the last translation
+        self._terms: dict[Term, object] = {}
+        self._atoms: dict[Formula, object] = {}
         self._pending: list[Formula] = []
 
     # -- time
@@ -141,6 +144,12 @@ class Grounding:
 
     # -- translation
     def term(self, t: Term):
+        found = self._terms.get(t)
+        if found is None:
+            found = self._terms[t] = self._term(t)
+        return found
+
+    def _term(self, t: Term):
         z3 = self.z3
         if not isinstance(t, App):
             raise ValueError(f"free variable {t.name} in a ground formula")
@@ -156,46 +165,46 @@ class Grounding:
             return f
         return f(*[self.term(a) for a in t.args])  # type: ignore[operator]
 
-    def formula(self, f: Formula, positive: bool | None = True):
-        """Z3 for a closed formula; quantified parts become letters (``positive``:
-        the polarity they occur with, None for both)."""
+    def formula(self, f: Formula, positive: bool | None = True, note: bool = True):
+        """Z3 for a closed formula; quantified parts become letters. With ``note``, each
+        letter's polarity (``positive``; None: both) is recorded, so that a denied one
+        gets its witness."""
         z3 = self.z3
-        if isinstance(f, Pred):
-            sig = (f.name, len(f.args))
-            p = self._preds.get(sig)
-            if p is None:
-                if f.args:
-                    p = z3.Function(
-                        "p_" + f.name, *([self.sort] * len(f.args)), z3.BoolSort(self.ctx)
-                    )
-                else:
-                    p = z3.Bool("p_" + f.name, self.ctx)
-                self._preds[sig] = p
-            return p(*[self.term(a) for a in f.args]) if f.args else p  # type: ignore[operator]
-        if isinstance(f, Eq):
-            return self.term(f.left) == self.term(f.right)
+        if isinstance(f, (Pred, Eq)):
+            found = self._atoms.get(f)
+            if found is None:
+                found = self._atoms[f] = self._atom(f)
+            return found
         if isinstance(f, Falsum):
             return z3.BoolVal(False, self.ctx)
         if isinstance(f, Not):
             flip = None if positive is None else not positive
-            return z3.Not(self.formula(f.body, flip))
+            return z3.Not(self.formula(f.body, flip, note))
         if isinstance(f, And):
-            return z3.And(self.formula(f.left, positive), self.formula(f.right, positive))
+            return z3.And(
+                self.formula(f.left, positive, note), self.formula(f.right, positive, note)
+            )
         if isinstance(f, Or):
-            return z3.Or(self.formula(f.left, positive), self.formula(f.right, positive))
+            return z3.Or(
+                self.formula(f.left, positive, note), self.formula(f.right, positive, note)
+            )
         if isinstance(f, Implies):
             flip = None if positive is None else not positive
-            return z3.Implies(self.formula(f.left, flip), self.formula(f.right, positive))
+            return z3.Implies(
+                self.formula(f.left, flip, note), self.formula(f.right, positive, note)
+            )
         if isinstance(f, Iff):
-            return self.formula(f.left, None) == self.formula(f.right, None)
+            return self.formula(f.left, None, note) == self.formula(f.right, None, note)
         if isinstance(f, Quant):
             k, pos = qkey(f)
             letter = self.letter(k)
-            if positive is None:
-                self._note(k, True)
-                self._note(k, False)
-            else:
-                self._note(k, positive == pos)
+            self._seen.append(k)
+            if note:
+                if positive is None:
+                    self._note(k, True)
+                    self._note(k, False)
+                else:
+                    self._note(k, positive == pos)
             return letter if pos else z3.Not(letter)
         if isinstance(f, Card):
             k = canon(f)
@@ -205,6 +214,21 @@ class Grounding:
                 self.letters[k] = letter
             return letter
         raise TypeError(f"not a formula: {f!r}")  # pragma: no cover
+
+    def _atom(self, f: Formula):
+        z3 = self.z3
+        if isinstance(f, Eq):
+            return self.term(f.left) == self.term(f.right)
+        assert isinstance(f, Pred)
+        sig = (f.name, len(f.args))
+        p = self._preds.get(sig)
+        if p is None:
+            if f.args:
+                p = z3.Function("p_" + f.name, *([self.sort] * len(f.args)), z3.BoolSort(self.ctx))
+            else:
+                p = z3.Bool("p_" + f.name, self.ctx)
+            self._preds[sig] = p
+        return p(*[self.term(a) for a in f.args]) if f.args else p  # type: ignore[operator]
 
     def letter(self, k: Formula):
         found = self.letters.get(k)
@@ -232,102 +256,138 @@ class Grounding:
         lit = z3.Bool(f"t{len(self.tracks)}", self.ctx)
         self.tracks.append((lit, kind, k, t, constraint))
 
-    def _expand_pending(self, round_: int) -> None:
+    def _level_of(self, f: Formula) -> int:
+        return max((self.universe.get(t, 0) for t in ground_terms(f)), default=-1)
+
+    def _add_terms(self, f: Formula, level: int) -> None:
+        for s in ground_terms(f):
+            if s not in self.universe and term_depth(s) <= self.limits.max_term_depth:
+                self.universe[s] = level
+
+    def _witnesses(self) -> None:
+        """A witness for every letter that some formula denies (∃E will open it)."""
         z3 = self.z3
         while self._pending:
             k = self._pending.pop()
-            seen = self.polarity.get(k, set())
-            if False in seen and k not in self.witness:
-                self._counter[0] += 1
-                name = f"{WITNESS}{self._counter[0]}"
-                self.witness[k] = name
-                w = App(name)
-                inst = self._instance(k, w)
-                constraint = z3.Implies(z3.Not(self.letters[k]), z3.Not(self.formula(inst, False)))
-                self._track("witness", k, None, constraint)
-                self.universe.setdefault(w, round_ + 1)
-                self._add_terms(inst, round_ + 1)
-        # instances of every asserted letter at every usable term
-        changed = True
-        while changed:
-            changed = False
-            for k in list(self.polarity):
-                if True not in self.polarity[k]:
+            if False not in self.polarity.get(k, set()) or k in self.witness:
+                continue
+            self._counter[0] += 1
+            name = f"{WITNESS}{self._counter[0]}"
+            self.witness[k] = name
+            w = App(name)
+            inst = self._instance(k, w)
+            constraint = z3.Implies(z3.Not(self.letters[k]), z3.Not(self.formula(inst, False)))
+            self._track("witness", k, None, constraint)
+            level = self._level_of(k) + 1
+            self.universe.setdefault(w, level)
+            self._add_terms(inst, level)
+
+    def _violated(self, model, level: int, limit: int) -> list[tuple[Formula, Term]]:
+        """Instances false in ``model`` of ∀ letters true in it, at terms up to ``level``."""
+        z3 = self.z3
+        out = []
+        terms = sorted(
+            (t for t, r in self.universe.items() if r <= level),
+            key=lambda t: (self.universe[t], term_depth(t), str(t)),
+        )[: self.limits.max_terms]
+        for k in list(self.polarity):
+            if True not in self.polarity[k]:
+                continue
+            if not z3.is_true(model.eval(self.letters[k], model_completion=True)):
+                continue
+            for t in terms:
+                if (k, t) in self.done:
                     continue
-                for t, r in list(self.universe.items()):
-                    if r > round_ or (k, t) in self.done:
-                        continue
-                    if len(self.tracks) >= self.limits.max_links:
-                        return
-                    self.remaining_ms()
-                    self.done.add((k, t))
-                    inst = self._instance(k, t)
-                    constraint = z3.Implies(self.letters[k], self.formula(inst, True))
-                    self._track("instance", k, t, constraint)
-                    changed = True
-                    self._add_terms(inst, round_ + 1)
-                if self._pending:
-                    self._expand_pending(round_)
-                    changed = True
+                self.remaining_ms()
+                cached = self._cache.get((k, t))
+                if cached is None:
+                    self._seen = []
+                    expr = self.formula(self._instance(k, t), True, False)
+                    cached = self._cache[(k, t)] = (expr, tuple(self._seen))
+                if self._false_in(model, *cached):
+                    out.append((k, t))
+                    if len(out) >= limit:
+                        return out
+        return out
 
-    def _add_terms(self, f: Formula, round_: int) -> None:
-        for s in ground_terms(f):
-            if s not in self.universe and term_depth(s) <= self.limits.max_term_depth:
-                self.universe[s] = round_
-
-    def _cap_universe(self, round_: int) -> None:
-        usable = [t for t, r in self.universe.items() if r <= round_]
-        if len(usable) <= self.limits.max_terms:
-            return
-        usable.sort(key=lambda t: (self.universe[t], term_depth(t), str(t)))
-        for t in usable[self.limits.max_terms :]:
-            self.universe[t] = round_ + 1
+    def _false_in(self, model, expr, letters) -> bool:
+        """Is the instance false in the model? Letters no link constrains yet are open:
+        false if it is false with them all true, or all false."""
+        z3 = self.z3
+        fresh = [self.letters[k] for k in letters if k not in self.polarity]
+        if not fresh:
+            return z3.is_false(model.eval(expr, model_completion=True))
+        for value in (True, False):
+            v = z3.BoolVal(value, self.ctx)
+            e = z3.substitute(expr, *[(q, v) for q in fresh])
+            if z3.is_false(model.eval(e, model_completion=True)):
+                return True
+        return False
 
     # -- the plan
     def plan(self, formulas: Sequence[Formula], names: Iterable[Term] = ()) -> Plan | None:
-        """Instances enough to refute ``formulas`` (closed, without ∃! or |L|), or None."""
+        """Instances enough to refute ``formulas`` (closed, without ∃! or |L|), or None.
+
+        Model-guided: while the ground problem has a model, add the instances that
+        model violates (of ∀ letters it makes true, at the terms known so far); when
+        there are none, allow terms one level deeper."""
         z3 = self.z3
-        base = [self.formula(f, True) for f in formulas]
+        self._cache: dict[tuple[Formula, Term], object] = {}
         for t in names:
             self.universe.setdefault(t, 0)
         for f in formulas:
             for t in ground_terms(f):
                 self.universe.setdefault(t, 0)
-        self._expand_pending(0)
-        if not any(r <= 1 for r in self.universe.values()):
-            self.universe[App(DEFAULT)] = 0
         solver = z3.Solver(ctx=self.ctx)
-        for b in base:
-            solver.add(b)
+        for f in formulas:
+            solver.add(self.formula(f, True))
+        self._witnesses()
+        if not self.universe:
+            self.universe[App(DEFAULT)] = 0
         added = 0
-        for round_ in range(self.limits.rounds + 1):
-            self._cap_universe(round_)
-            self._expand_pending(round_)
-            self._pending.extend(k for k in self.polarity if True in self.polarity[k])
-            self._expand_pending(round_)
+        level = 0
+        while True:
             for lit, _, _, _, constraint in self.tracks[added:]:
                 solver.add(z3.Implies(lit, constraint))
             added = len(self.tracks)
-            solver.set("timeout", self.remaining_ms(5.0))
+            solver.set("timeout", self.remaining_ms(3.0))
             lits = [t[0] for t in self.tracks]
             result = solver.check(*lits)
             if result == z3.unsat:
                 core = self._shrink(solver, list(solver.unsat_core()))
                 return self._make_plan(core)
-            if result != z3.sat and self.deadline is not None and time.monotonic() > self.deadline:
-                raise OutOfTime
-        return None
+            if result != z3.sat:
+                if self.deadline is not None and time.monotonic() > self.deadline:
+                    raise OutOfTime
+                return None
+            model = solver.model()
+            new = self._violated(model, level, 150)
+            if not new:
+                if level >= self.limits.rounds:
+                    return None
+                level += 1
+                continue
+            for k, t in new:
+                if len(self.tracks) >= self.limits.max_links:
+                    return None
+                self.done.add((k, t))
+                inst = self._instance(k, t)
+                constraint = z3.Implies(self.letters[k], self.formula(inst, True))
+                self._track("instance", k, t, constraint)
+                self._add_terms(inst, self.universe.get(t, 0) + 1)
+            self._witnesses()
 
     def _shrink(self, solver, core: list) -> list:
-        """Drop tracked links while the rest stays unsatisfiable (as time allows)."""
+        """Drop tracked links while the rest stays unsatisfiable (a share of the time left)."""
         z3 = self.z3
         core = list(core)
+        stop = time.monotonic() + 1.0
+        if self.deadline is not None:
+            stop = min(stop, time.monotonic() + 0.3 * max(0.0, self.deadline - time.monotonic()))
         i = 0
-        while i < len(core):
-            if self.deadline is not None and time.monotonic() > self.deadline - 0.05:
-                break
+        while i < len(core) and time.monotonic() < stop:
             trial = core[:i] + core[i + 1 :]
-            solver.set("timeout", self.remaining_ms(0.5))
+            solver.set("timeout", max(1, int(min(0.3, stop - time.monotonic()) * 1000)))
             if solver.check(*trial) == z3.unsat:
                 smaller = set(map(str, solver.unsat_core()))
                 core = [c for c in trial if str(c) in smaller]

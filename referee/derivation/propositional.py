@@ -59,7 +59,7 @@ def is_atom(f: Formula) -> bool:
 
 def atoms_of(f: Formula) -> list[Formula]:
     """The letters of ``f`` (atoms, and quantified parts taken whole), without repeats."""
-    out: dict[Formula, Formula] = {}
+    out: dict[str, Formula] = {}
 
     def go(g: Formula) -> None:
         if is_atom(g):
@@ -87,7 +87,7 @@ class TruthTables:
     LIMIT = 20
 
     def __init__(self, formulas: Sequence[Formula]) -> None:
-        letters: dict[Formula, int] = {}
+        letters: dict[str, int] = {}
         for f in formulas:
             for a in atoms_of(f):
                 letters.setdefault(key(a), len(letters))
@@ -96,7 +96,7 @@ class TruthTables:
         self.letters = letters
         self.rows = 1 << len(letters)
         self.full = (1 << self.rows) - 1
-        self._masks: dict[Formula, int] = {}
+        self._masks: dict[str, int] = {}
         self._atom_masks = [self._column(i) for i in range(len(letters))]
 
     def _column(self, i: int) -> int:
@@ -204,6 +204,10 @@ class Search:
         self.settings = settings
         self.deadline = deadline
         self.ext = extension or Extension()
+        self.excluded: set[int] = set()  # assumptions the oracle leaves out (being refuted)
+        self.bare: int | None = None  # proving a valid formula: only assumptions deeper count
+        self._valid: dict[str, bool] = {}
+        self._proving: set[str] = set()  # tautologies being proved (not yet usable as such)
 
     # -- bookkeeping
     def tick(self) -> None:
@@ -211,9 +215,25 @@ class Search:
             raise OutOfTime
         if self.draft.size > self.settings.budget:
             raise GaveUp("line budget spent")
+        if self.draft.depth > 60:
+            raise GaveUp("subproofs nested too deep")
 
     def context(self) -> list[Formula]:
-        return self.premises + self.draft.assumptions()
+        """What the oracle takes as given: the premises and the open assumptions (less those
+        being refuted; only the inner ones while proving a valid formula)."""
+        openers = self.draft.openers()
+        if self.bare is not None:
+            return [o.formula for o in openers[self.bare :] if o.formula is not None]
+        return self.premises + [
+            o.formula for o in openers if o.formula is not None and id(o) not in self.excluded
+        ]
+
+    def valid(self, f: Formula) -> bool:
+        k = key(f)
+        found = self._valid.get(k)
+        if found is None:
+            found = self._valid[k] = self._entails([], f)
+        return found
 
     def entails(self, goal: Formula) -> bool:
         return self._entails(self.context(), goal)
@@ -241,26 +261,56 @@ class Search:
         return self.draft.close()
 
     # -- Kleene values under what is at hand
-    def value(self, f: Formula, extra: dict | None = None, whole: bool = True) -> bool | None:
-        """True/False/None (unknown) from the lines at hand; with ``whole`` False a line
-        for ``f`` itself does not count (what its parts say about it)."""
+    def value(
+        self,
+        f: Formula,
+        extra: dict | None = None,
+        exclude: str | None = None,
+        valid: bool = True,
+    ) -> bool | None:
+        """True/False/None (unknown) from the lines at hand. ``exclude``: the key of a line
+        that does not count (to see what a line's parts make of it); ``valid``: a
+        tautology is true (and its negation false) whatever the letters."""
         if extra and is_atom(f):
             k = key(f)
             if k in extra:
                 return extra[k]
         if isinstance(f, Falsum):
             return False
-        if whole and self.have(f) is not None:
+        if isinstance(f, Eq) and f.left == f.right:
+            return True
+        k = key(f)
+        if k != exclude and self.have(f) is not None:
             return True
         if isinstance(f, Not):
-            v = self.value(f.body, extra, whole)
+            v = self.value(f.body, extra, exclude, valid)
             return None if v is None else not v
-        if whole and self.have(Not(f)) is not None:
+        if key(Not(f)) != exclude and self.have(Not(f)) is not None:
             return False
+        if isinstance(f, Eq):  # s = t is t = s
+            flipped = Eq(f.right, f.left)
+            if self.have(flipped) is not None:
+                return True
+            if key(Not(flipped)) != exclude and self.have(Not(flipped)) is not None:
+                return False
         if is_atom(f):
             return None
-        left = self.value(f.left, extra)  # type: ignore[union-attr]
-        right = self.value(f.right, extra)  # type: ignore[union-attr]
+        left = self.value(f.left, extra, exclude, valid)  # type: ignore[union-attr]
+        right = self.value(f.right, extra, exclude, valid)  # type: ignore[union-attr]
+        v = self._connective(f, left, right)
+        if v is None and valid and k != exclude and k not in self._proving:
+            if self.valid(f):
+                return True
+            if self.valid(Not(f)):
+                return False
+        return v
+
+    def by_parts(self, f: Formula) -> bool | None:
+        """What ``f`` is made by its parts, a line for ``f`` itself not counting."""
+        return self.value(f, exclude=key(f))
+
+    @staticmethod
+    def _connective(f: Formula, left: bool | None, right: bool | None) -> bool | None:
         if isinstance(f, And):
             if left is False or right is False:
                 return False
@@ -280,12 +330,21 @@ class Search:
         return None  # pragma: no cover
 
     def derive_true(self, f: Formula) -> Step:
-        """A line for ``f``, true under the literals at hand."""
+        """A line for ``f``, true under the literals at hand (or valid)."""
         s = self.have(f)
         if s is not None:
             return s
         if isinstance(f, Not):
             return self.derive_false(f.body)
+        if isinstance(f, Eq) and f.left == f.right:
+            return self.add(f, "eq_i")
+        if isinstance(f, Eq) and self.have(Eq(f.right, f.left)) is not None:
+            other = self.have(Eq(f.right, f.left))
+            return self.add(f, "eq_e", other, other)  # both sides swapped
+        if is_atom(f):
+            raise GaveUp(f"no line for the letter {f!r}")
+        if self.by_parts(f) is not True:
+            return self.prove_valid(f)
         if isinstance(f, And):
             a, b = self.derive_true(f.left), self.derive_true(f.right)
             return self.add(f, "and_i", a, b)
@@ -308,7 +367,7 @@ class Search:
                 one = self.box(f.left, lambda: self._explode(f.right))
                 two = self.box(f.right, lambda: self._explode(f.left))
             return self.add(f, "iff_i", one, two)
-        raise GaveUp(f"no line for the letter {f!r}")
+        raise GaveUp(f"no line for {f!r}")  # pragma: no cover
 
     def _explode(self, target: Formula) -> Step:
         """Inside a box whose assumption is false here: ⊥, then ``target`` by ⊥E."""
@@ -316,7 +375,7 @@ class Search:
         return self.add(target, "bot_e", bottom)
 
     def derive_false(self, f: Formula) -> Step:
-        """A line for ¬f, ``f`` false under the literals at hand."""
+        """A line for ¬f, ``f`` false under the literals at hand (or ¬f valid)."""
         s = self.have(Not(f))
         if s is not None:
             return s
@@ -325,6 +384,19 @@ class Search:
             return self.add(Not(f), "pbc", box)
         if isinstance(f, Not):
             return self.add(Not(f), "dn", self.derive_true(f.body))
+        if isinstance(f, Eq) and self.have(Not(Eq(f.right, f.left))) is not None:
+            denied = self.have(Not(Eq(f.right, f.left)))
+
+            def clash() -> Step:
+                opener = self.draft.current.items[0]
+                flipped = self.add(Eq(f.right, f.left), "eq_e", opener, opener)
+                return self.add(BOTTOM, "bot_i", flipped, denied)
+
+            return self.add(Not(f), "pbc", self.box(f, clash))
+        if is_atom(f):
+            raise GaveUp(f"no line for the negated letter {f!r}")
+        if self.by_parts(f) is not False:
+            return self.prove_valid(Not(f))
         if isinstance(f, And):
             side = f.left if self.value(f.left) is False else f.right
             d = self.add(Or(Not(f.left), Not(f.right)), "or_i", self.derive_false(side))
@@ -333,10 +405,8 @@ class Search:
             a, b = self.derive_false(f.left), self.derive_false(f.right)
             c = self.add(And(Not(f.left), Not(f.right)), "and_i", a, b)
             return self.add(Not(f), "dem", c)
-        if isinstance(f, (Implies, Iff)):
-            box = self.box(f, lambda: self.contradict(self.draft.current.items[0]))
-            return self.add(Not(f), "pbc", box)
-        raise GaveUp(f"no line for the negated letter {f!r}")
+        box = self.box(f, lambda: self.contradict(self.draft.current.items[0]))
+        return self.add(Not(f), "pbc", box)
 
     def contradict(self, step: Step) -> Step:
         """⊥ from a line that is false under the literals at hand, by eliminations."""
@@ -345,10 +415,19 @@ class Search:
         assert f is not None
         if isinstance(f, Falsum):
             return step
-        if isinstance(f, Not):
-            return self.add(BOTTOM, "bot_i", self.derive_true(f.body), step)
+        denied = self.have(Not(f))
+        if denied is not None and denied is not step:
+            return self.add(BOTTOM, "bot_i", step, denied)
+        if isinstance(f, Not) and self.have(f.body) is not None:
+            return self.add(BOTTOM, "bot_i", self.have(f.body), step)
         if is_atom(f):
             return self.add(BOTTOM, "bot_i", step, self.derive_false(f))
+        if self.by_parts(f) is not False:  # false in itself: refute it on its own
+            if isinstance(f, Not):
+                return self.add(BOTTOM, "bot_i", self.prove_valid(f.body), step)
+            return self.add(BOTTOM, "bot_i", step, self.prove_valid(Not(f)))
+        if isinstance(f, Not):
+            return self.add(BOTTOM, "bot_i", self.derive_true(f.body), step)
         if isinstance(f, And):
             side = f.left if self.value(f.left) is False else f.right
             return self.contradict(self.add(side, "and_e", step))
@@ -365,6 +444,22 @@ class Search:
                 other = self.add(f.left, "iff_e", step, self.derive_true(f.right))
             return self.contradict(other)
         raise GaveUp(f"cannot contradict {f!r}")  # pragma: no cover
+
+    def prove_valid(self, f: Formula) -> Step:
+        """A line for a tautology, found with nothing but its own assumptions in view."""
+        saved = self.bare
+        self.bare = self.draft.depth
+        k = key(f)
+        fresh = k not in self._proving
+        self._proving.add(k)
+        self._proving.add(key(Not(f)))
+        try:
+            return self.prove(f, self.settings.fuel)
+        finally:
+            self.bare = saved
+            if fresh:
+                self._proving.discard(k)
+                self._proving.discard(key(Not(f)))
 
     # -- forward
     def saturate(self) -> None:
@@ -438,13 +533,25 @@ class Search:
         b = self.have(BOTTOM)
         if b is not None:
             return b
+        pairs = []
         for s in list(self.draft.available()):
             f = s.formula
-            if f is None or isinstance(f, Not):
+            if f is None:
                 continue
             n = self.have(Not(f))
             if n is not None:
-                return self.add(BOTTOM, "bot_i", s, n)
+                # prefer a clash of lines as written to one reached by a step of DN
+                pairs.append(((s.rule == "dn") + (n.rule == "dn"), len(pairs), s, n))
+        if pairs:
+            _, _, s, n = min(pairs, key=lambda p: (p[0], p[1]))
+            return self.add(BOTTOM, "bot_i", s, n)
+        for s in list(self.draft.available()):
+            f = s.formula
+            if isinstance(f, Eq):
+                n = self.have(Not(Eq(f.right, f.left)))
+                if n is not None:  # s = t and t ≠ s
+                    flipped = self.add(Eq(f.right, f.left), "eq_e", s, s)
+                    return self.add(BOTTOM, "bot_i", flipped, n)
         for s in list(self.draft.available()):
             f = s.formula
             if isinstance(f, Card) and f.op == ">=":
@@ -462,7 +569,7 @@ class Search:
             f = s.formula
             if f is None or is_literal(f):
                 continue
-            if self.value(f, whole=False) is False:
+            if self.by_parts(f) is False:
                 return self.contradict(s)
         return None
 
@@ -594,6 +701,10 @@ class Search:
                 found = self.ext.equality(self)
             if found is not None:
                 return found
+            if fuel > 0 and self.settings.extract:
+                found = self.refute_assumption(fuel)
+                if found is not None:
+                    return found
             if fuel > 0 and self.settings.cases:
                 opened = self._open_disjunctions()
                 if opened:
@@ -619,11 +730,27 @@ class Search:
             box = self.box(atom, lambda: self.refute(fuel))
             self.add(Not(atom), "pbc", box)
 
+    def refute_assumption(self, fuel: int) -> Step | None:
+        """An assumption ¬F whose F follows from the rest: prove F, then ⊥."""
+        for opener in reversed(self.draft.openers()):
+            f = opener.formula
+            if not isinstance(f, Not) or is_atom(f.body) or id(opener) in self.excluded:
+                continue
+            self.excluded.add(id(opener))
+            try:
+                if not self.entails(f.body):
+                    continue
+                proof = self.prove(f.body, fuel - 1)
+            finally:
+                self.excluded.discard(id(opener))
+            return self.add(BOTTOM, "bot_i", proof, opener)
+        return None
+
     def _open_lines(self) -> list[Step]:
         out = []
         for s in list(self.draft.available()):
             f = s.formula
-            if f is not None and not is_literal(f) and self.value(f, whole=False) is None:
+            if f is not None and not is_literal(f) and self.by_parts(f) is None:
                 out.append(s)
         return out
 
@@ -636,13 +763,13 @@ class Search:
                 if self.value(atom) is not None or not self.ext.splittable(self, atom):
                     continue
                 for truth in (True, False):
-                    if self.value(f, {key(atom): not truth}, whole=False) is False:
+                    if self.value(f, {key(atom): not truth}, key(f)) is False:
                         return atom, truth, s
         return None
 
     def pick_split(self) -> Formula | None:
-        counts: dict[Formula, int] = {}
-        first: dict[Formula, Formula] = {}
+        counts: dict[str, int] = {}
+        first: dict[str, Formula] = {}
         for s in self._open_lines():
             for atom in atoms_of(s.formula):  # type: ignore[arg-type]
                 if self.value(atom) is None and self.ext.splittable(self, atom):
@@ -659,7 +786,7 @@ class Search:
 
 
 def letters_of(formulas: Sequence[Formula]) -> int:
-    found: set[Formula] = set()
+    found: set[str] = set()
     for f in formulas:
         for a in atoms_of(f):
             found.add(key(a))

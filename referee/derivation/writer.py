@@ -78,7 +78,7 @@ class WrittenDerivation:
 def write_derivation(
     premises: Sequence[Formula],
     goal: Formula | None,
-    vocabulary: Vocabulary,
+    vocabulary: Vocabulary | dict,
     *,
     labels: Sequence[int] | None = None,
     deadline: float | None = None,
@@ -88,8 +88,11 @@ def write_derivation(
 
     ``premises`` are closed formulas (board statements through
     ``statement_formula``); premise i is cited as ``board labels[i]`` (default
-    i + 1). ``deadline`` is a ``time.monotonic()`` instant.
+    i + 1). ``deadline`` is a ``time.monotonic()`` instant. ``vocabulary`` is the
+    board's, or its ``to_json()`` (which pickles, for a worker process).
     """
+    if isinstance(vocabulary, dict):  # its to_json() form (a Vocabulary does not pickle)
+        vocabulary = Vocabulary(vocabulary["predicates"], vocabulary["functions"])
     labels = list(labels) if labels is not None else list(range(1, len(premises) + 1))
     if len(labels) != len(premises):
         raise ValueError("one label per premise")
