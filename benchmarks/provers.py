@@ -9,6 +9,9 @@ question ``consistent``/``inconsistent``, for an entailment question
   answer read from the ``SZS status`` line.
 * Z3: the ``z3`` binary of the z3-solver wheel (``z3 -in -smt2 -t:MS``) on the
   SMT-LIB export; one ``check-sat``.
+* e-racer: E as the engine would race it (``referee.logic.e_prover``): the
+  engine's own NNF formulas, the lean refutation writer, a killable process
+  group; timed in this process around the call, writer included.
 * cvc5: the cvc5 PyPI package ships no binary, so this file doubles as a tiny
   cvc5 front end (``python benchmarks/provers.py cvc5 MS < problem.smt2``)
   that runs the SMT-LIB script through cvc5's ``InputParser`` with
@@ -66,6 +69,28 @@ def eprover(tptp: str, kind: str, timeout: float) -> tuple[str | None, str, floa
     m = re.search(r"SZS status (\w+)", out)
     raw = "killed" if killed else (m.group(1) if m else "no-status")
     return SZS_MEANING[kind].get(raw), raw, secs
+
+
+def e_racer(premises, goals, kind: str, timeout: float) -> tuple[str | None, str, float]:
+    """E through ``prove_with_e`` on the question in the engine's form."""
+    from referee.language.ast import Falsum, Not
+    from referee.logic.e_prover import EStatus, prove_with_e
+    from referee.logic.normalform import big_and, expand_unique, nnf
+
+    start = time.perf_counter()
+    prepared = [nnf(expand_unique(p)) for p in premises]
+    if not goals or any(isinstance(g, Falsum) for g in goals):
+        negated_goal = None
+    else:
+        negated_goal = nnf(expand_unique(Not(big_and(goals))))
+    r = prove_with_e(prepared, negated_goal, time.monotonic() + timeout)
+    secs = time.perf_counter() - start
+    consistency = kind == "consistency"
+    if r.status == EStatus.PROOF:
+        return ("inconsistent" if consistency else "entailed"), r.szs, secs
+    if r.status == EStatus.SATURATED:
+        return ("consistent" if consistency else "not_entailed"), r.szs, secs
+    return None, str(r.status), secs
 
 
 def z3_binary() -> str:

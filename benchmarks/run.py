@@ -5,6 +5,9 @@
 Corpus:
 * generated boards (tests/boardgen.py, seeded): consistency of each board and
   redundancy of one statement;
+* grown boards (benchmarks/grow.py, seeded): 8-13 statements added one at a
+  time while the board stays consistent; consistency and the redundancy of
+  three statements each;
 * the hand-written boards in examples/boards/: consistency, and redundancy of
   every statement that does not name anything;
 * the TPTP FOF problems of ../shared/benchmarks/tptp/ (INDEX.tsv gives
@@ -12,8 +15,9 @@ Corpus:
 
 Provers, each with the same per-question limit: the referee (Engine, in
 process, its worker pool warmed up first), Z3 alone (the z3 binary on the
-SMT-LIB export), E (TPTP export), cvc5 with finite model finding (SMT-LIB
-export). Questions run one after the other so timings do not compete with
+SMT-LIB export), E (TPTP export), E as the engine would race it (e-racer:
+``referee.logic.e_prover`` on the engine's formulas), cvc5 with finite model
+finding (SMT-LIB export). Questions run one after the other so timings do not compete with
 each other (other users of the machine still do: the load is recorded).
 
 A wrong answer is one that contradicts the known status (TPTP), or, when no
@@ -41,6 +45,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "tests"))
 
 import boardgen  # noqa: E402
+import grow  # noqa: E402
 import provers  # noqa: E402
 import tptp_reader  # noqa: E402
 
@@ -48,7 +53,8 @@ from referee.language import ast  # noqa: E402
 from referee.language.vocabulary import Vocabulary  # noqa: E402
 from referee.logic.export import to_smtlib, to_tptp  # noqa: E402
 
-PROVERS = ("referee", "z3", "eprover", "cvc5")
+PROVERS = ("referee", "z3", "eprover", "e-racer", "cvc5")
+SOURCES = ("generated", "grown", "examples", "tptp")
 
 
 @dataclass
@@ -78,6 +84,21 @@ def generated_questions(count: int, seed: int) -> list[Question]:
         )
         for q in qs
     ]
+
+
+def grown_questions(count: int, seed: int, per_board: int, log) -> list[Question]:
+    start = time.perf_counter()
+    boards, grower = grow.grow_boards(count, seed)
+    log(
+        f"grew {count} boards in {time.perf_counter() - start:.0f} s "
+        f"({grower.checks} consistency checks, {grower.unjudged} unjudged)"
+    )
+    out = []
+    for board in boards:
+        for q in grow.questions(board, per_board):
+            kind = "consistency" if q.kind == "consistency" else "entailment"
+            out.append(Question(q.id, "grown", kind, q.premises, q.goals, q.vocabulary))
+    return out
 
 
 def example_questions(directory: Path, deck_path: Path | None) -> list[Question]:
@@ -241,6 +262,7 @@ def run(questions: list[Question], timeout: float, log) -> dict:
                 "referee": referee.ask(q),
                 "z3": provers.z3(smt, q.kind, timeout),
                 "eprover": provers.eprover(tptp, q.kind, timeout),
+                "e-racer": provers.e_racer(q.premises, q.goals, q.kind, timeout),
                 "cvc5": provers.cvc5(smt, q.kind, timeout),
             }
             if row["referee"][1] in ("killed", "crashed"):
@@ -282,7 +304,8 @@ def score(questions: list[Question], results: dict) -> dict:
             "by_source": dict(by_source),
             "wrong": wrong,
             "median": statistics.median(times),
-            "p95": times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))],
+            "p90": _percentile(times, 0.90),
+            "p95": _percentile(times, 0.95),
             "max": times[-1],
             "decided_median": statistics.median(
                 [results[q.id][p][2] for q in decided] or [float("nan")]
@@ -294,6 +317,11 @@ def score(questions: list[Question], results: dict) -> dict:
         if q.expected is None and len(set(answers.values())) > 1:
             disputed.append((q.id, answers))
     return {"provers": table, "disputed": disputed}
+
+
+def _percentile(ordered: list[float], q: float) -> float:
+    """Nearest-rank percentile of an ascending list."""
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def markdown(questions, results, scores, args, seconds, load) -> str:
@@ -316,11 +344,13 @@ def markdown(questions, results, scores, args, seconds, load) -> str:
         f"{seconds / 60:.1f} min.",
         "",
         f"Corpus: {total} questions: {sources['generated']} from {args.boards} generated boards "
-        f"(seed {args.seed}), {sources['examples']} from examples/boards/, "
+        f"(seed {args.seed}), {sources['grown']} from {args.grown} grown boards "
+        f"(seed {args.grown_seed}), {sources['examples']} from examples/boards/, "
         f"{sources['tptp']} TPTP FOF problems ({known} with a known status).",
         "",
-        "| prover | decided | generated | examples | tptp | wrong | median s | p95 s | max s |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| prover | decided | generated | grown | examples | tptp | wrong "
+        "| median s | p90 s | p95 s | max s |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for p in PROVERS:
         s = scores["provers"][p]
@@ -328,9 +358,11 @@ def markdown(questions, results, scores, args, seconds, load) -> str:
         lines.append(
             f"| {p} | {s['decided']}/{total} ({100 * s['decided'] / total:.0f}%) "
             f"| {bs.get('generated', 0)}/{sources['generated']} "
+            f"| {bs.get('grown', 0)}/{sources['grown']} "
             f"| {bs.get('examples', 0)}/{sources['examples']} "
             f"| {bs.get('tptp', 0)}/{sources['tptp']} "
-            f"| {len(s['wrong'])} | {s['median']:.3f} | {s['p95']:.3f} | {s['max']:.3f} |"
+            f"| {len(s['wrong'])} | {s['median']:.3f} | {s['p90']:.3f} | {s['p95']:.3f} "
+            f"| {s['max']:.3f} |"
         )
     ref = scores["provers"]["referee"]
     lines += [
@@ -438,6 +470,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--boards", type=int, default=200, help="generated boards")
     ap.add_argument("--seed", type=int, default=20061122)
+    ap.add_argument("--grown", type=int, default=40, help="grown boards (8-13 statements)")
+    ap.add_argument("--grown-seed", type=int, default=20061123)
+    ap.add_argument("--per-board", type=int, default=3, help="redundancy questions per grown board")
+    ap.add_argument(
+        "--sources",
+        default=",".join(SOURCES),
+        help=f"comma-separated subset of {','.join(SOURCES)}",
+    )
     ap.add_argument("--timeout", type=float, default=2.0, help="seconds per question per prover")
     ap.add_argument("--tptp", type=Path, default=ROOT.parent / "shared" / "benchmarks" / "tptp")
     ap.add_argument("--examples", type=Path, default=ROOT / "examples" / "boards")
@@ -453,10 +493,17 @@ def main(argv: list[str] | None = None) -> int:
     def log(msg: str) -> None:
         print(msg, file=sys.stderr, flush=True)
 
-    questions = generated_questions(args.boards, args.seed)
-    if args.examples.is_dir():
+    sources = set(args.sources.split(","))
+    if sources - set(SOURCES):
+        ap.error(f"unknown source(s): {', '.join(sorted(sources - set(SOURCES)))}")
+    questions = []
+    if "generated" in sources:
+        questions += generated_questions(args.boards, args.seed)
+    if "grown" in sources and args.grown:
+        questions += grown_questions(args.grown, args.grown_seed, args.per_board, log)
+    if "examples" in sources and args.examples.is_dir():
         questions += example_questions(args.examples, args.deck)
-    if args.tptp.is_dir():
+    if "tptp" in sources and args.tptp.is_dir():
         questions += tptp_questions(args.tptp)
     if args.limit:
         questions = questions[: args.limit]

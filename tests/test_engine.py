@@ -287,3 +287,23 @@ def test_a_verdict_survives_the_record_round_trip(engine, vocab):
         engine.consistency([f("|L| < 3", vocab), f("|L| ≥ 3", vocab)], vocab),
     ):
         assert Verdict.from_record(v.to_record()) == v
+
+
+def test_a_claim_that_follows_only_from_a_clash_says_so(engine, vocab):
+    premises = [f("∀x happy(x)", vocab), f("∃x ¬happy(x)", vocab), f("∃x blonde(x)", vocab)]
+    v = engine.entailment(premises, [f("∀x smarter(x, x)", vocab)], vocab)
+    assert v.status == Status.ENTAILED and set(v.used) == {0, 1}
+    assert v.evidence.premises_clash
+    w = engine.entailment(premises[2:], [f("∃x blonde(x) ∨ happy(x)", vocab)], vocab)
+    assert w.status == Status.ENTAILED and not w.evidence.premises_clash
+
+
+def test_sizes_the_statements_exclude_leave_nothing_to_search(engine, vocab):
+    """|L| ≥ 5 on the board and the claim |L| ≥ 5: no countermodel has any size at all."""
+    board = [f("|L| ≥ 5", vocab), f("∀x ∃y smarter(y, x)", vocab)]
+    t = time.monotonic()
+    v = engine.entailment(board, [f("|L| ≥ 5", vocab)], vocab)
+    assert v.status == Status.ENTAILED and time.monotonic() - t < 1.0
+    assert v.evidence.bound.reason == "size_clash" and v.used == (0,)
+    w = engine.consistency([f("|L| ≥ 4", vocab), f("∃x happy(x)", vocab)], vocab)
+    assert w.status == Status.CONSISTENT and w.model.size >= 4

@@ -156,3 +156,14 @@ def test_forgiving_card_names(deck):
         resolve_card("AEA", deck)
     with pytest.raises(CardError, match="no card 4"):
         resolve_card("4", deck, ["P:blonde"])
+
+
+def test_two_copies_of_one_symbol_card_are_refused(deck, vocab):
+    """Defect: `play blonde blonde : ∀x blonde(x)` shed a card for free."""
+    blonde = deck.card("P:blonde")
+    statement = parse_statement("∀x blonde(x)", vocab)
+    with pytest.raises(PlayRefused, match="played twice"):
+        check_play([blonde, blonde], statement, vocab)
+    check_play([blonde, blonde], statement, vocab, every_card_used=False)
+    forall = next(c for c in deck.cards if c.kind == "Q" and c.prefix == ("forall",))
+    check_play([forall, forall], parse_statement("∀x ∀y likes(x, y)", vocab), vocab)

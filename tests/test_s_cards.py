@@ -62,7 +62,7 @@ def test_every_set_of_up_to_three_s_cards(cards, engine, vocab):
         for combo in itertools.combinations(ids, size):
             verdict = engine.consistency([cards[i] for i in combo], vocab)
             expected = Status.INCONSISTENT if contains_clash(combo) else Status.CONSISTENT
-            assert verdict.status == expected, (combo, verdict.method, verdict.tried)
+            assert verdict.status == expected, (combo, verdict.evidence)
             if expected == Status.INCONSISTENT:
                 clash = {combo[i] for i in verdict.used}
                 assert any(set(m) <= clash for m in MINIMAL_INCONSISTENT), (combo, clash)
@@ -81,7 +81,7 @@ def test_every_redundancy_among_s_cards(cards, engine, vocab):
                 verdict = engine.entailment([cards[i] for i in combo], [cards[card]], vocab)
                 follows = any(set(s) <= set(combo) for s in REDUNDANT.get(card, []))
                 expected = Status.ENTAILED if follows else Status.NOT_ENTAILED
-                assert verdict.status == expected, (card, combo, verdict.method)
+                assert verdict.status == expected, (card, combo, verdict.evidence)
 
 
 @pytest.mark.parametrize(

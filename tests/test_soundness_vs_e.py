@@ -153,7 +153,7 @@ def test_referee_and_e_never_disagree(results):
         theirs = e_answer(q, results["e"][q.id])
         if ours != "undetermined" and theirs is not None and ours != theirs:
             disagreements.append(
-                f"{_describe(q)}\n  referee: {ours} ({results['verdicts'][q.id].method})"
+                f"{_describe(q)}\n  referee: {ours} ({results['verdicts'][q.id].evidence})"
                 f"\n  E: {results['e'][q.id]}"
             )
     assert not disagreements, "\n\n".join(disagreements)

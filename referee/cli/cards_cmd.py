@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from referee.cli.common import deck_option, load_deck
+from referee.cli.safe import user
 
 _WHAT = {"P": "predicate", "F": "function", "R": "relation", "Q": "quantifiers", "S": "statement"}
 
@@ -16,7 +17,7 @@ _WHAT = {"P": "predicate", "F": "function", "R": "relation", "Q": "quantifiers",
 def cards(deck_path) -> None:
     """Show the cards of the deck and its vocabulary."""
     deck = load_deck(deck_path)
-    table = Table(title=f"{deck.name} deck: {deck.size} cards")
+    table = Table(title=user(f"{deck.name} deck: {deck.size} cards"))
     table.add_column("id", style="bold")
     table.add_column("kind")
     table.add_column("card")
@@ -33,10 +34,12 @@ def cards(deck_path) -> None:
             shown = card.label
         kind = _WHAT.get(card.kind, "insert ¬" if card.action == "negate" else "any statement")
         meaning = card.says or card.text.split(". ")[0].removesuffix(".")
-        table.add_row(card.id, f"{card.kind} {kind}", shown, str(card.count), meaning)
-    console = Console()
+        table.add_row(
+            user(card.id), user(f"{card.kind} {kind}"), user(shown), str(card.count), user(meaning)
+        )
+    console = Console(markup=False, highlight=False)
     console.print(table)
     vocab = deck.vocabulary
     parts = [f"{n}/{a}" for n, a in vocab.predicates.items()]
     parts += [f"{n}/{a}" for n, a in vocab.functions.items()]
-    console.print("vocabulary: " + ", ".join(parts))
+    console.print(user("vocabulary: " + ", ".join(parts)))

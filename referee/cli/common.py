@@ -26,13 +26,39 @@ deck_option = click.option(
 )
 
 
+class Seconds(click.ParamType):
+    """A time limit: a finite number of seconds within (minimum, maximum]."""
+
+    name = "seconds"
+
+    def __init__(self, minimum: float = 0.05, maximum: float = 600.0) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def convert(self, value, param, ctx) -> float:
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not (self.minimum <= seconds <= self.maximum):  # also refuses nan
+            self.fail(
+                f"{value!r} is not between {self.minimum:g} and {self.maximum:g} seconds",
+                param,
+                ctx,
+            )
+        return seconds
+
+
 class InputError(click.ClickException):
     """Bad input from the user: printed without a traceback, exit code 1."""
 
     exit_code = 1
 
     def show(self, file=None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        from referee.cli.safe import visible
+
+        lines = self.format_message().split("\n")
+        click.echo("error: " + "\n".join(visible(line) for line in lines), err=True)
 
 
 def fail(message: str) -> NoReturn:

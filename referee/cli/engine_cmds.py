@@ -86,7 +86,7 @@ def entails(deck_path, board_path, premises, timeout, as_json, goal) -> None:
 
     from referee.cli.render import verdict_renderable
 
-    Console().print(
+    Console(markup=False, highlight=False).print(
         verdict_renderable(verdict, texts, goal_text=goal, arities=dict(vocabulary.predicates))
     )
 
@@ -117,4 +117,6 @@ def analyze(deck_path, timeout, as_json, board_path) -> None:
 
     from referee.cli.render import analysis_renderable
 
-    Console().print(analysis_renderable(analysis, texts, arities=dict(board.vocabulary.predicates)))
+    Console(markup=False, highlight=False).print(
+        analysis_renderable(analysis, texts, arities=dict(board.vocabulary.predicates))
+    )

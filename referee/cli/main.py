@@ -20,6 +20,7 @@ COMMANDS = {
     "play": "referee.cli.play_cmd:play",
     "replay": "referee.cli.play_cmd:replay",
     "derive": "referee.cli.derive_cmd:derive",
+    "invicta": "referee.cli.invicta_cmd:invicta",
     "ergo": "referee.cli.ergo_cmd:ergo",
 }
 

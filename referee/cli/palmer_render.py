@@ -19,6 +19,7 @@ from referee.cli.table_io import TableRenderer
 from referee.language.printer import to_unicode
 from referee.logic.engine import Status
 from referee.logic.evaluate import EvaluationError
+from referee.logic.evidence import Method
 from referee.logic.witness import explain
 from referee.palmer.cards import short_name
 from referee.palmer.events import Backing, Claim, ClaimKind, ClaimOutcome, End, Negate, Pass, Play
@@ -63,6 +64,15 @@ Commands (one per line; the first letter of each is enough where shown):
   save | quit              write the record | leave (q; the record is always saved)
 Statements may be typed in ASCII: forall exists exists! ~ & \\/ -> <-> != >=.
 """
+
+# The help's examples, each of which a test plays on a fresh board.
+HELP_EXAMPLES = (
+    "play blonde happy : forall x blonde(x) -> happy(x)",
+    "play AE : ∀x ∃y likes(x, y)",
+    "play S3",
+    "play S12 n=4",
+    "play ? : ∃x happy(x)",
+)
 
 FINISH_WORDS = {
     Finish.INCONSISTENT: "showed the board inconsistent",
@@ -246,12 +256,11 @@ class PalmerRenderer(TableRenderer):
         else:
             line.append("a draw between ", style="bold")
             line.append_text(user(", ".join(o.leaders), "bold"))
-        line.append(f". {FINISH_WORDS[o.finish].capitalize()}")
+        line.append(f" ({FINISH_WORDS[o.finish]}")
         if o.note:
-            line.append(" (")
+            line.append(": ")
             line.append_text(user(o.note))
-            line.append(")")
-        line.append(".")
+        line.append(").")
         self.out.print(line)
 
     # ------------------------------------------------------------ claims
@@ -294,7 +303,7 @@ class PalmerRenderer(TableRenderer):
         more = "why" + (", model" if c.verdict.evidence.model is not None else "")
         self.out.print(Text(f"  ({more}: the full evidence)", style="dim"))
 
-    def reason(self, o: ClaimSettled) -> Text:
+    def reason(self, o: ClaimSettled, brief: bool = True) -> Text:
         """One line: what the verdict says, in the players' words."""
         c = o.claim
         v = c.verdict
@@ -306,18 +315,21 @@ class PalmerRenderer(TableRenderer):
         if v.status == Status.UNDETERMINED:
             text = "undetermined: " + words.undetermined(v.evidence, o.counter, v.limit)
             return Text(text)
-        what = {
-            Status.ENTAILED: "follows from the rest of the board",
-            Status.NOT_ENTAILED: "does not follow from the rest of the board",
-            Status.INCONSISTENT: "the board is inconsistent",
-            Status.CONSISTENT: "the board is consistent",
-        }[v.status]
-        line = Text(what + ": " + words.reason(v.evidence, o.counter, label))
+        used = ", ".join(f"#{i}" for i in c.used)
+        if v.status == Status.INCONSISTENT:
+            subject = used if v.evidence.method == Method.PROOF else ""
+            what = "the board is inconsistent"
+            text = words.reason(v.evidence, False, label, subject=subject, brief=brief)
+        else:
+            what = {
+                Status.ENTAILED: f"follows from {used or 'the rest of the board'}",
+                Status.NOT_ENTAILED: "does not follow from the rest of the board",
+                Status.CONSISTENT: "the board is consistent",
+            }[v.status]
+            text = words.reason(v.evidence, o.counter, label, brief=brief)
+        line = Text(f"{what}: {text}")
         if v.note:
             line.append_text(user(f" ({v.note})", "dim"))
-        used = c.used
-        if used and v.status in (Status.ENTAILED, Status.INCONSISTENT):
-            line.append("; using " + ", ".join(f"#{i}" for i in used))
         return line
 
     def failure(self, o: ClaimSettled) -> list[Text]:
@@ -341,7 +353,7 @@ class PalmerRenderer(TableRenderer):
         v = s.claim.verdict
         if not o.model_only:
             self.out.print(Text(f"Event {o.number}: ") + user(describe(s.claim)))
-            self.out.print(Text("  ") + self.reason(s))
+            self.out.print(Text("  ") + self.reason(s, brief=False))
             for line in words.tried(v.evidence, s.counter):
                 self.out.print(Text(f"  tried: {line}", style="dim"))
             if v.note:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from referee.cli.common import deck_option, fail, read_text
+from referee.cli.common import Seconds, deck_option, fail, read_text
 from referee.cli.palmer_render import PalmerRenderer, describe
 from referee.cli.safe import user
 from referee.cli.table_io import (
@@ -42,7 +42,7 @@ from referee.table.errors import RecordError
 from referee.table.record import Record
 from referee.table.session import Session
 
-timeout_range = click.FloatRange(min=0.05, max=MAX_CLAIM_TIMEOUT)
+timeout_range = Seconds(0.05, MAX_CLAIM_TIMEOUT)
 
 
 def derivation_reader(path: str) -> str:

@@ -160,7 +160,8 @@ def verdict_renderable(
     if str(verdict.status) == "undetermined":
         parts.append(Text("evidence: " + words.undetermined(ev, counter, verdict.limit)))
     else:
-        parts.append(Text("evidence: " + words.reason(ev, counter, lambda i: str(i + 1))))
+        used = "the statements used"
+        parts.append(Text("evidence: " + words.reason(ev, counter, lambda i: str(i + 1), used)))
     if verdict.used:
         t = Table(title="statements used", show_header=True)
         t.add_column("#", justify="right")
@@ -194,7 +195,7 @@ def analysis_renderable(
     if str(c.status) == "undetermined":
         parts.append(Text("evidence: " + words.undetermined(c.evidence, False, c.limit)))
     else:
-        parts.append(Text("evidence: " + words.reason(c.evidence, False, number)))
+        parts.append(Text("evidence: " + words.reason(c.evidence, False, number, "the statements")))
     if str(c.status) == "inconsistent" and c.used:
         parts.append(Text("clash: " + ", ".join(number(i) for i in c.used), style="red"))
     for line in words.tried(c.evidence, False):
@@ -213,7 +214,7 @@ def analysis_renderable(
                 v.evidence, True, v.limit
             )
         else:
-            evidence = words.reason(v.evidence, True, number)
+            evidence = words.reason(v.evidence, True, number, "the statements used", brief=True)
         table.add_row(
             str(i + 1),
             user(texts[i] if i < len(texts) else ""),

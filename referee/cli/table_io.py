@@ -147,8 +147,10 @@ class TableRenderer:
         """Redraw what a table wants to see after the record moved."""
 
     def refused(self, o: Refused) -> None:
-        line = Text("refused: ", style="red") + user(o.message)
-        self.out.print(line)
+        first, *rest = o.message.split("\n")  # a parse error: message, source line, caret
+        self.out.print(Text("refused: ", style="red") + user(first))
+        for line in rest:
+            self.out.print(user(line))
         if o.hint:
             self.out.print(Text("  try: ", style="dim") + user(o.hint))
 

@@ -42,6 +42,9 @@ SOLVER_WORDS = {
 }
 
 
+PROVER_NAMES = {Solver.Z3: "Z3", Solver.E: "E prover", Solver.FINDER: "model finder"}
+
+
 def seconds(s: float | None) -> str:
     if s is None:
         return ""
@@ -61,42 +64,57 @@ def _labels(indices, label: Label) -> str:
 
 
 def bound_words(bound: Bound, counter: bool, label: Label) -> str:
-    """Why no (counter)model can be bigger than ``bound.size``."""
-    noun = "countermodel" if counter else "model"
+    """Why a (counter)model, if there were one, would be small."""
+    noun = "a countermodel" if counter else "a model"
     n = bound.size
     if bound.reason == BoundReason.BOARD_SIZE:
         where = f" ({_labels(bound.sources, label)})" if bound.sources else ""
         return f"the board allows at most {objects(n)}{where}"
     if bound.reason == BoundReason.CLAIM_SIZE:
-        return (
-            f"a countermodel would have fewer than {n + 1} objects "
-            f"(the claim says there are at least {n + 1})"
-        )
+        return f"{noun} would have fewer than {n + 1} objects (the claim says at least {n + 1})"
     if bound.reason == BoundReason.BERNAYS_SCHOENFINKEL:
         return (
-            "with no functions and no ∃ inside a ∀, "
-            f"if there were a {noun} there would be one with at most {objects(n)}"
+            f"{noun} would need at most {objects(n)} (the statements use no functions "
+            "and no ∃ inside a ∀)"
         )
     if bound.reason == BoundReason.MONADIC:
         return (
-            "with only one-place predicates and no functions, "
-            f"if there were a {noun} there would be one with at most {objects(n)}"
+            f"{noun} would need at most {objects(n)} (the statements use only one-place "
+            "predicates and no functions)"
         )
     proved = bound.proved if bound.proved is not None else n
-    return f"every {noun} would have at most {objects(proved)} (shown by Z3)"
+    return f"Z3 showed {noun} would have at most {objects(proved)}"
 
 
-def reason(evidence: Evidence, counter: bool, label: Label = lambda i: f"#{i + 1}") -> str:
-    """One line: how the verdict was reached. ``counter``: the question had a goal."""
+def reason(
+    evidence: Evidence,
+    counter: bool,
+    label: Label = lambda i: f"#{i + 1}",
+    subject: str = "",
+    brief: bool = False,
+) -> str:
+    """One line: how the verdict was reached. ``counter``: the question had a goal.
+
+    ``subject`` names the statements a proof used (default: "them"/"they");
+    ``brief`` leaves out what a second solver confirmed.
+    """
     noun = "countermodel" if counter else "model"
     m = evidence.method
     if m == Method.PROOF:
-        who = SOLVER_WORDS.get(evidence.solver, "a prover") if evidence.solver else "a prover"
+        who = PROVER_NAMES.get(evidence.solver, "a prover") if evidence.solver else "a prover"
         took = f", {seconds(evidence.solver_seconds)}" if evidence.solver_seconds else ""
-        if counter:
-            text = f"proved: assuming it false contradicts the board ({who}{took})"
+        source = f"{who} proof{took}"
+        if counter and evidence.premises_clash:
+            text = (
+                f"only because {_labels(evidence.used, label)} contradict each other, "
+                f"and contradictory statements entail anything ({source})"
+            )
+        elif counter:
+            text = f"assuming it false contradicts {subject or 'them'} ({source})"
         else:
-            text = f"proved: the statements contradict each other ({who}{took})"
+            text = f"{subject or 'they'} contradict each other ({source})"
+        if evidence.also == Solver.FINDER and not brief:
+            text += "; an exhaustive search of the small models agrees"
         if not evidence.minimal:
             text += "; the statements listed may include some it did not need"
         return text
@@ -104,15 +122,15 @@ def reason(evidence: Evidence, counter: bool, label: Label = lambda i: f"#{i + 1
         bound = evidence.bound
         if bound is None:
             return f"no {noun} exists (exhaustive search)"
+        if bound.reason == BoundReason.SIZE_CLASH:
+            where = f" ({_labels(bound.sources, label)})" if bound.sources else ""
+            claim = " with the claim's negation" if counter else ""
+            return f"the sizes of L said{where}{claim} leave no size possible"
         if bound.size == 0:
             return "the board says L has no objects at all, but L always has at least one"
-        found = (
-            f"there is no {noun} with {objects(1)}"
-            if bound.size == 1
-            else (f"no {noun} has {objects(bound.size)} or fewer: checked {sizes(bound.size)}")
-        )
-        text = f"{bound_words(bound, counter, label)}, and {found}"
-        if evidence.also is not None:
+        upto = "1 object" if bound.size == 1 else f"1 to {bound.size} objects"
+        text = f"no {noun} exists: {bound_words(bound, counter, label)}, and none with {upto} works"
+        if evidence.also is not None and not brief:
             text += f"; {SOLVER_WORDS.get(evidence.also, 'a prover')} agrees"
         return text
     if m == Method.MODEL:

@@ -339,17 +339,20 @@ class Engine:
         elif pool.size > 1:
             requests = [
                 (Solver.Z3, Prove(q.problem, minimise), budget),
-                (Solver.FINDER, Find(q.problem, max_size, minimise), budget),
+                (Solver.FINDER, Find(q.problem, max_size, minimise, q.bounds.lower), budget),
             ]
         else:
             # One worker: proof search first with half the time, then the finder.
             requests = [
                 (Solver.Z3, Prove(q.problem, minimise), budget / 2),
-                (Solver.FINDER, Find(q.problem, max_size, minimise), budget),
+                (Solver.FINDER, Find(q.problem, max_size, minimise, q.bounds.lower), budget),
             ]
         solvers = {pool.submit(request, b): solver for solver, request, b in requests}
         try:
             verdict = self._first_answer(q, pool, solvers, max_size)
+        except KeyboardInterrupt:  # the table cancelled the question: stop its work now
+            pool.stop(solvers)
+            raise
         finally:
             for task in solvers:
                 pool.cancel(task)
@@ -420,6 +423,7 @@ class Engine:
                 used=r.core,
                 minimal=r.minimal,
                 solver_seconds=r.proof_seconds,
+                premises_clash=r.premises_clash,
             )
             return Verdict(Status.ENTAILED, evidence)
         if r.status == ProofStatus.SAT and r.model is not None:
@@ -448,7 +452,7 @@ class Engine:
             evidence = Evidence(
                 Method.EXHAUSTIVE,
                 Solver.FINDER,
-                used=r.core,
+                used=tuple(sorted({*r.core, *_lower_sources(b)})),
                 bound=bound,
                 searched=r.size,
                 solver_seconds=r.seconds,
@@ -463,7 +467,7 @@ class Engine:
             return None
         if r.status == SearchStatus.EXHAUSTED:
             bound = b.completing()
-            used = set(r.core)
+            used = {*r.core, *_lower_sources(b)}
             if bound is not None and bound.reason in (BoundReason.BOARD_SIZE,):
                 used.update(bound.sources)
             evidence = Evidence(
@@ -497,19 +501,33 @@ class Engine:
         return False
 
     def _prefer_proof(self, q: _Question, pool: Pool, solvers: dict, verdict: Verdict) -> Verdict:
-        """An exhaustive search won: give a running proof search a moment for its minimal core.
+        """An exhaustive search won: give a running proof search a moment to finish.
 
-        Both are proofs; Z3's core is minimised by deletion while the finder's is
-        a union over sizes, and the same question should show the same evidence.
+        Both are proofs, but a refutation is the one players follow ("assuming
+        it false contradicts the board"), and its core is minimised by deletion
+        where the finder's is a union over sizes: the same question should show
+        the same evidence however the race went.
         """
         provers = [t for t, s in solvers.items() if s == Solver.Z3]
         grace = min(q.deadline, time.monotonic() + PROOF_GRACE)
         for event in pool.events(provers, grace, kill=False):
             r = event.result
             if isinstance(r, ProofResult) and r.status == ProofStatus.UNSAT and r.minimal:
-                evidence = replace(verdict.evidence, used=r.core, also=Solver.Z3)
+                evidence = Evidence(
+                    Method.PROOF,
+                    Solver.Z3,
+                    used=r.core,
+                    solver_seconds=r.proof_seconds,
+                    also=Solver.FINDER,
+                    premises_clash=r.premises_clash,
+                )
                 return replace(verdict, evidence=evidence)
         return verdict
+
+
+def _lower_sources(b: SizeBounds) -> tuple[int, ...]:
+    """The premises whose |L| ≥ n let the finder skip the sizes below n."""
+    return tuple(i for i in b.lower_sources if i >= 0) if b.lower > 1 else ()
 
 
 def _rejection(q: _Question, model: Model, deadline: float) -> str | None:

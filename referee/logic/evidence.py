@@ -46,6 +46,7 @@ class BoundReason(enum.StrEnum):
     BERNAYS_SCHOENFINKEL = "bernays_schoenfinkel"  # ∃*∀* without functions
     MONADIC = "monadic"  # only unary predicates, no functions
     PROVED = "proved"  # a prover showed every model has at most n objects
+    SIZE_CLASH = "size_clash"  # |L| ≥ n and |L| < m with m ≤ n: no size is left (bound 0)
 
 
 class Outcome(enum.StrEnum):
@@ -136,7 +137,8 @@ class Evidence:
     clashing set); ``minimal``: whether ``used`` was shown minimal in time;
     ``model``: the (counter)model; ``bound``: for an exhaustive search, why it
     is complete; ``searched``: the largest size searched exhaustively;
-    ``also``: a second solver that proved it too.
+    ``also``: a second solver that proved it too; ``premises_clash``: the
+    statements used contradict each other, so the goal follows from anything.
     """
 
     method: Method
@@ -148,6 +150,7 @@ class Evidence:
     searched: int | None = None
     solver_seconds: float | None = None
     also: Solver | None = None
+    premises_clash: bool = False  # what a proof used is inconsistent even without the goal
     tried: tuple[Attempt, ...] = field(default=())
 
     def to_json(self) -> dict:
@@ -168,6 +171,8 @@ class Evidence:
             out["solver_seconds"] = self.solver_seconds
         if self.also is not None:
             out["also"] = self.also.value
+        if self.premises_clash:
+            out["premises_clash"] = True
         if self.tried:
             out["tried"] = [a.to_json() for a in self.tried]
         return out
@@ -185,6 +190,7 @@ class Evidence:
             _opt_int(data.get("searched")),
             _opt_float(data.get("solver_seconds")),
             Solver(data["also"]) if data.get("also") is not None else None,
+            bool(data.get("premises_clash", False)),
             tuple(Attempt.from_json(a) for a in data.get("tried", ())),
         )
 

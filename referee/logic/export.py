@@ -436,6 +436,36 @@ def to_tptp(
     return "\n".join(lines) + "\n"
 
 
+REFUTATION_GOAL = "goal"
+
+
+def refutation_axiom_name(i: int) -> str:
+    """The name ``tptp_refutation`` gives premise ``i`` (0-based): ``p0``, ``p1``, ..."""
+    return f"p{i}"
+
+
+def tptp_refutation(premises: Sequence[ast.Formula], negated_goal: ast.Formula | None) -> str:
+    """The engine's question as a lean TPTP FOF problem for a prover to refute.
+
+    Premise ``i`` is the axiom ``p{i}``; the negated goal, if any, is the
+    ``negated_conjecture`` named ``goal`` (so E answers Unsatisfiable or
+    Satisfiable, and its proof object names the axioms it used). Unlike
+    ``to_tptp`` it writes no comments: a racer pays for every line on every
+    question, and nobody reads these files.
+    """
+    formulas = list(premises) + ([negated_goal] if negated_goal is not None else [])
+    printer = _TPTP(signature(formulas, None).names)
+    lines = [
+        f"fof({refutation_axiom_name(i)}, axiom, {printer.formula(f)})."
+        for i, f in enumerate(premises)
+    ]
+    if negated_goal is not None:
+        lines.append(
+            f"fof({REFUTATION_GOAL}, negated_conjecture, {printer.formula(negated_goal)})."
+        )
+    return "\n".join(lines) + "\n"
+
+
 def to_smtlib(
     premises: Sequence[ast.Formula],
     goals: Sequence[ast.Formula] = (),

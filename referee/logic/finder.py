@@ -359,8 +359,9 @@ def find_model(
     symmetry: bool = True,
     minimise: bool = True,
     ctx: z3.Context | None = None,
+    min_size: int = 1,
 ) -> SearchResult:
-    """Search sizes 1 … max_size (None: until the deadline) for a model of premises ∧ ¬goal.
+    """Search sizes min_size … max_size (None: until the deadline) for a model of premises ∧ ¬goal.
 
     The result is a model (with its size), EXHAUSTED (no model of any size
     up to ``size``) or GAVE_UP (time ran out; ``size`` is the largest size
@@ -390,7 +391,10 @@ def find_model(
             seconds=time.monotonic() - start,
         )
 
-    k = 0
+    # Sizes below ``min_size`` (a top-level |L| ≥ n) have no model: not grounded at all.
+    k = max(0, min_size - 1)
+    checked = k
+    probed = False
     everyone = list(range(len(premises)))
     try:
         while max_size is None or k < max_size:
@@ -425,7 +429,8 @@ def find_model(
             problems.append(sp)
             checked = k
             progress(SizeChecked(k, tuple(core)))
-            if k == PROBE_SIZE and (max_size is None or k < max_size):
+            if k >= PROBE_SIZE and not probed and (max_size is None or k < max_size):
+                probed = True
                 probe = min(PROBE_MAX_SECONDS, max(PROBE_SECONDS, PROBE_SHARE * (deadline - start)))
                 # Fewer objects are often easier to refute: any bound ≤ k will do.
                 bound_core = None

@@ -62,10 +62,18 @@ class SizeBounds:
     upper_sources: tuple[int, ...] = ()
     lower: int = 1
     fragment: tuple[BoundReason, int] | None = None
+    lower_sources: tuple[int, ...] = ()  # premise indices whose |L| ≥ n gives ``lower``
+
+    @property
+    def clash(self) -> bool:
+        """The sizes allowed are none at all: at least ``lower`` and at most ``upper``."""
+        return self.upper is not None and self.lower > self.upper
 
     @property
     def complete_up_to(self) -> int | None:
         """Searching every size up to this one is a complete decision (None: never)."""
+        if self.clash:
+            return 0
         candidates = []
         if self.upper is not None:
             candidates.append(self.upper)
@@ -78,6 +86,9 @@ class SizeBounds:
         limit = self.complete_up_to
         if limit is None:
             return None
+        if self.clash:
+            both = (*self.lower_sources, *self.upper_sources)
+            return Bound(0, BoundReason.SIZE_CLASH, tuple(sorted({i for i in both if i >= 0})))
         if self.upper is not None and self.upper == limit:
             sources = tuple(i for i in self.upper_sources if i >= 0)
             reason = BoundReason.BOARD_SIZE if sources else BoundReason.CLAIM_SIZE
@@ -86,11 +97,14 @@ class SizeBounds:
         return Bound(limit, reason)
 
 
-def card_bounds(nnf_formulas: list[tuple[int, Formula]]) -> tuple[int | None, tuple[int, ...], int]:
-    """(upper, sources of the upper bound, lower) from top-level Card conjuncts."""
+def card_bounds(
+    nnf_formulas: list[tuple[int, Formula]],
+) -> tuple[int | None, tuple[int, ...], int, tuple[int, ...]]:
+    """(upper, its sources, lower, its sources) from top-level Card conjuncts."""
     upper: int | None = None
     sources: tuple[int, ...] = ()
     lower = 1
+    lower_sources: tuple[int, ...] = ()
     for index, formula in nnf_formulas:
         for c in conjuncts(formula):
             if not isinstance(c, Card):
@@ -99,9 +113,9 @@ def card_bounds(nnf_formulas: list[tuple[int, Formula]]) -> tuple[int | None, tu
                 bound = max(c.n - 1, 0)
                 if upper is None or bound < upper:
                     upper, sources = bound, (index,)
-            elif c.op == AT_LEAST:
-                lower = max(lower, c.n)
-    return upper, sources, lower
+            elif c.op == AT_LEAST and c.n > lower:
+                lower, lower_sources = c.n, (index,)
+    return upper, sources, lower, lower_sources
 
 
 def _function_free(funcs: dict[str, int]) -> bool:
@@ -179,7 +193,7 @@ def size_bounds(premises: list[Formula], negated_goal: Formula | None) -> SizeBo
     indexed = list(enumerate(premises))
     if negated_goal is not None:
         indexed.append((-1, negated_goal))
-    upper, sources, lower = card_bounds(indexed)
+    upper, sources, lower, lower_sources = card_bounds(indexed)
     everything = [f for _, f in indexed]
     fragment = None
     for name, fn in (
@@ -189,4 +203,4 @@ def size_bounds(premises: list[Formula], negated_goal: Formula | None) -> SizeBo
         bound = fn(everything)
         if bound is not None and (fragment is None or bound < fragment[1]):
             fragment = (name, bound)
-    return SizeBounds(upper, sources, lower, fragment)
+    return SizeBounds(upper, sources, lower, fragment, lower_sources)

@@ -78,6 +78,7 @@ def prove(
         # worker is killed, the proof itself is not lost.
         progress(Proved(tuple(core), proved))
         minimal = False
+        clash = False
         if minimise:
             # Minimising is presentation, not proof: give it a bounded share.
             deadline = min(deadline, time.monotonic() + max(MIN_SHRINK_SECONDS, 10 * proved))
@@ -105,12 +106,15 @@ def prove(
                 return result
 
             core, minimal = _minimise(core, literals, trial, by_name, solver)
+            if goal is not None and core:
+                clash = _clash_alone([translated[j] for j in core], ctx, check.remaining(cap))
         return ProofResult(
             ProofStatus.UNSAT,
             tuple(core),
             minimal,
             proof_seconds=proved,
             seconds=time.monotonic() - start,
+            premises_clash=clash,
         )
     if result == z3.sat:
         try:
@@ -159,6 +163,21 @@ def _search(solver, literals, translated, goal, ctx, check, budget, by_name):
             break
     solver.set("ematching", True)
     return result, [], solver
+
+
+def _clash_alone(formulas, ctx, seconds: float | None) -> bool:
+    """Are the premises a proof used inconsistent without the goal? (Bounded: False if unsure.)
+
+    A claim that "follows" only because the rest of the board contradicts
+    itself is worth saying so to the players.
+    """
+    if not seconds:
+        return False
+    alone = z3.Solver(ctx=ctx)
+    alone.set("random_seed", 0)
+    alone.set("timeout", max(1, int(seconds * 1000)))
+    alone.add(*formulas)
+    return alone.check() == z3.unsat
 
 
 def _check_plain(plain, check, cap):

@@ -50,6 +50,7 @@ class Find:
     problem: Problem
     max_size: int | None = None
     minimise: bool = True
+    min_size: int = 1  # sizes below it have no model (a top-level |L| ≥ n)
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ class ProofResult:
     seconds: float = 0.0
     model: Model | None = None
     reason: str = ""  # the solver's reason for unknown
+    premises_clash: bool = False  # the premises used are inconsistent without the goal
 
 
 class SearchStatus(enum.StrEnum):

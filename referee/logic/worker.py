@@ -102,6 +102,7 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx):
             minimise=request.minimise,
             cancelled=cancelled,
             ctx=ctx,
+            min_size=request.min_size,
         )
     if isinstance(request, Ping):
         return Pong(os.getpid())
@@ -116,6 +117,11 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx):
 
 def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
     """The loop a worker process runs until its pipe closes."""
+    import signal
+
+    # Ctrl-C at the table is the parent's to handle (it cancels the question);
+    # a worker that died of it would lose its warm state for nothing.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _set_memory_limit(memory_mb)
     import z3
 
@@ -348,6 +354,16 @@ class Pool:
                     worker.cancelled = True
                     worker.cancel.value = task
                     worker.kill_at = min(worker.kill_at, time.monotonic() + CANCEL_GRACE)
+
+    def stop(self, tasks: Collection[int]) -> None:
+        """Drop ``tasks`` at once: queued ones are removed, running ones killed."""
+        with self._lock:
+            for task in tasks:
+                slot = self._running(task)
+                if slot is not None:
+                    self._kill(slot)
+                else:
+                    self.cancel(task)
 
     def _dispatch(self) -> None:
         while self._queue:

@@ -134,6 +134,14 @@ def check_symbol_play(
             )
         # Not a deck symbol: a name introduced with ∃!, which anyone may use.
     if every_card_used:
+        seen: set[str | None] = set()
+        for c in cards:
+            if c.symbol in seen:
+                raise PlayRefused(
+                    f"{c.symbol} is played twice: one symbol card says all a statement "
+                    "needs of its symbol, so a second copy would be shed for nothing"
+                )
+            seen.add(c.symbol)
         unused = sorted(allowed - used)
         if unused:
             raise PlayRefused(

@@ -34,7 +34,8 @@ def _upgrade_claim(event: dict) -> dict:
     evidence: dict = {"method": Method.LEGACY.value, "used": used}
     if isinstance(verdict.get("countermodel"), dict):
         evidence["model"] = verdict["countermodel"]
-    tried = verdict.get("tried") or []
+    tried = verdict.get("tried")
+    tried = tried if isinstance(tried, list) else []
     note = "; ".join(
         [str(verdict.get("method", ""))] + [str(t) for t in tried if isinstance(t, str)]
     ).strip("; ")

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from functools import cached_property
 
 from referee.language.deck import Deck, DeckError, load_deck_text
+from referee.table import house
 from referee.table.shapes import ShapeError
 
 MODES = ("dealt", "table")
@@ -57,25 +58,10 @@ class HouseRules:
 
     def with_switch(self, text: str) -> HouseRules:
         """``"keep_redundant=yes"`` → a copy with that rule changed (for --house)."""
-        key, sep, raw = text.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep:
-            raw = "true"
-        known = {f.name: f for f in fields(self)}
-        if key not in known:
-            raise RulesError(key, f"unknown house rule (known: {', '.join(known)})")
-        kind = known[key].type
-        raw = raw.strip().lower()
-        if kind in (bool, "bool"):
-            if raw not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
-                raise RulesError(key, f"expected yes or no, got {raw!r}")
-            value: object = raw in ("1", "true", "yes", "on")
-        else:
-            try:
-                value = int(raw)
-            except ValueError:
-                raise RulesError(key, f"expected a whole number, got {raw!r}") from None
-        return HouseRules(**{**asdict(self), key: value})
+        try:
+            return house.with_switch(self, text)
+        except house.SwitchError as exc:
+            raise RulesError(exc.rule, exc.message) from None
 
 
 def _typed(value: object, kind: object, where: str) -> object:

@@ -174,7 +174,12 @@ def from_json(data: object, kind: GameKind[S]) -> Record[S]:
                 None,
                 "version",
             )
-        data = upgrade(data)
+        try:
+            data = upgrade(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise RecordError(
+                f"a version {version} record this referee cannot read ({exc})"
+            ) from None
         version = data.get("version")
     created = data.get("created", "")
     if not isinstance(created, str):

@@ -1,0 +1,275 @@
+"""``referee invicta play`` and ``referee invicta replay``: Ergo (Invicta) at the table.
+
+The game is :mod:`referee.invicta` on the shared machinery of
+:mod:`referee.table`; this module reads the options, opens the record, and
+hands the loop its lines and its renderer (:mod:`referee.cli.invicta_render`).
+
+``replay`` reads a game record (JSON) or a plain move list (one move per
+line, ``#`` starts a comment, white first). The JSON it prints with
+``--json`` is a contract other programs rely on::
+
+    {"moves": 9, "to_move": "black", "winner": null, "draw": false,
+     "illegal": null, "board": {"e5": {"color": "white", "kind": "hollow"}},
+     "in_hand": {"white": 7, "black": 8}}
+
+``illegal`` is ``{"move": N, "text": "e5-f6", "reason": "..."}`` (N from 1)
+for the first move the rules refuse; the moves before it are applied.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from referee.cli.common import fail, read_text
+from referee.cli.invicta_render import InvictaRenderer, describe
+from referee.cli.safe import user, visible
+from referee.cli.table_io import (
+    EXIT_DISAGREES,
+    EXIT_INPUT,
+    console,
+    load_record,
+    open_record,
+    play_session,
+)
+from referee.invicta.commands import InvictaCommands
+from referee.invicta.notation import MoveListError, as_event, parse_move_list
+from referee.invicta.records import GAME
+from referee.invicta.setup import HouseRules, Setup
+from referee.invicta.state import Game, IllegalMove
+from referee.table.errors import RecordError
+from referee.table.house import SwitchError, with_switches
+from referee.table.record import Record, from_json, parse_json
+from referee.table.replay import replay as run_replay
+from referee.table.session import Session
+
+house_option = click.option(
+    "--house",
+    multiple=True,
+    metavar="RULE=VALUE",
+    help="A house rule: first=white|black, corner_cut=yes|no, corners=any|one, "
+    "blocked=pass|lose (see docs/rulings-invicta.md).",
+)
+
+
+@click.group()
+def invicta() -> None:
+    """Ergo (Invicta): the five-in-a-row board game for two, refereed at the table."""
+
+
+@invicta.command()
+@click.option("--white", help="The name of the player with the white pieces.")
+@click.option("--black", help="The name of the player with the black pieces.")
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The game record: resumed if it exists, created if not (default: invicta-DATE.json).",
+)
+@house_option
+def play(white, black, record_path, house):
+    """Referee a game at the table. Type help at the prompt for the commands.
+
+    Moves are typed as written: e5 places a piece, e5-e6 moves one. When
+    standard input is not a terminal, commands are read one per line, so a
+    whole game can be scripted. The record is written after every move.
+    """
+    out = console()
+    if record_path is not None and record_path.exists():
+        record, game = load_record(record_path, GAME)
+        given = {"--white": white, "--black": black}
+        extra = [k for k, v in given.items() if v is not None] + (["--house"] if house else [])
+        if extra:
+            fail(
+                f"{record_path} is a game in progress, with its own players and rules: "
+                f"drop {', '.join(extra)} to resume it"
+            )
+        store = open_record(record_path)
+        out.print(user(f"Resuming {record_path}: {len(record.events)} moves so far."))
+    else:
+        record, game = _new_record(white, black, house)
+        if record_path is None:
+            now = _dt.datetime.now()
+            record_path = Path(f"invicta-{now.strftime('%Y%m%d-%H%M%S')}.json")
+        store = open_record(record_path)
+        out.print(user(f"New game recorded in {record_path}. Type help for the commands."))
+
+    interactive = sys.stdin.isatty()
+    with store:
+        session = Session(record, InvictaCommands(), game)
+        renderer = InvictaRenderer(out, session)
+        if interactive:
+            session.confirm = renderer.confirm_undo
+        renderer.status(session.game)
+
+        def prompt() -> str:
+            g: Game = session.game  # type: ignore[assignment]
+            if g.finished or g.to_move is None:
+                return "game over> "
+            return f"{g.to_move} ({g.setup.player(g.to_move)})> "
+
+        play_session(session, store, renderer, prompt, interactive)
+    out.print(user(f"Record: {record_path}"))
+
+
+def _house_rules(house) -> HouseRules:
+    try:
+        return with_switches(HouseRules(), house)
+    except SwitchError as exc:
+        fail(f"--house {exc.rule}: {exc.message}")
+
+
+def _new_record(white, black, house) -> tuple[Record, Game]:
+    if not white or not black:
+        fail("name the players: referee invicta play --white alice --black bob")
+    rules = _house_rules(house)
+    try:
+        setup = Setup(white, black, rules)
+    except ValueError as exc:
+        fail(str(exc))
+    now = _dt.datetime.now().astimezone()
+    record = Record(GAME, setup, (), now.isoformat(timespec="seconds"))
+    return record, record.rebuild()  # type: ignore[return-value]
+
+
+# ----------------------------------------------------------------- replay
+
+
+def contract(game: Game, illegal: dict | None) -> dict:
+    """The JSON ``replay --json`` prints (its keys and their order are the contract)."""
+    s = game.summary()
+    return {
+        "moves": s["moves"],
+        "to_move": s["to_move"],
+        "winner": s["winner"],
+        "draw": s["draw"],
+        "illegal": illegal,
+        "board": s["board"],
+        "in_hand": s["in_hand"],
+    }
+
+
+@invicta.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--step", is_flag=True, help="Walk through the game move by move.")
+@click.option("--json", "as_json", is_flag=True, help="Print the final state as JSON.")
+@house_option
+def replay(file, step, as_json, house):
+    """Replay FILE, a game record or a move list, checking every move again.
+
+    A move list has one move per line (e5 places, e5-e6 moves; # starts a
+    comment), white first unless --house first=black. It is applied until it
+    ends, the game ends, or a move is illegal, which is reported. Exit
+    status: 0 when the file was read; 1 when it cannot be read or a line is
+    not a move (the line and column are named), or when a record holds a move
+    the rules refuse; 2 when a record's stored summary is not what its moves
+    give today.
+    """
+    text = read_text(file, "game record or move list")
+    out = console(stderr=as_json)
+    interactive = sys.stdin.isatty() and not as_json
+    if text.lstrip().startswith("{"):
+        if house:
+            fail(f"{file} is a game record, with its own house rules: drop --house")
+        _replay_record(file, text, step, as_json, out, interactive)
+    else:
+        _replay_moves(file, text, step, as_json, out, interactive, _house_rules(house))
+
+
+def _show_step(renderer: InvictaRenderer, number: int, event, game: Game, interactive: bool):
+    renderer.out.print(user(f"move {number}: {describe(event, game.setup)}", "bold"))
+    renderer.status(game)
+    if interactive:
+        click.pause("(press a key for the next move)")
+
+
+def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules) -> None:
+    try:
+        moves = parse_move_list(text)
+    except MoveListError as exc:
+        where = f"{file}, line {exc.line}, column {exc.column}"
+        click.echo(f"error: {visible(where)}: {visible(exc.message)}", err=True)
+        click.echo(f"  {visible(exc.source.expandtabs(1))}", err=True)
+        click.echo("  " + " " * (exc.column - 1) + "^" * exc.width, err=True)
+        sys.exit(EXIT_INPUT)
+    game = Game.new(Setup("white", "black", rules))
+    renderer = InvictaRenderer(out, _Viewer(game))
+    illegal = None
+    for number, listed in enumerate(moves, start=1):
+        event = as_event(listed.move, game.next_side)
+        try:
+            game.apply(event)
+        except IllegalMove as exc:
+            illegal = {"move": number, "text": listed.text, "reason": exc.message}
+            break
+        if step:
+            _show_step(renderer, number, event, game, interactive)
+    if as_json:
+        click.echo(json.dumps(contract(game, illegal), ensure_ascii=False))
+        return
+    if not step:
+        renderer.status(game)
+    if illegal is not None:
+        line = user(
+            f"Move {illegal['move']} (line {moves[illegal['move'] - 1].line}) "
+            f"{illegal['text']} is illegal: {illegal['reason']}",
+            "red",
+        )
+        out.print(line)
+
+
+class _Viewer:
+    """What the renderer needs of a session when there is only a game to show."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+
+def _replay_record(file, text, step, as_json, out, interactive) -> None:
+    try:
+        data = parse_json(text)
+        record = from_json(data, GAME)
+    except RecordError as exc:
+        fail(f"{file}: {exc}")
+    viewer = _Viewer(record.new_game())  # type: ignore[arg-type]
+    renderer = InvictaRenderer(out, viewer)  # type: ignore[arg-type]
+
+    def on_step(s) -> None:
+        viewer.game = s.game
+        if step and not s.disagreements:
+            _show_step(renderer, s.number, s.event, s.game, interactive)
+
+    report = run_replay(record, None, on_step)
+    game: Game = report.game  # type: ignore[assignment]
+    viewer.game = game
+    illegal = None
+    if report.stopped_at is not None:
+        d = report.disagreements[-1]
+        event = record.events[d.event - 1]
+        illegal = {"move": d.event, "text": event.text, "reason": d.today}  # type: ignore[attr-defined]
+    stored = data.get("summary") if isinstance(data, dict) else None
+    differs = illegal is None and stored is not None and stored != game.summary()
+    if as_json:
+        click.echo(json.dumps(contract(game, illegal), ensure_ascii=False))
+    elif not step:
+        renderer.status(game)
+    if illegal is not None:
+        fail(
+            f"{file}: event {illegal['move']} ({illegal['text']}) is refused by the rules: "
+            f"{illegal['reason']}"
+        )
+    if differs:
+        today = game.summary()
+        keys = [k for k in today if not isinstance(stored, dict) or stored.get(k) != today[k]]
+        click.echo(
+            f"{file}: the record's summary is not what its moves give today "
+            f"(differs in {', '.join(keys)})",
+            err=True,
+        )
+        sys.exit(EXIT_DISAGREES)
+    if not as_json:
+        out.print(f"Today's referee agrees with all {len(record.events)} moves.")

@@ -1,0 +1,115 @@
+"""Ergo (Invicta) at the table: what players type, read into events and questions.
+
+A move is typed as it is written: ``e5`` places a piece, ``e5-e6`` moves
+one. ``moves e5`` lists where the piece on e5 may go (``moves`` alone: every
+move of the side to play). A move becomes an event for the side to play and
+reaches the record only through :meth:`referee.table.session.Session.submit`,
+so a refused move changes nothing. The shared commands (undo, save, quit,
+help) are the session's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.invicta.board import SQUARES, Square
+from referee.invicta.events import Place
+from referee.invicta.notation import NotationError, Placement, as_event, parse_move
+from referee.invicta.outcomes import AllMoves, GameOver, Played, ShowBoard, ShowRules, Targets
+from referee.invicta.state import Game, IllegalMove, Why
+from referee.table.session import Outcomes, Refused, Session
+
+ALIASES = {
+    "m": "moves",
+    "b": "board",
+    "show": "board",
+    "p": "place",
+}
+_LOOKS_LIKE_A_MOVE = re.compile(r"[a-z]\d")
+_MOVE_HINT = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
+
+
+class InvictaCommands:
+    aliases = ALIASES
+
+    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
+        game: Game = session.game  # type: ignore[assignment]
+        if command == "moves":
+            return self._moves(game, rest)
+        if command == "board":
+            return (ShowBoard(),)
+        if command == "rules":
+            return (ShowRules(),)
+        if command in ("place", "move"):
+            return self._move(session, game, rest, command)
+        if _LOOKS_LIKE_A_MOVE.match(command):
+            return self._move(session, game, f"{command} {rest}".strip(), "")
+        return None
+
+    # ------------------------------------------------------------ moves
+
+    def _move(self, session: Session, game: Game, text: str, word: str) -> Outcomes:
+        if word == "move" and "-" not in text:
+            text = "-".join(text.split())  # "move e5 e6" is e5-e6
+        try:
+            move = parse_move(text)
+        except NotationError as exc:
+            return (Refused(exc.message, _MOVE_HINT),)
+        if word == "place" and not isinstance(move, Placement):
+            return (Refused("place takes one square", "place e5, or e5 alone"),)
+        if word == "move" and isinstance(move, Placement):
+            return (Refused("move takes two squares", "move e5 e6, or e5-e6"),)
+        if game.finished:
+            return (
+                Refused(
+                    f"the game is over: {game.result_words()}", "undo takes back the last move"
+                ),
+            )
+        event = as_event(move, game.next_side)
+        try:
+            session.submit(event)
+        except IllegalMove as exc:
+            return (Refused(exc.message, _hint(exc, move)),)
+        game = session.game  # type: ignore[assignment]
+        square = event.square if isinstance(event, Place) else event.target
+        shown: Outcomes = (Played(event, game.board[square].kind, game.promoted, game.passed),)
+        if game.finished:
+            assert game.finish is not None
+            shown = (*shown, GameOver(game.winner, game.finish, game.rows))
+        return shown
+
+    # ------------------------------------------------------------ questions
+
+    def _moves(self, game: Game, rest: str) -> Outcomes:
+        if rest:
+            try:
+                square = Square.parse(rest)
+            except ValueError as exc:
+                return (Refused(str(exc), "moves e5"),)
+            piece = game.board.get(square)
+            if piece is None:
+                hint = f"type {square} to place a piece there" if not game.finished else ""
+                return (Refused(f"there is no piece on {square}", hint),)
+            return (Targets(square, piece, game.targets(square)),)
+        if game.finished:
+            return (Refused(f"the game is over: {game.result_words()}"),)
+        side = game.next_side
+        pieces = tuple(
+            (s, p, game.targets(s))
+            for s, p in sorted(game.board.items(), key=lambda i: (i[0].row, i[0].column))
+            if p.side is side
+        )
+        empty = sum(1 for s in SQUARES if s not in game.board)
+        return (AllMoves(side, game.in_hand[side], empty, pieces),)
+
+
+def _hint(exc: IllegalMove, move) -> str:
+    if exc.why in (Why.NO_PIECES,):
+        return "moves lists every move you have"
+    if exc.why in (Why.EMPTY, Why.NOT_YOURS, Why.OCCUPIED) and isinstance(move, Placement):
+        return "moves lists every move you have"
+    if exc.why is Why.EMPTY:
+        return f"to place a piece on {move.origin}, type {move.origin}"
+    if exc.why in (Why.NOT_YOURS, Why.GAME_OVER, Why.NOT_YOUR_TURN):
+        return ""
+    return f"moves {move.origin} lists where that piece may go"

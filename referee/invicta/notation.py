@@ -1,0 +1,134 @@
+"""Moves as players write them: ``e5`` places a piece, ``e5-e6`` moves one.
+
+This is where typed text becomes a typed move, checked for shape only
+(python-chess's *invalid* as against *illegal*): ``j5`` or ``e5-`` is not a
+move at all and is refused here with the column at fault; ``e5-f6`` is a
+move, which the rules may then refuse. A move list (a file, one move per
+line, ``#`` starting a comment, white first) is read the same way, every
+error naming its line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.invicta.board import Side, Square
+from referee.invicta.events import Move, Place
+
+
+@dataclass(frozen=True)
+class Placement:
+    square: Square
+
+    def __str__(self) -> str:
+        return self.square.name
+
+
+@dataclass(frozen=True)
+class Step:
+    origin: Square
+    target: Square
+
+    def __str__(self) -> str:
+        return f"{self.origin}-{self.target}"
+
+
+Notation = Placement | Step
+
+
+def as_event(move: Notation, side: Side) -> Place | Move:
+    """The event of ``side`` making ``move``."""
+    if isinstance(move, Placement):
+        return Place(side, move.square)
+    return Move(side, move.origin, move.target)
+
+
+class NotationError(ValueError):
+    """Text that is not a move; ``column`` (from 1) and ``width`` point at the fault."""
+
+    def __init__(self, message: str, column: int, width: int = 1) -> None:
+        super().__init__(f"column {column}: {message}")
+        self.message = message
+        self.column = column
+        self.width = max(1, width)
+
+
+_WORD = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+_HOW = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
+
+
+def _skip_spaces(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \t":
+        i += 1
+    return i
+
+
+def _square(text: str, i: int, what: str) -> tuple[Square, int]:
+    j = i
+    while j < len(text) and text[j] in _WORD:
+        j += 1
+    if j == i:
+        found = f"{text[i]!r}" if i < len(text) else "the end of the line"
+        raise NotationError(f"expected {what}, found {found}: {_HOW}", i + 1)
+    try:
+        return Square.parse(text[i:j]), j
+    except ValueError as exc:
+        raise NotationError(str(exc), i + 1, j - i) from None
+
+
+def parse_move(text: str) -> Notation:
+    """``text`` as a move; NotationError (with the column) when it is not one."""
+    i = _skip_spaces(text, 0)
+    if i == len(text):
+        raise NotationError(f"no move: {_HOW}", i + 1)
+    origin, i = _square(text, i, "a square")
+    i = _skip_spaces(text, i)
+    if i == len(text):
+        return Placement(origin)
+    if text[i] != "-":
+        raise NotationError(f"expected '-' between two squares or nothing after one: {_HOW}", i + 1)
+    i = _skip_spaces(text, i + 1)
+    target, i = _square(text, i, "a square after '-'")
+    i = _skip_spaces(text, i)
+    if i != len(text):
+        raise NotationError("unexpected text after the move", i + 1, len(text) - i)
+    return Step(origin, target)
+
+
+@dataclass(frozen=True)
+class ListedMove:
+    """One move of a move list, with where it stands in the file (from 1)."""
+
+    line: int
+    column: int
+    text: str
+    move: Notation
+
+
+class MoveListError(ValueError):
+    """A line of a move list that is not a move."""
+
+    def __init__(self, line: int, source: str, error: NotationError) -> None:
+        super().__init__(f"line {line}, column {error.column}: {error.message}")
+        self.line = line
+        self.column = error.column
+        self.width = error.width
+        self.message = error.message
+        self.source = source
+
+
+def parse_move_list(text: str) -> tuple[ListedMove, ...]:
+    """Every move of a move list, in order; MoveListError at the first line that is not one."""
+    moves = []
+    for number, raw in enumerate(text.split("\n"), start=1):
+        raw = raw.removesuffix("\r")
+        body = raw.split("#", 1)[0].rstrip()
+        if not body.strip():
+            continue
+        try:
+            move = parse_move(body)
+        except NotationError as exc:
+            raise MoveListError(number, raw, exc) from None
+        start = _skip_spaces(body, 0)
+        moves.append(ListedMove(number, start + 1, body.strip(), move))
+    return tuple(moves)

@@ -1,0 +1,423 @@
+"""The state of a game of Ergo (Invicta), moved on one event at a time.
+
+:meth:`Game.apply` judges legality only (an event's shape was checked when
+it was read): whose turn it is, the pieces in hand, how each kind of piece
+moves. A refused event raises :class:`IllegalMove`, whose ``why`` says in a
+word what was wrong, before anything changes. After each event the game
+sees at once whether the mover has five in a row, whether the next player
+can move at all, and whether the position has come round a third time.
+The rulings behind each decision are in ``docs/rulings-invicta.md``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from referee.invicta.board import (
+    ARENA,
+    DIAGONAL,
+    KING,
+    LINES,
+    ORTHOGONAL,
+    RING,
+    RING_INDEX,
+    SQUARES,
+    Kind,
+    Piece,
+    Side,
+    Square,
+    neighbours,
+)
+from referee.invicta.events import Move, Place
+from referee.invicta.setup import PIECES, REPETITIONS, ROW, Blocked, Corners, Setup
+from referee.table.errors import IllegalEvent
+
+
+class Finish(enum.StrEnum):
+    """How a game ended."""
+
+    FIVE = "five"  # five or more in a row: the mover wins
+    REPETITION = "repetition"  # the third occurrence of a position: a draw
+    BLOCKED = "blocked"  # nobody can move (a draw), or house rule blocked=lose
+
+
+class Why(enum.StrEnum):
+    """Why the rules refuse an event (the message words it for people)."""
+
+    GAME_OVER = "game_over"
+    NOT_YOUR_TURN = "not_your_turn"
+    NO_PIECES = "no_pieces"  # a thirteenth placement
+    OCCUPIED = "occupied"
+    EMPTY = "empty"  # no piece on the square moved from
+    NOT_YOURS = "not_yours"
+    SAME_SQUARE = "same_square"
+    HOLLOW_DIAGONAL = "hollow_diagonal"
+    HOLLOW_TOO_FAR = "hollow_too_far"
+    LION_TOO_FAR = "lion_too_far"
+    SLIDE_BLOCKED = "slide_blocked"
+    CORNER_CUT = "corner_cut"
+    TOO_MANY_CORNERS = "too_many_corners"
+
+
+class IllegalMove(IllegalEvent):
+    """The rules refuse a well-formed event; ``why`` says which rule."""
+
+    def __init__(self, why: Why, field: str, message: str) -> None:
+        super().__init__(field, message)
+        self.why = why
+
+
+def piece_words(piece: Piece) -> str:
+    """``white lion``, ``black hollow piece``."""
+    return f"{piece.side} {'lion' if piece.kind is Kind.LION else 'hollow piece'}"
+
+
+def describe_piece(piece: Piece, square: Square) -> str:
+    return f"the {piece_words(piece)} on {square}"
+
+
+@dataclass(frozen=True)
+class Slide:
+    """The way along the edge from one square to another, one direction round the ring."""
+
+    path: tuple[Square, ...]  # the squares passed, the target last
+    blocker: Square | None  # the first square on the way that holds a piece
+    corners: int  # corner squares passed on the way (the target not counted)
+
+
+Position = tuple[tuple[tuple[int, int, str, str], ...], int, int, str | None]
+
+
+@dataclass
+class Game:
+    setup: Setup
+    board: dict[Square, Piece] = field(default_factory=dict)
+    in_hand: dict[Side, int] = field(default_factory=dict)
+    to_move: Side | None = None
+    moves: int = 0
+    winner: Side | None = None
+    finish: Finish | None = None
+    rows: tuple[tuple[Square, ...], ...] = ()  # the winning rows, each in board order
+    last: Place | Move | None = None
+    promoted: bool = False  # the last move turned a hollow piece into a lion
+    passed: Side | None = None  # the side whose turn the last event skipped (no legal move)
+    seen: Counter = field(default_factory=Counter, repr=False)  # Position -> occurrences
+
+    @classmethod
+    def new(cls, setup: Setup) -> Game:
+        game = cls(setup, in_hand={Side.WHITE: PIECES, Side.BLACK: PIECES})
+        game.to_move = setup.rules.first
+        game.seen[game.position()] += 1
+        return game
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def rules(self):
+        return self.setup.rules
+
+    @property
+    def finished(self) -> bool:
+        return self.finish is not None
+
+    @property
+    def draw(self) -> bool:
+        return self.finished and self.winner is None
+
+    @property
+    def next_side(self) -> Side:
+        """Whose move the next event would be (after the end: who would have moved)."""
+        if self.to_move is not None:
+            return self.to_move
+        if isinstance(self.last, (Place, Move)):
+            return self.last.side.other
+        return self.rules.first
+
+    def position(self) -> Position:
+        """The full position: every piece with its side and face, the hands, the side to move."""
+        pieces = tuple(
+            sorted((s.column, s.row, p.side.value, p.kind.value) for s, p in self.board.items())
+        )
+        side = self.to_move.value if self.to_move is not None else None
+        return pieces, self.in_hand[Side.WHITE], self.in_hand[Side.BLACK], side
+
+    @property
+    def repetitions(self) -> int:
+        """How often the present position has occurred (this time included)."""
+        return self.seen[self.position()]
+
+    # ------------------------------------------------------------ how pieces move
+
+    def slides(self, origin: Square, target: Square) -> tuple[Slide, Slide]:
+        """Both ways along the edge from ``origin`` to ``target`` (both on the edge)."""
+        n = len(RING)
+        start, end = RING_INDEX[origin], RING_INDEX[target]
+        ways = []
+        for step in (1, -1):
+            length = ((end - start) * step) % n
+            path = tuple(RING[(start + step * k) % n] for k in range(1, length + 1))
+            passed = path[:-1]
+            blocker = next((s for s in passed if s in self.board), None)
+            ways.append(Slide(path, blocker, sum(1 for s in passed if s.corner)))
+        return ways[0], ways[1]
+
+    def _corner_limit(self) -> int:
+        return 1 if self.rules.corners is Corners.ONE else len(RING)
+
+    def targets(self, origin: Square) -> tuple[Square, ...]:
+        """Every square the piece on ``origin`` may move to now (whoever's turn it is)."""
+        piece = self.board.get(origin)
+        if piece is None:
+            return ()
+        found: set[Square] = set()
+        if piece.kind is Kind.HOLLOW:
+            found.update(s for s in neighbours(origin, ORTHOGONAL) if s not in self.board)
+        elif not origin.on_edge:
+            found.update(s for s in neighbours(origin, KING) if s not in self.board)
+        else:
+            found.update(s for s in neighbours(origin, KING) if s in ARENA and s not in self.board)
+            if self.rules.corner_cut:
+                found.update(
+                    s for s in neighbours(origin, DIAGONAL) if s.on_edge and s not in self.board
+                )
+            limit = self._corner_limit()
+            start = RING_INDEX[origin]
+            for step in (1, -1):
+                corners = 0
+                for k in range(1, len(RING)):
+                    square = RING[(start + step * k) % len(RING)]
+                    if square in self.board or corners > limit:
+                        break
+                    found.add(square)
+                    corners += square.corner
+        return tuple(sorted(found, key=lambda s: (s.row, s.column)))
+
+    def legal_events(self, side: Side) -> Iterator[Place | Move]:
+        """Every event ``side`` could make if it were its turn."""
+        if self.in_hand[side]:
+            for square in SQUARES:
+                if square not in self.board:
+                    yield Place(side, square)
+        for origin, piece in sorted(self.board.items(), key=lambda i: (i[0].row, i[0].column)):
+            if piece.side is side:
+                for target in self.targets(origin):
+                    yield Move(side, origin, target)
+
+    def can_move(self, side: Side) -> bool:
+        return next(self.legal_events(side), None) is not None
+
+    # ------------------------------------------------------------ judging an event
+
+    def check(self, event: Place | Move) -> IllegalMove | None:
+        """Why the rules refuse ``event`` now, or None if they allow it."""
+        if self.finished:
+            return IllegalMove(Why.GAME_OVER, "", f"the game is over: {self.result_words()}")
+        if event.side is not self.to_move:
+            return IllegalMove(
+                Why.NOT_YOUR_TURN, "side", f"it is {self.to_move}'s move, not {event.side}'s"
+            )
+        if isinstance(event, Place):
+            return self._check_place(event)
+        return self._check_move(event)
+
+    def _check_place(self, event: Place) -> IllegalMove | None:
+        side, square = event.side, event.square
+        if self.in_hand[side] == 0:
+            return IllegalMove(
+                Why.NO_PIECES,
+                "square",
+                f"{side} has no pieces left to place: all {PIECES} are on the board, "
+                "so move one instead",
+            )
+        if square in self.board:
+            return IllegalMove(
+                Why.OCCUPIED,
+                "square",
+                f"{square} is taken by the {piece_words(self.board[square])} "
+                "(one piece to a square)",
+            )
+        return None
+
+    def _check_move(self, event: Move) -> IllegalMove | None:
+        side, origin, target = event.side, event.origin, event.target
+        piece = self.board.get(origin)
+        if piece is None:
+            return IllegalMove(Why.EMPTY, "origin", f"there is no piece on {origin}")
+        if piece.side is not side:
+            return IllegalMove(
+                Why.NOT_YOURS,
+                "origin",
+                f"{describe_piece(piece, origin)} is {piece.side}'s: {side} moves {side} pieces",
+            )
+        if origin == target:
+            return IllegalMove(Why.SAME_SQUARE, "target", "a move goes to another square")
+        if target in self.board:
+            return IllegalMove(
+                Why.OCCUPIED,
+                "target",
+                f"{target} is taken by the {piece_words(self.board[target])} "
+                "(there is no capturing)",
+            )
+        dc, dr = abs(target.column - origin.column), abs(target.row - origin.row)
+        adjacent = max(dc, dr) == 1
+        if piece.kind is Kind.HOLLOW:
+            if dc + dr == 1:
+                return None
+            if adjacent:
+                return IllegalMove(
+                    Why.HOLLOW_DIAGONAL,
+                    "target",
+                    f"a hollow piece moves orthogonally, not diagonally: {origin}-{target}",
+                )
+            return IllegalMove(
+                Why.HOLLOW_TOO_FAR,
+                "target",
+                f"a hollow piece moves one square at a time: {target} is too far from {origin}",
+            )
+        if not origin.on_edge or not target.on_edge:
+            if adjacent:
+                return None
+            where = "into the arena" if origin.on_edge else "from the arena"
+            return IllegalMove(
+                Why.LION_TOO_FAR,
+                "target",
+                f"a lion steps one square {where}, like a chess king: "
+                f"{target} is too far from {origin}",
+            )
+        return self._check_slide(origin, target, dc == dr == 1)
+
+    def _check_slide(self, origin: Square, target: Square, diagonal: bool) -> IllegalMove | None:
+        if diagonal and self.rules.corner_cut:
+            return None
+        ways = self.slides(origin, target)
+        limit = self._corner_limit()
+        if any(w.blocker is None and w.corners <= limit for w in ways):
+            return None
+        if diagonal:
+            corner = min(ways, key=lambda w: len(w.path)).path[0]
+            return IllegalMove(
+                Why.CORNER_CUT,
+                "target",
+                f"{origin}-{target} cuts the corner: a lion goes from one edge square to "
+                f"another only along the edge, through {corner}, and {corner} is taken by "
+                f"{describe_piece(self.board[corner], corner)} "
+                "(house rule corner_cut=yes allows the diagonal step)",
+            )
+        free = [w for w in ways if w.blocker is None]
+        if free:
+            return IllegalMove(
+                Why.TOO_MANY_CORNERS,
+                "target",
+                f"the way along the edge from {origin} to {target} goes round "
+                f"{min(w.corners for w in free)} corners; house rule corners=one allows one",
+            )
+        short = min(ways, key=lambda w: len(w.path))
+        assert short.blocker is not None
+        blocker = short.blocker
+        return IllegalMove(
+            Why.SLIDE_BLOCKED,
+            "target",
+            f"the slide from {origin} to {target} is blocked: "
+            f"{describe_piece(self.board[blocker], blocker)} stands in the way "
+            "(a lion never jumps over a piece), and so does a piece the other way round",
+        )
+
+    # ------------------------------------------------------------ moving on
+
+    def apply(self, event: Place | Move) -> None:
+        """Move on by ``event``, or raise IllegalMove and change nothing."""
+        refusal = self.check(event)
+        if refusal is not None:
+            raise refusal
+        side = event.side
+        self.promoted = False
+        if isinstance(event, Place):
+            square = event.square
+            kind = Kind.LION if square.on_edge else Kind.HOLLOW
+            self.in_hand[side] -= 1
+        else:
+            square = event.target
+            before = self.board.pop(event.origin)
+            kind = Kind.LION if square.on_edge else before.kind
+            self.promoted = before.kind is not kind
+        self.board[square] = Piece(side, kind)
+        self.moves += 1
+        self.last = event
+        self.passed = None
+        self.rows = self.rows_through(square, side)
+        if self.rows:
+            self._end(Finish.FIVE, side)
+            return
+        following = side.other
+        if not self.can_move(following):
+            if self.rules.blocked is Blocked.LOSE:
+                self._end(Finish.BLOCKED, side)
+                return
+            if not self.can_move(side):
+                self._end(Finish.BLOCKED, None)
+                return
+            self.passed, following = following, side
+        self.to_move = following
+        self.seen[self.position()] += 1
+        if self.seen[self.position()] >= REPETITIONS:
+            self._end(Finish.REPETITION, None)
+
+    def _end(self, finish: Finish, winner: Side | None) -> None:
+        self.finish = finish
+        self.winner = winner
+        self.to_move = None
+
+    def rows_through(self, square: Square, side: Side) -> tuple[tuple[Square, ...], ...]:
+        """Each line through ``square`` holding an unbroken row of ``side``'s of five or more.
+
+        Only the mover's pieces change, and only at the square moved to, so any
+        new row runs through it (the rulings explain why the opponent never
+        needs checking).
+        """
+        found = []
+        for dc, dr in LINES:
+            row = [square]
+            for sign in (1, -1):
+                s = square.offset(sign * dc, sign * dr)
+                while s is not None and self._is(s, side):
+                    row.append(s)
+                    s = s.offset(sign * dc, sign * dr)
+            if len(row) >= ROW:
+                found.append(tuple(sorted(row, key=lambda q: (q.column, q.row))))
+        return tuple(found)
+
+    def _is(self, square: Square, side: Side) -> bool:
+        piece = self.board.get(square)
+        return piece is not None and piece.side is side
+
+    # ------------------------------------------------------------ for people and tools
+
+    def result_words(self) -> str:
+        if self.finish is Finish.FIVE:
+            return f"{self.winner} has five in a row"
+        if self.finish is Finish.REPETITION:
+            return "a draw by the third repetition of the position"
+        if self.finish is Finish.BLOCKED:
+            if self.winner is None:
+                return "a draw: neither side can move"
+            return f"{self.winner.other} cannot move and loses"
+        return "the game goes on"
+
+    def summary(self) -> dict:
+        board = {
+            s.name: {"color": p.side.value, "kind": p.kind.value}
+            for s, p in sorted(self.board.items(), key=lambda i: (i[0].row, i[0].column))
+        }
+        return {
+            "moves": self.moves,
+            "to_move": self.to_move.value if self.to_move is not None else None,
+            "winner": self.winner.value if self.winner is not None else None,
+            "draw": self.draw,
+            "finish": self.finish.value if self.finish is not None else None,
+            "rows": [[s.name for s in row] for row in self.rows],
+            "board": board,
+            "in_hand": {"white": self.in_hand[Side.WHITE], "black": self.in_hand[Side.BLACK]},
+        }

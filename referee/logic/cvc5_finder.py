@@ -1,0 +1,275 @@
+"""cvc5's finite model finding, in process: a second model finder to race beside our own.
+
+cvc5 (``finite-model-find``) searches models of growing size of the quantified
+problem directly, with model-based quantifier instantiation, instead of
+grounding every quantifier the way ``referee.logic.finder`` does. A model it
+finds is read out into a plain ``Model``; the engine re-checks it with the
+independent evaluator like any other. Its "unsat" is cvc5's refutation (with
+the premises of its unsat core), a solver's claim of the same standing as Z3's.
+
+Options, chosen against pitfalls reported on cvc5's tracker: sort inference
+stays off (with finite model finding it has produced wrong answers) and
+``fmf-mbqi`` stays at its default (``trust`` may answer sat without a model of
+the quantifiers). cvc5's Python API has no interrupt: a check stops at its own
+time limit (``tlimit-per``, the question's deadline), and ``cancelled()`` is
+looked at before and after it; a caller that needs it stopped sooner kills
+the worker, as the pool does with any task that ignores cancellation.
+
+Runs in a worker process (inputs are plain picklable data).
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from referee.language.ast import (
+    AT_LEAST,
+    EXISTS,
+    FORALL,
+    UNIQUE,
+    And,
+    Card,
+    Eq,
+    Falsum,
+    Formula,
+    Iff,
+    Implies,
+    Not,
+    Or,
+    Pred,
+    Quant,
+    Term,
+    Var,
+)
+from referee.logic.model import Model
+
+try:
+    import cvc5
+    from cvc5 import Kind
+except ImportError:  # cvc5 is optional: the racer reports itself unavailable
+    cvc5 = None
+
+
+class Cvc5Status(enum.StrEnum):
+    MODEL = "model"  # a finite model of premises ∧ negated goal (re-check it)
+    UNSAT = "unsat"  # cvc5 refuted premises ∧ negated goal
+    UNKNOWN = "unknown"  # time or resources ran out, or cvc5 gave up
+    CANCELLED = "cancelled"
+    UNAVAILABLE = "unavailable"  # the cvc5 package is not installed
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Cvc5Result:
+    status: Cvc5Status
+    model: Model | None = None
+    used: tuple[int, ...] = ()  # UNSAT: premise indices of cvc5's unsat core
+    seconds: float = 0.0
+    reason: str = ""  # cvc5's words for an unknown, or what went wrong
+
+
+def available() -> bool:
+    return cvc5 is not None
+
+
+class _Translator:
+    """Our AST as cvc5 terms over one uninterpreted sort L."""
+
+    def __init__(self, tm, predicates: dict[str, int], functions: dict[str, int]) -> None:
+        self.tm = tm
+        self.sort = tm.mkUninterpretedSort("L")
+        boolean = tm.getBooleanSort()
+        self.preds = {
+            name: tm.mkConst(
+                tm.mkFunctionSort([self.sort] * arity, boolean) if arity else boolean,
+                f"p_{name}",
+            )
+            for name, arity in predicates.items()
+        }
+        self.funcs = {
+            name: tm.mkConst(
+                tm.mkFunctionSort([self.sort] * arity, self.sort) if arity else self.sort,
+                f"f_{name}",
+            )
+            for name, arity in functions.items()
+        }
+        self._fresh = itertools.count()
+
+    def _var(self, name: str):
+        return self.tm.mkVar(self.sort, f"{name}!{next(self._fresh)}")
+
+    def _apply(self, symbol, args: list):
+        return self.tm.mkTerm(Kind.APPLY_UF, symbol, *args) if args else symbol
+
+    def term(self, t: Term, env: dict):
+        if isinstance(t, Var):
+            return env[t.name]
+        return self._apply(self.funcs[t.name], [self.term(a, env) for a in t.args])
+
+    def formula(self, f: Formula, env: dict | None = None):
+        env = env or {}
+        tm = self.tm
+        if isinstance(f, Pred):
+            return self._apply(self.preds[f.name], [self.term(a, env) for a in f.args])
+        if isinstance(f, Eq):
+            return tm.mkTerm(Kind.EQUAL, self.term(f.left, env), self.term(f.right, env))
+        if isinstance(f, Not):
+            return tm.mkTerm(Kind.NOT, self.formula(f.body, env))
+        if isinstance(f, (And, Or, Implies, Iff)):
+            kind = {And: Kind.AND, Or: Kind.OR, Implies: Kind.IMPLIES, Iff: Kind.EQUAL}[type(f)]
+            return tm.mkTerm(kind, self.formula(f.left, env), self.formula(f.right, env))
+        if isinstance(f, Falsum):
+            return tm.mkFalse()
+        if isinstance(f, Card):
+            return self.card(f)
+        if isinstance(f, Quant):
+            x = self._var(f.var)
+            body = self.formula(f.body, {**env, f.var: x})
+            if f.kind == UNIQUE:
+                y = self._var(f.var)
+                other = self.formula(f.body, {**env, f.var: y})
+                at_most = self._quant(
+                    Kind.FORALL, [y], tm.mkTerm(Kind.IMPLIES, other, tm.mkTerm(Kind.EQUAL, y, x))
+                )
+                return self._quant(Kind.EXISTS, [x], tm.mkTerm(Kind.AND, body, at_most))
+            if f.kind == FORALL:
+                return self._quant(Kind.FORALL, [x], body)
+            if f.kind == EXISTS:
+                return self._quant(Kind.EXISTS, [x], body)
+        raise TypeError(f"not a formula: {f!r}")
+
+    def _quant(self, kind, variables: list, body):
+        return self.tm.mkTerm(kind, self.tm.mkTerm(Kind.VARIABLE_LIST, *variables), body)
+
+    def card(self, f: Card):
+        """|L| ≥ n: n distinct objects; |L| < n: n-1 objects and nothing else (as the export)."""
+        tm, n = self.tm, f.n
+        if f.op == AT_LEAST:
+            if n <= 1:
+                return tm.mkTrue()
+            xs = [self._var("c") for _ in range(n)]
+            return self._quant(Kind.EXISTS, xs, tm.mkTerm(Kind.DISTINCT, *xs))
+        if n <= 1:
+            return tm.mkFalse()
+        xs = [self._var("c") for _ in range(n - 1)]
+        y = self._var("d")
+        cover = [tm.mkTerm(Kind.EQUAL, y, x) for x in xs]
+        everything = self._quant(
+            Kind.FORALL, [y], cover[0] if len(cover) == 1 else tm.mkTerm(Kind.OR, *cover)
+        )
+        return self._quant(Kind.EXISTS, xs, everything)
+
+
+def find_model_cvc5(
+    premises: Sequence[Formula],
+    negated_goal: Formula | None,
+    predicates: dict[str, int],
+    functions: dict[str, int],
+    deadline: float,
+    cancelled: Callable[[], bool] = lambda: False,
+    core: bool = False,
+    resource_limit: int | None = None,
+) -> Cvc5Result:
+    """cvc5 with finite model finding on premises ∧ negated_goal.
+
+    ``core``: put each premise behind an assumption so an unsat answer names
+    the premises it used (costs a little; off, an unsat cites every premise).
+    ``resource_limit``: cvc5's deterministic resource budget instead of only
+    the clock (for reproducible corpora; the deadline still applies).
+    """
+    start = time.monotonic()
+    if cvc5 is None:
+        return Cvc5Result(Cvc5Status.UNAVAILABLE, reason="the cvc5 package is not installed")
+    if cancelled():
+        return Cvc5Result(Cvc5Status.CANCELLED, seconds=time.monotonic() - start)
+    remaining = deadline - time.monotonic()
+    if remaining <= 0.001:
+        return Cvc5Result(Cvc5Status.UNKNOWN, seconds=0.0, reason="no time left")
+    tm = cvc5.TermManager()
+    solver = cvc5.Solver(tm)
+    solver.setOption("finite-model-find", "true")
+    solver.setOption("sort-inference", "false")
+    solver.setOption("produce-models", "true")
+    solver.setOption("tlimit-per", str(max(1, int(remaining * 1000))))
+    if resource_limit is not None:
+        solver.setOption("rlimit-per", str(resource_limit))
+    if core:
+        solver.setOption("produce-unsat-cores", "true")
+    solver.setLogic("UF")
+    tr = _Translator(tm, predicates, functions)
+    literals = []
+    for i, premise in enumerate(premises):
+        term = tr.formula(premise)
+        if core:
+            lit = tm.mkConst(tm.getBooleanSort(), f"premise!{i}")
+            literals.append(lit)
+            solver.assertFormula(tm.mkTerm(Kind.IMPLIES, lit, term))
+        else:
+            solver.assertFormula(term)
+    if negated_goal is not None:
+        solver.assertFormula(tr.formula(negated_goal))
+    result = solver.checkSatAssuming(*literals) if core else solver.checkSat()
+    seconds = time.monotonic() - start
+    if cancelled():
+        return Cvc5Result(Cvc5Status.CANCELLED, seconds=seconds)
+    if result.isUnsat():
+        if core:
+            names = {str(lit): i for i, lit in enumerate(literals)}
+            used = tuple(sorted(names[str(t)] for t in solver.getUnsatCore() if str(t) in names))
+        else:
+            used = tuple(range(len(premises)))
+        return Cvc5Result(Cvc5Status.UNSAT, used=used, seconds=seconds)
+    if result.isSat():
+        try:
+            model = _read_model(solver, tm, tr, predicates, functions)
+        except (RuntimeError, ValueError, KeyError) as exc:  # unreadable: no model at all
+            return Cvc5Result(
+                Cvc5Status.UNKNOWN, seconds=time.monotonic() - start, reason=f"model: {exc}"
+            )
+        return Cvc5Result(Cvc5Status.MODEL, model=model, seconds=time.monotonic() - start)
+    return Cvc5Result(
+        Cvc5Status.UNKNOWN, seconds=seconds, reason=str(result.getUnknownExplanation())
+    )
+
+
+def _read_model(solver, tm, tr: _Translator, predicates, functions) -> Model:
+    """cvc5's finite model as a plain Model (domain 0..k-1 in cvc5's order)."""
+    elements = list(solver.getModelDomainElements(tr.sort))
+    if not elements:
+        # Nothing constrains L (no constant, no quantifier reached it): any
+        # one-object structure will do for the symbols cvc5 left open.
+        return Model(
+            1,
+            {n: {(0,) * a: 0} for n, a in functions.items()},
+            {n: frozenset() for n in predicates},
+        )
+    index = {e: i for i, e in enumerate(elements)}
+    size = len(elements)
+
+    def element(value) -> int:
+        if value not in index:
+            raise ValueError(f"cvc5 value {value} is not in its domain {elements}")
+        return index[value]
+
+    table_functions: dict[str, dict[tuple[int, ...], int]] = {}
+    for name, arity in functions.items():
+        symbol = tr.funcs[name]
+        table_functions[name] = {
+            args: element(solver.getValue(tr._apply(symbol, [elements[a] for a in args])))
+            for args in itertools.product(range(size), repeat=arity)
+        }
+    table_predicates: dict[str, frozenset[tuple[int, ...]]] = {}
+    for name, arity in predicates.items():
+        symbol = tr.preds[name]
+        table_predicates[name] = frozenset(
+            args
+            for args in itertools.product(range(size), repeat=arity)
+            if solver.getValue(tr._apply(symbol, [elements[a] for a in args])).getBooleanValue()
+        )
+    return Model(size, table_functions, table_predicates)

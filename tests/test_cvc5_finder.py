@@ -1,0 +1,139 @@
+"""cvc5's finite model finding as a racer: models the evaluator accepts, cores, limits."""
+
+from __future__ import annotations
+
+import pickle
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from referee.language.ast import Falsum, Not
+from referee.language.naming import statement_formula
+from referee.language.parser import parse_statement
+from referee.logic import cvc5_finder
+from referee.logic.cvc5_finder import Cvc5Status, find_model_cvc5
+from referee.logic.evaluate import check_model, evaluate
+from referee.logic.finder import find_model
+from referee.logic.normalform import big_and, expand_unique, nnf, signature
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import boardgen  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not cvc5_finder.available(), reason="cvc5 not installed")
+
+
+def _question(premises, goals):
+    prepared = [nnf(expand_unique(p)) for p in premises]
+    negated = None
+    if goals and not any(isinstance(g, Falsum) for g in goals):
+        negated = nnf(expand_unique(Not(big_and(goals))))
+    predicates, functions = signature([*prepared] + ([negated] if negated else []))
+    p2, f2 = signature([*premises, *goals])
+    return prepared, negated, {**p2, **predicates}, {**f2, **functions}
+
+
+def ask(vocab, premises, goal=None, seconds=20.0, **options):
+    premises = [statement_formula(parse_statement(t, vocab)) for t in premises]
+    goals = [statement_formula(parse_statement(goal, vocab))] if goal else []
+    prepared, negated, preds, funcs = _question(premises, goals)
+    r = find_model_cvc5(prepared, negated, preds, funcs, time.monotonic() + seconds, **options)
+    return r, premises, goals
+
+
+def confirmed(r, premises, goals) -> bool:
+    """The independent evaluator's verdict on a returned model."""
+    return not check_model(premises, r.model) and not (
+        goals and all(evaluate(g, r.model) for g in goals)
+    )
+
+
+def test_countermodel_passes_the_evaluator(vocab):
+    r, premises, goals = ask(
+        vocab,
+        ["∀x smarter(father(x), x)", "∀x ∀y smarter(x, y) → ¬likes(y, x)"],
+        "∀x ¬smarter(x, x)",
+    )
+    assert r.status == Cvc5Status.MODEL and confirmed(r, premises, goals)
+
+
+def test_cardinality_and_unique_in_models(vocab):
+    r, premises, goals = ask(vocab, ["|L| ≥ 3", "∃!x happy(x)", "|L| < 5"], "∀x ∀y x + y = x")
+    assert r.status == Cvc5Status.MODEL and 3 <= r.model.size < 5
+    assert confirmed(r, premises, goals)
+    assert len(r.model.predicates["happy"]) == 1
+
+
+def test_entailment_with_its_core(vocab):
+    r, _, _ = ask(
+        vocab,
+        [
+            "∀x smarter(father(x), x)",
+            "∀x blonde(x) → happy(x)",
+            "∀x ∀y smarter(x, y) → ¬likes(y, x)",
+        ],
+        "∀x ¬likes(x, father(x))",
+        core=True,
+    )
+    assert r.status == Cvc5Status.UNSAT and r.used == (0, 2) and r.model is None
+
+
+def test_without_cores_an_unsat_cites_every_premise(vocab):
+    r, _, _ = ask(vocab, ["|L| < 3", "∀x happy(x)", "|L| ≥ 3"])
+    assert r.status == Cvc5Status.UNSAT and r.used == (0, 1, 2)
+
+
+def test_only_infinite_models_stops_at_the_deadline(vocab):
+    start = time.monotonic()
+    r, _, _ = ask(
+        vocab,
+        [
+            "∀x smarter(father(x), x)",
+            "∀x ∀y ∀z (smarter(x, y) ∧ smarter(y, z)) → smarter(x, z)",
+            "∀x ¬smarter(x, x)",
+        ],
+        seconds=0.5,
+    )
+    assert r.status == Cvc5Status.UNKNOWN
+    assert time.monotonic() - start < 0.5 + 3.0  # generous slack for a loaded machine
+
+
+def test_cancelled_before_the_check(vocab):
+    premises = [statement_formula(parse_statement("∀x happy(x)", vocab))]
+    prepared, negated, preds, funcs = _question(premises, [])
+    r = find_model_cvc5(prepared, negated, preds, funcs, time.monotonic() + 5, lambda: True)
+    assert r.status == Cvc5Status.CANCELLED
+
+
+def test_missing_package_is_unavailable(vocab, monkeypatch):
+    monkeypatch.setattr(cvc5_finder, "cvc5", None)
+    r, _, _ = ask(vocab, ["∀x happy(x)"])
+    assert r.status == Cvc5Status.UNAVAILABLE and not cvc5_finder.available()
+
+
+def test_results_cross_process_boundaries(vocab):
+    r, _, _ = ask(vocab, ["|L| ≥ 2", "∃x happy(x)"])
+    assert pickle.loads(pickle.dumps(r)) == r
+
+
+def test_agrees_with_our_finder_and_the_evaluator_on_generated_boards():
+    """Every cvc5 model passes the evaluator; cvc5 never refutes what has a model."""
+    _, questions = boardgen.generate_questions(40, seed=77)
+    models = refutations = 0
+    for q in questions:
+        prepared, negated, preds, funcs = _question(q.premises, q.goals)
+        r = find_model_cvc5(prepared, negated, preds, funcs, time.monotonic() + 5, core=True)
+        ours = find_model(prepared, negated, preds, funcs, time.monotonic() + 5, max_size=4)
+        if r.status == Cvc5Status.MODEL:
+            models += 1
+            assert confirmed(r, q.premises, q.goals), q.id
+        if r.status == Cvc5Status.UNSAT:
+            refutations += 1
+            assert ours.status != "model", q.id
+            # The core is enough: cvc5 still refutes the cited premises alone.
+            cited = [prepared[i] for i in r.used]
+            again = find_model_cvc5(cited, negated, preds, funcs, time.monotonic() + 5)
+            assert again.status == Cvc5Status.UNSAT, q.id
+    assert models > 10 and refutations > 10

@@ -1,0 +1,112 @@
+"""Whatever a player types is shown as typed: never read as rich markup, never obeyed by
+the terminal (issue: `end [/oops]` crashed the session and every replay of its record)."""
+
+import json
+
+from click.testing import CliRunner
+
+from referee.cli.main import main
+from referee.cli.safe import visible
+
+ESCAPE = "\x1b]0;pwned\x07\x1b[2J"
+SCRIPT = "\n".join(
+    [
+        "play [/oops] : forall x blonde(x)",  # a card that does not exist
+        "play blonde : forall x blonde(x) [/oops]",  # a statement with markup after it
+        "play blonde : [x]",  # markup-looking statement: the caret must point at it
+        "play blonde : forall x blonde(x)",
+        "hand [/oops]",
+        "pass [/oops]",
+        "claim 1 with [/oops]",
+        "claim [bold]1",
+        "play ? : exists x blonde(x)",
+        "dance [/oops]",
+        f"end [bold]red[/bold] {ESCAPE} [link=http://x]click[/link]",
+    ]
+)
+
+
+def invoke(args, script=""):
+    return CliRunner().invoke(main, args, input=script, catch_exceptions=False)
+
+
+def test_a_game_full_of_markup_plays_resumes_and_replays(tmp_path):
+    record = tmp_path / "g.json"
+    players = "[/oops],[bold]al"
+    first = invoke(
+        ["play", "--players", players, "--mode", "table", "--record", str(record)],
+        "\n".join(SCRIPT.split("\n")[:5]),
+    )
+    assert first.exit_code == 0, first.output
+    out = first.output
+    assert "[/oops]" in out and "[bold]al" in out  # names shown exactly as typed
+    assert "refused:" in out and "'[/oops]' is not a card of this deck" in out
+    resumed = invoke(["play", "--record", str(record)], "\n".join(SCRIPT.split("\n")[5:]))
+    assert resumed.exit_code == 0, resumed.output
+    out = resumed.output
+    assert "\x1b" not in out and "\\x1b]0;pwned\\x07" in out  # escapes made visible
+    assert "[bold]red[/bold]" in out and "[link=http://x]click[/link]" in out
+    assert "Game over:" in out
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["setup"]["settings"]["players"] == ["[/oops]", "[bold]al"]
+    assert data["events"][-1]["reason"].startswith("[bold]red[/bold] \x1b]0;pwned")
+    replayed = invoke(["replay", str(record)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "\x1b" not in replayed.output and "[/oops]" in replayed.output
+    as_json = invoke(["replay", "--json", str(record)])
+    assert as_json.exit_code == 0 and json.loads(as_json.stdout)["agrees"]
+
+
+def test_the_caret_points_under_what_was_typed(tmp_path):
+    out = invoke(
+        ["play", "--players", "a,b", "--mode", "table", "--record", str(tmp_path / "g.json")],
+        "play blonde : [x]\n",
+    ).output
+    lines = out.splitlines()
+    source = next(i for i, line in enumerate(lines) if line.strip() == "[x]")
+    assert lines[source + 1].strip().startswith("^")
+    assert lines[source + 1].index("^") == lines[source].index("[")
+
+
+def test_a_record_with_a_markup_event_type_is_a_clean_error(tmp_path):
+    path = tmp_path / "r.json"
+    invoke(
+        ["play", "--players", "a,b", "--mode", "table", "--record", str(path)],
+        "play blonde : forall x blonde(x)\n",
+    )
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["events"][0]["type"] = "play[/oops]"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for args in (
+        ["replay", "--json", str(path)],
+        ["replay", str(path)],
+        ["play", "--record", str(path)],
+    ):
+        result = invoke(args)
+        assert result.exit_code == 1 and "play[/oops]" in result.output, result.output
+
+
+def test_a_deck_named_with_markup_is_shown_as_named(tmp_path):
+    from referee.resources import default_deck_path
+
+    deck = default_deck_path().read_text(encoding="utf-8")
+    assert 'name = "' in deck
+    start = deck.index('name = "')
+    end = deck.index('"', start + 8)
+    tampered = (
+        deck[:start]
+        + 'name = "[/oops]'
+        + ESCAPE.replace("\x1b", "\\u001b").replace("\x07", "\\u0007")
+        + '"'
+        + deck[end + 1 :]
+    )
+    path = tmp_path / "deck.toml"
+    path.write_text(tampered, encoding="utf-8")
+    result = invoke(["cards", "--deck", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "[/oops]" in result.output and "\x1b" not in result.output
+
+
+def test_visible_shows_controls_and_keeps_everything_else():
+    assert visible("∀x blonde(x) [b]") == "∀x blonde(x) [b]"
+    assert visible("a\x1b[2Jb\u2028c\u202ed") == "a\\x1b[2Jb\\u2028c\\u202ed"
