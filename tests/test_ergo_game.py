@@ -18,6 +18,7 @@ from referee.ergo.state import FALLACY_TURNS
 from referee.ergo.syntax import Rule
 from referee.resources import ergo_deck_path
 from referee.table.errors import IllegalEvent
+from referee.table.house import SwitchError
 from referee.table.record import Record, dumps, loads
 from referee.table.session import Refused, Session
 
@@ -434,7 +435,7 @@ def test_setup_refuses_what_the_game_cannot_be_played_with():
         Settings((Seat("ann", "A"),))
     with pytest.raises(SetupError, match="a variable of their own"):
         Settings((Seat("ann", "A"), Seat("bob", "A")))
-    with pytest.raises(SetupError, match="expected one of right, left, refuse"):
+    with pytest.raises(SwitchError, match="expected right or left or refuse"):
         HouseRules().with_switch("then_chain=sideways")
 
 

@@ -49,6 +49,7 @@ from referee.ergo.setup import (
 from referee.language.deck import DeckError
 from referee.resources import ERGO_DECKS, ergo_deck_path
 from referee.table.errors import RecordError
+from referee.table.house import SwitchError, with_switches
 from referee.table.record import Record
 from referee.table.session import Session
 
@@ -82,13 +83,10 @@ def read_deck(spec: str | None) -> tuple[str, str, ErgoDeck]:
 
 
 def house_rules(switches) -> HouseRules:
-    rules = HouseRules()
     try:
-        for switch in switches:
-            rules = rules.with_switch(switch)
-    except SetupError as exc:
-        fail(f"--house {exc.field}: {exc.message}")
-    return rules
+        return with_switches(HouseRules(), switches)
+    except SwitchError as exc:
+        fail(f"--house {exc.rule}: {exc.message}")
 
 
 @click.group()

@@ -57,6 +57,7 @@ from referee.ergo.outcomes import (
 from referee.ergo.reading import full_text, read_premise
 from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
 from referee.ergo.state import FALLACY_TURNS, Game
+from referee.table.house import describe as describe_rules
 from referee.table.session import Session
 
 CELL = 4  # columns per card in a drawn premise
@@ -360,7 +361,7 @@ class ErgoRenderer(TableRenderer):
         self.out.print(table)
 
     def rules(self, game: Game) -> None:
-        for key, value in game.rules.to_json().items():
+        for key, value in describe_rules(game.rules):
             self.out.print(f"  {key} = {value}")
         self.out.print(f"  mode = {game.settings.mode.value}, first to {game.settings.win}")
 

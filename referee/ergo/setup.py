@@ -8,13 +8,14 @@ each house rule is in ``docs/rulings-ergo.md``.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from referee.ergo.cards import VARIABLES
 from referee.ergo.deck import HAND, ErgoDeck, load_ergo_deck
 from referee.ergo.reading import Grouping, ReadingRules, ThenChain
 from referee.language.deck import DeckError
+from referee.table import house
 from referee.table.shapes import Plain
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -109,23 +110,7 @@ class HouseRules(Plain):
 
     def with_switch(self, text: str) -> HouseRules:
         """``"then_chain=left"`` → a copy with that rule changed (``--house``)."""
-        key, sep, raw = text.partition("=")
-        key = key.strip().replace("-", "_")
-        known = {f.name: f for f in fields(self)}
-        if key not in known:
-            raise SetupError(key or "house", f"unknown house rule (known: {', '.join(known)})")
-        kind = type(getattr(self, key))
-        raw = raw.strip().lower().replace("-", "_")
-        try:
-            value = kind(raw)
-        except ValueError:
-            choices = ", ".join(m.value for m in kind)
-            raise SetupError(key, f"expected one of {choices}, got {raw!r}") from None
-        return replace(self, **{key: value})
-
-    @classmethod
-    def choices(cls) -> dict[str, tuple[str, ...]]:
-        return {f.name: tuple(m.value for m in type(f.default)) for f in fields(cls)}
+        return house.with_switch(self, text)
 
 
 @dataclass(frozen=True)
