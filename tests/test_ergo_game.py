@@ -477,3 +477,25 @@ def test_discards_are_events_with_the_cards_named():
     assert s.record.events[1] == Discard("bob", (), 2)
     run(s, "play A")
     assert isinstance(s.record.events[2], Place)
+
+
+def test_why_shows_the_last_rounds_ruling_and_score_settles_an_undone_one():
+    s = session()
+    assert "no round has been scored" in refusal(s, "why").message
+    assert "has not stopped" in refusal(s, "score").message
+    run(s, *FIVE_CARDS)
+    (why,) = s.execute("why A")
+    assert why.variable == "A" and why.scored.ruling.decision.proven == ("A", "B", "C", "D")
+    assert "not a variable" in refusal(s, "why E").message
+    run(s, "undo")  # takes back the Score: the round is stopped, waiting for it
+    assert s.game.stopped == RoundEnd.ERGO and s.game.scores == {"ann": 0, "bob": 0}
+    assert "the round has stopped" in refusal(s, "play A").message
+    run(s, "score")
+    assert s.game.scores == {"ann": 5, "bob": 5} and s.game.round == 2
+
+
+def test_end_stops_the_game_with_the_most_points_winning():
+    s = session()
+    run(s, *FIVE_CARDS, "end we are tired")
+    assert s.game.finished and s.game.winners == ("ann", "bob")
+    assert s.game.end_reason == "we are tired"

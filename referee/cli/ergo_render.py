@@ -294,9 +294,9 @@ class ErgoRenderer(TableRenderer):
             self.out.print(
                 Text("  ", style="dim")
                 + user(p, "dim")
-                + Text(f" drew {game.drawn_count}; hand: only ", style="dim")
+                + Text(f" drew {game.drawn_count}: type hand to see the hand (only ", style="dim")
                 + user(p, "dim")
-                + Text(" should type it", style="dim")
+                + Text(" should look)", style="dim")
             )
 
     def scores(self, game: Game) -> None:
