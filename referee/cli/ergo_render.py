@@ -332,7 +332,7 @@ class ErgoRenderer(TableRenderer):
                 line.append("(new)", style="dim")
             line.append("  ")
         if self.private:
-            with self.out.screen():
+            with self.out.screen(hide_cursor=False):
                 self.out.print(
                     Text("Only ") + user(player) + Text(" should look at the screen now.")
                 )
