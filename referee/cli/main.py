@@ -21,6 +21,7 @@ COMMANDS = {
     "replay": "referee.cli.play_cmd:replay",
     "derive": "referee.cli.derive_cmd:derive",
     "invicta": "referee.cli.invicta_cmd:invicta",
+    "ergo": "referee.cli.ergo_cmd:ergo",
 }
 
 

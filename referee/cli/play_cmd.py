@@ -21,9 +21,11 @@ from referee.cli.safe import user
 from referee.cli.table_io import (
     EXIT_DISAGREES,
     console,
+    disagreement_text,
     load_record,
     open_record,
     play_session,
+    refuse_new_settings,
 )
 from referee.palmer.commands import PalmerCommands, ReadError
 from referee.palmer.records import GAME
@@ -94,21 +96,19 @@ def play(players, record_path, hand_size, win_score, mode, seed, house, timeout,
     out = console()
     if record_path is not None and record_path.exists():
         record, game = load_record(record_path, GAME)
-        given = {
-            "--players": players,
-            "--hand-size": hand_size,
-            "--win": win_score,
-            "--mode": mode,
-            "--seed": seed,
-            "--deck": deck_path,
-            "--timeout": timeout,
-        }
-        extra = [k for k, v in given.items() if v is not None] + (["--house"] if house else [])
-        if extra:
-            fail(
-                f"{record_path} is a game in progress, with its own settings: "
-                f"drop {', '.join(extra)} to resume it"
-            )
+        refuse_new_settings(
+            record_path,
+            {
+                "--players": players,
+                "--hand-size": hand_size,
+                "--win": win_score,
+                "--mode": mode,
+                "--seed": seed,
+                "--deck": deck_path,
+                "--timeout": timeout,
+                "--house": house,
+            },
+        )
         store = open_record(record_path)
         out.print(
             user(
@@ -212,7 +212,7 @@ def replay(record_file, step, as_json):
     def on_step(s) -> None:
         for d in s.disagreements:
             if not d.refused:
-                out.print(user(_disagreement(d), "red"))
+                out.print(user(disagreement_text(d), "red"))
         if not step:
             return
         out.print(user(f"event {s.number}: ") + user(describe(s.event)))
@@ -252,13 +252,3 @@ def replay(record_file, step, as_json):
             )
     if not report.agrees:
         sys.exit(EXIT_DISAGREES)
-
-
-def _disagreement(d) -> str:
-    return (
-        f"event {d.event}, {d.field}: the record says {_value(d.recorded)}, today {_value(d.today)}"
-    )
-
-
-def _value(v) -> str:
-    return str(getattr(v, "value", v))

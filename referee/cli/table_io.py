@@ -61,6 +61,30 @@ def open_record(path: Path) -> RecordFile:
     return store
 
 
+def refuse_new_settings(record_path: Path, given: dict[str, object]) -> None:
+    """A game in progress keeps its own settings: resuming with any of ``given`` (option →
+    value, None or empty when not given) fails, naming them."""
+    extra = [option for option, value in given.items() if value not in (None, (), [], False)]
+    if extra:
+        fail(
+            f"{record_path} is a game in progress, with its own settings: "
+            f"drop {', '.join(extra)} to resume it"
+        )
+
+
+def disagreement_text(d) -> str:
+    """One line for a replay :class:`~referee.table.replay.Disagreement`."""
+    return (
+        f"event {d.event}, {d.field}: the record says {_shown(d.recorded)}, today {_shown(d.today)}"
+    )
+
+
+def _shown(value) -> str:
+    if isinstance(value, (tuple, list)):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    return str(getattr(value, "value", value))
+
+
 def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> Iterator[str]:
     """Commands typed at a prompt (with history), or one per line of a script (echoed)."""
     if not interactive:

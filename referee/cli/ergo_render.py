@@ -1,0 +1,587 @@
+"""Ergo on screen: the Proof as rows of cards with their positions, rulings in players' words.
+
+Each premise is drawn as a row of cards with, under it, the card numbers
+(for Tabula Rasa and Revolution: ``tabula 2:3``) and the gaps between them
+(for placing: ``play OR B at 1:1``), and beside it its reading with every
+parenthesis shown, since Ergo's order of operations is not the textbook's.
+
+Hands are hidden information. At a terminal a hand is shown only on request,
+on the terminal's alternate screen, after its owner confirms they are the
+one looking, and taken away when they press Enter: the main screen and its
+scrollback never held it. Without a terminal (a script, a log) hands are not
+printed at all unless ``--show-hands`` was given.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from referee.cli.safe import user
+from referee.cli.table_io import TableRenderer
+from referee.ergo.cards import Card, ProofCard, faces_text
+from referee.ergo.events import (
+    Discard,
+    End,
+    Ergo,
+    Fallacy,
+    Justify,
+    Place,
+    Revolution,
+    RoundEnd,
+    Score,
+    TabulaRasa,
+)
+from referee.ergo.outcomes import (
+    CardsPlaced,
+    Discarded,
+    ErgoPlayed,
+    FallacyPlayed,
+    GameOver,
+    Justified,
+    PlacementRefused,
+    Removed,
+    RoundScored,
+    ShowCards,
+    ShowHand,
+    ShowProof,
+    ShowRules,
+    ShowScores,
+    Swapped,
+    Why,
+)
+from referee.ergo.reading import full_text, read_premise
+from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
+from referee.ergo.state import FALLACY_TURNS, Game
+from referee.table.house import describe as describe_rules
+from referee.table.session import Session
+
+CELL = 4  # columns per card in a drawn premise
+
+HELP = """\
+Commands (one per line; the letter in brackets is enough):
+  play CARDS [at PLACE]    (p) cards to the Proof. PLACE is P:G, premise P at gap G
+                           (gap 0 is the front, gap K is after card K), P alone (its end),
+                           or new (also when there is no 'at'). Several groups at once:
+                           play OR B at 1:1        play NOT at 3:0, D
+                           play ( at 2:0 ) at 2:3   (parentheses: a pair, one move)
+                           A Wild is written with a star: play *A at 2, play *THEN at 1:1
+  discard CARDS            (d) discard (dealt mode: names or hand positions; table mode:
+                           names, a number, or nothing for every play left)
+  fallacy NAME             (f) a Fallacy on another player: no cards to the Proof for 3 turns
+  justify [*]              (j) a Justification (or a Wild, *) over your own Fallacy
+  tabula P:K               (t) Tabula Rasa: card K of premise P to the bottom of the pile
+  revolution P:K Q:L       (r) swap two variables or two operators in the Proof
+  ergo [*]                 (e) end the round (A, B, C and D all in the Proof); * a Wild
+  proof | scores | hand    (b, s, h) the Proof | the scores | your hand (dealt mode)
+  why [VARIABLE]           (w) the last round's ruling with all its evidence
+  cards | rules            the deck | the house rules
+  score                    settle a stopped round (done by itself unless a Score is undone)
+  undo | save | quit       (u, q) take back the last event | write the record | leave
+  end [REASON]             stop the game here: the most points wins
+Card words: A B C D, AND OR THEN NOT (any case), ∧ ∨ → ¬, ( ).
+Each turn: two cards are drawn for you, then make two plays (a card to the Proof,
+a special card, or a discard each).
+"""
+
+RULE_WORDS = {
+    "reit": "repetition",
+    "mp": "modus ponens",
+    "mt": "modus tollens",
+    "hs": "hypothetical syllogism",
+    "ds": "disjunctive syllogism",
+    "and_i": "conjunction",
+    "and_e": "simplification",
+    "or_i": "addition",
+    "or_e": "proof by cases",
+    "imp_i": "conditional proof",
+    "iff_i": "biconditional introduction",
+    "iff_e": "biconditional elimination",
+    "dem": "De Morgan",
+    "dn": "double negation",
+    "bot_i": "contradiction",
+    "bot_e": "anything follows from a contradiction",
+    "pbc": "proof by contradiction",
+}
+
+
+def describe(event) -> str:
+    """One line for an event (undo, replay --step)."""
+    if isinstance(event, Place):
+        where = ", ".join(f"{p.card.symbol} at {p.premise}:{p.gap}" for p in event.cards)
+        return f"{event.player} plays {where}"
+    if isinstance(event, Discard):
+        n = len(event.cards) + event.unnamed
+        return f"{event.player} discards {n} card{'s' if n != 1 else ''}"
+    if isinstance(event, Fallacy):
+        return f"{event.player} plays a Fallacy on {event.target}"
+    if isinstance(event, Justify):
+        return f"{event.player} plays a {event.card.label} as a Justification"
+    if isinstance(event, TabulaRasa):
+        return f"{event.player} plays Tabula Rasa on {event.removed.symbol} at {event.spot}"
+    if isinstance(event, Revolution):
+        return f"{event.player} plays Revolution on {event.first} and {event.second}"
+    if isinstance(event, Ergo):
+        return f"{event.player} plays {'Ergo' if event.card == Card.ERGO else 'a Wild as Ergo'}"
+    if isinstance(event, Score):
+        d = event.ruling.decision
+        verdict = "a paradox" if d.paradox else "proven " + (", ".join(d.proven) or "nobody")
+        return f"round {event.round} scored: {verdict}"
+    if isinstance(event, End):
+        return "the game ends" + (f": {event.reason}" if event.reason else "")
+    return type(event).__name__
+
+
+def card_cell(card: ProofCard) -> Text:
+    text = Text(card.symbol, style="bold magenta" if card.card.wild else "bold")
+    if card.card.wild:
+        text.append("*", style="magenta")
+    return text
+
+
+def premise_rows(number: int, cards: Sequence[ProofCard], reading: str = "") -> list[Text]:
+    """A premise as three lines: the cards, their numbers, and the gaps between them.
+
+    Gap ``g`` is drawn at column ``CELL * g``; card ``k`` (from 1) between gaps
+    ``k - 1`` and ``k``.
+    """
+    label = f"{number:>2} │ "
+    row = Text(label)
+    numbers = [" "] * (CELL * len(cards) + 3)
+    gaps = [" "] * (CELL * len(cards) + 3)
+    at = 0
+    for k, card in enumerate(cards, start=1):
+        column = CELL * k - CELL // 2
+        row.append(" " * (column - at))
+        cell = card_cell(card)
+        row.append_text(cell)
+        at = column + len(cell)
+        for j, ch in enumerate(str(k)):
+            numbers[column + j] = ch
+    for g in range(len(cards) + 1):
+        for j, ch in enumerate(str(g)):
+            gaps[CELL * g + j] = ch
+    if reading:
+        row.append(" " * max(3, CELL * len(cards) + 3 - at))
+        row.append("reads ", style="dim")
+        row.append_text(user(reading))
+    blank = " " * (len(label) - 2) + "  "
+    return [
+        row,
+        Text(blank + "".join(numbers).rstrip() + "   card", style="dim"),
+        Text(blank + "".join(gaps).rstrip() + "   gap", style="dim cyan"),
+    ]
+
+
+class ErgoRenderer(TableRenderer):
+    def __init__(
+        self,
+        out: Console,
+        session: Session | None = None,
+        private: bool = False,
+        show_hands: bool = False,
+        ask: Callable[[str], str] | None = None,
+    ) -> None:
+        super().__init__(out, session)
+        self.private = private  # hands on the alternate screen (an interactive terminal)
+        self.show_hands = show_hands  # hands printed plainly (--show-hands)
+        self.ask = ask or (lambda prompt: out.input(Text(prompt, style="bold")))
+        self.renderers.update(
+            {
+                CardsPlaced: self.placed,
+                PlacementRefused: self.placement_refused,
+                Discarded: self.discarded,
+                FallacyPlayed: self.fallacy,
+                Justified: self.justified,
+                Removed: self.removed,
+                Swapped: self.swapped,
+                ErgoPlayed: self.ergo,
+                RoundScored: self.scored,
+                GameOver: self.game_over,
+                ShowProof: lambda o: self.proof(self.game),
+                ShowScores: lambda o: self.scores(self.game),
+                ShowHand: lambda o: self.hand(self.game, o.player),
+                ShowCards: lambda o: self.cards(self.game),
+                ShowRules: lambda o: self.rules(self.game),
+                Why: self.why,
+            }
+        )
+
+    @property
+    def game(self) -> Game:
+        return self.session.game  # type: ignore[union-attr, return-value]
+
+    def help_text(self) -> str:
+        return HELP
+
+    def describe(self, event) -> str:
+        return describe(event)
+
+    def after_change(self, outcomes) -> None:
+        game = self.game
+        if game.finished:
+            return
+        if any(isinstance(o, (CardsPlaced, Removed, Swapped, RoundScored)) for o in outcomes):
+            self.proof(game)
+        self.turn(game)
+
+    # ------------------------------------------------------------ the table
+
+    def proof(self, game: Game) -> None:
+        proof = game.proof
+        head = Text(f"Proof, round {game.round}: ", style="bold")
+        if not proof.premises:
+            head.append("no premises yet")
+            self.out.print(head)
+            return
+        present = proof.variables()
+        head.append(f"{proof.cards} card{'s' if proof.cards != 1 else ''}; ")
+        if proof.ergo_allowed:
+            head.append("A, B, C and D are all in: an Ergo may be played")
+        else:
+            missing = [v for v in "ABCD" if v not in present]
+            verb = "appears" if len(missing) == 1 else "appear"
+            head.append("no Ergo until " + ", ".join(missing) + f" {verb}")
+        self.out.print(head)
+        for number, cards in enumerate(proof.premises, start=1):
+            reading = _reading(game, cards)
+            for line in premise_rows(number, cards, reading):
+                self.out.print(line)
+
+    def turn(self, game: Game) -> None:
+        if game.stopped is not None:
+            self.out.print(
+                Text("The round has stopped: type score to settle it (undo takes it back).")
+            )
+            return
+        p = game.player
+        if game.expired:
+            self.out.print(
+                user(game.expired)
+                + Text(
+                    f"'s Fallacy has held {FALLACY_TURNS} turns: it goes to the bottom of the pile."
+                )
+            )
+        line = Text(f"Turn {game.turn} (round {game.round}): ", style="bold")
+        line.append_text(user(p, "bold"))
+        line.append(f" ({game.variable(p)})", style="bold")
+        plays = game.plays_left
+        line.append(
+            f" — {plays} play{'s' if plays != 1 else ''} left; pile {game.pile_count}"
+            + (
+                " (the last card is drawn: the round ends with this turn)"
+                if game.last_drawn
+                else ""
+            )
+        )
+        self.out.print(line)
+        if game.under_fallacy(p):
+            held = game.fallacy[p] + 1
+            self.out.print(
+                Text("  ")
+                + user(p)
+                + Text(
+                    f" is under a Fallacy (turn {held} of {FALLACY_TURNS}): no cards to the "
+                    "Proof — discard, play a special card, or justify",
+                    style="yellow",
+                )
+            )
+        if game.dealt and game.plays_left == game.drawn_count and game.drawn_count:
+            self.out.print(
+                Text("  ", style="dim")
+                + user(p, "dim")
+                + Text(f" drew {game.drawn_count}: type hand to see the hand (only ", style="dim")
+                + user(p, "dim")
+                + Text(" should look)", style="dim")
+            )
+
+    def scores(self, game: Game) -> None:
+        line = Text("Scores: ")
+        for i, s in enumerate(game.settings.seats):
+            if i:
+                line.append(", ")
+            line.append_text(user(s.name))
+            line.append(f" ({s.variable}) {game.scores[s.name]}")
+        line.append(f"  (first to {game.settings.win})", style="dim")
+        self.out.print(line)
+        fallen = [(p, n) for p, n in game.fallacy.items()]
+        for p, n in fallen:
+            self.out.print(
+                Text("  ") + user(p) + Text(f": Fallacy, {FALLACY_TURNS - n} turn(s) to go")
+            )
+        for p in sorted(game.justified):
+            self.out.print(Text("  ") + user(p) + Text(": justified, no more Fallacies this round"))
+
+    def hand(self, game: Game, player: str) -> None:
+        cards = game.hand(player)
+        fresh = Counter(game.drawn) if player == game.player else Counter()
+        new = [False] * len(cards)
+        for i in range(len(cards) - 1, -1, -1):  # the draw went to the end of the hand
+            if fresh[cards[i]] > 0:
+                fresh[cards[i]] -= 1
+                new[i] = True
+        line = user(player) + Text("'s hand: ")
+        for i, card in enumerate(cards, 1):
+            line.append(f"{i}:")
+            line.append(card.label if card.label != card.value else card.value)
+            if new[i - 1]:
+                line.append("(new)", style="dim")
+            line.append("  ")
+        if self.private:
+            with self.out.screen(hide_cursor=False):
+                self.out.print(
+                    Text("Only ") + user(player) + Text(" should look at the screen now.")
+                )
+                self.ask("Press Enter to see the hand. ")
+                self.out.print(line)
+                self.ask("Press Enter to hide it. ")
+            return
+        if self.show_hands:
+            self.out.print(line)
+            return
+        self.out.print(
+            Text(
+                "Hands are shown only at a terminal, on a screen that is cleared afterwards "
+                "(use --show-hands to print them in a script)."
+            )
+        )
+
+    def cards(self, game: Game) -> None:
+        table = Table(title=user(f"Deck: {game.deck.name} ({game.deck.size} cards)"))
+        table.add_column("card")
+        table.add_column("copies", justify="right")
+        table.add_column("seen this round", justify="right")
+        known = game.known() if not game.dealt else game.public()
+        for card, n in game.deck.counts:
+            table.add_row(card.label, str(n), str(known[card]))
+        self.out.print(table)
+
+    def rules(self, game: Game) -> None:
+        for key, value in describe_rules(game.rules):
+            self.out.print(f"  {key} = {value}")
+        self.out.print(f"  mode = {game.settings.mode.value}, first to {game.settings.win}")
+
+    # ------------------------------------------------------------ the moves
+
+    def placed(self, o: CardsPlaced) -> None:
+        parts = []
+        for p in o.cards:
+            star = "*" if p.card.card.wild else ""
+            if p.premise > o.premises_before:
+                parts.append(f"{p.card.symbol}{star} on the new premise {p.premise}")
+            else:
+                parts.append(f"{p.card.symbol}{star} at {p.premise}:{p.gap}")
+        self.out.print(user(o.player) + Text(" plays " + ", ".join(parts)))
+
+    def placement_refused(self, o: PlacementRefused) -> None:
+        for line in refusal_lines(o):
+            self.out.print(line)
+
+    def discarded(self, o: Discarded) -> None:
+        self.out.print(user(o.player) + Text(f" discards {o.count}"))
+
+    def fallacy(self, o: FallacyPlayed) -> None:
+        self.out.print(
+            user(o.player)
+            + Text(" plays a Fallacy on ")
+            + user(o.target)
+            + Text(f": no cards to the Proof for {FALLACY_TURNS} turns")
+        )
+
+    def justified(self, o: Justified) -> None:
+        what = "a Justification" if o.card == Card.JUSTIFICATION else "a Wild as a Justification"
+        self.out.print(
+            user(o.player) + Text(f" plays {what}: the Fallacy is lifted, and no more this round")
+        )
+
+    def removed(self, o: Removed) -> None:
+        cards = " and ".join(c.symbol for c in o.cards)
+        self.out.print(
+            user(o.player)
+            + Text(f" plays Tabula Rasa: {cards} from {o.spot} to the bottom of the pile")
+        )
+
+    def swapped(self, o: Swapped) -> None:
+        a, b = o.faces
+        self.out.print(
+            user(o.player)
+            + Text(f" plays Revolution: {a.symbol} at {o.first} and {b.symbol} at {o.second} swap")
+        )
+
+    def ergo(self, o: ErgoPlayed) -> None:
+        what = "Ergo" if o.card == Card.ERGO else "a Wild as Ergo"
+        self.out.print(user(o.player) + Text(f" plays {what}: the round ends", style="bold"))
+
+    def game_over(self, o: GameOver) -> None:
+        line = Text("Game over: ", style="bold")
+        if len(o.winners) == 1:
+            line.append_text(user(o.winners[0], "bold"))
+            line.append(" wins", style="bold")
+        else:
+            line.append_text(user(" and ".join(o.winners), "bold"))
+            line.append(" share the win", style="bold")
+        line.append(" (" + ", ".join(f"{p} {n}" for p, n in o.scores) + ")")
+        if o.reason:
+            line.append_text(user(f": {o.reason}"))
+        self.out.print(line)
+
+    # ------------------------------------------------------------ rulings
+
+    def scored(self, o: RoundScored) -> None:
+        d = o.ruling.decision
+        why = "an Ergo" if o.reason == RoundEnd.ERGO else "the last card drawn"
+        self.out.print(Text(f"Round {o.round} ends ({why}): {d.cards} cards.", style="bold"))
+        self.premise_list(o.proof, o.readings)
+        for line in ruling_lines(o.ruling, dict(o.seats), short=True):
+            self.out.print(line)
+        points = Text("Points: ")
+        points.append(", ".join(f"{a.player} +{a.points}" for a in o.awards))
+        points.append("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores))
+        self.out.print(points)
+        self.out.print(Text("  (why [VARIABLE]: the whole evidence)", style="dim"))
+
+    def premise_list(self, texts: Sequence[str], readings: Sequence[str]) -> None:
+        width = max((len(t) for t in texts), default=0)
+        for n, (text, reading) in enumerate(zip(texts, readings, strict=True), 1):
+            pad = " " * (width - len(text) + 3)
+            self.out.print(
+                Text(f"  {n}. ") + user(text + pad) + Text("reads ", style="dim") + user(reading)
+            )
+
+    def why(self, o: Why) -> None:
+        s = o.scored
+        self.out.print(Text(f"Round {s.round}:", style="bold"))
+        self.premise_list(s.proof, s.readings)
+        for line in ruling_lines(s.ruling, dict(s.seats), only=o.variable):
+            self.out.print(line)
+
+
+def _reading(game: Game, cards: Sequence[ProofCard]) -> str:
+    faces = [c.face for c in cards]
+    try:
+        return full_text(read_premise(faces, game.rules.reading))
+    except ValueError:
+        return "(not well formed yet: the turn must mend it)"
+
+
+def refusal_lines(o: PlacementRefused) -> list[Text]:
+    """``refused: premise 2, card 3 (∧): rule`` and the premise with a caret under the card."""
+    v = o.violation
+    card = o.faces[v.first].symbol if v.first < len(o.faces) else ""
+    head = Text("refused: ", style="red")
+    head.append(f"premise {o.premise}, card {v.first + 1} ({card}): {v.describe(o.faces)}")
+    cells = [f.symbol for f in o.faces]
+    start = sum(len(c) + 1 for c in cells[: v.first])
+    width = sum(len(c) + 1 for c in cells[v.first : v.last + 1]) - 1
+    out = [
+        head,
+        Text("  " + faces_text(o.faces)),
+        Text("  " + " " * start + "^" * max(1, width), style="red"),
+    ]
+    out.append(Text("  nothing was recorded", style="dim"))
+    return out
+
+
+def row_text(row) -> str:
+    return " ".join(f"{name}={'T' if value else 'F'}" for name, value in row.values)
+
+
+def _owner(variable: str, seats: dict[str, str] | None) -> str:
+    if seats is None:
+        return ""
+    player = seats.get(variable)
+    return f" ({player})" if player else " (nobody's)"
+
+
+def cited(cites: Sequence[str]) -> str:
+    """`` from lines 1 and 3`` / `` from premise 2`` / `` from the subproof 3-5``."""
+    if not cites:
+        return ""
+    premises = [c.split()[1] for c in cites if c.startswith("board ")]
+    ranges = [c for c in cites if "-" in c]
+    lines = [c for c in cites if c.isdigit()]
+    parts = []
+    for noun, items in (("line", lines), ("premise", premises), ("the subproof", ranges)):
+        if not items:
+            continue
+        plural = "s" if len(items) > 1 and noun != "the subproof" else ""
+        joined = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        parts.append(f"{noun}{plural} {joined}")
+    return " from " + " and ".join(parts)
+
+
+def derivation_lines(d: Derivation, indent: str = "      ") -> list[Text]:
+    out = []
+    width = max((len(s.statement) + 2 * s.depth for s in d.steps), default=0)
+    for s in d.steps:
+        bar = "│ " * s.depth
+        text = f"{s.line:>2}. {bar}{s.statement}"
+        pad = " " * (width - len(s.statement) - 2 * s.depth + 3)
+        if s.assumption:
+            why = "suppose"
+        elif not s.rule:
+            why = ", ".join(c.replace("board", "premise") for c in s.cites)
+        else:
+            why = RULE_WORDS.get(s.rule, s.rule) + cited(s.cites)
+        out.append(Text(indent + text + pad) + Text(why, style="dim"))
+    return out
+
+
+def ruling_lines(
+    ruling: Ruling, seats: dict[str, str] | None, short: bool = False, only: str = ""
+) -> list[Text]:
+    """The verdict on every variable, with its evidence, in players' words."""
+    d = ruling.decision
+    out: list[Text] = []
+    if d.paradox:
+        numbers = [str(n) for n in d.clash]
+        which = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+        noun = "premise" if len(d.clash) == 1 else "premises"
+        out.append(
+            Text("PARADOX: ", style="bold red")
+            + Text(
+                f"{noun} {which} cannot all hold, so every variable is both proven and "
+                "disproven: nobody scores this round."
+            )
+        )
+        if ruling.clash is not None and not (short and len(ruling.clash.steps) > 8):
+            out += derivation_lines(ruling.clash)
+        return out
+    for e in ruling.evidence:
+        if only and e.variable != only:
+            continue
+        out += evidence_lines(e, seats, d.cards, short)
+    return out
+
+
+def evidence_lines(
+    e: Evidence, seats: dict[str, str] | None, cards: int, short: bool
+) -> list[Text]:
+    head = Text(f"  {e.variable}{_owner(e.variable, seats)}: ")
+    if e.standing == Standing.UNDECIDED:
+        head.append("undecided", style="yellow")
+        head.append(": the premises allow it either way")
+        lines = [head]
+        lines.append(Text(f"      true in  {row_text(e.true_row)}", style="dim"))
+        lines.append(Text(f"      false in {row_text(e.false_row)}", style="dim"))
+        return lines
+    word = "PROVEN" if e.standing == Standing.PROVEN else "disproven"
+    head.append(word, style="bold green" if e.standing == Standing.PROVEN else "red")
+    if e.standing == Standing.PROVEN:
+        head.append(f" (worth {cards})")
+    lines = [head]
+    if e.derivation is not None:
+        lines += derivation_lines(e.derivation)
+    else:
+        lines.append(
+            Text(
+                f"      every one of the {e.rows} rows of A-D where the premises hold makes it "
+                f"{'true' if e.standing == Standing.PROVEN else 'false'} (truth table)",
+                style="dim",
+            )
+        )
+    return lines

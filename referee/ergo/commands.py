@@ -1,0 +1,451 @@
+"""Ergo at the table: the commands players type, read into events.
+
+Placement is typed the way a player thinks of it — which cards, which
+premise, where in it: ``play OR B at 1:1`` puts OR and B after the first card
+of premise 1; ``play NOT at 3:0, D`` puts a NOT at the front of premise 3 and
+a D on a new premise; ``play ( at 3:0 ) at 3:2`` wraps two cards in
+parentheses. Gaps are numbered from 0 (the front); ``at 2`` is the end of
+premise 2 and no ``at`` (or ``at new``) starts a new premise. A Wild is
+written with a star: ``play *A at 2``, ``justify *``, ``ergo *``.
+
+A move becomes one event, put to the game's rules by
+:meth:`referee.table.session.Session.submit`. When a move stops the round
+(an Ergo, or the end of the turn that drew the last card) the round is
+settled at once (:mod:`referee.ergo.ruling`) and its Score recorded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from referee.ergo.cards import (
+    Card,
+    ProofCard,
+    Role,
+    face_of,
+    natural_card,
+    read_faces,
+)
+from referee.ergo.events import (
+    Discard,
+    End,
+    Ergo,
+    Fallacy,
+    Justify,
+    Place,
+    Revolution,
+    Score,
+    TabulaRasa,
+)
+from referee.ergo.outcomes import (
+    CardsPlaced,
+    Discarded,
+    ErgoPlayed,
+    FallacyPlayed,
+    GameOver,
+    Justified,
+    PlacementRefused,
+    Removed,
+    RoundScored,
+    ShowCards,
+    ShowHand,
+    ShowProof,
+    ShowRules,
+    ShowScores,
+    Swapped,
+    Why,
+)
+from referee.ergo.proof import Placed, Spot
+from referee.ergo.reading import ReadingRules, full_text, read_premise
+from referee.ergo.ruling import decide, explain
+from referee.ergo.state import Game, IllegalPlacement
+from referee.table.errors import IllegalEvent
+from referee.table.events import Event
+from referee.table.session import Outcome, Outcomes, Refused, Session
+
+ALIASES = {
+    "p": "play",
+    "place": "play",
+    "d": "discard",
+    "f": "fallacy",
+    "j": "justify",
+    "justification": "justify",
+    "t": "tabula",
+    "tr": "tabula",
+    "tabularasa": "tabula",
+    "tabula_rasa": "tabula",
+    "r": "revolution",
+    "rev": "revolution",
+    "e": "ergo",
+    "b": "proof",
+    "board": "proof",
+    "s": "scores",
+    "h": "hand",
+    "w": "why",
+    "stop": "end",
+}
+MOVES = ("play", "discard", "fallacy", "justify", "tabula", "revolution", "ergo", "score", "end")
+
+_TOKENS = re.compile(r"\*?(?:->|[¬∧∨→~])|[()]|,|[^\s,()¬∧∨→~]+")
+_GAP = re.compile(r"(\d{1,3})(?:[:.](\d{1,3}|start|end|front|back))?")
+_SPOT = re.compile(r"(\d{1,3})[:.](\d{1,3})")
+
+# Names for whole cards (discards, and the cards a special play uses).
+CARD_WORDS = {
+    "paren": Card.PARENTHESIS,
+    "parenthesis": Card.PARENTHESIS,
+    "(": Card.PARENTHESIS,
+    ")": Card.PARENTHESIS,
+    "fallacy": Card.FALLACY,
+    "justification": Card.JUSTIFICATION,
+    "justify": Card.JUSTIFICATION,
+    "tabula": Card.TABULA_RASA,
+    "tabula_rasa": Card.TABULA_RASA,
+    "tabularasa": Card.TABULA_RASA,
+    "revolution": Card.REVOLUTION,
+    "ergo": Card.ERGO,
+    "*var": Card.WILD_VARIABLE,
+    "*variable": Card.WILD_VARIABLE,
+    "wild_variable": Card.WILD_VARIABLE,
+    "*op": Card.WILD_OPERATOR,
+    "*operator": Card.WILD_OPERATOR,
+    "wild_operator": Card.WILD_OPERATOR,
+}
+
+
+class Unread(ValueError):
+    """A command that cannot be read; the message says what was expected."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def placed_card(word: str) -> ProofCard:
+    """``A``, ``not``, ``∧``, ``(`` or a Wild ``*A`` / ``*THEN`` as the card that shows it."""
+    wild = word.startswith("*")
+    face = face_of(word[1:] if wild else word)
+    if face is None:
+        raise Unread(
+            f"{word!r} is not a card for the Proof",
+            "cards: A B C D, AND OR THEN NOT, ( ), a Wild as *A or *AND",
+        )
+    if not wild:
+        return ProofCard(natural_card(face), face)
+    if face.role == Role.PARENTHESIS:
+        raise Unread("no Wild plays as a parenthesis")
+    card = Card.WILD_VARIABLE if face.role == Role.VARIABLE else Card.WILD_OPERATOR
+    return ProofCard(card, face)
+
+
+def read_placement(text: str, premises: Sequence[int]) -> tuple[Placed, ...]:
+    """``OR B at 1:1, D`` → the cards and where each goes (``premises``: each premise's size)."""
+    tokens = _TOKENS.findall(text)
+    groups: list[tuple[list[ProofCard], str | None]] = []
+    cards: list[ProofCard] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token == ",":
+            if cards:
+                groups.append((cards, None))
+                cards = []
+        elif token.lower() in ("at", "in", "@"):
+            if not cards:
+                raise Unread("say which cards go there before 'at'")
+            if i + 1 >= len(tokens):
+                raise Unread("say where after 'at'", "at 2:1 (premise 2, after its card 1)")
+            groups.append((cards, tokens[i + 1]))
+            cards = []
+            i += 1
+        else:
+            cards.append(placed_card(token))
+        i += 1
+    if cards:
+        groups.append((cards, None))
+    if not groups:
+        raise Unread("say which cards you play", "play OR B at 1:1, or play A (a new premise)")
+    out: list[Placed] = []
+    new = len(premises)
+    for group, where in groups:
+        if where is None or where.lower() in ("new", "n"):
+            new += 1
+            out += [Placed(c, new, 0) for c in group]
+            continue
+        m = _GAP.fullmatch(where.lower())
+        if not m:
+            raise Unread(
+                f"{where!r} is not a place in the Proof",
+                "at P:G (premise P, gap G: 0 is the front), at P (its end), or at new",
+            )
+        premise = int(m.group(1))
+        size = premises[premise - 1] if 1 <= premise <= len(premises) else 0
+        gap = m.group(2)
+        if gap is None or gap in ("end", "back"):
+            number = size
+        elif gap in ("start", "front"):
+            number = 0
+        else:
+            number = int(gap)
+        out += [Placed(c, premise, number) for c in group]
+    return tuple(out)
+
+
+def read_spot(word: str) -> Spot:
+    m = _SPOT.fullmatch(word)
+    if not m:
+        raise Unread(f"{word!r} is not a card of the Proof", "P:K, card K of premise P (from 1)")
+    return Spot(int(m.group(1)), int(m.group(2)))
+
+
+class ErgoCommands:
+    """The command language of an Ergo table."""
+
+    aliases = ALIASES
+
+    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
+        handler = getattr(self, f"_{command}", None)
+        if handler is None:
+            return None
+        game: Game = session.game  # type: ignore[assignment]
+        if game.finished and command in MOVES:
+            return (Refused("the game is over", "undo takes back the last event"),)
+        if game.stopped is not None and command in MOVES and command not in ("score", "end"):
+            return (Refused("the round has stopped", "score settles it; undo takes back the move"),)
+        try:
+            return handler(session, game, rest)
+        except Unread as exc:
+            return (Refused(exc.message, exc.hint),)
+
+    # ------------------------------------------------------------ helpers
+
+    def _submit(self, session: Session, event: Event, *shown: Outcome) -> Outcomes:
+        try:
+            session.submit(event)
+        except IllegalPlacement as exc:
+            return (PlacementRefused(exc.premise, exc.faces, exc.violation),)
+        except IllegalEvent as exc:
+            return (Refused(exc.message),)
+        outcomes: tuple[Outcome, ...] = shown
+        game: Game = session.game  # type: ignore[assignment]
+        if game.stopped is not None:
+            outcomes += self._settle(session, game)
+        return outcomes
+
+    def _settle(self, session: Session, game: Game) -> Outcomes:
+        """Decide the stopped round, record its Score, and say what it gave."""
+        reading = game.rules.reading
+        premises = game.proof.formulas(reading)
+        decision = decide(premises, game.proof.cards)
+        ruling = explain(premises, decision)
+        assert game.stopped is not None
+        event = Score(game.round, game.stopped, game.proof.texts(), ruling, game.awards(decision))
+        try:
+            session.submit(event)
+        except IllegalEvent as exc:  # pragma: no cover - the rules and the ruling disagree
+            return (Refused(f"the round could not be scored: {exc.message}"),)
+        after: Game = session.game  # type: ignore[assignment]
+        out: tuple[Outcome, ...] = (scored_view(after, event, reading),)
+        if after.finished:
+            out += (game_over(after),)
+        return out
+
+    # ------------------------------------------------------------- moves
+
+    def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
+        sizes = [len(p) for p in game.proof.premises]
+        placed = read_placement(rest, sizes)
+        shown = CardsPlaced(game.player, placed, len(sizes))
+        return self._submit(session, Place(game.player, placed), shown)
+
+    def _discard(self, session: Session, game: Game, rest: str) -> Outcomes:
+        words = [w for w in re.split(r"[\s,]+", rest.strip()) if w]
+        cards: list[Card] = []
+        unnamed = 0
+        if not words:
+            if game.dealt:
+                raise Unread("name the cards you discard", "discard 2 5 (positions in your hand)")
+            unnamed = game.plays_left
+        elif not game.dealt and len(words) == 1 and words[0].isdigit():
+            unnamed = int(words[0])
+        else:
+            cards = self._cards_named(game, words)
+        who = game.player
+        return self._submit(
+            session, Discard(who, tuple(cards), unnamed), Discarded(who, len(cards) + unnamed)
+        )
+
+    def _cards_named(self, game: Game, words: Sequence[str]) -> list[Card]:
+        """Cards by name, or (dealt mode) by their position in the hand."""
+        hand = game.hand() if game.dealt else None
+        taken: list[int] = []
+        out = []
+        for word in words:
+            if hand is not None and word.isdigit():
+                index = int(word) - 1
+                if not 0 <= index < len(hand):
+                    raise Unread(f"your hand has cards 1-{len(hand)}, not {word}")
+                if index in taken:
+                    raise Unread(f"card {word} is named twice")
+                taken.append(index)
+                out.append(hand[index])
+            else:
+                out.append(self._card_word(game, word))
+        return out
+
+    @staticmethod
+    def _card_word(game: Game, word: str) -> Card:
+        low = word.lower()
+        if low in CARD_WORDS:
+            return CARD_WORDS[low]
+        if low in ("*", "wild"):
+            return wild_for(game)
+        face = face_of(low)
+        if face is not None:
+            return natural_card(face)
+        raise Unread(f"{word!r} is not an Ergo card", "type cards to see the deck")
+
+    def _fallacy(self, session: Session, game: Game, rest: str) -> Outcomes:
+        words = rest.split()
+        if words and words[0].lower() == "on":
+            words = words[1:]
+        if len(words) != 1:
+            raise Unread("say whom the Fallacy is on", "fallacy NAME")
+        target = words[0]
+        who = game.player
+        return self._submit(session, Fallacy(who, target), FallacyPlayed(who, target))
+
+    def _justify(self, session: Session, game: Game, rest: str) -> Outcomes:
+        word = rest.strip().lower()
+        card = Card.JUSTIFICATION if not word else self._card_word(game, word)
+        who = game.player
+        return self._submit(session, Justify(who, card), Justified(who, card))
+
+    def _ergo(self, session: Session, game: Game, rest: str) -> Outcomes:
+        word = rest.strip().lower()
+        card = Card.ERGO if not word else self._card_word(game, word)
+        who = game.player
+        return self._submit(session, Ergo(who, card), ErgoPlayed(who, card))
+
+    def _tabula(self, session: Session, game: Game, rest: str) -> Outcomes:
+        words = rest.split()
+        if words and words[0].lower() == "rasa":
+            words = words[1:]
+        if len(words) != 1:
+            raise Unread("say which card goes", "tabula P:K (card K of premise P)")
+        spot = read_spot(words[0])
+        try:
+            card = game.proof.card_at(spot)
+        except ValueError as exc:
+            return (Refused(str(exc)),)
+        pair = card.face.role == Role.PARENTHESIS
+        _, taken = game.proof.remove(spot, with_partner=pair)
+        who = game.player
+        return self._submit(
+            session, TabulaRasa(who, spot, card.face), Removed(who, spot, tuple(taken))
+        )
+
+    def _revolution(self, session: Session, game: Game, rest: str) -> Outcomes:
+        words = rest.replace(",", " ").split()
+        if len(words) != 2:
+            raise Unread("say which two cards change places", "revolution P:K Q:L")
+        first, second = read_spot(words[0]), read_spot(words[1])
+        try:
+            faces = (game.proof.card_at(first).face, game.proof.card_at(second).face)
+        except ValueError as exc:
+            return (Refused(str(exc)),)
+        who = game.player
+        return self._submit(
+            session, Revolution(who, first, second), Swapped(who, first, second, faces)
+        )
+
+    def _score(self, session: Session, game: Game, rest: str) -> Outcomes:
+        if game.stopped is None:
+            return (Refused("the round has not stopped: it ends with an Ergo or the last card"),)
+        return self._settle(session, game)
+
+    def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
+        try:
+            session.submit(End(rest.strip()))
+        except IllegalEvent as exc:
+            return (Refused(exc.message),)
+        return (game_over(session.game),)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------- views
+
+    def _proof(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowProof(),)
+
+    def _scores(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowScores(),)
+
+    def _cards(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowCards(),)
+
+    def _rules(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowRules(),)
+
+    def _hand(self, session: Session, game: Game, rest: str) -> Outcomes:
+        if not game.dealt:
+            return (Refused("in table mode the hands are in the players' hands"),)
+        player = rest.strip() or game.player
+        if player not in game.players:
+            return (Refused(f"no player is called {player!r}"),)
+        return (ShowHand(player),)
+
+    def _why(self, session: Session, game: Game, rest: str) -> Outcomes:
+        found = last_score(session)
+        if found is None:
+            return (Refused("no round has been scored yet"),)
+        number, event = found
+        before: Game = session.record.rebuild(number - 1)  # type: ignore[assignment]
+        word = rest.strip().upper()
+        if word and word not in ("A", "B", "C", "D"):
+            return (Refused(f"{rest.strip()!r} is not a variable", "why, or why A"),)
+        after: Game = session.record.rebuild(number)  # type: ignore[assignment]
+        view = scored_view(after, event, before.rules.reading)
+        return (Why(view, word),)
+
+
+def wild_for(game: Game) -> Card:
+    """The Wild a bare ``*`` means: the variable Wild if the player can have it, else the other."""
+    if game.dealt:
+        hand = game.hand()
+        return Card.WILD_VARIABLE if Card.WILD_VARIABLE in hand else Card.WILD_OPERATOR
+    seen = game.known()
+    free = seen[Card.WILD_VARIABLE] < game.deck.count(Card.WILD_VARIABLE)
+    return Card.WILD_VARIABLE if free else Card.WILD_OPERATOR
+
+
+def readings(texts: Sequence[str], rules: ReadingRules) -> tuple[str, ...]:
+    return tuple(full_text(read_premise([w.face for w in read_faces(t)], rules)) for t in texts)
+
+
+def scored_view(after: Game, event: Score, rules: ReadingRules) -> RoundScored:
+    """A recorded Score as the table sees it (``after``: the game just after it)."""
+    seats = tuple((s.variable, s.name) for s in after.settings.seats)
+    totals = dict(after.scores)
+    return RoundScored(
+        event.round,
+        event.reason,
+        event.proof,
+        readings(event.proof, rules),
+        event.ruling,
+        event.awards,
+        seats,
+        tuple((p, totals[p]) for p in after.players),
+    )
+
+
+def game_over(game: Game) -> GameOver:
+    return GameOver(game.winners, tuple((p, game.scores[p]) for p in game.players), game.end_reason)
+
+
+def last_score(session: Session) -> tuple[int, Score] | None:
+    for number in range(len(session.record.events), 0, -1):
+        event = session.record.events[number - 1]
+        if isinstance(event, Score):
+            return number, event
+    return None

@@ -1,0 +1,118 @@
+"""The events of an Ergo game, as the record keeps them.
+
+Each is a frozen dataclass whose shape :data:`CODEC` checks when a record is
+read; whether it is *legal* is :meth:`referee.ergo.state.Game.apply`'s
+question. Drawing is no event: every turn starts by drawing two cards (from
+the shuffled pile in dealt mode; in table mode the referee counts the pile),
+so the record holds only what players chose. A round's end carries its
+ruling (the verdict with its evidence), as Palmer's claims carry theirs, so
+replay can put it to today's referee.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from referee.ergo.cards import Card, Face
+from referee.ergo.proof import Placed, Spot
+from referee.ergo.ruling import Ruling
+from referee.table.events import Event, EventCodec
+from referee.table.shapes import Plain
+
+
+class RoundEnd(enum.StrEnum):
+    ERGO = "ergo"  # an Ergo card was played
+    PILE = "pile"  # the last card was drawn and that player's turn ended
+
+
+@dataclass(frozen=True)
+class Place(Event):
+    """Cards from a hand into the Proof (one or two: each card is one of the turn's plays)."""
+
+    TYPE = "place"
+    player: str
+    cards: tuple[Placed, ...]
+
+
+@dataclass(frozen=True)
+class Discard(Event):
+    """Cards discarded; in table mode a player may discard without naming them (``unnamed``)."""
+
+    TYPE = "discard"
+    player: str
+    cards: tuple[Card, ...] = ()
+    unnamed: int = 0
+
+
+@dataclass(frozen=True)
+class Fallacy(Event):
+    TYPE = "fallacy"
+    player: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Justify(Event):
+    """A Justification (or a Wild as one) laid over the player's own Fallacy."""
+
+    TYPE = "justify"
+    player: str
+    card: Card = Card.JUSTIFICATION
+
+
+@dataclass(frozen=True)
+class TabulaRasa(Event):
+    """A card taken from the Proof to the bottom of the pile (``removed``: its face, checked)."""
+
+    TYPE = "tabula_rasa"
+    player: str
+    spot: Spot
+    removed: Face
+
+
+@dataclass(frozen=True)
+class Revolution(Event):
+    """Two cards of one type in the Proof change places."""
+
+    TYPE = "revolution"
+    player: str
+    first: Spot
+    second: Spot
+
+
+@dataclass(frozen=True)
+class Ergo(Event):
+    TYPE = "ergo"
+    player: str
+    card: Card = Card.ERGO
+
+
+@dataclass(frozen=True)
+class Award(Plain):
+    player: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Score(Event):
+    """A stopped round settled: the Proof as it stood, the ruling, and the points it gives."""
+
+    TYPE = "score"
+    round: int
+    reason: RoundEnd
+    proof: tuple[str, ...]
+    ruling: Ruling
+    awards: tuple[Award, ...]
+
+
+@dataclass(frozen=True)
+class End(Event):
+    """The table stops the game before anyone reaches the target."""
+
+    TYPE = "end"
+    reason: str = ""
+
+
+MOVES = (Place, Discard, Fallacy, Justify, TabulaRasa, Revolution, Ergo)
+CODEC = EventCodec([*MOVES, Score, End])

@@ -1,0 +1,124 @@
+"""What an Ergo command can come to, as values for the interface (one renderer each)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.ergo.cards import Card, Face, ProofCard
+from referee.ergo.events import Award, RoundEnd
+from referee.ergo.proof import Placed, Spot
+from referee.ergo.ruling import Ruling
+from referee.ergo.syntax import Violation
+from referee.table.session import Outcome
+
+
+@dataclass(frozen=True)
+class CardsPlaced(Outcome):
+    player: str
+    cards: tuple[Placed, ...]
+    premises_before: int = 0  # premises numbered past this one are new
+
+
+@dataclass(frozen=True)
+class PlacementRefused(Outcome):
+    """A move that would break a card rule: the premise as it would be, and the rule."""
+
+    premise: int
+    faces: tuple[Face, ...]
+    violation: Violation
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class Discarded(Outcome):
+    player: str
+    count: int
+
+
+@dataclass(frozen=True)
+class FallacyPlayed(Outcome):
+    player: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Justified(Outcome):
+    player: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class Removed(Outcome):
+    """A Tabula Rasa: the cards taken from the Proof to the bottom of the pile."""
+
+    player: str
+    spot: Spot
+    cards: tuple[ProofCard, ...]
+
+
+@dataclass(frozen=True)
+class Swapped(Outcome):
+    player: str
+    first: Spot
+    second: Spot
+    faces: tuple[Face, Face]
+
+
+@dataclass(frozen=True)
+class ErgoPlayed(Outcome):
+    player: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class RoundScored(Outcome):
+    """A round's end: the Proof, how each premise reads, the ruling and the points."""
+
+    round: int
+    reason: RoundEnd
+    proof: tuple[str, ...]
+    readings: tuple[str, ...]
+    ruling: Ruling
+    awards: tuple[Award, ...]
+    seats: tuple[tuple[str, str], ...]  # (variable, player) for the players at the table
+    scores: tuple[tuple[str, int], ...]  # after the round
+
+
+@dataclass(frozen=True)
+class GameOver(Outcome):
+    winners: tuple[str, ...]
+    scores: tuple[tuple[str, int], ...]
+    reason: str = ""  # what the table said when ending it early
+
+
+@dataclass(frozen=True)
+class ShowProof(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class ShowScores(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class ShowHand(Outcome):
+    player: str
+
+
+@dataclass(frozen=True)
+class ShowCards(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class ShowRules(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class Why(Outcome):
+    """A settled round's full evidence (``variable``: only that one)."""
+
+    scored: RoundScored
+    variable: str = ""

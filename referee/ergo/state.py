@@ -1,0 +1,596 @@
+"""The state of an Ergo game, rebuilt by applying its events in order.
+
+:meth:`Game.apply` judges legality only: whose turn it is, how many plays
+are left, the cards in the hand (dealt mode) or left in the deck (table
+mode), the Fallacy on a player, and the card rules for every premise. It
+refuses with :class:`~referee.table.errors.IllegalEvent` before changing
+anything. Verdicts come with the :class:`~referee.ergo.events.Score` event
+(settled by :mod:`referee.ergo.ruling` in the command layer); ``apply``
+checks only that its points follow from its verdict.
+
+A turn: draw two (done here, as the turn starts), then two plays, each a
+card to the Proof, a special card, or a discard; the turn ends when they are
+made. The Proof must be well formed when a turn ends and after every
+placement; only a Tabula Rasa may leave it broken for the rest of the turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from referee.ergo.cards import Card, Face, Role
+from referee.ergo.deck import HAND, ErgoDeck
+from referee.ergo.events import (
+    Award,
+    Discard,
+    End,
+    Ergo,
+    Fallacy,
+    Justify,
+    Place,
+    Revolution,
+    RoundEnd,
+    Score,
+    TabulaRasa,
+)
+from referee.ergo.proof import PlacementError, Proof
+from referee.ergo.ruling import Decision
+from referee.ergo.setup import (
+    FallacyBlocks,
+    FirstPlayer,
+    Mode,
+    Settings,
+    Setup,
+    TabulaParenthesis,
+    Tie,
+)
+from referee.ergo.syntax import Rule, SyntaxViolation
+from referee.table.errors import IllegalEvent
+
+DRAW = 2  # cards drawn, and so plays made, each turn
+FALLACY_TURNS = 3
+
+
+class IllegalPlacement(IllegalEvent):
+    """A move leaving a premise that breaks a card rule: the premise, its cards, the rule."""
+
+    def __init__(self, field: str, violation: SyntaxViolation) -> None:
+        self.premise = violation.premise
+        self.faces = violation.faces
+        self.violation = violation.violation
+        super().__init__(field, violation_text(violation))
+
+
+def violation_text(exc: SyntaxViolation) -> str:
+    """Premise, rule, and the row with a caret under the cards at fault (plain text)."""
+    v = exc.violation
+    cells = [f.symbol for f in exc.faces]
+    row = " ".join(cells)
+    start = sum(len(c) + 1 for c in cells[: v.first])
+    width = sum(len(c) + 1 for c in cells[v.first : v.last + 1]) - 1
+    caret = " " * start + "^" * max(1, width)
+    head = f"premise {exc.premise}: " if exc.premise else ""
+    return f"{head}{v.describe(exc.faces)}\n  {row}\n  {caret}"
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiouAEIOU" else "a ") + noun
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    round: int
+    reason: RoundEnd
+    proof: tuple[str, ...]
+    decision: Decision
+    awards: tuple[Award, ...]
+
+
+@dataclass
+class Game:
+    setup: Setup
+    scores: dict[str, int] = field(default_factory=dict)
+    round: int = 0
+    turn: int = 0  # turns played in the game, the current one included
+    proof: Proof = field(default_factory=Proof)
+    hands: dict[str, list[Card]] = field(default_factory=dict)  # dealt mode
+    pile: list[Card] = field(default_factory=list)  # dealt mode: the draw pile, top first
+    pile_count: int = 0
+    out: list[Card] = field(default_factory=list)  # out of the round: used special cards
+    discarded: list[Card] = field(default_factory=list)  # out of the round, face down
+    in_front: dict[str, list[Card]] = field(default_factory=dict)  # Fallacies, Justifications
+    fallacy: dict[str, int] = field(default_factory=dict)  # player -> turns it has held them
+    justified: set[str] = field(default_factory=set)
+    current: int = 0
+    plays_left: int = 0
+    drawn: tuple[Card, ...] = ()  # dealt mode: this turn's draw
+    drawn_count: int = 0
+    blocked: bool = False  # the player to move began the turn under a Fallacy
+    expired: str | None = None  # whose Fallacy went back to the pile as this turn began
+    tabula_this_turn: bool = False
+    last_drawn: bool = False
+    stopped: RoundEnd | None = None  # the round has stopped and awaits its Score
+    history: list[RoundResult] = field(default_factory=list)
+    finished: bool = False
+    winners: tuple[str, ...] = ()
+    end_reason: str = ""
+    events: int = 0
+
+    # ----------------------------------------------------------- creation
+
+    @classmethod
+    def new(cls, setup: Setup) -> Game:
+        game = cls(setup)
+        game.scores = {p: 0 for p in setup.settings.players}
+        game._start_round(1)
+        return game
+
+    # ------------------------------------------------------------- views
+
+    @property
+    def settings(self) -> Settings:
+        return self.setup.settings
+
+    @property
+    def rules(self):
+        return self.setup.rules
+
+    @property
+    def deck(self) -> ErgoDeck:
+        return self.setup.deck
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.settings.players
+
+    @property
+    def player(self) -> str:
+        return self.players[self.current]
+
+    @property
+    def dealt(self) -> bool:
+        return self.settings.mode == Mode.DEALT
+
+    def variable(self, player: str) -> str:
+        return self.settings.variable(player)
+
+    def player_of(self, variable: str) -> str | None:
+        for seat in self.settings.seats:
+            if seat.variable == variable:
+                return seat.name
+        return None
+
+    def hand(self, player: str | None = None) -> list[Card]:
+        return list(self.hands.get(player or self.player, []))
+
+    def under_fallacy(self, player: str) -> bool:
+        return player in self.fallacy
+
+    def public(self) -> Counter[Card]:
+        """Cards everyone sees this round: in the Proof, in front of players, played specials."""
+        seen: Counter[Card] = Counter(c.card for p in self.proof.premises for c in p)
+        seen.update(self.out)
+        for cards in self.in_front.values():
+            seen.update(cards)
+        return seen
+
+    def known(self) -> Counter[Card]:
+        """Cards whose place the referee knows this round outside the pile and the hands
+        (the public ones and the discards it was told of)."""
+        seen = self.public()
+        seen.update(self.discarded)
+        return seen
+
+    def summary(self) -> dict:
+        return {
+            "round": self.round,
+            "turn": self.turn,
+            "players": [
+                {
+                    "name": s.name,
+                    "variable": s.variable,
+                    "score": self.scores[s.name],
+                    "hand": len(self.hands[s.name]) if self.dealt else None,
+                    "fallacy": self.fallacy.get(s.name),
+                    "justified": s.name in self.justified,
+                }
+                for s in self.settings.seats
+            ],
+            "proof": list(self.proof.texts()),
+            "cards": self.proof.cards,
+            "to_play": None if self.finished or self.stopped else self.player,
+            "plays_left": self.plays_left,
+            "pile": self.pile_count,
+            "stopped": self.stopped.value if self.stopped else None,
+            "rounds": [
+                {
+                    "round": r.round,
+                    "reason": r.reason.value,
+                    "cards": r.decision.cards,
+                    "paradox": r.decision.paradox,
+                    "proven": list(r.decision.proven),
+                    "disproven": list(r.decision.disproven),
+                    "awards": {a.player: a.points for a in r.awards},
+                }
+                for r in self.history
+            ],
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "events": self.events,
+        }
+
+    # ------------------------------------------------------------ rounds
+
+    def _start_round(self, number: int) -> None:
+        self.round = number
+        self.proof = Proof()
+        self.out = []
+        self.discarded = []
+        self.in_front = {p: [] for p in self.players}
+        self.fallacy = {}
+        self.justified = set()
+        self.stopped = None
+        self.last_drawn = False
+        n = len(self.players)
+        first = 0 if self.rules.first_player == FirstPlayer.YOUNGEST else (number - 1) % n
+        order = [self.players[(first + i) % n] for i in range(n)]
+        if self.dealt:
+            cards = self.deck.cards()
+            random.Random(f"ergo:{self.settings.seed}:{number}").shuffle(cards)
+            self.hands = {p: [] for p in self.players}
+            for _ in range(HAND):
+                for p in order:
+                    self.hands[p].append(cards.pop(0))
+            self.pile = cards
+            self.pile_count = len(cards)
+        else:
+            self.pile_count = self.deck.size - HAND * n
+        self.current = first
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        player = self.player
+        self.expired = None
+        if self.fallacy.get(player, 0) >= FALLACY_TURNS:
+            del self.fallacy[player]
+            self.in_front[player].remove(Card.FALLACY)
+            self._to_pile_bottom([Card.FALLACY])
+            self.expired = player
+        self.blocked = player in self.fallacy
+        self.tabula_this_turn = False
+        n = min(DRAW, self.pile_count)
+        if self.dealt:
+            self.drawn = tuple(self.pile[:n])
+            self.pile = self.pile[n:]
+            self.hands[player].extend(self.drawn)
+        self.drawn_count = n
+        self.pile_count -= n
+        self.plays_left = n
+        if self.pile_count == 0:
+            self.last_drawn = True
+        if n == 0:  # nothing left to draw: the round stops as this turn ends, at once
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        player = self.player
+        if self.blocked and player in self.fallacy:
+            self.fallacy[player] += 1
+        if self.last_drawn:
+            self.stopped = RoundEnd.PILE
+            return
+        self.current = (self.current + 1) % len(self.players)
+        self._start_turn()
+
+    def _to_pile_bottom(self, cards: Sequence[Card]) -> None:
+        if self.dealt:
+            self.pile.extend(cards)
+        self.pile_count += len(cards)
+
+    # ------------------------------------------------------------ events
+
+    def apply(self, event) -> None:
+        """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
+        if self.finished:
+            raise IllegalEvent("type", "the game is over")
+        handler = {
+            Place: self._place,
+            Discard: self._discard,
+            Fallacy: self._fallacy,
+            Justify: self._justify,
+            TabulaRasa: self._tabula_rasa,
+            Revolution: self._revolution,
+            Ergo: self._ergo,
+            Score: self._score,
+            End: self._end,
+        }.get(type(event))
+        if handler is None:
+            raise IllegalEvent("type", f"{type(event).__name__} is not an event of Ergo")
+        if handler not in (self._score, self._end):
+            self._check_mover(event.player)
+        handler(event)
+        self.events += 1
+
+    def _check_mover(self, player: str) -> None:
+        if self.stopped is not None:
+            raise IllegalEvent("type", "the round has stopped: it is scored next")
+        if player != self.player:
+            raise IllegalEvent("player", f"it is {self.player}'s turn, not {player!r}'s")
+
+    def _use(self, plays: int) -> None:
+        """IllegalEvent unless the turn has ``plays`` plays left."""
+        if plays < 1:
+            raise IllegalEvent("cards", "name at least one card")
+        if plays > self.plays_left:
+            left = self.plays_left
+            raise IllegalEvent(
+                "cards", f"{self.player} has {left} play{'s' if left != 1 else ''} left this turn"
+            )
+
+    def _supply(self, cards: Sequence[Card], field: str) -> None:
+        """IllegalEvent unless the player can have these cards: in the hand (dealt mode),
+        or not all of their copies already elsewhere this round (table mode)."""
+        wanted = Counter(cards)
+        if self.dealt:
+            held = Counter(self.hands[self.player])
+            for card, n in wanted.items():
+                if held[card] < n:
+                    have = "no" if not held[card] else f"only {held[card]}"
+                    plural = "s" if n > 1 else ""
+                    what = f"{have} {card.label} card{plural}"
+                    raise IllegalEvent(field, f"{self.player} holds {what}")
+            return
+        seen = self.known()
+        for card, n in wanted.items():
+            if seen[card] + n > self.deck.count(card):
+                total = self.deck.count(card)
+                hint = ""
+                if card.faces and card not in (Card.PARENTHESIS,) and not card.wild:
+                    hint = " (a Wild can stand in: *" + card.value + ")"
+                raise IllegalEvent(
+                    field,
+                    f"the deck has {total} {card.label} card{'s' if total != 1 else ''} and "
+                    f"{seen[card]} {'is' if seen[card] == 1 else 'are'} already in play"
+                    f" this round{hint}",
+                )
+
+    def _take(self, cards: Sequence[Card]) -> None:
+        if self.dealt:
+            hand = self.hands[self.player]
+            for card in cards:
+                hand.remove(card)
+
+    def _played(self, plays: int) -> None:
+        self.plays_left -= plays
+        if self.plays_left == 0:
+            self._end_turn()
+
+    def _check_syntax(self, proof: Proof, field: str) -> None:
+        try:
+            proof.check(self.rules.reading)
+        except SyntaxViolation as exc:
+            raise IllegalPlacement(field, exc) from None
+
+    def _ends_turn(self, plays: int) -> bool:
+        return plays >= self.plays_left
+
+    def _place(self, event: Place) -> None:
+        plays = len(event.cards)
+        self._use(plays)
+        if self.under_fallacy(event.player):
+            raise IllegalEvent(
+                "cards",
+                f"{event.player} is under a Fallacy ({self._fallacy_left(event.player)}): "
+                "no cards to the Proof",
+            )
+        faces = Counter(p.card.face for p in event.cards)
+        if faces[Face.OPEN] != faces[Face.CLOSE]:
+            raise IllegalEvent(
+                "cards", f"{Rule.PARENTHESES_PAIRED.text}: play an opening and a closing one"
+            )
+        self._supply([p.card.card for p in event.cards], "cards")
+        try:
+            proof = self.proof.insert(event.cards)
+        except PlacementError as exc:
+            raise IllegalEvent(exc.field, exc.message) from None
+        self._check_syntax(proof, "cards")
+        self._take([p.card.card for p in event.cards])
+        self.proof = proof
+        self._played(plays)
+
+    def _fallacy_left(self, player: str) -> str:
+        left = FALLACY_TURNS - self.fallacy[player]
+        if player == self.player and self.blocked:
+            return "this turn" + (f" and {left - 1} more" if left > 1 else "")
+        return f"{left} more turn{'s' if left != 1 else ''}"
+
+    def _discard(self, event: Discard) -> None:
+        if self.dealt and event.unnamed:
+            raise IllegalEvent("unnamed", "in dealt mode name the cards you discard")
+        plays = len(event.cards) + event.unnamed
+        self._use(plays)
+        self._supply(event.cards, "cards")
+        if self._ends_turn(plays):
+            self._check_syntax(self.proof, "cards")
+        self._take(event.cards)
+        self.discarded.extend(event.cards)
+        self._played(plays)
+
+    def _fallacy(self, event: Fallacy) -> None:
+        target = event.target
+        self._use(1)
+        if target not in self.players:
+            raise IllegalEvent("target", f"no player is called {target!r}")
+        if target == event.player:
+            raise IllegalEvent("target", "a Fallacy is played on another player")
+        if target in self.fallacy:
+            raise IllegalEvent(
+                "target", f"{target} is already under a Fallacy ({self._fallacy_left(target)})"
+            )
+        if target in self.justified:
+            raise IllegalEvent(
+                "target", f"{target} has played a Justification: no more Fallacies this round"
+            )
+        self._supply([Card.FALLACY], "type")
+        if self._ends_turn(1):
+            self._check_syntax(self.proof, "type")
+        self._take([Card.FALLACY])
+        self.fallacy[target] = 0
+        self.in_front[target].append(Card.FALLACY)
+        self._played(1)
+
+    def _justify(self, event: Justify) -> None:
+        self._use(1)
+        if event.card not in (Card.JUSTIFICATION, Card.WILD_VARIABLE, Card.WILD_OPERATOR):
+            raise IllegalEvent("card", "a Justification, or a Wild played as one")
+        if event.player not in self.fallacy:
+            raise IllegalEvent("type", f"{event.player} is under no Fallacy to justify")
+        self._supply([event.card], "card")
+        if self._ends_turn(1):
+            self._check_syntax(self.proof, "card")
+        self._take([event.card])
+        del self.fallacy[event.player]
+        self.justified.add(event.player)
+        self.in_front[event.player].append(event.card)
+        self.blocked = False
+        self._played(1)
+
+    def _changes_blocked(self, player: str) -> None:
+        if self.under_fallacy(player) and self.rules.fallacy_blocks == FallacyBlocks.CHANGING:
+            raise IllegalEvent(
+                "type",
+                f"{player} is under a Fallacy: no changes to the Proof "
+                "(house rule fallacy_blocks=changing)",
+            )
+
+    def _tabula_rasa(self, event: TabulaRasa) -> None:
+        self._use(1)
+        self._changes_blocked(event.player)
+        try:
+            card = self.proof.card_at(event.spot, "spot")
+        except PlacementError as exc:
+            raise IllegalEvent(exc.field, exc.message) from None
+        if card.face != event.removed:
+            raise IllegalEvent(
+                "removed", f"card {event.spot} is {card.face.value}, not {event.removed.value}"
+            )
+        pair = card.face.role == Role.PARENTHESIS
+        if pair and self.rules.tabula_parenthesis == TabulaParenthesis.REFUSE:
+            raise IllegalEvent(
+                "spot",
+                "removing one parenthesis would leave its partner unpaired "
+                "(house rule tabula_parenthesis=refuse)",
+            )
+        self._supply([Card.TABULA_RASA], "type")
+        proof, taken = self.proof.remove(event.spot, with_partner=pair)
+        if self._ends_turn(1):
+            self._check_syntax(proof, "spot")
+        self._take([Card.TABULA_RASA])
+        self.proof = proof
+        self._to_pile_bottom([c.card for c in taken])
+        self.out.append(Card.TABULA_RASA)
+        self.tabula_this_turn = True
+        self._played(1)
+
+    def _revolution(self, event: Revolution) -> None:
+        self._use(1)
+        self._changes_blocked(event.player)
+        if event.first == event.second:
+            raise IllegalEvent("second", "name two different cards")
+        try:
+            a = self.proof.card_at(event.first, "first")
+            b = self.proof.card_at(event.second, "second")
+        except PlacementError as exc:
+            raise IllegalEvent(exc.field, exc.message) from None
+        for key, card in (("first", a), ("second", b)):
+            if card.face.role not in (Role.VARIABLE, Role.OPERATOR):
+                raise IllegalEvent(
+                    key,
+                    "Revolution swaps two variables or two operators (AND, OR, THEN), "
+                    f"not {_a(card.face.role.value)} card",
+                )
+        if a.face.role != b.face.role:
+            raise IllegalEvent(
+                "second",
+                f"Revolution swaps two cards of the same type: {a.face.value} is "
+                f"{_a(a.face.role.value)}, {b.face.value} {_a(b.face.role.value)}",
+            )
+        if a.face == b.face:
+            raise IllegalEvent("second", f"both cards are {a.face.value}: swapping changes nothing")
+        self._supply([Card.REVOLUTION], "type")
+        proof = self.proof.swap(event.first, event.second)
+        if self._ends_turn(1) or not self.tabula_this_turn:
+            self._check_syntax(proof, "second")
+        self._take([Card.REVOLUTION])
+        self.proof = proof
+        self.out.append(Card.REVOLUTION)
+        self._played(1)
+
+    def _ergo(self, event: Ergo) -> None:
+        self._use(1)
+        if event.card not in (Card.ERGO, Card.WILD_VARIABLE, Card.WILD_OPERATOR):
+            raise IllegalEvent("card", "an Ergo, or a Wild played as one")
+        self._check_syntax(self.proof, "type")
+        if not self.proof.ergo_allowed:
+            missing = [v for v in "ABCD" if v not in self.proof.variables()]
+            raise IllegalEvent(
+                "type",
+                "an Ergo is played only once A, B, C and D are all in the Proof "
+                f"(missing: {', '.join(missing)})",
+            )
+        self._supply([event.card], "card")
+        self._take([event.card])
+        self.out.append(event.card)
+        self.stopped = RoundEnd.ERGO
+
+    def awards(self, decision: Decision) -> tuple[Award, ...]:
+        """Each player's points for a round the decision settles (none in a paradox)."""
+        points = decision.points()
+        return tuple(Award(p, points[self.variable(p)]) for p in self.players)
+
+    def _score(self, event: Score) -> None:
+        if self.stopped is None:
+            raise IllegalEvent("type", "the round has not stopped")
+        if event.round != self.round:
+            raise IllegalEvent("round", f"this is round {self.round}, not {event.round}")
+        if event.reason != self.stopped:
+            raise IllegalEvent(
+                "reason", f"the round stopped by {self.stopped.value}, not {event.reason.value}"
+            )
+        if event.proof != self.proof.texts():
+            raise IllegalEvent("proof", f"the Proof is {list(self.proof.texts())}")
+        decision = event.ruling.decision
+        if decision.cards != self.proof.cards:
+            raise IllegalEvent("ruling.decision.cards", f"the Proof holds {self.proof.cards} cards")
+        both = set(decision.proven) & set(decision.disproven)
+        if bool(both) != decision.paradox:
+            raise IllegalEvent(
+                "ruling.decision.paradox",
+                "a paradox is a variable both proven and disproven",
+            )
+        awards = self.awards(decision)
+        if event.awards != awards:
+            given = ", ".join(f"{a.player} {a.points}" for a in awards)
+            raise IllegalEvent("awards", f"the verdict gives {given}")
+        for a in awards:
+            self.scores[a.player] += a.points
+        self.history.append(
+            RoundResult(self.round, event.reason, event.proof, decision, event.awards)
+        )
+        best = max(self.scores.values())
+        if best >= self.settings.win:
+            leaders = tuple(p for p in self.players if self.scores[p] == best)
+            if len(leaders) == 1 or self.rules.tie == Tie.SHARE:
+                self.winners = leaders
+                self.finished = True
+                return
+        self._start_round(self.round + 1)
+
+    def _end(self, event: End) -> None:
+        best = max(self.scores.values())
+        self.winners = tuple(p for p in self.players if self.scores[p] == best)
+        self.finished = True
+        self.end_reason = event.reason
