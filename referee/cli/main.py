@@ -20,6 +20,7 @@ COMMANDS = {
     "play": "referee.cli.play_cmd:play",
     "replay": "referee.cli.play_cmd:replay",
     "derive": "referee.cli.derive_cmd:derive",
+    "cogito": "referee.cli.cogito_cmd:cogito",
 }
 
 
