@@ -46,6 +46,7 @@ DEFAULT_DREAM = "Dream"
 DEFAULT_EGO = "Ego"
 TOP_KEYS = ("name", "note", "categories", "selves", "cards", "strata", "special")
 _SYNTAX_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
+_SYNTAX_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
 class DiagramError(ValueError):
@@ -202,11 +203,17 @@ def load_diagram(text: str, source: str = "<deck>") -> Diagram:
 def _syntax_error(message: str, source: str, lines: KeyLines) -> DiagramError:
     match = _SYNTAX_AT.search(message)
     line = int(match.group(1)) if match else None
+    at_end = _SYNTAX_AT_END.search(message)
+    if at_end:
+        line = len(lines.lines) or None
+        match = at_end
     text = lines.text(line)
     if match:
         message = message[: match.start()]
     if text.lstrip().startswith("="):
         message = f"a {_what_at(lines, line)} without a name"
+    elif message.startswith(("Cannot overwrite a value", "Cannot declare")):
+        message = "this name or table is written twice: each may appear once"
     else:
         message = f"not valid TOML: {message[:1].lower()}{message[1:]}"
     return DiagramError(source, line, message, text)
