@@ -190,8 +190,12 @@ class CogitoRenderer(TableRenderer):
         return describe(event)
 
     def after_change(self, outcomes) -> None:
-        if not self.game.finished:
-            self.table(self.game)
+        if self.game.finished:
+            return
+        if all(isinstance(o, (GiftChosen, CogitoCalled)) for o in outcomes):
+            self.out.print(self.whose(self.game))  # nothing on the table moved
+            return
+        self.table(self.game)
 
     # ----------------------------------------------------------- the table
 
@@ -216,7 +220,8 @@ class CogitoRenderer(TableRenderer):
             line.append("; ")
         if seat.standing == Standing.DISRUPTED and not game.finished:
             line.append(f"{len(seat.field)} card(s) face down", style="dim")
-        elif not seat.field:
+            return line
+        if not seat.field:
             line.append("(empty)", style="dim")
         for i, placed in enumerate(seat.field):
             if i:
@@ -404,7 +409,7 @@ class CogitoRenderer(TableRenderer):
     def cogito_called(self, o: CogitoCalled) -> None:
         line = Text("COGITO! ", style="bold yellow")
         line.append_text(user(and_list(o.order, "then")))
-        line.append(" name their Self card, in this order: iam CARD.")
+        line.append(" name their Self card, in this order.")
         self.out.print(line)
 
     def named(self, o: Named) -> None:
