@@ -371,7 +371,8 @@ class CogitoRenderer(TableRenderer):
                 f"({o.players}): no draw and no trade."
             )
             return
-        self.out.print(f"Round {o.round} ends: everyone draws a card (pile: {o.pile} left).")
+        who = "everyone draws" if o.players > 1 else "the one player left draws"
+        self.out.print(f"Round {o.round} ends: {who} a card (pile: {o.pile} left).")
         if o.trade:
             self.out.print(
                 "Trade: each player gives one card to the left, before seeing the one coming: "
