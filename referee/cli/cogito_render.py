@@ -207,17 +207,17 @@ class CogitoRenderer(TableRenderer):
         return text + user(words, POSITION_STYLE[position])
 
     def seat_line(self, game: Game, seat: Seat) -> Text:
-        line = user(seat.name, "bold")
+        line = Text().append_text(user(seat.name, "bold"))
+        if seat.revealed:
+            line.append(" (Self card ")
+            line.append_text(user(seat.self_card, "bold"))
+            line.append(")")
         if seat.standing == Standing.DISRUPTED:
             assert seat.disruption is not None
             line.append(f"  lost ({DISRUPTION_WORDS[seat.disruption]})", style="dim")
         elif seat.standing == Standing.WON:
             line.append("  found themselves", style="bold green")
         line.append(f"  hand {len(seat.hand)}  field: ")
-        if seat.revealed:
-            line.append("Self card ")
-            line.append_text(user(seat.self_card, "bold"))
-            line.append("; ")
         if seat.standing == Standing.DISRUPTED and not game.finished:
             line.append(f"{len(seat.field)} card(s) face down", style="dim")
             return line
@@ -251,7 +251,9 @@ class CogitoRenderer(TableRenderer):
         if game.phase == Phase.LAST_CALL:
             return Text("Every hand is empty: cogito NAME CARD, or end (a tie).", style="bold")
         current = game.current or ""
-        text = user(current, "bold") + Text(" to reveal a card: play CARD", style="bold")
+        text = Text().append_text(user(current, "bold")) + Text(
+            " to reveal a card: play CARD", style="bold"
+        )
         text.append(f" (hand {current} shows it to {current} alone)", style="dim")
         return text
 
@@ -333,7 +335,7 @@ class CogitoRenderer(TableRenderer):
     # ----------------------------------------------------------- the news
 
     def revealed(self, o: Revealed) -> None:
-        line = user(o.player, "bold") + Text(": ")
+        line = Text().append_text(user(o.player, "bold")) + Text(": ")
         line.append_text(user(f'"{statement(o.card, o.kind)}"'))
         if o.kind == CardKind.DREAM:
             if o.returned:
@@ -354,7 +356,7 @@ class CogitoRenderer(TableRenderer):
         self.out.print(line)
 
     def disrupted(self, o: Disrupted) -> None:
-        line = user(o.player, "bold red") + Text(
+        line = Text().append_text(user(o.player, "bold red")) + Text(
             f" falls into ego disruption ({DISRUPTION_WORDS[o.why]}) and is out of the game; "
             "their cards stay face down",
             style="red",
@@ -414,7 +416,7 @@ class CogitoRenderer(TableRenderer):
         self.out.print(line)
 
     def named(self, o: Named) -> None:
-        line = user(o.player, "bold") + Text(": ") + user(f'"I am {o.named}!"')
+        line = Text().append_text(user(o.player, "bold")) + Text(": ") + user(f'"I am {o.named}!"')
         if o.right:
             line.append(" — right: ", style="bold green")
             line.append_text(user(o.player, "bold green"))
