@@ -162,3 +162,39 @@ def test_the_aide_keeps_exactly_the_self_cards_every_declaration_fits(case, data
     ]
     assert list(result.possible) == brute
     assert {r.self_card for r in result.ruled_out} == set(selves) - set(brute)
+
+
+# ------------------------------------------------------- the project's prover
+
+
+def test_the_judge_agrees_with_the_prover_on_the_example_diagram():
+    """Membership as first-order logic: "I am not X" is false exactly when
+    ∀x (Self(x) → X(x)) follows from the diagram's inclusions, which the
+    engine proves (or refutes with a countermodel an independent evaluator
+    checks). The judge's set computation must agree on every pair."""
+    from referee.language.naming import statement_formula
+    from referee.language.parser import parse_statement
+    from referee.language.vocabulary import Vocabulary
+    from referee.logic.engine import Engine, Limits, Status
+
+    d = example()
+    names = (*d.category_names, *d.self_names)
+    vocabulary = Vocabulary.build({n: 1 for n in names})
+
+    def formula(text):
+        return statement_formula(parse_statement(text, vocabulary))
+
+    premises = [
+        formula(f"forall x ({low}(x) -> {high}(x))")
+        for low, highs in (*d.categories, *d.selves)
+        for high in highs
+    ]
+    with Engine(Limits(timeout=20.0)) as engine:
+        for self_card in d.self_names:
+            for category in d.category_names:
+                goal = formula(f"forall x ({self_card}(x) -> {category}(x))")
+                verdict = engine.entailment(premises, [goal], vocabulary)
+                expected = (
+                    Status.NOT_ENTAILED if judge(d, self_card, category).true else Status.ENTAILED
+                )
+                assert verdict.status == expected, (self_card, category)

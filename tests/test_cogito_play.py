@@ -439,3 +439,38 @@ def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, tri
         p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp") or p.name.endswith(".lock")
     ]
     assert leftovers == [], leftovers
+
+
+def test_bad_settings_are_refused_before_the_deal(tmp_path):
+    record = str(tmp_path / "x.json")
+    cases = [
+        (["--record", record], "name the players in seating order"),
+        (["--players", "alice", "--record", record], "players: Cogito needs at least 2 players"),
+        (
+            ["--players", "alice,bob", "--house", "nope=1", "--record", record],
+            "--house nope: unknown house rule",
+        ),
+        (
+            ["--players", "alice,bob", "--first", "carol", "--record", record],
+            "first: 'carol' is not one of the players",
+        ),
+        (["--players", "alice,Oak", "--record", record], "also the name of a card (Oak)"),
+    ]
+    for args, message in cases:
+        result = run("play", *args)
+        assert result.exit_code == 1, args
+        assert message in result.stderr, result.stderr
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_replay_step_walks_through_the_events():
+    result = run("replay", "--step", str(GAMES / "everyone-lost.json"))
+    assert result.exit_code == 0
+    out = result.output
+    assert "event 1: alice reveals Plant (red)\n" in out
+    assert "event 3: alice chooses a card to give to the left\n" in out
+    assert (
+        'event 6: bob reveals Dream (none)\nbob: "Life is but a dream." — 1 card(s) of the field go back under the pile: Animal'
+        in out
+    )
+    assert "Game over: a tie (every player fell into ego disruption)." in out

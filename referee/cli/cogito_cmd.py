@@ -299,15 +299,10 @@ def replay(record_file, step, as_json):
         fail(f"{record_file}: {exc}")
     out = console(stderr=as_json)
     renderer = CogitoRenderer(out)
-
-    class _Shown:  # the renderer reads the game through a session-like holder
-        game = record.new_game()
-
-    renderer.session = _Shown  # type: ignore[assignment]
     interactive = sys.stdin.isatty() and not as_json
 
     def on_step(s) -> None:
-        _Shown.game = s.game
+        renderer.watched = s.game
         if not step:
             return
         out.print(Text(f"event {s.number}: ", style="bold") + user(describe(s.event)))
@@ -317,7 +312,7 @@ def replay(record_file, step, as_json):
 
     report = run_replay(record, None, on_step)
     game = report.game
-    _Shown.game = game
+    renderer.watched = game
     if report.stopped_at is not None:
         d = report.disagreements[-1]
         message = f"{record_file}: event {d.event}, field {d.field}: {d.today}"
