@@ -353,6 +353,24 @@ def test_simultaneous_cogitos_are_dealt_clockwise_from_the_player_to_play():
     assert game.winner == "dave"  # alice never gets to name hers
 
 
+def test_nothing_moves_on_until_every_declared_player_has_named():
+    game = rigged(
+        {"alice": "Casablanca", "bob": "Salmon", "carol": "Oak"},
+        {"alice": ["Animal", "Tulip"], "bob": ["Tree", "Moss"], "carol": ["Animal", "Jellyfish"]},
+        PILE,
+    )
+    game.apply(Play("alice", "Animal", BLUE))
+    game.apply(Play("bob", "Tree", BLUE))
+    game.apply(Declare(("alice", "carol")))  # carol is the last to play this round
+    assert game.calling == ["carol", "alice"]
+    game.apply(Cogito("carol", "Moss", False))
+    assert game.round == 1 and game.pile == PILE  # no draw while alice is still to name
+    assert game.seat("alice").hand == ["Tulip"]
+    game.apply(Cogito("alice", "Tulip", False))
+    assert game.news[-2:] == (RoundEnded(1, True, False, len(PILE) - 1, 1), game.news[-1])
+    assert game.seat("bob").hand == ["Moss", "Bird"] and game.current == "bob"
+
+
 def test_the_clockwise_order_can_start_from_the_round_starter_by_house_rule():
     selves = {"alice": "Casablanca", "bob": "Salmon", "carol": "Oak", "dave": "Moss"}
     hands = {p: ["Animal", "Bird"] for p in selves}

@@ -304,8 +304,7 @@ class Game:
         self.queue.pop(0)
         if seat.reds >= RED_LIMIT:
             self._disrupt(seat, Disruption.TWO_RED)
-        if not self.finished:
-            self._next_turn()
+        self._carry_on()
 
     def _give(self, event: Give) -> None:
         self._stopped_for_cogito()
@@ -320,8 +319,7 @@ class Game:
         self.giving[seat.name] = event.card
         waiting = tuple(s.name for s in self.active() if s.name not in self.giving)
         self._news.append(GiftChosen(seat.name, waiting))
-        if not waiting:
-            self._trade()
+        self._carry_on()
 
     def _declare(self, event: Declare) -> None:
         if not event.players:
@@ -365,6 +363,7 @@ class Game:
             self._finish(Finish.FOUND, seat.name)
             return
         self._disrupt(seat, Disruption.FAILED_COGITO)
+        self._carry_on()
 
     def _end(self, event: End) -> None:
         self._stopped_for_cogito()
@@ -396,10 +395,21 @@ class Game:
         if self.rules.last_one_standing_wins and len(active) == 1:
             active[0].standing = Standing.WON
             self._finish(Finish.LAST_STANDING, active[0].name)
+
+    def _carry_on(self) -> None:
+        """Let the rules move on by themselves, unless the game stops for a COGITO.
+
+        The turn passes, the round ends (draw), the trade is made once every
+        player still playing has chosen, or is skipped when fewer than two
+        are left. While declared players are still to name their Self card
+        nothing moves: nobody draws or receives a card in between.
+        """
+        if self.finished or self.calling:
             return
-        if self.phase == Phase.TURNS and why == Disruption.FAILED_COGITO:
+        if self.phase == Phase.TURNS:
             self._next_turn()
         elif self.phase == Phase.TRADE:
+            active = self.active()
             if len(active) < 2:
                 self.giving = {}
                 self._start_round()
