@@ -333,7 +333,8 @@ class CogitoRenderer(TableRenderer):
 
     def rules(self, game: Game) -> None:
         for key, value in game.rules.to_json().items():
-            self.out.print(f"  {key} = {value}")
+            shown = ("yes" if value else "no") if isinstance(value, bool) else value
+            self.out.print(f"  {key} = {shown}")
         self.out.print(user(f"  players (left of each: the next) = {', '.join(game.players)}"))
         self.out.print(user(f"  first player of every round = {game.setup.starter}"))
 
