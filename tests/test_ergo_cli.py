@@ -202,7 +202,7 @@ def test_check_with_the_reviews_deck_and_house_rules(tmp_path):
     refuse = invoke("check", "--house", "then_chain=refuse", chain)
     assert refuse.exit_code == 1 and "card 4 'THEN'" in refuse.stderr
     bad = invoke("check", "--house", "then_chain=up", chain)
-    assert bad.exit_code == 1 and "expected right or left or refuse" in bad.stderr
+    assert bad.exit_code == 1 and "expected one of right, left, refuse" in bad.stderr
 
 
 def test_check_refuses_unreadable_input(tmp_path):

@@ -435,7 +435,7 @@ def test_setup_refuses_what_the_game_cannot_be_played_with():
         Settings((Seat("ann", "A"),))
     with pytest.raises(SetupError, match="a variable of their own"):
         Settings((Seat("ann", "A"), Seat("bob", "A")))
-    with pytest.raises(SwitchError, match="expected right or left or refuse"):
+    with pytest.raises(SwitchError, match="expected one of right, left, refuse"):
         HouseRules().with_switch("then_chain=sideways")
 
 

@@ -424,7 +424,7 @@ def test_resume_continues_the_game_and_refuses_new_settings(tmp_path):
     [
         (["--white", "alice"], "name the players"),
         (["--white", "alice", "--black", "alice"], "different names"),
-        (["--white", "alice", "--black", "bob", "--house", "corners=two"], "any or one"),
+        (["--white", "alice", "--black", "bob", "--house", "corners=two"], "one of any, one"),
         (["--white", "alice", "--black", "bob", "--house", "gravity=on"], "unknown house rule"),
     ],
 )

@@ -114,8 +114,8 @@ def test_house_switches():
     for bad, words in [
         ("castling=yes", "unknown house rule"),
         ("corner_cut=maybe", "yes or no"),
-        ("first=red", "white or black"),
-        ("corners=2", "any or one"),
+        ("first=red", "one of white, black"),
+        ("corners=2", "one of any, one"),
     ]:
         with pytest.raises(SwitchError) as info:
             with_switch(HouseRules(), bad)

@@ -20,8 +20,9 @@ COMMANDS = {
     "play": "referee.cli.play_cmd:play",
     "replay": "referee.cli.play_cmd:replay",
     "derive": "referee.cli.derive_cmd:derive",
-    "invicta": "referee.cli.invicta_cmd:invicta",
     "ergo": "referee.cli.ergo_cmd:ergo",
+    "invicta": "referee.cli.invicta_cmd:invicta",
+    "cogito": "referee.cli.cogito_cmd:cogito",
 }
 
 

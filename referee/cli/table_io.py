@@ -109,6 +109,38 @@ def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> It
                 return
 
 
+def can_show_privately(out: Console) -> bool:
+    """Whether :func:`private_view` can show hidden information here (both ends a terminal)."""
+    return out.is_terminal and sys.stdin.isatty()
+
+
+def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
+    """Show what only ``owner`` may see (a hand), then take it off the screen.
+
+    The others are asked to look away and the owner presses Enter; the view
+    is drawn on the terminal's *alternate screen* (the one ``less`` and ``vim``
+    use), so it never enters the scrollback, and pressing Enter again switches
+    back to the table exactly as it was. Clearing the screen would not be
+    enough: scrolling up would show the hand again. When either end is not a
+    terminal nothing is drawn and False is returned: a pipe or a log file
+    cannot be wiped, so hidden information never goes there.
+    """
+    if not can_show_privately(out):
+        return False
+    try:
+        out.input(Text("Only ") + owner + Text(" looks now; the others look away. Press Enter. "))
+    except (EOFError, KeyboardInterrupt):
+        out.print()
+        return True
+    with out.screen(hide_cursor=False):
+        draw()
+        try:
+            out.input(Text("Press Enter to hide this. ", style="bold"))
+        except (EOFError, KeyboardInterrupt):
+            pass
+    return True
+
+
 def ask(out: Console, question: str) -> bool:
     try:
         answer = out.input(Text(f"{question} [y/N] ", style="bold"))

@@ -40,7 +40,7 @@ def allowed_values(rules: Any, name: str) -> str:
     if kind is int:
         return "a whole number"
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        return " or ".join(str(m.value) for m in kind)
+        return "one of " + ", ".join(str(m.value) for m in kind)
     return "text"
 
 
@@ -63,6 +63,8 @@ def with_switch(rules: T, text: str) -> T:
             value = int(raw)
         except ValueError:
             raise SwitchError(name, f"expected a whole number, got {raw!r}") from None
+        if value < 0:
+            raise SwitchError(name, f"expected a whole number ≥ 0, got {value}")
     elif isinstance(kind, type) and issubclass(kind, enum.Enum):
         try:
             value = kind(raw.lower())

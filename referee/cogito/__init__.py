@@ -1,0 +1,1 @@
+"""Cogito (Olerant): the diagram, the judge, the deduction aide and the game at the table."""

@@ -1,0 +1,247 @@
+"""Cogito at the table: the commands players type, read into events.
+
+``play Flower`` (or ``play 2``, the second card of the hand), ``give alice
+1``, ``cogito alice Casablanca``, ``cogito alice bob`` (at the same time),
+``iam Casablanca``, ``end``. A command either asks to see something (an
+outcome, nothing recorded) or becomes one event, which
+:meth:`referee.table.session.Session.submit` puts to the rules before it
+reaches the record. The referee judges every declaration itself, against
+the Self card nobody at the table may see; the outcomes say blue or red,
+never why, until the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from referee.cogito import aide
+from referee.cogito.events import Cogito, Declare, End, Give, Play
+from referee.cogito.judge import UnknownName, self_card_name
+from referee.cogito.outcomes import (
+    ShowDiagram,
+    ShowHand,
+    ShowPossible,
+    ShowRules,
+    ShowTable,
+)
+from referee.cogito.state import Game, Phase, Seat
+from referee.table.errors import IllegalEvent
+from referee.table.events import Event
+from referee.table.session import Outcomes, Refused, Session
+
+ALIASES = {
+    "p": "play",
+    "reveal": "play",
+    "g": "give",
+    "c": "cogito",
+    "i": "iam",
+    "h": "hand",
+    "t": "table",
+    "b": "table",
+    "board": "table",
+    "field": "table",
+    "fields": "table",
+    "d": "diagram",
+    "cards": "diagram",
+    "tie": "end",
+    "aide": "possible",
+    "r": "review",
+}
+MOVES = ("play", "give", "cogito", "iam", "end")
+
+
+class CardWordError(ValueError):
+    pass
+
+
+class CogitoCommands:
+    """The command language of a game of Cogito."""
+
+    aliases = ALIASES
+
+    def __init__(self) -> None:
+        self.handlers: dict[str, Callable[[Session, Game, str], Outcomes]] = {
+            "play": self.play,
+            "give": self.give,
+            "cogito": self.cogito,
+            "iam": self.iam,
+            "end": self.end,
+            "hand": self.hand,
+            "table": lambda s, g, r: (ShowTable(),),
+            "diagram": lambda s, g, r: (ShowDiagram(),),
+            "rules": lambda s, g, r: (ShowRules(),),
+            "possible": self.possible,
+            "review": self.review,
+        }
+
+    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
+        handler = self.handlers.get(command)
+        if handler is None:
+            return None
+        game: Game = session.game  # type: ignore[assignment]
+        if game.finished and command in MOVES:
+            return (Refused("the game is over", "review: every judgement and every COGITO"),)
+        return handler(session, game, rest)
+
+    # ------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _submit(session: Session, event: Event) -> Outcomes:
+        try:
+            session.submit(event)
+        except IllegalEvent as exc:
+            return (Refused(exc.message),)
+        return session.game.news  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _player(game: Game, word: str) -> Seat | None:
+        for seat in game.seats:
+            if seat.name == word or seat.name.casefold() == word.casefold():
+                return seat
+        return None
+
+    @staticmethod
+    def _card(game: Game, seat: Seat, words: str) -> str:
+        """The card of ``seat``'s hand that ``words`` names: a name, or a number in the hand."""
+        words = words.strip()
+        if words.isdigit():
+            i = int(words)
+            if not 1 <= i <= len(seat.hand):
+                raise CardWordError(
+                    f"{seat.name}'s hand holds {len(seat.hand)} card(s): there is no card {i}"
+                )
+            return seat.hand[i - 1]
+        name = game.diagram.lookup(words)
+        if name is None:
+            raise CardWordError(f"{words!r} is not a card of this deck (diagram lists them)")
+        if name not in seat.hand:
+            raise CardWordError(f"that card is not in {seat.name}'s hand")
+        return name
+
+    # -------------------------------------------------------------- moves
+
+    def play(self, session: Session, game: Game, rest: str) -> Outcomes:
+        words = rest.split()
+        current = game.current
+        if current is None:
+            return (Refused(_no_turn(game)),)
+        if words and (named := self._player(game, words[0])) is not None:
+            if named.name != current:
+                return (Refused(f"it is {current}'s turn, not {named.name}'s"),)
+            words = words[1:]
+        if not words:
+            return (
+                Refused(
+                    "say which card to reveal",
+                    "play CARD (its name, or its number in the hand)",
+                ),
+            )
+        seat = game.seat(current)
+        try:
+            card = self._card(game, seat, " ".join(words))
+        except CardWordError as exc:
+            return (Refused(str(exc), f"hand {current} shows the hand to {current} alone"),)
+        if game.calling:
+            return (Refused(f"the game stops for COGITO: {game.calling[0]} names first"),)
+        return self._submit(session, Play(current, card, game.position_of(current, card)))
+
+    def give(self, session: Session, game: Game, rest: str) -> Outcomes:
+        words = rest.split()
+        if game.phase != Phase.TRADE:
+            return (Refused("cards are given only in the trade, after the draw"),)
+        hint = "give NAME N (N: the card's number in NAME's hand)"
+        if len(words) < 2:
+            return (Refused("say who gives which card", hint),)
+        seat = self._player(game, words[0])
+        if seat is None:
+            return (Refused(f"{words[0]!r} is not a player", hint),)
+        try:
+            card = self._card(game, seat, " ".join(words[1:]))
+        except CardWordError as exc:
+            return (Refused(str(exc), hint),)
+        return self._submit(session, Give(seat.name, card))
+
+    def cogito(self, session: Session, game: Game, rest: str) -> Outcomes:
+        words = rest.split()
+        hint = "cogito NAME CARD (NAME declares: I am CARD!), or cogito NAME NAME ... (at once)"
+        if not words:
+            return (Refused("say who declares COGITO", hint),)
+        seats = [self._player(game, w) for w in words]
+        if all(s is not None for s in seats):
+            return self._submit(session, Declare(tuple(s.name for s in seats if s)))
+        seat = seats[0]
+        if seat is None:
+            return (Refused(f"{words[0]!r} is not a player", hint),)
+        return self._name(session, game, seat, " ".join(words[1:]))
+
+    def iam(self, session: Session, game: Game, rest: str) -> Outcomes:
+        if not game.calling:
+            return (
+                Refused(
+                    "nobody is waiting to name their Self card",
+                    "cogito NAME CARD declares COGITO and names the card at once",
+                ),
+            )
+        return self._name(session, game, game.seat(game.calling[0]), rest)
+
+    def _name(self, session: Session, game: Game, seat: Seat, words: str) -> Outcomes:
+        if not words.strip():
+            return (Refused(f"{seat.name}: which Self card are you?", "iam CARD"),)
+        try:
+            named = self_card_name(game.diagram, words)
+        except UnknownName as exc:
+            return (Refused(str(exc)),)
+        return self._submit(session, Cogito(seat.name, named, named == seat.self_card))
+
+    def end(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return self._submit(session, End(rest.strip()))
+
+    # -------------------------------------------------------------- views
+
+    def hand(self, session: Session, game: Game, rest: str) -> Outcomes:
+        word = rest.strip() or game.current
+        if not word:
+            return (Refused("whose hand?", "hand NAME"),)
+        seat = self._player(game, word)
+        if seat is None:
+            return (Refused(f"{word!r} is not a player", "hand NAME"),)
+        known = None
+        if game.rules.aide_during_play or game.finished:
+            known = aide.from_all_known(game, seat.name)
+        return (ShowHand(seat.name, known),)
+
+    def possible(self, session: Session, game: Game, rest: str) -> Outcomes:
+        word = rest.strip() or game.current
+        seat = self._player(game, word) if word else None
+        if seat is None:
+            return (Refused("whose Self card?", "possible NAME"),)
+        if game.finished:
+            return (
+                ShowPossible(
+                    seat.name,
+                    aide.from_field(game, seat.name),
+                    aide.from_all_known(game, seat.name),
+                ),
+            )
+        if not game.rules.aide_during_play:
+            return (
+                Refused(
+                    "the deduction aide answers after the game",
+                    "house rule aide_during_play=yes allows it during play",
+                ),
+            )
+        # During play only what the whole table sees: the field (hands are private).
+        return (ShowPossible(seat.name, aide.from_field(game, seat.name)),)
+
+    def review(self, session: Session, game: Game, rest: str) -> Outcomes:
+        if not game.finished:
+            return (Refused("the review shows Self cards: it waits for the end of the game"),)
+        return (aide.review(session.record),)
+
+
+def _no_turn(game: Game) -> str:
+    if game.phase == Phase.TRADE:
+        return "it is the trade: each player gives a card to the left (give NAME N)"
+    if game.phase == Phase.LAST_CALL:
+        return "every hand is empty: declare COGITO now, or end (a tie)"
+    return "nobody is to play"

@@ -1,0 +1,70 @@
+"""The events of a game of Cogito, as the record keeps them.
+
+Each is a frozen dataclass; :data:`CODEC` reads them back from a record,
+checking their shape. Whether an event is legal, and whether a recorded
+judgement or COGITO agrees with the diagram and the deal, is the game's
+question (:meth:`referee.cogito.state.Game.apply`).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from referee.table.events import Event, EventCodec
+
+
+class Position(enum.StrEnum):
+    """Where a revealed card lies: blue (declared true), red (false, or Ego), none (Dream)."""
+
+    BLUE = "blue"
+    RED = "red"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class Play(Event):
+    """The player whose turn it is reveals a card from the hand; ``position`` is the judgement."""
+
+    TYPE = "play"
+    player: str
+    card: str
+    position: Position
+
+
+@dataclass(frozen=True)
+class Give(Event):
+    """In the trade, ``player`` chooses ``card`` for the left (secret until everyone chose)."""
+
+    TYPE = "give"
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class Declare(Event):
+    """Several players declare COGITO at the same time; they name their cards clockwise."""
+
+    TYPE = "declare"
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Cogito(Event):
+    """``player`` declares "I am ``named``!"; ``right`` is whether that is their Self card."""
+
+    TYPE = "cogito"
+    player: str
+    named: str
+    right: bool
+
+
+@dataclass(frozen=True)
+class End(Event):
+    """Every hand is empty and nobody declares COGITO: the game ends in a tie."""
+
+    TYPE = "end"
+    reason: str = ""
+
+
+CODEC = EventCodec([Play, Give, Declare, Cogito, End])
