@@ -108,3 +108,12 @@ def test_any_command_sequence_is_answered_cleanly(engine, mode, lines):
     # ... and the record it keeps reads back as the same game
     _, again = loads(dumps(session.record, session.game), GAME)
     assert again.summary() == session.game.summary()
+
+
+@pytest.mark.parametrize("line", ["resolve x", "submit 1", "negate_card", "_play x", "settle"])
+def test_a_helpers_name_is_not_a_command(engine, line):
+    """Defect: `resolve x` reached a private helper of the command reader (a traceback)."""
+    setup = Setup(Settings(("alice", "bob"), mode="table"), HouseRules(), DECK_TEXT)
+    session = Session(Record(GAME, setup), PalmerCommands(engine, read))
+    out = session.execute(line)
+    assert isinstance(out[0], Refused) and "unknown command" in out[0].message

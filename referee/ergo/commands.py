@@ -200,15 +200,37 @@ def read_spot(word: str) -> Spot:
     return Spot(int(m.group(1)), int(m.group(2)))
 
 
+# The words a player may type; each has a handler named _WORD.
+COMMANDS = frozenset(
+    {
+        "play",
+        "discard",
+        "fallacy",
+        "justify",
+        "ergo",
+        "tabula",
+        "revolution",
+        "score",
+        "end",
+        "proof",
+        "scores",
+        "cards",
+        "rules",
+        "hand",
+        "why",
+    }
+)
+
+
 class ErgoCommands:
     """The command language of an Ergo table."""
 
     aliases = ALIASES
 
     def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
-        handler = getattr(self, f"_{command}", None)
-        if handler is None:
+        if command not in COMMANDS:  # only the table's words, never a helper's name
             return None
+        handler = getattr(self, f"_{command}")
         game: Game = session.game  # type: ignore[assignment]
         if game.finished and command in MOVES:
             return (Refused("the game is over", "undo takes back the last event"),)

@@ -70,6 +70,26 @@ class ReadError(Exception):
     """A derivation file that cannot be read (the interface's reader raises it)."""
 
 
+# The words a player may type; each has a handler named _WORD.
+COMMANDS = frozenset(
+    {
+        "play",
+        "negate",
+        "pass",
+        "end",
+        "vote",
+        "claim",
+        "why",
+        "model",
+        "board",
+        "scores",
+        "hand",
+        "cards",
+        "rules",
+    }
+)
+
+
 class PalmerCommands:
     """The command language; ``read_text`` reads a derivation file a claim names."""
 
@@ -82,9 +102,9 @@ class PalmerCommands:
         self.read_text = read_text
 
     def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
-        handler = getattr(self, f"_{command}", None)
-        if handler is None:
+        if command not in COMMANDS:  # only the table's words, never a helper's name
             return None
+        handler = getattr(self, f"_{command}")
         game: Game = session.game  # type: ignore[assignment]
         if game.finished and command in MOVES:
             return (Refused("the game is over", "undo takes back the last event"),)
