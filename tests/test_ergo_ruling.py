@@ -73,7 +73,7 @@ def test_the_reviews_worked_example():
 
 def test_the_english_sample_round_proves_b_not_a():
     # The sheet's sample Proof (after its Tabula Rasa): it says A and D are proven,
-    # but ¬C and ¬B → C give B by modus tollens, and A stays open (docs/rulings-ergo.md).
+    # but ¬C and ¬B → C give B by modus tollens, and A stays open (docs/rulings.md).
     p, premises = proof("A OR B", "NOT B THEN C", "( NOT C )", "D")
     d = decide(premises, p.cards)
     assert (d.cards, d.proven, d.disproven) == (12, ("B", "D"), ("C",))

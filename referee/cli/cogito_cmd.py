@@ -160,7 +160,7 @@ def possible(deck_path, blue, red, seen, as_json):
     "--house",
     multiple=True,
     metavar="RULE=VALUE",
-    help="A house rule, e.g. dream_returns_ego=no (see docs/rulings-cogito.md).",
+    help="A house rule, e.g. dream_returns_ego=no (see docs/rulings.md).",
 )
 @click.option(
     "--show-secrets",

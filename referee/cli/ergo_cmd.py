@@ -65,7 +65,7 @@ house_option = click.option(
     "--house",
     multiple=True,
     metavar="RULE=VALUE",
-    help="A house rule, e.g. then_chain=left (see docs/rulings-ergo.md).",
+    help="A house rule, e.g. then_chain=left (see docs/rulings.md).",
 )
 
 

@@ -52,7 +52,7 @@ house_option = click.option(
     multiple=True,
     metavar="RULE=VALUE",
     help="A house rule: first=white|black, corner_cut=yes|no, corners=any|one, "
-    "blocked=pass|lose (see docs/rulings-invicta.md).",
+    "blocked=pass|lose (see docs/rulings.md).",
 )
 
 

@@ -3,7 +3,7 @@
 The deck travels as its TOML text, so a record replays without the deck
 file, and the seed fixes the secret deal, so a record rebuilds the same
 Self cards and hands. Each house rule's reason is in
-``docs/rulings-cogito.md``.
+``docs/rulings.md``.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ the round's draw, the trade once everyone has chosen, the end of the game)
 happens inside ``apply``, and is reported in :attr:`Game.news`.
 
 Turn order: ``setup.players`` in seating order, each with the next on their
-left. The rulings this module follows are in ``docs/rulings-cogito.md``.
+left. The rulings this module follows are in ``docs/rulings.md``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 All of it is kept in the game record (the deck as its text), so a resumed or
 replayed game is refereed under the rules it was played with. The reason for
-each house rule is in ``docs/rulings-ergo.md``.
+each house rule is in ``docs/rulings.md``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Both are kept in the record's setup, so a resumed or replayed game is
 refereed under the rules it was played with. Each rule's reason is in
-``docs/rulings-invicta.md``.
+``docs/rulings.md``.
 """
 
 from __future__ import annotations

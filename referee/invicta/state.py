@@ -6,7 +6,7 @@ moves. A refused event raises :class:`IllegalMove`, whose ``why`` says in a
 word what was wrong, before anything changes. After each event the game
 sees at once whether the mover has five in a row, whether the next player
 can move at all, and whether the position has come round a third time.
-The rulings behind each decision are in ``docs/rulings-invicta.md``.
+The rulings behind each decision are in ``docs/rulings.md``.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Superposition provers are far stronger than Z3's quantifier instantiation on
 the equational, nested-function problems long boards produce, so the engine
 can race E on the same question. This module runs one E process on one
 question and turns its answer into a typed result; the engine decides what a
-result is worth (``docs/rulings-portfolio.md``):
+result is worth (``docs/rulings.md``):
 
 * ``PROOF``: SZS Unsatisfiable (or Theorem/ContradictoryAxioms): E refuted the
   premises together with the negated goal. ``used`` lists the premises its
