@@ -51,7 +51,9 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="referee")
 def main() -> None:
-    """Referee Luke Palmer's first-order logic card game."""
+    """Referee logic games at the table: Palmer's logic card game (play, analyze,
+    entails, derive, export, replay), Ergo the card game (ergo), Ergo the board
+    game (invicta) and Cogito (cogito)."""
 
 
 if __name__ == "__main__":
