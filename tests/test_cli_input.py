@@ -140,3 +140,31 @@ def test_file_problems_are_messages(tmp_path):
     bad.write_bytes(b"# caf\xe9\n")
     result = run("analyze", str(bad))
     assert result.exit_code == 1 and "not UTF-8 text (byte 5)" in result.output
+
+
+# ------------------------------------------------------------ huge numbers
+
+
+def test_a_huge_number_anywhere_a_file_or_argument_holds_one_is_a_message(tmp_path):
+    """issue 9: more than 4,300 digits was a ValueError traceback in each of these."""
+    huge = "9" * 4301
+    board = tmp_path / "board.txt"
+    board.write_text(f"∀x happy(x)\n|L| ≥ {huge[:1500]}\n", encoding="utf-8")
+    for args in (
+        ["parse", f"|L| >= {huge}"],
+        ["parse", f"|L| >= {huge[:1500]}"],
+        ["analyze", str(board)],
+        ["entails", "--board", str(board), "∀x happy(x)"],
+        ["entails", f"|L| < {huge[:200]}"],
+    ):
+        result = run(*args)
+        clean(result)
+        assert result.exit_code == 1, args
+        assert "n is at most 100" in result.output or "longer than 2,000" in result.output
+    good = tmp_path / "good.txt"
+    good.write_text("∀x happy(x)\n", encoding="utf-8")
+    derivation = tmp_path / "derivation.txt"
+    derivation.write_text(f"{huge}. ∀x happy(x)  by board 1\n", encoding="utf-8")
+    result = run("derive", str(good), str(derivation))
+    clean(result)
+    assert result.exit_code == 1 and "too large for a line or statement number" in result.output

@@ -330,3 +330,11 @@ def test_big_and_is_balanced_and_conjuncts_is_iterative():
 def test_parse_formula_has_the_same_limits(vocab):
     with pytest.raises(ParseError, match="nested more than 100"):
         parse_formula(" ∧ ".join(["x = x"] * 120), vocab, free=("x",))
+
+
+def test_the_largest_cardinality_exports_and_translates(vocab):
+    formula = parse_statement(f"|L| ≥ {MAX_CARDINALITY}", vocab).formula
+    few = parse_statement(f"|L| < {MAX_CARDINALITY}", vocab).formula
+    text = with_headroom(lambda: to_tptp([formula], [few], vocabulary=vocab))
+    assert text.count("!=") + text.count("~ (") >= MAX_CARDINALITY * (MAX_CARDINALITY - 1) // 2
+    with_headroom(lambda: to_smtlib([formula], [few], vocabulary=vocab))
