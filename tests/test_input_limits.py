@@ -149,13 +149,20 @@ def test_the_deepest_accepted_statement_goes_through_every_walker(shape, vocab):
     negated = with_headroom(walk)
 
     z3 = pytest.importorskip("z3")
+    from referee.logic.finder import find_model
+    from referee.logic.prover import prove
     from referee.logic.to_z3 import Translator
 
-    def translate():
-        predicates, functions = signature([negated])
-        Translator(predicates, functions, z3.Context()).formula(negated)
+    predicates, functions = signature([negated, formula])
 
-    with_headroom(translate)
+    def solvers():
+        # What a worker does with the question (in this process, with little stack).
+        Translator(predicates, functions, z3.Context()).formula(negated)
+        for run in (prove, find_model):
+            result = run([], negated, predicates, functions, deadline=time.monotonic() + 0.3)
+            assert result.get("status") != "error", result
+
+    with_headroom(solvers)
 
 
 @pytest.mark.parametrize("shape", ["and", "implies", "terms", "forall"])

@@ -50,6 +50,7 @@ FIXES = [
         "(happy(x) ↔ blonde(x)) ↔ happy(x)",
     ),
     ("∀x ∀y x = y = x", "x = y = x", "x = y ∧ y = x"),
+    ("∀x ∀y ¬x = y = x", "x = y = x", "(x = y ∧ y = x)"),
     ("∀x happy(x) = blonde(x)", "happy(x) = blonde(x)", "happy(x) ↔ blonde(x)"),
     ("∀x happy(x) = blonde(x) ∧ happy(x)", "happy(x) = blonde(x)", "(happy(x) ↔ blonde(x))"),
     ("∀x x", " x", " blonde(x)"),

@@ -490,7 +490,8 @@ _QUANT_KIND = {
     "EXISTS_W": ast.EXISTS,
     "UNIQUE": ast.UNIQUE,
 }
-_VARIABLE_LETTERS = "xyzuvw"
+# Each candidate fix costs a parse: an error tries at most this many per suggestion.
+MAX_TRIED_FIXES = 4
 
 
 def _plural(n: int, word: str) -> str:
@@ -545,7 +546,7 @@ class _Resolver:
         span = _span_of(node)
         if span is None:
             return None
-        for candidate in candidates:
+        for candidate in list(candidates)[:MAX_TRIED_FIXES]:
             if self.reading.fits(span.start, span.end, candidate, whole=whole):
                 return candidate
         return None
@@ -555,7 +556,7 @@ class _Resolver:
         a, b = _span_of(first), _span_of(last)
         if a is None or b is None:
             return None
-        for candidate in candidates:
+        for candidate in list(candidates)[:MAX_TRIED_FIXES]:
             if self.reading.fits(a.start, b.end, candidate, whole=True):
                 return candidate
         return None
@@ -756,7 +757,8 @@ class _Resolver:
         if len(sides) > 2:
             a, b, c = (self.source(s) for s in sides[:3])
             o1, o2 = str(ops[0]), str(ops[1])
-            split = self.fix_between(sides[0], sides[2], [f"{a} {o1} {b} ∧ {b} {o2} {c}"])
+            both = f"{a} {o1} {b} ∧ {b} {o2} {c}"
+            split = self.fix_between(sides[0], sides[2], [both, f"({both})"])
             how = f"write {split}" if split else "write two equations joined by ∧"
             raise self.error(f"{self.source(node)} chains equalities: {how}", ops[1])
         left, right = sides
