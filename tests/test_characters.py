@@ -175,3 +175,11 @@ def test_bytes_that_are_not_utf8_in_an_argument_are_named(vocab):
     result = CliRunner().invoke(main, ["parse", "∀x blonde(x) \udcff"])
     assert result.exit_code == 1
     assert "U+DCFF (not a character: bytes that are not UTF-8)" in result.output
+
+
+def test_deck_text_with_an_escape_sequence_is_refused():
+    from referee.language.deck import DeckError, load_deck_text
+
+    with pytest.raises(DeckError) as caught:
+        load_deck_text('name = "x\\u001b[2J"\n[vocabulary]\npredicates = { p = 1 }\n', "d.toml")
+    assert "name: U+001B ESCAPE" in str(caught.value)

@@ -168,3 +168,13 @@ def test_a_huge_number_anywhere_a_file_or_argument_holds_one_is_a_message(tmp_pa
     result = run("derive", str(good), str(derivation))
     clean(result)
     assert result.exit_code == 1 and "too large for a line or statement number" in result.output
+
+
+def test_a_deck_named_like_markup_is_shown_as_written(tmp_path):
+    """issue 9: a deck with name = "[/oops]" crashed `referee cards --deck`."""
+    deck = tmp_path / "deck.toml"
+    deck.write_text('name = "[/oops] [bold]al"\n[vocabulary]\npredicates = { p = 1 }\n')
+    result = run("cards", "--deck", str(deck))
+    clean(result)
+    assert result.exit_code == 0
+    assert "[/oops] [bold]al deck: 0 cards" in result.output
