@@ -83,7 +83,7 @@ def no_refused_characters(output: str) -> bool:
     return first_refused(output, allow_newlines=True) is None
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(ALPHABET), min_size=1, max_size=10), st.booleans())
 def test_the_parser_answers_hostile_text_with_a_statement_or_a_parse_error(pieces, formula):
     text = " ".join(pieces)

@@ -69,18 +69,30 @@ SHAPES = {
 }
 
 
+_LARGEST: dict = {}
+
+
 def largest(make, vocab) -> tuple[int, ast.Statement]:
-    """The largest k whose statement is accepted, and that statement."""
-    best = None
-    for k in range(1, 3 * MAX_DEPTH):
+    """The largest k whose statement is accepted, and that statement (binary search)."""
+    if make in _LARGEST:
+        return _LARGEST[make]
+
+    def accepted(k):
         try:
-            best = (k, parse_statement(make(k), vocab))
-        except ParseError as error:
-            if best is None:
-                raise
-            assert "levels deep" in error.message, error.message
-            return best
-    raise AssertionError("no limit reached")
+            return parse_statement(make(k), vocab)
+        except ParseError:
+            return None  # too deep (or, far past the limit, too long): see the tests below
+
+    low, high = 1, 3 * MAX_DEPTH  # accepted(low), not accepted(high)
+    assert accepted(low) is not None and accepted(high) is None
+    while high - low > 1:
+        middle = (low + high) // 2
+        if accepted(middle) is not None:
+            low = middle
+        else:
+            high = middle
+    _LARGEST[make] = (low, accepted(low))
+    return _LARGEST[make]
 
 
 def with_headroom(fn):

@@ -45,16 +45,21 @@ CHAINS = {
 
 
 def _largest(make, vocab) -> int:
-    best = 0
-    for k in range(1, 300):
+    """The largest k whose statement the parser accepts (binary search)."""
+
+    def accepted(k):
         try:
             parse_statement(make(k), vocab)
         except ParseError:
-            if best:
-                return best
-            continue
-        best = k
-    raise AssertionError("no limit reached")
+            return False
+        return True
+
+    low, high = 1, 300
+    assert accepted(low) and not accepted(high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if accepted(middle) else (low, middle)
+    return low
 
 
 @pytest.fixture(scope="module")

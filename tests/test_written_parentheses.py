@@ -90,7 +90,7 @@ def _with_parens(formula, choices):
     return walk(formula)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(formulas(), st.lists(st.integers(0, 2), max_size=40))
 def test_printing_as_written_reads_back_the_same_and_keeps_the_parentheses(formula, choices):
     written = ast.Statement(_with_parens(formula, choices))
