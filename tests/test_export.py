@@ -240,6 +240,6 @@ def test_cli_bad_input_is_a_clean_error(tmp_path):
     assert "line 2" in res.output and "^" in res.output
     assert res.exception is None or isinstance(res.exception, SystemExit)
     res = runner.invoke(main, ["export", str(tmp_path / "missing.txt")])
-    assert res.exit_code == 1 and "not found" in res.output
+    assert res.exit_code == 1 and "no such board file" in res.output
     res = runner.invoke(main, ["export", "--deck", str(bad), str(bad)])
     assert res.exit_code == 1 and "Traceback" not in res.output

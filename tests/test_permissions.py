@@ -1,7 +1,13 @@
 """Card permissions: what each kind of card lets a statement say (real parser, real deck)."""
 
-import pytest
+import dataclasses
 
+import pytest
+from hypothesis import given, settings
+from test_printer import VOCAB as PRINTER_VOCAB
+from test_printer import formulas
+
+from referee.language import ast
 from referee.language.parser import parse_statement
 from referee.language.printer import to_unicode
 from referee.palmer.cards import CardError, resolve_card, short_name
@@ -167,3 +173,58 @@ def test_two_copies_of_one_symbol_card_are_refused(deck, vocab):
     check_play([blonde, blonde], statement, vocab, every_card_used=False)
     forall = next(c for c in deck.cards if c.kind == "Q" and c.prefix == ("forall",))
     check_play([forall, forall], parse_statement("∀x ∀y likes(x, y)", vocab), vocab)
+
+
+def test_negation_sites_that_give_the_same_statement_are_one_site(vocab):
+    """issue 8, defect 7: places 2 and 3 of ∃x ¬happy(x) both read ∃x ¬¬happy(x)."""
+    sites = negation_sites(parse_statement("∃x ¬happy(x)", vocab), vocab)
+    assert [(s.index, to_unicode(s.after)) for s in sites] == [
+        (1, "¬∃x ¬happy(x)"),
+        (2, "∃x ¬¬happy(x)"),
+    ]
+    assert sites[1].path == (0,)  # the first place in reading order that gives it
+
+
+@settings(max_examples=150, deadline=None)
+@given(formulas())
+def test_negation_sites_are_distinct_dense_and_complete(formula):
+    """Every single-¬ statement is offered exactly once, numbered 1..k."""
+    statement = ast.Statement(formula)
+    sites = negation_sites(statement, PRINTER_VOCAB)
+    assert [s.index for s in sites] == list(range(1, len(sites) + 1))
+    afters = [s.after for s in sites]
+    assert len(set(afters)) == len(afters)
+    every = {ast.Statement(_insert_not(formula, path)) for path, _ in _all_paths(formula)}
+    assert set(afters) == every
+    for site in sites:
+        assert site.after.text == to_unicode(site.after)
+
+
+def test_negation_keeps_the_parentheses_the_author_wrote(vocab):
+    statement = parse_statement("∀x (blonde(x) → (happy(x)))", vocab)
+    shown = [to_unicode(s.after, as_written=True) for s in negation_sites(statement, vocab)]
+    assert shown == [
+        "¬∀x (blonde(x) → (happy(x)))",
+        "∀x ¬(blonde(x) → (happy(x)))",
+        "∀x (¬blonde(x) → (happy(x)))",
+        "∀x (blonde(x) → ¬(happy(x)))",
+    ]
+    for text, site in zip(shown, negation_sites(statement, vocab), strict=True):
+        assert parse_statement(text, vocab) == site.after
+
+
+def _all_paths(formula, path=()):
+    yield path, formula
+    for i, child in enumerate(ast.children(formula)):
+        yield from _all_paths(child, path + (i,))
+
+
+def _insert_not(formula, path):
+    if not path:
+        return ast.Not(formula)
+    head, rest = path[0], path[1:]
+    if isinstance(formula, (ast.Not, ast.Quant)):
+        return dataclasses.replace(formula, body=_insert_not(formula.body, rest))
+    if head == 0:
+        return dataclasses.replace(formula, left=_insert_not(formula.left, rest))
+    return dataclasses.replace(formula, right=_insert_not(formula.right, rest))

@@ -35,7 +35,11 @@ def cards(deck_path) -> None:
         kind = _WHAT.get(card.kind, "insert ¬" if card.action == "negate" else "any statement")
         meaning = card.says or card.text.split(". ")[0].removesuffix(".")
         table.add_row(
-            user(card.id), user(f"{card.kind} {kind}"), user(shown), str(card.count), user(meaning)
+            user(card.id),
+            user(f"{card.kind} {kind}"),
+            user(shown or ""),
+            str(card.count),
+            user(meaning),
         )
     console = Console(markup=False, highlight=False)
     console.print(table)

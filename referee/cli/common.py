@@ -1,12 +1,15 @@
 """What every command shares: reading the user's files and failing cleanly.
 
 Files a user gave are only ever read here (never written); every problem
-becomes a one-paragraph message and exit code 1, never a traceback.
+becomes a one-paragraph message and exit code 1, never a traceback. A file
+is read with a size limit (``/dev/zero`` or a huge file is refused, never
+read into memory), and a leading UTF-8 byte order mark is dropped.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -65,17 +68,45 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
-def read_text(path: Path, what: str = "file") -> str:
+# The largest file the referee reads. A board, a deck or a derivation written
+# at a table is a few kilobytes; a game record grows by about a kilobyte per
+# event, so a record may be larger (a thousand-turn game is about a megabyte).
+MAX_FILE_BYTES = 1024 * 1024
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+_LIMITS = {"game record": MAX_RECORD_BYTES}
+
+
+def read_text(path: Path, what: str = "file", limit: int | None = None) -> str:
+    """The UTF-8 text of a user's file, at most ``limit`` bytes (default by ``what``).
+
+    The read is bounded (``limit + 1`` bytes at most), so a device or a pipe
+    that never ends is refused like any file that is too large.
+    """
+    if limit is None:
+        limit = _LIMITS.get(what, MAX_FILE_BYTES)
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         fail(f"{path}: no such {what}")
     except IsADirectoryError:
         fail(f"{path}: is a directory, not a {what}")
-    except UnicodeDecodeError as exc:
-        fail(f"{path}: not UTF-8 text (byte {exc.start})")
     except OSError as exc:
         fail(f"{path}: cannot read it ({exc.strerror})")
+    if len(data) > limit:
+        fail(f"{path}: too large for a {what} (the limit is {_size(limit)})")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        fail(f"{path}: not UTF-8 text (byte {exc.start})")
+
+
+def _size(n: int) -> str:
+    for unit in ("bytes", "KiB", "MiB", "GiB"):
+        if n < 1024 or unit == "GiB":
+            return f"{n:g} {unit}" if unit != "bytes" else f"{n} bytes"
+        n /= 1024
+    return f"{n} bytes"  # pragma: no cover
 
 
 def load_deck(path: Path | None) -> Deck:
@@ -99,3 +130,65 @@ def print_json(data: object) -> None:
 
 def stdout_is_terminal() -> bool:
     return sys.stdout.isatty()
+
+
+# Options are words (``--timeout``, ``-p``); anything else that starts with a
+# dash (``-> x``, ``-(p)``) is a statement, however it begins.
+_OPTION_WORD = re.compile(r"--?[A-Za-z][A-Za-z0-9_-]*(=.*)?", re.DOTALL)
+
+
+class StatementCommand(click.Command):
+    """A command whose arguments are statements, which may start with ``-``.
+
+    click would read ``referee parse "-> x"`` as an unknown option ``->``. Here
+    an argument that starts with a dash but is not an option word goes behind
+    ``--``, so it reaches the command as the statement it is (and the parser
+    explains what is wrong with it). Options keep working wherever they are,
+    ``--`` still ends the options, and an unknown option word says how to
+    pass a statement that looks like one.
+    """
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, _statements_last(self, ctx, args))
+        except click.NoSuchOption as exc:
+            if exc.possibilities:  # a misspelt option: click's "did you mean" says it
+                raise
+            exc.message += (
+                f" (if {exc.option_name} begins a statement, put -- before it: "
+                f"{ctx.command_path} -- '{exc.option_name} …')"
+            )
+            raise
+
+
+def _statements_last(command: click.Command, ctx: click.Context, args: list[str]) -> list[str]:
+    takes_value = {}
+    for param in command.get_params(ctx):
+        if isinstance(param, click.Option):
+            for name in (*param.opts, *param.secondary_opts):
+                takes_value[name] = not (param.is_flag or param.count)
+    options: list[str] = []
+    positional: list[str] = []
+    moved = False
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        dashed = arg.startswith("-") and arg != "-"
+        if arg == "--":
+            positional.extend(args[i + 1 :])
+            break
+        if dashed and _OPTION_WORD.fullmatch(arg):
+            options.append(arg)
+            name = arg.split("=", 1)[0]
+            if "=" not in arg and takes_value.get(name) and i + 1 < len(args):
+                options.append(args[i + 1])
+                i += 1
+        elif dashed and takes_value.get(arg[:2]):
+            options.append(arg)  # a short option glued to its value: -pSTATEMENT
+        else:
+            positional.append(arg)
+            moved = moved or dashed
+        i += 1
+    if not moved:
+        return args
+    return [*options, "--", *positional]

@@ -11,7 +11,14 @@ from pathlib import Path
 
 import click
 
-from referee.cli.common import deck_option, fail, load_board, load_deck, print_json
+from referee.cli.common import (
+    StatementCommand,
+    deck_option,
+    fail,
+    load_board,
+    load_deck,
+    print_json,
+)
 
 timeout_option = click.option(
     "--timeout",
@@ -36,7 +43,7 @@ def _parse(text: str, vocabulary, what: str):
         fail(f"{what}: {exc}")
 
 
-@click.command()
+@click.command(cls=StatementCommand)
 @deck_option
 @click.option(
     "--board",

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from referee.cli.common import read_text
+
 
 @click.command()
 @click.option(
@@ -52,13 +54,13 @@ def export(fmt: str, deck: Path | None, goals: tuple[str, ...], output, board: P
     from referee.resources import default_deck_path
 
     deck_path = deck or default_deck_path()
-    deck_text = _read(deck_path, "deck")
+    deck_text = read_text(deck_path, "deck file")
     try:
         vocabulary = load_deck_text(deck_text, str(deck_path)).vocabulary
     except DeckError as exc:
         raise click.ClickException(str(exc)) from None
 
-    board_text = _read(board, "board")
+    board_text = read_text(board, "board file")
     try:
         parsed = parse_board(board_text, vocabulary, str(board))
     except BoardError as exc:
@@ -91,14 +93,3 @@ def export(fmt: str, deck: Path | None, goals: tuple[str, ...], output, board: P
             tmp.replace(output)
         except OSError as exc:
             raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
-
-
-def _read(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise click.ClickException(f"{what} file not found: {path}") from None
-    except UnicodeDecodeError:
-        raise click.ClickException(f"{what} file is not UTF-8 text: {path}") from None
-    except OSError as exc:
-        raise click.ClickException(f"cannot read {what} file {path}: {exc.strerror}") from None

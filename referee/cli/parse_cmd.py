@@ -6,12 +6,12 @@ import sys
 
 import click
 
-from referee.cli.common import deck_option, load_deck, print_json
+from referee.cli.common import StatementCommand, deck_option, load_deck, print_json
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_ascii, to_unicode
 
 
-@click.command()
+@click.command(cls=StatementCommand)
 @deck_option
 @click.option("--ascii", "ascii_only", is_flag=True, help="Print the ASCII spelling.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

@@ -14,6 +14,11 @@ This module only reads the structure and the formulas (with the parser) and
 refuses files that cannot be a derivation at all: unknown or duplicate line
 numbers, citations of later lines, cycles, subproofs never closed, unknown rule
 names. Whether each step is *right* is :mod:`referee.derivation.checker`'s job.
+
+Lines end at ``\n`` (or ``\r\n``) only, and a line holding an invisible or
+text-moving character is refused, comment included, as in board files
+(:mod:`referee.language.characters`). Line numbers are at most
+``limits.MAX_NUMBER``.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ import re
 from dataclasses import dataclass, field
 
 from referee.language import ast
+from referee.language.characters import first_refused, refusal, split_lines
+from referee.language.limits import MAX_NUMBER, read_natural, thousands
 from referee.language.parser import ParseError, parse_formula
 from referee.language.vocabulary import NAME_RE, Vocabulary
 
@@ -42,9 +49,11 @@ class DerivationError(ValueError):
             return self.message
         text = f"line {self.line}: {self.message}"
         if self.source:
-            text += f"\n  {self.source}"
+            # Shown as a ParseError shows its line: a window, invisible characters visible.
+            shown = ParseError("", self.source, 1, self.column or 1)
+            text += f"\n  {shown.source_line()}"
             if self.column:
-                text += "\n  " + " " * (self.column - 1) + "^"
+                text += f"\n  {shown.caret()}"
         return text
 
     def to_json(self) -> dict:
@@ -285,13 +294,13 @@ class Derivation:
         return out
 
 
-_LINE_RE = re.compile(r"^\s*(\d+)\s*[.:)]?\s+(.*?)\s*$")
+_LINE_RE = re.compile(r"^\s*([0-9]+)\s*[.:)]?\s+(.*?)\s*$")
 _BY_RE = re.compile(r"(?:^|\s)by(?:\s+|$)")
 _ASSUME_RE = re.compile(r"^(assume|assumption|suppose|hyp)\b\s*(.*)$", re.IGNORECASE)
 _BOX_RE = re.compile(r"^\[([^\]]*)\]\s*(.*)$")
 _END_RE = re.compile(r"^\s*(end|qed|close|\})\s*\.?\s*$", re.IGNORECASE)
 _REF_TOKEN = re.compile(
-    r"\s*(?:(board)\s*(\d+)|(\d+)\s*(?:-|–|—|\.\.)\s*(\d+)|(\d+))\s*(?:,|$|(?=\s))",
+    r"\s*(?:(board)\s*([0-9]+)|([0-9]+)\s*(?:-|–|—|\.\.)\s*([0-9]+)|([0-9]+))\s*(?:,|$|(?=\s))",
     re.IGNORECASE,
 )
 _ASSUMPTION_WORDS = {"assumption", "assume", "hyp", "hypothesis", "premise of subproof"}
@@ -300,6 +309,19 @@ _ASSUMPTION_WORDS = {"assumption", "assume", "hyp", "hypothesis", "premise of su
 def _strip_comment(text: str) -> str:
     pos = text.find("#")
     return text if pos < 0 else text[:pos]
+
+
+def _number(digits: str, file_line: int, source: str) -> int:
+    value = read_natural(digits, MAX_NUMBER)
+    if value is None:
+        shown = digits if len(digits) <= 20 else digits[:20] + "…"
+        raise DerivationError(
+            f"{shown} is too large for a line or statement number (at most "
+            f"{thousands(MAX_NUMBER)})",
+            file_line,
+            source,
+        )
+    return value
 
 
 def _parse_refs(text: str, file_line: int, source: str) -> tuple[Ref, ...]:
@@ -316,16 +338,16 @@ def _parse_refs(text: str, file_line: int, source: str) -> tuple[Ref, ...]:
                 source,
             )
         if m.group(2):
-            refs.append(Ref("board", int(m.group(2))))
+            refs.append(Ref("board", _number(m.group(2), file_line, source)))
         elif m.group(3):
-            a, b = int(m.group(3)), int(m.group(4))
+            a, b = _number(m.group(3), file_line, source), _number(m.group(4), file_line, source)
             if b < a:
                 raise DerivationError(
                     f"the range {a}-{b} runs backwards: write {b}-{a}", file_line, source
                 )
             refs.append(Ref("range", a, b))
         else:
-            refs.append(Ref("line", int(m.group(5))))
+            refs.append(Ref("line", _number(m.group(5), file_line, source)))
         pos = m.end()
     return tuple(refs)
 
@@ -336,7 +358,7 @@ def _parse_justification(text: str, file_line: int, source: str) -> Justificatio
         return Justification("assumption", text=text)
     if text.lower() == "logic" or not text:
         return Justification("cite", None, (), text)
-    m = re.match(r"^(.*?)\s*((?:board\s*)?\d.*)?$", text, re.IGNORECASE | re.DOTALL)
+    m = re.match(r"^(.*?)\s*((?:board\s*)?[0-9].*)?$", text, re.IGNORECASE | re.DOTALL)
     assert m is not None
     name, refs_text = m.group(1).strip(), m.group(2) or ""
     refs = _parse_refs(refs_text, file_line, source) if refs_text else ()
@@ -390,7 +412,10 @@ def parse_derivation(text: str, vocabulary: Vocabulary, board_count: int) -> Der
     by_label: dict[int, Line] = {}
     current: int | None = None  # innermost open subproof
 
-    for file_line, raw in enumerate(text.splitlines(), start=1):
+    for file_line, raw in enumerate(split_lines(text), start=1):
+        bad = first_refused(raw)
+        if bad is not None:
+            raise DerivationError(refusal(raw[bad]), file_line, raw, bad + 1)
         body = _strip_comment(raw).rstrip()
         if not body.strip():
             continue
@@ -414,7 +439,8 @@ def parse_derivation(text: str, vocabulary: Vocabulary, board_count: int) -> Der
                 file_line,
                 source,
             )
-        label, rest = int(m.group(1)), re.sub(r"^(?:[|│]\s+)+", "", m.group(2))
+        label = _number(m.group(1), file_line, source)
+        rest = re.sub(r"^(?:[|│]\s+)+", "", m.group(2))
         if label in by_label:
             raise DerivationError(
                 f"line number {label} is used twice (first on file line "

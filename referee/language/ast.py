@@ -3,7 +3,14 @@
 Nodes are frozen dataclasses so statements can be hashed, shared between the
 board, the engine and the game record, and compared structurally. Source
 positions ride along in ``span`` but never take part in equality: two
-statements that say the same thing are the same statement.
+statements that say the same thing are the same statement. So do the
+parentheses a player wrote where none were needed (``Span.parens``): the
+printer can show a statement as written, and ``(a ∧ b) ∧ c`` is still
+``a ∧ b ∧ c``.
+
+The walkers here are iterative: a statement the parser accepts is at most
+``limits.MAX_DEPTH`` deep, but formulas built by the engine (expansions,
+conjunctions of many goals) and by tests may be deeper.
 """
 
 from __future__ import annotations
@@ -14,7 +21,11 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Span:
-    """Where a node came from in the text the player typed (1-based)."""
+    """Where a node came from in the text the player typed (1-based).
+
+    ``parens``: how many pairs of parentheses the player wrote around it
+    (the positions are those of the node inside them).
+    """
 
     line: int
     column: int
@@ -22,6 +33,7 @@ class Span:
     end_column: int
     start: int = 0
     end: int = 0
+    parens: int = 0
 
 
 def _span() -> Span | None:
@@ -171,10 +183,13 @@ class Statement:
 
 
 def subterms(term: Term) -> Iterator[Term]:
-    yield term
-    if isinstance(term, App):
-        for arg in term.args:
-            yield from subterms(arg)
+    """``term`` and every term inside it, outermost first, left to right."""
+    stack = [term]
+    while stack:
+        t = stack.pop()
+        yield t
+        if isinstance(t, App):
+            stack.extend(reversed(t.args))
 
 
 def children(formula: Formula) -> tuple[Formula, ...]:
@@ -188,9 +203,16 @@ def children(formula: Formula) -> tuple[Formula, ...]:
 
 
 def subformulas(formula: Formula) -> Iterator[Formula]:
-    yield formula
-    for child in children(formula):
-        yield from subformulas(child)
+    """``formula`` and every formula inside it, outermost first, left to right."""
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        yield f
+        if isinstance(f, (Not, Quant)):
+            stack.append(f.body)
+        elif isinstance(f, BINARY):
+            stack.append(f.right)
+            stack.append(f.left)
 
 
 def atom_terms(formula: Formula) -> tuple[Term, ...]:
@@ -216,16 +238,73 @@ def symbols(formula: Formula) -> tuple[set[str], set[str]]:
 
 
 def free_vars(formula: Formula, bound: frozenset[str] = frozenset()) -> set[str]:
-    if isinstance(formula, Quant):
-        return free_vars(formula.body, bound | {formula.var})
+    """The variables of ``formula`` not bound by a quantifier around them (nor in ``bound``)."""
     out: set[str] = set()
-    for term in atom_terms(formula):
-        for t in subterms(term):
-            if isinstance(t, Var) and t.name not in bound:
-                out.add(t.name)
-    for child in children(formula):
-        out |= free_vars(child, bound)
+    stack: list[tuple[Formula, frozenset[str]]] = [(formula, frozenset(bound))]
+    while stack:
+        f, scope = stack.pop()
+        if isinstance(f, Quant):
+            stack.append((f.body, scope | {f.var}))
+        elif isinstance(f, (Pred, Eq)):
+            for term in atom_terms(f):
+                for t in subterms(term):
+                    if isinstance(t, Var) and t.name not in scope:
+                        out.add(t.name)
+        else:
+            stack.extend((c, scope) for c in children(f))
     return out
+
+
+def depth(node: Formula | Term) -> int:
+    """Levels of nesting: 1 for an atom without arguments, one more per node around it.
+
+    Terms count (``p(f(x))`` is three levels), as do the links of a chain
+    (``a ∧ b ∧ c`` is ``(a ∧ b) ∧ c``, three).
+    """
+    deepest = 0
+    stack: list[tuple[object, int]] = [(node, 1)]
+    while stack:
+        n, d = stack.pop()
+        deepest = max(deepest, d)
+        if isinstance(n, (Pred, App)):
+            stack.extend((a, d + 1) for a in n.args)
+        elif isinstance(n, Eq):
+            stack.extend(((n.left, d + 1), (n.right, d + 1)))
+        elif isinstance(n, (Not, Quant)):
+            stack.append((n.body, d + 1))
+        elif isinstance(n, BINARY):
+            stack.extend(((n.left, d + 1), (n.right, d + 1)))
+    return deepest
+
+
+def spelled_out_size(formula: Formula, stop_above: int | None = None) -> int:
+    """How many nodes (terms included) ``formula`` has once every ∃! is spelled out.
+
+    ∃!x φ says ∃x (φ ∧ ∀y (φ(y) → y = x)): φ twice and seven nodes more, so
+    each nested ∃! doubles what it covers (so does a naming, which replaces
+    its ∃!). This is what the engine builds before a solver starts, computed
+    without building it; with ``stop_above`` the count stops once past it.
+    """
+    total = 0
+    stack: list[tuple[object, int]] = [(formula, 1)]
+    while stack:
+        node, weight = stack.pop()
+        if isinstance(node, Quant) and node.kind == UNIQUE:
+            total += 7 * weight
+            stack.append((node.body, 2 * weight))
+            continue
+        total += weight
+        if stop_above is not None and total > stop_above:
+            return total
+        if isinstance(node, (Pred, App)):
+            stack.extend((a, weight) for a in node.args)
+        elif isinstance(node, Eq):
+            stack.extend(((node.left, weight), (node.right, weight)))
+        elif isinstance(node, (Not, Quant)):
+            stack.append((node.body, weight))
+        elif isinstance(node, BINARY):
+            stack.extend(((node.left, weight), (node.right, weight)))
+    return total
 
 
 def strip_spans(node):

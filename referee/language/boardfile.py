@@ -3,6 +3,11 @@
 Statements are numbered from 1 in file order. A name introduced with ∃! on one
 line may be used on the lines after it, so the vocabulary grows as we read.
 The caller reads the file; this module only sees text.
+
+Lines end at ``\n`` (or ``\r\n``) and nowhere else, and a line holding an
+invisible or text-moving character (``characters.is_refused``) is refused,
+comment included: an invisible line break inside a comment would otherwise
+hide a statement from the players, or show them one the referee never reads.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.language.ast import Statement
+from referee.language.characters import first_refused, refusal, split_lines
 from referee.language.naming import introduced_symbol
 from referee.language.parser import ParseError, parse_statement
 from referee.language.vocabulary import Vocabulary, VocabularyError
@@ -52,7 +58,10 @@ def parse_board(text: str, vocabulary: Vocabulary, source: str = "") -> BoardTex
     statements: list[Statement] = []
     lines: list[int] = []
     vocab = vocabulary
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text), start=1):
+        bad = first_refused(raw)
+        if bad is not None:
+            raise BoardError(ParseError(refusal(raw[bad]), raw, 1, bad + 1), number, source)
         body = strip_comment(raw)
         if not body:
             continue

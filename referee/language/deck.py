@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass
 
 from referee.language import ast
+from referee.language.characters import first_refused, refusal
 from referee.language.parser import ParseError, parse_statement
 from referee.language.vocabulary import Vocabulary, VocabularyError
 
@@ -131,6 +132,7 @@ def load_deck_text(text: str, source: str = "<deck>") -> Deck:
 
 
 def deck_from_data(data: dict, source: str = "<deck>") -> Deck:
+    _check_characters(data, "", source)
     unknown = set(data) - {"name", "vocabulary", "cards"}
     if unknown:
         raise DeckError(
@@ -154,6 +156,28 @@ def deck_from_data(data: dict, source: str = "<deck>") -> Deck:
         seen.add(card.id)
         cards.append(card)
     return Deck(name, vocabulary, tuple(cards))
+
+
+def _check_characters(value: object, key: str, source: str) -> None:
+    """No text of a deck (a name, a label, a card's words) holds an invisible character.
+
+    Deck text is shown to the players; a control character or escape sequence
+    in it would reach their terminal (see ``characters``). Keys count too.
+    """
+    stack = [(value, key)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            for k, v in item.items():
+                inner = f"{where}.{k}" if where else str(k)
+                stack.append((k, inner))
+                stack.append((v, inner))
+        elif isinstance(item, list):
+            stack.extend((v, f"{where}[{i + 1}]") for i, v in enumerate(item))
+        elif isinstance(item, str):
+            bad = first_refused(item)
+            if bad is not None:
+                raise DeckError(source, where, refusal(item[bad]))
 
 
 def _vocabulary(raw: object, source: str) -> Vocabulary:

@@ -6,6 +6,12 @@ to the left, → to the right; ↔ and infix functions never chain; and a
 quantifier's scope runs as far right as possible, so anything that ends in an
 open quantifier is parenthesised when more text follows it. Printing then
 parsing gives back the same statement (tested with Hypothesis).
+
+With ``as_written=True`` it also writes the parentheses the player wrote
+where none were needed (``Span.parens``, kept by the parser), so the board
+shows a statement as its author wrote it: ``∀x (blonde(x) → happy(x))``. A
+statement changed since (by the ¬ card) prints with the parentheses its
+untouched parts were written with, plus any the new structure needs.
 """
 
 from __future__ import annotations
@@ -42,25 +48,30 @@ _PREC = {ast.Iff: 1, ast.Implies: 2, ast.Or: 3, ast.And: 4}
 _ATOM = 5
 
 
-def to_unicode(node) -> str:
-    return _print(node, UNICODE)
+def to_unicode(node, *, as_written: bool = False) -> str:
+    return _print(node, _Printer(UNICODE, as_written))
 
 
-def to_ascii(node) -> str:
-    return _print(node, ASCII)
+def to_ascii(node, *, as_written: bool = False) -> str:
+    return _print(node, _Printer(ASCII, as_written))
 
 
-def _print(node, notation: Notation) -> str:
+def _print(node, printer: _Printer) -> str:
     if isinstance(node, ast.Statement):
-        text = _Printer(notation).formula(node.formula)[0]
+        text = printer.formula(node.formula)[0]
         if node.naming is not None:
             text += " | " + naming_text(node.naming)
         return text
     if isinstance(node, ast.Naming):
         return naming_text(node)
     if isinstance(node, (ast.Var, ast.App)):
-        return _Printer(notation).term(node)
-    return _Printer(notation).formula(node)[0]
+        return printer.term(node)
+    return printer.formula(node)[0]
+
+
+def _written_parens(node) -> int:
+    span = node.span
+    return span.parens if span is not None else 0
 
 
 def naming_text(naming: ast.Naming) -> str:
@@ -73,17 +84,29 @@ def naming_text(naming: ast.Naming) -> str:
 @dataclass(frozen=True)
 class _Printer:
     n: Notation
+    as_written: bool = False
 
     def term(self, t: ast.Term, nested_infix: bool = False) -> str:
+        written = _written_parens(t) if self.as_written else 0
         if isinstance(t, ast.Var) or not t.args:
-            return t.name
-        if is_symbolic(t.name) and len(t.args) == 2:
+            text = t.name
+        elif is_symbolic(t.name) and len(t.args) == 2:
             text = f"{self.term(t.args[0], True)} {t.name} {self.term(t.args[1], True)}"
-            return f"({text})" if nested_infix else text
-        return f"{t.name}(" + ", ".join(self.term(a) for a in t.args) + ")"
+            if nested_infix and not written:
+                text = f"({text})"
+        else:
+            text = f"{t.name}(" + ", ".join(self.term(a) for a in t.args) + ")"
+        return "(" * written + text + ")" * written
 
     def formula(self, f: ast.Formula) -> tuple[str, int, bool]:
         """(text, binding strength, whether it ends in an open quantifier scope)."""
+        written = _written_parens(f) if self.as_written else 0
+        if not written:
+            return self._formula(f)
+        text, _, _ = self._formula(f)
+        return "(" * written + text + ")" * written, _ATOM, False
+
+    def _formula(self, f: ast.Formula) -> tuple[str, int, bool]:
         n = self.n
         if isinstance(f, ast.Pred):
             if not f.args:
@@ -97,7 +120,7 @@ class _Printer:
         if isinstance(f, ast.Falsum):
             return n.falsum, _ATOM, False
         if isinstance(f, ast.Not):
-            if isinstance(f.body, ast.Eq):
+            if isinstance(f.body, ast.Eq) and not (self.as_written and _written_parens(f.body)):
                 body = f.body
                 return f"{self.term(body.left)} {n.neq} {self.term(body.right)}", _ATOM, False
             text, prec, open_right = self.formula(f.body)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from referee.language import ast
 from referee.language.vocabulary import Vocabulary
+from referee.logic.normalform import big_and, big_or
 
 TRUE = ast.Not(ast.Falsum())
 
@@ -233,21 +234,12 @@ def _expand(f: ast.Formula, fresh: _Fresh) -> ast.Formula:
 
 
 def _conj(parts: list[ast.Formula]) -> ast.Formula:
-    if not parts:
-        return TRUE
-    out = parts[0]
-    for p in parts[1:]:
-        out = ast.And(out, p)
-    return out
+    """Balanced: |L| ≥ n has n(n-1)/2 conjuncts, which must not nest that deep."""
+    return big_and(parts) or TRUE
 
 
 def _disj(parts: list[ast.Formula]) -> ast.Formula:
-    if not parts:
-        return ast.Falsum()
-    out = parts[0]
-    for p in parts[1:]:
-        out = ast.Or(out, p)
-    return out
+    return big_or(parts) or ast.Falsum()
 
 
 def _cardinality(f: ast.Card, fresh: _Fresh) -> ast.Formula:
@@ -320,8 +312,13 @@ class _Printer:
         if isinstance(f, ast.BINARY):
             return self.binary(type(f), self._f(f.left, env), self._f(f.right, env))
         if isinstance(f, ast.Quant):
-            name, inner = self._bind(f.var, env)
-            return self.quant(f.kind, name, self._f(f.body, inner))
+            # A run of one kind is one block (∃x1 … ∃xn of |L| ≥ n is n deep).
+            kind, names = f.kind, []
+            while isinstance(f, ast.Quant) and f.kind == kind:
+                name, env = self._bind(f.var, env)
+                names.append(name)
+                f = f.body
+            return self.quant(kind, names, self._f(f, env))
         if isinstance(f, ast.Falsum):
             return self.false()
         raise ExportError(f"cannot export {f!r}")
@@ -342,9 +339,9 @@ class _TPTP(_Printer):
     def binary(self, op: type, a: str, b: str) -> str:
         return f"({a} {self.OPS[op]} {b})"
 
-    def quant(self, kind: str, var: str, body: str) -> str:
+    def quant(self, kind: str, names: list[str], body: str) -> str:
         sign = "!" if kind == ast.FORALL else "?"
-        return f"({sign} [{var}] : {body})"
+        return f"({sign} [{','.join(names)}] : {body})"
 
     def true(self) -> str:
         return "$true"
@@ -368,9 +365,10 @@ class _SMT(_Printer):
     def binary(self, op: type, a: str, b: str) -> str:
         return f"({self.OPS[op]} {a} {b})"
 
-    def quant(self, kind: str, var: str, body: str) -> str:
+    def quant(self, kind: str, names: list[str], body: str) -> str:
         word = "forall" if kind == ast.FORALL else "exists"
-        return f"({word} (({var} U)) {body})"
+        bound = " ".join(f"({name} U)" for name in names)
+        return f"({word} ({bound}) {body})"
 
     def true(self) -> str:
         return "true"

@@ -106,8 +106,10 @@ def nnf(formula: Formula, positive: bool = True) -> Formula:
         left, right = nnf(f.left, positive), nnf(f.right, positive)
         return Or(left, right) if positive else And(left, right)
     if isinstance(f, Implies):
-        left, right = nnf(f.left, False), nnf(f.right, positive)
-        return Or(left, right) if positive else And(nnf(f.left, True), nnf(f.right, False))
+        # Each side is rewritten once: a → chain is linear, not 2^n.
+        if positive:
+            return Or(nnf(f.left, False), nnf(f.right, True))
+        return And(nnf(f.left, True), nnf(f.right, False))
     if isinstance(f, Iff):
         # ↔ stays: expanding it copies both sides, and a chain of 28 ↔ grew to
         # 2^28 nodes (18 GB). ¬(a ↔ b) is a ↔ ¬b. Everything under a ↔ occurs
@@ -122,23 +124,40 @@ def nnf(formula: Formula, positive: bool = True) -> Formula:
 
 
 def conjuncts(formula: Formula) -> list[Formula]:
-    if isinstance(formula, And):
-        return conjuncts(formula.left) + conjuncts(formula.right)
-    return [formula]
+    """The top-level conjuncts, left to right (iterative: chains may be long)."""
+    out: list[Formula] = []
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        if isinstance(f, And):
+            stack.append(f.right)
+            stack.append(f.left)
+        else:
+            out.append(f)
+    return out
 
 
 def big_and(formulas: Iterable[Formula]) -> Formula | None:
-    out = None
-    for f in formulas:
-        out = f if out is None else And(out, f)
-    return out
+    """The conjunction of ``formulas`` as a balanced tree (depth log n, not n)."""
+    return _balanced(list(formulas), And)
 
 
 def big_or(formulas: Iterable[Formula]) -> Formula | None:
-    out = None
-    for f in formulas:
-        out = f if out is None else Or(out, f)
-    return out
+    """The disjunction of ``formulas`` as a balanced tree (depth log n, not n)."""
+    return _balanced(list(formulas), Or)
+
+
+def _balanced(items: list[Formula], cls: type[And] | type[Or]) -> Formula | None:
+    """Pairs neighbours until one formula is left: a set claim on many statements
+    must not become a chain as deep as the board is long."""
+    if not items:
+        return None
+    while len(items) > 1:
+        paired = [cls(items[i], items[i + 1]) for i in range(0, len(items) - 1, 2)]
+        if len(items) % 2:
+            paired.append(items[-1])
+        items = paired
+    return items[0]
 
 
 def term_symbols(term: Term, out: dict[str, int]) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.language import ast
 from referee.language.deck import DeckCard
@@ -212,7 +212,12 @@ def check_statement_card(
 
 @dataclass(frozen=True)
 class NegationSite:
-    """One place a ¬ can go: the subformula at ``path`` becomes ¬(subformula)."""
+    """One place a ¬ can go: the subformula at ``path`` becomes ¬(subformula).
+
+    ``after`` keeps the parentheses the author wrote (print it with
+    ``to_unicode(after, as_written=True)``); ``after.text`` is its canonical
+    text, as game records store it.
+    """
 
     index: int  # 1-based, in reading order
     path: tuple[int, ...]
@@ -221,20 +226,16 @@ class NegationSite:
 
 
 def _replace(formula: ast.Formula, path: tuple[int, ...], new: ast.Formula) -> ast.Formula:
+    """``formula`` with the subformula at ``path`` replaced; every other node keeps its span."""
     if not path:
         return new
     head, rest = path[0], path[1:]
-    if isinstance(formula, ast.Not):
-        return ast.Not(_replace(formula.body, rest, new))
-    if isinstance(formula, ast.Quant):
-        return ast.Quant(formula.kind, formula.var, _replace(formula.body, rest, new))
+    if isinstance(formula, (ast.Not, ast.Quant)):
+        return replace(formula, body=_replace(formula.body, rest, new))
     if isinstance(formula, ast.BINARY):
-        left, right = formula.left, formula.right
         if head == 0:
-            left = _replace(left, rest, new)
-        else:
-            right = _replace(right, rest, new)
-        return type(formula)(left, right)
+            return replace(formula, left=_replace(formula.left, rest, new))
+        return replace(formula, right=_replace(formula.right, rest, new))
     raise ValueError("no subformula at this path")  # pragma: no cover
 
 
@@ -245,22 +246,29 @@ def _paths(formula: ast.Formula, path: tuple[int, ...] = ()):
 
 
 def negation_sites(statement: ast.Statement, vocabulary: Vocabulary) -> list[NegationSite]:
-    """Every place one ¬ can be inserted so that the statement stays well formed.
+    """Every distinct statement one inserted ¬ can make, numbered 1, 2, … in reading order.
 
-    A place is any subformula (the whole statement included); the result is
-    re-read by the parser so a statement whose naming would lose its leading
-    ∃! (¬ in front of the prefix) offers no such place. ``vocabulary`` is the
-    one the statement was written under (names given before it).
+    A place is any subformula (the whole statement included); places that give
+    the same statement are one site (in ``∃x ¬happy(x)``, a ¬ before ``¬happy(x)``
+    and one before ``happy(x)`` both give ``∃x ¬¬happy(x)``), the first in reading
+    order. The result is re-read by the parser so a statement whose naming would
+    lose its leading ∃! (¬ in front of the prefix) offers no such place, nor one
+    that would nest too deep. ``vocabulary`` is the one the statement was written
+    under (names given before it).
     """
-    sites = []
+    sites: list[NegationSite] = []
+    seen: set[ast.Statement] = set()
     if statement.naming is not None:
         own = statement.naming.name
         vocabulary = Vocabulary(
             vocabulary.predicates, {k: v for k, v in vocabulary.functions.items() if k != own}
         )
-    for path, sub in _paths(ast.strip_spans(statement.formula)):
-        new_formula = _replace(ast.strip_spans(statement.formula), path, ast.Not(sub))
+    for path, sub in _paths(statement.formula):
+        new_formula = _replace(statement.formula, path, ast.Not(sub))
         candidate = ast.Statement(new_formula, statement.naming)
+        if candidate in seen:
+            continue
+        seen.add(candidate)
         text = to_unicode(candidate)
         try:
             reparsed = parse_statement(text, vocabulary)
@@ -268,6 +276,7 @@ def negation_sites(statement: ast.Statement, vocabulary: Vocabulary) -> list[Neg
             continue
         if reparsed != candidate:  # pragma: no cover - printer/parser round trip is tested
             continue
+        # new_formula keeps the spans, so the parentheses, of every untouched part.
         sites.append(
             NegationSite(
                 len(sites) + 1, path, sub, ast.Statement(new_formula, statement.naming, text)
