@@ -19,7 +19,6 @@ import sys
 import time
 
 import pytest
-from referee.palmer.permissions import negation_sites
 
 from referee.derivation import check_derivation
 from referee.derivation.syntax import DerivationError, parse_derivation
@@ -48,6 +47,7 @@ from referee.logic.normalform import (
     nnf,
     signature,
 )
+from referee.palmer.permissions import negation_sites
 
 HEADROOM = 600  # frames a walker may use at the limit (Python's default limit is 1000)
 
