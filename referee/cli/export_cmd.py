@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -87,9 +88,10 @@ def export(fmt: str, deck: Path | None, goals: tuple[str, ...], output, board: P
     if output is None:
         click.echo(text, nl=False)
     else:
+        from referee.table.store import StoreError, write_atomically
+
+        target = Path(os.path.realpath(output)) if output.is_symlink() else output
         try:
-            tmp = output.with_name(output.name + ".tmp")
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(output)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
+            write_atomically(target, text)  # an exclusive temporary file, never a planted link
+        except StoreError as exc:
+            raise click.ClickException(exc.message) from None

@@ -159,7 +159,7 @@ class PalmerRenderer(TableRenderer):
         table.add_column("cards")
         for e in game.board:
             cards = " ".join(short_name(game.deck.card(c)) for c in e.cards)
-            text = user(e.text)
+            text = user(e.as_written)
             if e.scored:
                 text.append(" (scored)", style="dim")
             table.add_row(str(e.id), text, user(e.author or ""), user(cards))

@@ -25,6 +25,7 @@ from referee.cogito.outcomes import (
     ShowTable,
 )
 from referee.cogito.state import Game, Phase, Seat
+from referee.language.limits import is_number
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcomes, Refused, Session
@@ -104,7 +105,7 @@ class CogitoCommands:
     def _card(game: Game, seat: Seat, words: str) -> str:
         """The card of ``seat``'s hand that ``words`` names: a name, or a number in the hand."""
         words = words.strip()
-        if words.isdigit():
+        if is_number(words):
             i = int(words)
             if not 1 <= i <= len(seat.hand):
                 raise CardWordError(

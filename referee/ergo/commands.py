@@ -60,6 +60,7 @@ from referee.ergo.proof import Placed, Spot
 from referee.ergo.reading import ReadingRules, full_text, read_premise
 from referee.ergo.ruling import decide, explain
 from referee.ergo.state import Game, IllegalPlacement
+from referee.language.limits import is_number
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session
@@ -290,7 +291,7 @@ class ErgoCommands:
             if game.dealt:
                 raise Unread("name the cards you discard", "discard 2 5 (positions in your hand)")
             unnamed = game.plays_left
-        elif not game.dealt and len(words) == 1 and words[0].isdigit():
+        elif not game.dealt and len(words) == 1 and is_number(words[0]):
             unnamed = int(words[0])
         else:
             cards = self._cards_named(game, words)
@@ -305,7 +306,7 @@ class ErgoCommands:
         taken: list[int] = []
         out = []
         for word in words:
-            if hand is not None and word.isdigit():
+            if hand is not None and is_number(word):
                 index = int(word) - 1
                 if not 0 <= index < len(hand):
                     raise Unread(f"your hand has cards 1-{len(hand)}, not {word}")

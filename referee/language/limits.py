@@ -52,6 +52,15 @@ def read_natural(digits: str, maximum: int) -> int | None:
     return value if value <= maximum else None
 
 
+def is_number(text: str) -> bool:
+    """A number a player may type at the table: ASCII digits, at most nine of them.
+
+    ``str.isdigit`` alone also accepts ``²`` and other digits ``int`` refuses,
+    and any length; a command word passes this check before ``int`` sees it.
+    """
+    return text.isascii() and text.isdigit() and len(text) <= len(str(MAX_NUMBER))
+
+
 def thousands(n: int) -> str:
     """1,000 rather than 1000 in messages."""
     return f"{n:,}"

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from referee.language import ast
 from referee.language.deck import Deck, DeckCard
+from referee.language.limits import is_number
 
 _KIND_LETTER = {ast.FORALL: "A", ast.EXISTS: "E", ast.UNIQUE: "U"}
 _NEGATE_WORDS = {"¬", "~", "!", "not", "neg", "negate", "x:¬", "x¬", "-"}
@@ -52,7 +53,7 @@ def resolve_card(token: str, deck: Deck, hand: Sequence[str] | None = None) -> D
     token = token.strip()
     if not token:
         raise CardError("empty card name")
-    if token.isdigit() and hand is not None:
+    if is_number(token) and hand is not None:
         i = int(token)
         if not 1 <= i <= len(hand):
             raise CardError(f"there is no card {i} in the hand (it holds {len(hand)})")

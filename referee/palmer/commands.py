@@ -18,6 +18,7 @@ import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from referee.language.limits import is_number
 from referee.language.naming import statement_formula
 from referee.palmer import claims
 from referee.palmer.cards import CardError, resolve_card, short_name
@@ -134,7 +135,7 @@ class PalmerCommands:
         for token in tokens:
             card = resolve_card(token, game.deck, hand)
             if hand is not None:
-                if token.isdigit():
+                if is_number(token):
                     index = int(token) - 1
                 else:
                     free = [i for i, c in enumerate(hand) if c == card.id and i not in positions]
@@ -185,7 +186,7 @@ class PalmerCommands:
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         entry = session.game.board[-1]  # type: ignore[attr-defined]
-        return (Written(entry.id, entry.text, player, tuple(ids)), *outcomes)
+        return (Written(entry.id, entry.as_written, player, tuple(ids)), *outcomes)
 
     def _negate_card(self, game: Game) -> str:
         if game.dealt:
@@ -201,7 +202,7 @@ class PalmerCommands:
 
     def _negate(self, session: Session, game: Game, rest: str) -> Outcomes:
         parts = rest.replace("#", " ").split()
-        if not parts or len(parts) > 2 or not all(p.isdigit() and len(p) < 10 for p in parts):
+        if not parts or len(parts) > 2 or not all(is_number(p) for p in parts):
             return (Refused("negate N lists the places in #N; negate N K plays the ¬"),)
         try:
             entry = game.entry(int(parts[0]))
@@ -285,7 +286,7 @@ class PalmerCommands:
             return (Refused("no engine is available to settle claims"),)
         if len(words) == 1 and words[0].lower() in _INCONSISTENT_WORDS:
             kind, targets = ClaimKind.INCONSISTENT, []
-        elif all(w.isdigit() and len(w) < 10 for w in words):
+        elif all(is_number(w) for w in words):
             kind, targets = ClaimKind.REDUNDANT, [int(w) for w in words]
         else:
             return (Refused("claim N [M ...] (statement numbers) or claim inconsistent"),)

@@ -81,7 +81,13 @@ class Entry:
 
     @property
     def text(self) -> str:
+        """The statement in canonical form (fewest parentheses): what records compare."""
         return to_unicode(self.statement)
+
+    @property
+    def as_written(self) -> str:
+        """The statement with the parentheses its author wrote, for the board."""
+        return to_unicode(self.statement, as_written=True)
 
 
 @dataclass
@@ -275,17 +281,23 @@ class Game:
             raise IllegalEvent("card", "negate plays exactly one ¬ card")
         entry = self.entry(event.target)
         sites = permissions.negation_sites(entry.statement, entry.vocabulary)
-        if not 1 <= event.position <= len(sites):
+        if entry.text != event.before and event.before:
+            raise IllegalEvent(
+                "before", f"the record says {event.before!r}, the board gives {entry.text!r}"
+            )
+        if event.after:
+            # The statement a ¬ gives is what a negation is; its place number is
+            # how it was chosen (records of version 1 numbered some places twice).
+            found = [s for s in sites if to_unicode(s.after) == event.after]
+            if not found:
+                raise IllegalEvent("after", f"no ¬ in #{event.target} gives {event.after!r}")
+            site = found[0]
+        elif 1 <= event.position <= len(sites):
+            site = sites[event.position - 1]
+        else:
             raise IllegalEvent(
                 "position", f"#{event.target} has {len(sites)} places for a ¬, not {event.position}"
             )
-        site = sites[event.position - 1]
-        for key, recorded, want in (
-            ("before", event.before, entry.text),
-            ("after", event.after, to_unicode(site.after)),
-        ):
-            if recorded and recorded != want:
-                raise IllegalEvent(key, f"the record says {recorded!r}, the board gives {want!r}")
         self._discard_from_hand([event.card])
         entry.statement = site.after
         entry.negations += 1
