@@ -37,8 +37,10 @@ from referee.derivation.herbrand import (
     Limits,
     Oracle,
     Plan,
+    ground_terms,
     is_internal,
     qkey,
+    term_depth,
     term_names,
 )
 from referee.derivation.herbrand import OutOfTime as GroundingOutOfTime
@@ -437,6 +439,22 @@ class FirstOrder(Extension):
                     prev = search.add(formula, "eq_e", eq, prev)
             assert prev is not None
             return search.add(BOTTOM, "bot_i", prev, n)
+        return None
+
+    def introduce(self, search: Search, goal: Formula, fuel: int) -> Step | None:
+        """∃x φ from φ(t), for a term t at hand that makes φ(t) follow."""
+        if not (isinstance(goal, Quant) and goal.kind == EXISTS) or needs_spelling(goal):
+            return None
+        terms: dict[Term, None] = {}
+        for s in search.draft.available():
+            if s.formula is not None:
+                for t in ground_terms(s.formula):
+                    if self._in_scope(search, term_names(t)):
+                        terms.setdefault(t, None)
+        for t in sorted(terms, key=lambda t: (term_depth(t), str(t)))[:12]:
+            instance = ast.substitute(goal.body, goal.var, t)
+            if search.entails(instance):
+                return search.add(goal, "exists_i", search.prove(instance, fuel))
         return None
 
     def stuck(self, search: Search, fuel: int) -> Step | None:

@@ -168,6 +168,10 @@ class Extension:
     def splittable(self, search: Search, atom: Formula) -> bool:
         return True
 
+    def introduce(self, search: Search, goal: Formula, fuel: int) -> Step | None:
+        """A quantified goal by its introduction rule (∃I at a term that works), if any."""
+        return None
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -285,7 +289,7 @@ class Search:
         if isinstance(f, Not):
             v = self.value(f.body, extra, exclude, valid)
             return None if v is None else not v
-        if key(Not(f)) != exclude and self.have(Not(f)) is not None:
+        if k != exclude and key(Not(f)) != exclude and self.have(Not(f)) is not None:
             return False
         if isinstance(f, Eq):  # s = t is t = s
             flipped = Eq(f.right, f.left)
@@ -547,6 +551,8 @@ class Search:
             return self.add(BOTTOM, "bot_i", s, n)
         for s in list(self.draft.available()):
             f = s.formula
+            if isinstance(f, Not) and isinstance(f.body, Eq) and f.body.left == f.body.right:
+                return self.add(BOTTOM, "bot_i", self.add(f.body, "eq_i"), s)  # t ≠ t
             if isinstance(f, Eq):
                 n = self.have(Not(Eq(f.right, f.left)))
                 if n is not None:  # s = t and t ≠ s
@@ -624,6 +630,10 @@ class Search:
             for side in (goal.left, goal.right):
                 if self.entails(side):
                     return self.add(goal, "or_i", self.prove(side, fuel))
+        if isinstance(goal, Quant):
+            s = self.ext.introduce(self, goal, fuel)
+            if s is not None:
+                return s
         if fuel > 0:
             if self.settings.extract:
                 s = self.extract(goal, fuel)
