@@ -11,11 +11,13 @@ makes the moves:
   the names they mention are in scope;
 * a line ∃x φ (or ¬∀x φ, by De Morgan) whose witness is planned opens
   ``assume [a] φ(a)``; the refutation continues inside and ∃E closes it;
+* an ∃ claim is proved by ∃I at a term at hand (after opening the witnesses of
+  ∃ lines, whose names are such terms);
 * literals that clash only through equations are brought together with =E
   (rewriting one occurrence at a time), or, when that search fails and cited
   steps are allowed, one cited step names exactly the clashing lines;
-* ∃! and |L| have no rules: a statement using them is first restated with
-  them spelled out, in one cited step the checker confirms with the engine.
+* a statement using ∃! or |L| is first restated with them spelled out, one
+  ``def`` line each.
 """
 
 from __future__ import annotations
@@ -52,24 +54,21 @@ from referee.derivation.propositional import (
     Search,
     Settings,
 )
+from referee.derivation.rules import size_definition, unique_definition
 from referee.language import ast
 from referee.language.ast import (
-    AT_LEAST,
     EXISTS,
     FORALL,
     UNIQUE,
-    And,
     App,
     Card,
     Eq,
     Falsum,
     Formula,
     Not,
-    Or,
     Pred,
     Quant,
     Term,
-    Var,
 )
 
 SETTINGS = (
@@ -102,8 +101,9 @@ def _names(f: Formula) -> set[str]:
 VARIABLE_POOL = ("x", "y", "z", "w", "u", "v", "s", "t") + tuple(f"x{i}" for i in range(1, 40))
 
 
-def spell_out(f: Formula) -> Formula:
-    """``f`` with every ∃! and |L| written with ∃, ∀ and = (the engine's meaning)."""
+def spelling_steps(f: Formula) -> list[Formula]:
+    """``f`` rewritten one ∃! or |L| at a time (innermost first) by its definition (the
+    ``def`` rule), until none is left: the formulas after each step."""
     avoid = _names(f)
 
     def fresh() -> str:
@@ -113,47 +113,40 @@ def spell_out(f: Formula) -> Formula:
                 return name
         raise ValueError("no variable name left")  # pragma: no cover
 
-    def go(g: Formula) -> Formula:
+    def once(g: Formula) -> Formula | None:
+        """``g`` with its first innermost ∃!/|L| defined (None: there is none)."""
         if isinstance(g, Quant):
-            body = go(g.body)
-            if g.kind != UNIQUE:
-                return Quant(g.kind, g.var, body)
-            y = fresh()
-            other = ast.substitute(body, g.var, Var(y))
-            at_most = Quant(FORALL, y, ast.Implies(other, Eq(Var(y), Var(g.var))))
-            return Quant(EXISTS, g.var, And(body, at_most))
+            inner = once(g.body)
+            if inner is not None:
+                return Quant(g.kind, g.var, inner)
+            if g.kind == UNIQUE:
+                return unique_definition(g, fresh())
+            return None
         if isinstance(g, Card):
-            if g.n <= 1:
-                x = fresh()
-                some = Quant(EXISTS, x, Eq(Var(x), Var(x)))
-                return some if g.op == AT_LEAST else Not(some)
-            if g.op == AT_LEAST:
-                xs = [fresh() for _ in range(g.n)]
-                body: Formula | None = None
-                for i, a in enumerate(xs):
-                    for b in xs[i + 1 :]:
-                        d = Not(Eq(Var(a), Var(b)))
-                        body = d if body is None else And(body, d)
-                assert body is not None
-            else:
-                xs = [fresh() for _ in range(g.n - 1)]
-                y = fresh()
-                cover: Formula | None = None
-                for a in xs:
-                    e = Eq(Var(y), Var(a))
-                    cover = e if cover is None else Or(cover, e)
-                assert cover is not None
-                body = Quant(FORALL, y, cover)
-            for a in reversed(xs):
-                body = Quant(EXISTS, a, body)
-            return body
+            return size_definition(g, [fresh() for _ in range(g.n + 1)])
         if isinstance(g, Not):
-            return Not(go(g.body))
+            inner = once(g.body)
+            return None if inner is None else Not(inner)
         if isinstance(g, ast.BINARY):
-            return type(g)(go(g.left), go(g.right))
-        return g
+            left = once(g.left)
+            if left is not None:
+                return type(g)(left, g.right)
+            right = once(g.right)
+            return None if right is None else type(g)(g.left, right)
+        return None
 
-    return go(f)
+    steps = []
+    current: Formula | None = once(f)
+    while current is not None:
+        steps.append(current)
+        current = once(current)
+    return steps
+
+
+def spell_out(f: Formula) -> Formula:
+    """``f`` with every ∃! and |L| written with ∃, ∀ and = (their definitions)."""
+    steps = spelling_steps(f)
+    return steps[-1] if steps else f
 
 
 def negate(f: Formula) -> Formula:
@@ -357,10 +350,17 @@ class FirstOrder(Extension):
                         changed = True
         return changed
 
-    def witness(self, search: Search, fuel: int) -> Step | None:
+    def witness(self, search: Search, fuel: int, goal: Formula | None = None) -> Step | None:
+        """∃E on an ∃ line whose witness the plan needs: inside, refute (or prove
+        ``goal``); the ⊥ (or ``goal``) after it. None: no such line."""
         plan = self.plan
+        target = BOTTOM if goal is None else goal
+
+        def inside() -> Step:
+            return search.refute(fuel) if goal is None else search.prove(goal, fuel)
+
         scope = search.draft.fresh_names()
-        if plan.default is not None and plan.default not in scope:
+        if goal is None and plan.default is not None and plan.default not in scope:
             box = search.box(None, lambda: search.refute(fuel), fresh=(plan.default,))
             every = search.add(Quant(FORALL, "x", Falsum()), "forall_i", box)
             return search.add(BOTTOM, "forall_e", every)
@@ -388,8 +388,8 @@ class FirstOrder(Extension):
                     break
                 names.append(inner)
                 assumption = ast.substitute(assumption.body, assumption.var, App(inner))
-            box = search.box(assumption, lambda: search.refute(fuel), fresh=tuple(names))
-            return search.add(BOTTOM, "exists_e", line, box)
+            box = search.box(assumption, inside, fresh=tuple(names))
+            return search.add(target, "exists_e", line, box)
         return None
 
     def equality(self, search: Search) -> Step | None:
@@ -442,9 +442,13 @@ class FirstOrder(Extension):
         return None
 
     def introduce(self, search: Search, goal: Formula, fuel: int) -> Step | None:
-        """∃x φ from φ(t), for a term t at hand that makes φ(t) follow."""
+        """∃x φ from φ(t), for a term t at hand that makes φ(t) follow; first the
+        witnesses of ∃ lines at hand (∃E with this goal), whose names may be such t."""
         if not (isinstance(goal, Quant) and goal.kind == EXISTS) or needs_spelling(goal):
             return None
+        opened = self.witness(search, fuel, goal)
+        if opened is not None:
+            return opened
         terms: dict[Term, None] = {}
         for s in search.draft.available():
             if s.formula is not None:
@@ -496,9 +500,6 @@ def write_first_order(
     spelled_goal = None
     if assumption is not None and needs_spelling(assumption):
         spelled_goal = spell_out(assumption)
-    spelled_any = any(a is not b for a, b in zip(spelled, premises, strict=True))
-    if named_only and (spelled_goal is not None or spelled_any):
-        return None
     witness_count = [0]
     try:
         grounding = Grounding(deadline, Limits(), witness_count)
@@ -556,16 +557,17 @@ def _run(
     context = []
     for f, e, label in zip(premises, spelled, labels, strict=True):
         line = draft.add(f, BOARD, BoardRef(label))
-        if e is not f:
-            draft.add(e, CITE, line)
+        for g in spelling_steps(f):
+            line = draft.add(g, "def", line)
         context.append(e)
     ext = FirstOrder(grounding, plan, named_only, deadline, witness_count)
     search = Search(draft, context, ext.entails, settings, deadline, ext)
     if goal is None:
         last = search.refute(settings.fuel)
     elif spelled_goal is not None:
-        opener = draft.assume(negate(goal))
-        draft.add(spelled_goal, CITE, opener)
+        line = draft.assume(negate(goal))
+        for g in spelling_steps(negate(goal)):
+            line = draft.add(g, "def", line)
         search.conclude(search.refute(settings.fuel))
         box = draft.close()
         last = draft.add(goal, "pbc", box)

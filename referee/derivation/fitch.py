@@ -46,6 +46,7 @@ RULE_TEXT = {
     "bot_e": "⊥E",
     "pbc": "PBC",
     "count": "count",
+    "def": "def",
 }
 BOARD = "board"  # a premise restated: ``by board 3``
 ASSUME = "assume"

@@ -11,9 +11,9 @@ written.text, written.lines, written.rests_on, written.cited_steps, written.meth
   entailment gets one, and the common ones are a few lines;
 * first-order problems get the shape a person writes
   (:mod:`referee.derivation.firstorder`), with instances chosen by a Herbrand
-  argument (:mod:`referee.derivation.herbrand`); a cited (engine) step appears
-  only to spell out ∃! or |L|, or to bring together literals that clash through
-  equations when =E rewriting does not find the way;
+  argument (:mod:`referee.derivation.herbrand`); ∃! and |L| are spelled out by
+  the ``def`` rule; a cited (engine) step appears only to bring together
+  literals that clash through equations when =E rewriting does not find the way;
 * where only a finite search settles the question (a |L| < n statement, or a
   decidable fragment's size bound) and nothing else works, the derivation is one
   cited step saying so.
