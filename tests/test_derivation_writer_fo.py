@@ -312,3 +312,36 @@ def test_the_readme_shows_what_the_writer_writes(cards, vocab, engine):
     assert w is not None
     assert w.text == shown
     assert_proves([*premises, goal], w, goal, vocab, engine)
+
+
+@pytest.mark.parametrize(
+    "board_file,claim,used",
+    [
+        ("inconsistent.txt", None, [1, 2]),
+        ("fathers.txt", 4, [1, 2]),
+        ("blondie.txt", 3, [1, 2]),
+        ("twelve.txt", 12, [3]),
+        ("small-world.txt", 4, [2]),
+    ],
+)
+def test_referee_derive_accepts_what_the_writer_writes(vocab, tmp_path, board_file, claim, used):
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    path = ROOT / "examples" / "boards" / board_file
+    board = parse_board(path.read_text(encoding="utf-8"), vocab)
+    fs = [statement_formula(s) for s in board.statements]
+    goal = None if claim is None else fs[claim - 1]
+    w = write([fs[i - 1] for i in used], goal, board.vocabulary, labels=used)
+    assert w is not None
+    (tmp_path / "d.txt").write_text(w.text, encoding="utf-8")
+    result = CliRunner().invoke(
+        main, ["derive", "--json", "--timeout", "2", str(path), str(tmp_path / "d.txt")]
+    )
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["ok"], (w.text, data["lines"])
+    assert data["rests_on"] == used
+    assert data["inconsistent"] is (claim is None)
