@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from referee.derivation.fitch import (
     BOARD,
@@ -485,6 +486,40 @@ class FirstOrder(Extension):
 # ------------------------------------------------------------- driver
 
 
+@dataclass(frozen=True)
+class Problem:
+    """Premises (with their board numbers) and a goal (None: ⊥), ∃!/|L| spelled out."""
+
+    premises: tuple[Formula, ...]
+    labels: tuple[int, ...]
+    goal: Formula | None
+    spellings: tuple[tuple[Formula, ...], ...]  # per premise: its def steps
+    goal_spelling: tuple[Formula, ...]  # the negated goal's def steps
+
+    @classmethod
+    def make(cls, premises, labels, goal) -> Problem:
+        return cls(
+            tuple(premises),
+            tuple(labels),
+            goal,
+            tuple(tuple(spelling_steps(f)) for f in premises),
+            () if goal is None else tuple(spelling_steps(negate(goal))),
+        )
+
+    @property
+    def context(self) -> list[Formula]:
+        """The premises as the search uses them (spelled out)."""
+        return [s[-1] if s else f for f, s in zip(self.premises, self.spellings, strict=True)]
+
+    @property
+    def refuted(self) -> list[Formula]:
+        """What a refutation refutes: the premises and the negated goal, spelled out."""
+        if self.goal is None:
+            return self.context
+        assumption = self.goal_spelling[-1] if self.goal_spelling else negate(self.goal)
+        return [*self.context, assumption]
+
+
 def write_first_order(
     premises: Sequence[Formula],
     goal: Formula | None,
@@ -495,44 +530,31 @@ def write_first_order(
 ) -> Box | None:
     """The shortest first-order derivation found (tidied, fresh names still internal),
     or None."""
-    spelled = [spell_out(f) if needs_spelling(f) else f for f in premises]
-    assumption = None if goal is None else negate(goal)
-    spelled_goal = None
-    if assumption is not None and needs_spelling(assumption):
-        spelled_goal = spell_out(assumption)
-    witness_count = [0]
+    problem = Problem.make(premises, labels, goal)
+    counter = [0]  # witness names stay unique across plans
     try:
-        grounding = Grounding(deadline, Limits(), witness_count)
-        problem = list(spelled) + ([spelled_goal or assumption] if assumption is not None else [])
-        plan = grounding.plan(problem)
+        grounding = Grounding(deadline, Limits(), counter)
+        plan = grounding.plan(problem.refuted)
     except GroundingOutOfTime:
         return None
     if plan is None:
         return None
     best: Box | None = None
     for s in settings:
-        if deadline is not None and time.monotonic() > deadline:
+        started = time.monotonic()
+        if deadline is not None and started > deadline:
             break
         try:
-            found = _run(
-                premises,
-                spelled,
-                goal,
-                spelled_goal,
-                labels,
-                grounding,
-                plan,
-                s,
-                deadline,
-                named_only,
-                witness_count,
-            )
+            found = _run(problem, grounding, plan, s, deadline, named_only, counter)
         except (OutOfTime, GroundingOutOfTime):
             break
         except GaveUp:
             continue
         if best is None or count_lines(found) < count_lines(best):
             best = found
+        spent = time.monotonic() - started
+        if deadline is not None and spent > (deadline - time.monotonic()) / 3:
+            break  # another try would likely not finish: keep what there is
     return best
 
 
@@ -540,37 +562,23 @@ def count_lines(box: Box) -> int:
     return sum(1 if isinstance(i, Step) else count_lines(i) for i in box.items)
 
 
-def _run(
-    premises,
-    spelled,
-    goal,
-    spelled_goal,
-    labels,
-    grounding,
-    plan,
-    settings,
-    deadline,
-    named_only,
-    witness_count,
-) -> Box:
+def _run(problem: Problem, grounding, plan, settings, deadline, named_only, counter) -> Box:
     draft = Draft()
-    context = []
-    for f, e, label in zip(premises, spelled, labels, strict=True):
+    for f, label, steps in zip(problem.premises, problem.labels, problem.spellings, strict=True):
         line = draft.add(f, BOARD, BoardRef(label))
-        for g in spelling_steps(f):
+        for g in steps:
             line = draft.add(g, "def", line)
-        context.append(e)
-    ext = FirstOrder(grounding, plan, named_only, deadline, witness_count)
-    search = Search(draft, context, ext.entails, settings, deadline, ext)
+    ext = FirstOrder(grounding, plan, named_only, deadline, counter)
+    search = Search(draft, problem.context, ext.entails, settings, deadline, ext)
+    goal = problem.goal
     if goal is None:
         last = search.refute(settings.fuel)
-    elif spelled_goal is not None:
+    elif problem.goal_spelling:
         line = draft.assume(negate(goal))
-        for g in spelling_steps(negate(goal)):
+        for g in problem.goal_spelling:
             line = draft.add(g, "def", line)
         search.conclude(search.refute(settings.fuel))
-        box = draft.close()
-        last = draft.add(goal, "pbc", box)
+        last = draft.add(goal, "pbc", draft.close())
     else:
         last = search.prove(goal, settings.fuel)
     return tidy(draft, last)

@@ -113,7 +113,9 @@ def key(formula: Formula) -> str:
         text = "¬(" + key(formula.body) + ")"
     elif isinstance(formula, ast.BINARY):
         text = "(" + key(formula.left) + _OPS[type(formula)] + key(formula.right) + ")"
-    else:  # atoms and quantified formulas: their canonical text
+    elif isinstance(formula, (ast.Pred, ast.Eq, ast.Card, ast.Falsum)):
+        text = to_unicode(formula)  # closed: no bound variable to rename
+    else:  # quantified: its canonical text
         text = to_unicode(canon(formula))
     if len(_KEYS) > 200_000:
         _KEYS.clear()

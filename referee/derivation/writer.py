@@ -116,10 +116,17 @@ class _Expired(Exception):
     pass
 
 
+# The share of the time left that writing may use; the rest is for checking what was written.
+WRITING_SHARE = 0.8
+
+
 def _write(premises, goal, vocabulary, labels, deadline, named_only) -> WrittenDerivation | None:
     everything = [*premises, *([goal] if goal is not None else [])]
+    writing = None
+    if deadline is not None:
+        writing = time.monotonic() + WRITING_SHARE * max(0.0, deadline - time.monotonic())
     if all(is_propositional(f) for f in everything):
-        rendered = write_propositional(premises, goal, labels, deadline)
+        rendered = write_propositional(premises, goal, labels, writing)
         if rendered is None:
             return None
         text = rendered.text
@@ -127,7 +134,7 @@ def _write(premises, goal, vocabulary, labels, deadline, named_only) -> WrittenD
     else:
         from referee.derivation.firstorder import write_first_order
 
-        root = write_first_order(premises, goal, labels, deadline, named_only)
+        root = write_first_order(premises, goal, labels, writing, named_only)
         if root is None:
             if named_only:
                 return None
