@@ -38,6 +38,7 @@ from referee.derivation.herbrand import is_internal
 from referee.derivation.propositional import BOTTOM, is_propositional, write_propositional
 from referee.language import ast
 from referee.language.ast import Formula
+from referee.language.printer import to_unicode
 from referee.language.vocabulary import Vocabulary
 
 log = logging.getLogger(__name__)
@@ -138,7 +139,7 @@ def _write(premises, goal, vocabulary, labels, deadline, named_only) -> WrittenD
         if root is None:
             if named_only:
                 return None
-            return _finite_search(premises, goal, labels, vocabulary, deadline)
+            return _finite_search(premises, goal, labels, deadline)
         rendered = render(root, readable_names(root, vocabulary))
         text = rendered.text
         method = FIRST_ORDER
@@ -190,22 +191,33 @@ def readable_names(root: Box, vocabulary: Vocabulary) -> dict[str, str]:
 # --------------------------------------------------------------- fallback
 
 
-def _finite_search(premises, goal, labels, vocabulary, deadline) -> WrittenDerivation | None:
-    """One cited step, when a finite search is what settles the question (|L| < n on the
-    board, or a decidable fragment's size bound): the checker's engine redoes it."""
+def _finite_search(premises, goal, labels, deadline) -> WrittenDerivation | None:
+    """One cited step, when a finite search is what settles the question: every model
+    is small (|L| < n on the board, a decidable fragment's size bound, or a bound Z3
+    proves) and there is none of those sizes. Checked here by the same search the
+    engine's model finder runs; the checker's engine redoes it."""
+    from referee.logic.finder import find_model
     from referee.logic.fragments import size_bounds
-    from referee.logic.normalform import expand_unique, nnf
+    from referee.logic.normalform import expand_unique, nnf, signature
 
     prem_nnf = [nnf(expand_unique(p)) for p in premises]
     negated = None if goal is None else nnf(expand_unique(ast.Not(goal)))
-    if size_bounds(prem_nnf, negated).complete_up_to is None:
+    limit = size_bounds(prem_nnf, negated).complete_up_to
+    preds, funcs = signature([*premises, *([goal] if goal is not None else [])])
+    until = time.monotonic() + 2.0 if deadline is None else deadline
+    found = find_model(prem_nnf, negated, preds, funcs, until, max_size=limit)
+    if found["status"] != "exhausted":
         return None
+    if (
+        not (limit is not None and found["size"] == limit)
+        and found.get("proved_bound") != found["size"]
+    ):
+        return None
+    cited = sorted({labels[i] for i in found["core"]})
     target = BOTTOM if goal is None else goal
-    from referee.language.printer import to_unicode
-
-    refs = ", ".join(f"board {n}" for n in labels)
+    refs = ", ".join(f"board {n}" for n in cited)
     text = f"1. {to_unicode(target)}   by {refs or 'logic'}\n"
-    return WrittenDerivation(text, 1, tuple(sorted(set(labels))), 1, FINITE_SEARCH)
+    return WrittenDerivation(text, 1, tuple(cited), 1, FINITE_SEARCH)
 
 
 # -------------------------------------------------------------- checking
