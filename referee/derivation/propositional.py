@@ -724,6 +724,8 @@ class Search:
                     one = self.box(f.left, lambda: self.refute(fuel - 1))
                     two = self.box(f.right, lambda: self.refute(fuel - 1))
                     return self.add(BOTTOM, "or_e", d, one, two)
+            if self.kleene_forward():
+                continue
             unit = self.find_unit()
             if unit is not None:
                 atom, truth, line = unit
@@ -739,6 +741,37 @@ class Search:
                 raise GaveUp("nothing left to split on")
             box = self.box(atom, lambda: self.refute(fuel))
             self.add(Not(atom), "pbc", box)
+
+    def kleene_forward(self) -> bool:
+        """One elimination whose minor premise holds by the literals at hand (MP, MT, DS,
+        ↔E) on a line that is still open; True if a line was added."""
+        v = self.value
+        for s in self._open_lines():
+            f = s.formula
+            if isinstance(f, Implies):
+                if v(f.left) is True and v(f.right) is None:
+                    self.add(f.right, "mp", s, self.derive_true(f.left))
+                    return True
+                if v(f.right) is False and v(f.left) is None:
+                    self.add(Not(f.left), "mt", s, self.derive_false(f.right))
+                    return True
+            elif isinstance(f, Or):
+                for side, other in ((f.left, f.right), (f.right, f.left)):
+                    if v(side) is False and v(other) is None:
+                        self.add(other, "ds", s, self.derive_false(side))
+                        return True
+            elif isinstance(f, Iff):
+                for side, other in ((f.left, f.right), (f.right, f.left)):
+                    if v(other) is not None:
+                        continue
+                    if v(side) is True:
+                        self.add(other, "iff_e", s, self.derive_true(side))
+                        return True
+                    if v(side) is False:
+                        back = self.add(Implies(other, side), "iff_e", s)
+                        self.add(Not(other), "mt", back, self.derive_false(side))
+                        return True
+        return False
 
     def refute_assumption(self, fuel: int) -> Step | None:
         """An assumption ¬F whose F follows from the rest: prove F, then ⊥."""
