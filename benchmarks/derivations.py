@@ -191,6 +191,55 @@ def run_question(
     return out
 
 
+def propositional_sample(count: int, seed: int, write_limit: float) -> dict:
+    """Random Ergo-sized problems (four letters, up to four premises): every one that
+    follows gets a derivation in named rules; lines and seconds over those."""
+    import random
+
+    from referee.derivation.propositional import BOTTOM, TruthTables
+
+    letters = Vocabulary.build({c: 0 for c in "ABCD"})
+    rng = random.Random(seed)
+
+    def formula(depth: int) -> ast.Formula:
+        if depth == 0 or rng.random() < 0.25:
+            atom = ast.Pred(rng.choice("ABCD"))
+            return ast.Not(atom) if rng.random() < 0.3 else atom
+        op = rng.choice([ast.And, ast.Or, ast.Implies, ast.Iff, ast.Not, ast.Implies, ast.Or])
+        if op is ast.Not:
+            return ast.Not(formula(depth - 1))
+        return op(formula(depth - 1), formula(depth - 1))
+
+    lines, seconds, missing, follows = [], [], 0, 0
+    for _ in range(count):
+        premises = [formula(rng.randint(0, 3)) for _ in range(rng.randint(0, 4))]
+        goal = None if rng.random() < 0.2 else formula(rng.randint(0, 3))
+        target = goal or BOTTOM
+        if not TruthTables([*premises, target]).entails(premises, target):
+            continue
+        follows += 1
+        start = time.monotonic()
+        w = write_derivation(premises, goal, letters, deadline=start + write_limit)
+        seconds.append(time.monotonic() - start)
+        if w is None:
+            missing += 1
+            continue
+        result = check_derivation([ast.Statement(p) for p in premises], w.text, letters)
+        if not result.ok:
+            missing += 1
+            continue
+        lines.append(w.lines)
+    return {
+        "problems": count,
+        "follow": follows,
+        "with_checked_derivation": follows - missing,
+        "lines_median": statistics.median(lines) if lines else None,
+        "lines_max": max(lines) if lines else None,
+        "seconds_median": round(statistics.median(seconds), 4) if seconds else None,
+        "seconds_max": round(max(seconds), 4) if seconds else None,
+    }
+
+
 def summarise(outcomes: list[Outcome]) -> dict:
     decided = [o for o in outcomes if o.verdict in ("entailed", "inconsistent")]
     checked = [o for o in decided if o.checked]
@@ -234,6 +283,9 @@ def main(argv: list[str] | None = None) -> int:
         "--all-premises", action="store_true", help="give the writer every statement, not the used"
     )
     ap.add_argument("--named-only", action="store_true", help="named rules only, no cited steps")
+    ap.add_argument(
+        "--propositional", type=int, default=500, help="random Ergo-sized problems to measure"
+    )
     ap.add_argument("--json", type=Path, default=None)
     ap.add_argument("--show", action="store_true", help="print every derivation")
     args = ap.parse_args(argv)
@@ -267,6 +319,8 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         engine.close()
     summary = summarise(outcomes)
+    if args.propositional:
+        summary["propositional"] = propositional_sample(args.propositional, args.seed, args.write)
     summary["seconds"] = round(time.monotonic() - start, 1)
     summary["settings"] = vars(args) | {"json": str(args.json) if args.json else None}
     print(json.dumps(summary, indent=2, ensure_ascii=False))

@@ -239,3 +239,20 @@ def test_random_entailments_by_construction(premises, extra):
     w = write_derivation(premises, goal, VOCAB)
     assert w is not None
     assert_checks(premises, goal, w)
+
+
+def test_ergo_review_example_each_variable_explained_briefly():
+    """The Chinese review's final Proof: A ∨ B, ¬B ∧ C, ¬(¬C) (read with Ergo's
+    precedence, already parenthesised here). A and C are proven, B disproven, D neither."""
+    premises = [F("A ∨ B"), F("¬B ∧ C"), F("¬(¬C)")]
+    expected = {"A": True, "B": False, "C": True, "D": None}
+    for letter, truth in expected.items():
+        for goal, holds in ((F(letter), truth is True), (F(f"¬{letter}"), truth is False)):
+            w = write_derivation(premises, goal, VOCAB)
+            assert (w is not None) == holds, (letter, goal)
+            if w is not None:
+                assert_checks(premises, goal, w)
+                assert w.lines <= 4, w.text
+    a = write_derivation(premises, F("A"), VOCAB)
+    assert a is not None and "by DS" in a.text
+    assert write_derivation(premises, None, VOCAB) is None  # no paradox

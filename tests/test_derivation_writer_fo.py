@@ -266,20 +266,40 @@ def test_the_plan_names_the_instances_that_matter(cards):
     assert instances == [1, 1, 1]  # S3 at a; S14 at father(a), then at a
 
 
-def test_named_rules_only_refuses_cited_steps(cards, vocab):
-    """∃! needs a cited step to be spelled out: with named rules only there is none."""
+def test_unique_is_spelled_out_by_the_definition_rule_and_no_engine_is_needed(cards, vocab):
+    """∃! is rewritten by ``def``, a named rule: the whole derivation checks without an engine."""
+
+    class NoEngine:
+        limits = None
+
+        def entailment(self, *args, **kwargs):  # pragma: no cover - must not be reached
+            raise AssertionError("the derivation asked the engine")
+
     blondie = statement_formula(parse_statement("∃!x blonde(x)", vocab))
-    s1 = cards["S1"]
     goal = parse_formula("∃x happy(x)", vocab)
-    assert write([blondie, s1], goal, vocab) is not None
-    assert (
-        write_derivation(
-            [blondie, s1], goal, vocab, named_rules_only=True, deadline=time.monotonic() + 5
+    for named_only in (False, True):
+        w = write_derivation(
+            [blondie, cards["S1"]],
+            goal,
+            vocab,
+            named_rules_only=named_only,
+            deadline=time.monotonic() + WRITE_SECONDS,
         )
-        is None
-    )
-    w = write_derivation([cards["S3"], cards["S14"]], None, vocab, named_rules_only=True)
+        assert w is not None and w.cited_steps == 0
+        assert "by def 1" in w.text and "by ∃I" in w.text and "by ∃E" in w.text
+        board = [ast.Statement(blondie), ast.Statement(cards["S1"])]
+        result = check_derivation(board, w.text, vocab, NoEngine())
+        assert result.ok and same(result.conclusion, goal)
+
+
+def test_sizes_are_spelled_out_by_the_definition_rule(vocab):
+    small = parse_formula("|L| < 2", vocab)
+    two = parse_formula("∃x ∃y x ≠ y", vocab)
+    w = write_derivation([small, two], None, vocab, named_rules_only=True)
     assert w is not None and w.cited_steps == 0
+    assert "∃x ∀y y = x   by def 1" in w.text
+    result = check_derivation([ast.Statement(small), ast.Statement(two)], w.text, vocab)
+    assert result.ok and result.inconsistent
 
 
 def test_the_readme_shows_what_the_writer_writes(cards, vocab, engine):
@@ -292,3 +312,36 @@ def test_the_readme_shows_what_the_writer_writes(cards, vocab, engine):
     assert w is not None
     assert w.text == shown
     assert_proves([*premises, goal], w, goal, vocab, engine)
+
+
+@pytest.mark.parametrize(
+    "board_file,claim,used",
+    [
+        ("inconsistent.txt", None, [1, 2]),
+        ("fathers.txt", 4, [1, 2]),
+        ("blondie.txt", 3, [1, 2]),
+        ("twelve.txt", 12, [3]),
+        ("small-world.txt", 4, [2]),
+    ],
+)
+def test_referee_derive_accepts_what_the_writer_writes(vocab, tmp_path, board_file, claim, used):
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    path = ROOT / "examples" / "boards" / board_file
+    board = parse_board(path.read_text(encoding="utf-8"), vocab)
+    fs = [statement_formula(s) for s in board.statements]
+    goal = None if claim is None else fs[claim - 1]
+    w = write([fs[i - 1] for i in used], goal, board.vocabulary, labels=used)
+    assert w is not None
+    (tmp_path / "d.txt").write_text(w.text, encoding="utf-8")
+    result = CliRunner().invoke(
+        main, ["derive", "--json", "--timeout", "2", str(path), str(tmp_path / "d.txt")]
+    )
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["ok"], (w.text, data["lines"])
+    assert data["rests_on"] == used
+    assert data["inconsistent"] is (claim is None)

@@ -11,17 +11,20 @@ makes the moves:
   the names they mention are in scope;
 * a line ∃x φ (or ¬∀x φ, by De Morgan) whose witness is planned opens
   ``assume [a] φ(a)``; the refutation continues inside and ∃E closes it;
+* an ∃ claim is proved by ∃I at a term at hand (after opening the witnesses of
+  ∃ lines, whose names are such terms);
 * literals that clash only through equations are brought together with =E
   (rewriting one occurrence at a time), or, when that search fails and cited
   steps are allowed, one cited step names exactly the clashing lines;
-* ∃! and |L| have no rules: a statement using them is first restated with
-  them spelled out, in one cited step the checker confirms with the engine.
+* a statement using ∃! or |L| is first restated with them spelled out, one
+  ``def`` line each.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from referee.derivation.fitch import (
     BOARD,
@@ -37,8 +40,10 @@ from referee.derivation.herbrand import (
     Limits,
     Oracle,
     Plan,
+    ground_terms,
     is_internal,
     qkey,
+    term_depth,
     term_names,
 )
 from referee.derivation.herbrand import OutOfTime as GroundingOutOfTime
@@ -50,24 +55,21 @@ from referee.derivation.propositional import (
     Search,
     Settings,
 )
+from referee.derivation.rules import size_definition, unique_definition
 from referee.language import ast
 from referee.language.ast import (
-    AT_LEAST,
     EXISTS,
     FORALL,
     UNIQUE,
-    And,
     App,
     Card,
     Eq,
     Falsum,
     Formula,
     Not,
-    Or,
     Pred,
     Quant,
     Term,
-    Var,
 )
 
 SETTINGS = (
@@ -100,8 +102,9 @@ def _names(f: Formula) -> set[str]:
 VARIABLE_POOL = ("x", "y", "z", "w", "u", "v", "s", "t") + tuple(f"x{i}" for i in range(1, 40))
 
 
-def spell_out(f: Formula) -> Formula:
-    """``f`` with every ∃! and |L| written with ∃, ∀ and = (the engine's meaning)."""
+def spelling_steps(f: Formula) -> list[Formula]:
+    """``f`` rewritten one ∃! or |L| at a time (innermost first) by its definition (the
+    ``def`` rule), until none is left: the formulas after each step."""
     avoid = _names(f)
 
     def fresh() -> str:
@@ -111,47 +114,40 @@ def spell_out(f: Formula) -> Formula:
                 return name
         raise ValueError("no variable name left")  # pragma: no cover
 
-    def go(g: Formula) -> Formula:
+    def once(g: Formula) -> Formula | None:
+        """``g`` with its first innermost ∃!/|L| defined (None: there is none)."""
         if isinstance(g, Quant):
-            body = go(g.body)
-            if g.kind != UNIQUE:
-                return Quant(g.kind, g.var, body)
-            y = fresh()
-            other = ast.substitute(body, g.var, Var(y))
-            at_most = Quant(FORALL, y, ast.Implies(other, Eq(Var(y), Var(g.var))))
-            return Quant(EXISTS, g.var, And(body, at_most))
+            inner = once(g.body)
+            if inner is not None:
+                return Quant(g.kind, g.var, inner)
+            if g.kind == UNIQUE:
+                return unique_definition(g, fresh())
+            return None
         if isinstance(g, Card):
-            if g.n <= 1:
-                x = fresh()
-                some = Quant(EXISTS, x, Eq(Var(x), Var(x)))
-                return some if g.op == AT_LEAST else Not(some)
-            if g.op == AT_LEAST:
-                xs = [fresh() for _ in range(g.n)]
-                body: Formula | None = None
-                for i, a in enumerate(xs):
-                    for b in xs[i + 1 :]:
-                        d = Not(Eq(Var(a), Var(b)))
-                        body = d if body is None else And(body, d)
-                assert body is not None
-            else:
-                xs = [fresh() for _ in range(g.n - 1)]
-                y = fresh()
-                cover: Formula | None = None
-                for a in xs:
-                    e = Eq(Var(y), Var(a))
-                    cover = e if cover is None else Or(cover, e)
-                assert cover is not None
-                body = Quant(FORALL, y, cover)
-            for a in reversed(xs):
-                body = Quant(EXISTS, a, body)
-            return body
+            return size_definition(g, [fresh() for _ in range(g.n + 1)])
         if isinstance(g, Not):
-            return Not(go(g.body))
+            inner = once(g.body)
+            return None if inner is None else Not(inner)
         if isinstance(g, ast.BINARY):
-            return type(g)(go(g.left), go(g.right))
-        return g
+            left = once(g.left)
+            if left is not None:
+                return type(g)(left, g.right)
+            right = once(g.right)
+            return None if right is None else type(g)(g.left, right)
+        return None
 
-    return go(f)
+    steps = []
+    current: Formula | None = once(f)
+    while current is not None:
+        steps.append(current)
+        current = once(current)
+    return steps
+
+
+def spell_out(f: Formula) -> Formula:
+    """``f`` with every ∃! and |L| written with ∃, ∀ and = (their definitions)."""
+    steps = spelling_steps(f)
+    return steps[-1] if steps else f
 
 
 def negate(f: Formula) -> Formula:
@@ -355,10 +351,17 @@ class FirstOrder(Extension):
                         changed = True
         return changed
 
-    def witness(self, search: Search, fuel: int) -> Step | None:
+    def witness(self, search: Search, fuel: int, goal: Formula | None = None) -> Step | None:
+        """∃E on an ∃ line whose witness the plan needs: inside, refute (or prove
+        ``goal``); the ⊥ (or ``goal``) after it. None: no such line."""
         plan = self.plan
+        target = BOTTOM if goal is None else goal
+
+        def inside() -> Step:
+            return search.refute(fuel) if goal is None else search.prove(goal, fuel)
+
         scope = search.draft.fresh_names()
-        if plan.default is not None and plan.default not in scope:
+        if goal is None and plan.default is not None and plan.default not in scope:
             box = search.box(None, lambda: search.refute(fuel), fresh=(plan.default,))
             every = search.add(Quant(FORALL, "x", Falsum()), "forall_i", box)
             return search.add(BOTTOM, "forall_e", every)
@@ -386,8 +389,8 @@ class FirstOrder(Extension):
                     break
                 names.append(inner)
                 assumption = ast.substitute(assumption.body, assumption.var, App(inner))
-            box = search.box(assumption, lambda: search.refute(fuel), fresh=tuple(names))
-            return search.add(BOTTOM, "exists_e", line, box)
+            box = search.box(assumption, inside, fresh=tuple(names))
+            return search.add(target, "exists_e", line, box)
         return None
 
     def equality(self, search: Search) -> Step | None:
@@ -439,6 +442,26 @@ class FirstOrder(Extension):
             return search.add(BOTTOM, "bot_i", prev, n)
         return None
 
+    def introduce(self, search: Search, goal: Formula, fuel: int) -> Step | None:
+        """∃x φ from φ(t), for a term t at hand that makes φ(t) follow; first the
+        witnesses of ∃ lines at hand (∃E with this goal), whose names may be such t."""
+        if not (isinstance(goal, Quant) and goal.kind == EXISTS) or needs_spelling(goal):
+            return None
+        opened = self.witness(search, fuel, goal)
+        if opened is not None:
+            return opened
+        terms: dict[Term, None] = {}
+        for s in search.draft.available():
+            if s.formula is not None:
+                for t in ground_terms(s.formula):
+                    if self._in_scope(search, term_names(t)):
+                        terms.setdefault(t, None)
+        for t in sorted(terms, key=lambda t: (term_depth(t), str(t)))[:12]:
+            instance = ast.substitute(goal.body, goal.var, t)
+            if search.entails(instance):
+                return search.add(goal, "exists_i", search.prove(instance, fuel))
+        return None
+
     def stuck(self, search: Search, fuel: int) -> Step | None:
         """New instances for this branch, from the lines at hand."""
         if self.replans >= 3:
@@ -463,6 +486,40 @@ class FirstOrder(Extension):
 # ------------------------------------------------------------- driver
 
 
+@dataclass(frozen=True)
+class Problem:
+    """Premises (with their board numbers) and a goal (None: ⊥), ∃!/|L| spelled out."""
+
+    premises: tuple[Formula, ...]
+    labels: tuple[int, ...]
+    goal: Formula | None
+    spellings: tuple[tuple[Formula, ...], ...]  # per premise: its def steps
+    goal_spelling: tuple[Formula, ...]  # the negated goal's def steps
+
+    @classmethod
+    def make(cls, premises, labels, goal) -> Problem:
+        return cls(
+            tuple(premises),
+            tuple(labels),
+            goal,
+            tuple(tuple(spelling_steps(f)) for f in premises),
+            () if goal is None else tuple(spelling_steps(negate(goal))),
+        )
+
+    @property
+    def context(self) -> list[Formula]:
+        """The premises as the search uses them (spelled out)."""
+        return [s[-1] if s else f for f, s in zip(self.premises, self.spellings, strict=True)]
+
+    @property
+    def refuted(self) -> list[Formula]:
+        """What a refutation refutes: the premises and the negated goal, spelled out."""
+        if self.goal is None:
+            return self.context
+        assumption = self.goal_spelling[-1] if self.goal_spelling else negate(self.goal)
+        return [*self.context, assumption]
+
+
 def write_first_order(
     premises: Sequence[Formula],
     goal: Formula | None,
@@ -473,47 +530,31 @@ def write_first_order(
 ) -> Box | None:
     """The shortest first-order derivation found (tidied, fresh names still internal),
     or None."""
-    spelled = [spell_out(f) if needs_spelling(f) else f for f in premises]
-    assumption = None if goal is None else negate(goal)
-    spelled_goal = None
-    if assumption is not None and needs_spelling(assumption):
-        spelled_goal = spell_out(assumption)
-    spelled_any = any(a is not b for a, b in zip(spelled, premises, strict=True))
-    if named_only and (spelled_goal is not None or spelled_any):
-        return None
-    witness_count = [0]
+    problem = Problem.make(premises, labels, goal)
+    counter = [0]  # witness names stay unique across plans
     try:
-        grounding = Grounding(deadline, Limits(), witness_count)
-        problem = list(spelled) + ([spelled_goal or assumption] if assumption is not None else [])
-        plan = grounding.plan(problem)
+        grounding = Grounding(deadline, Limits(), counter)
+        plan = grounding.plan(problem.refuted)
     except GroundingOutOfTime:
         return None
     if plan is None:
         return None
     best: Box | None = None
     for s in settings:
-        if deadline is not None and time.monotonic() > deadline:
+        started = time.monotonic()
+        if deadline is not None and started > deadline:
             break
         try:
-            found = _run(
-                premises,
-                spelled,
-                goal,
-                spelled_goal,
-                labels,
-                grounding,
-                plan,
-                s,
-                deadline,
-                named_only,
-                witness_count,
-            )
+            found = _run(problem, grounding, plan, s, deadline, named_only, counter)
         except (OutOfTime, GroundingOutOfTime):
             break
         except GaveUp:
             continue
         if best is None or count_lines(found) < count_lines(best):
             best = found
+        spent = time.monotonic() - started
+        if deadline is not None and spent > (deadline - time.monotonic()) / 3:
+            break  # another try would likely not finish: keep what there is
     return best
 
 
@@ -521,36 +562,23 @@ def count_lines(box: Box) -> int:
     return sum(1 if isinstance(i, Step) else count_lines(i) for i in box.items)
 
 
-def _run(
-    premises,
-    spelled,
-    goal,
-    spelled_goal,
-    labels,
-    grounding,
-    plan,
-    settings,
-    deadline,
-    named_only,
-    witness_count,
-) -> Box:
+def _run(problem: Problem, grounding, plan, settings, deadline, named_only, counter) -> Box:
     draft = Draft()
-    context = []
-    for f, e, label in zip(premises, spelled, labels, strict=True):
+    for f, label, steps in zip(problem.premises, problem.labels, problem.spellings, strict=True):
         line = draft.add(f, BOARD, BoardRef(label))
-        if e is not f:
-            draft.add(e, CITE, line)
-        context.append(e)
-    ext = FirstOrder(grounding, plan, named_only, deadline, witness_count)
-    search = Search(draft, context, ext.entails, settings, deadline, ext)
+        for g in steps:
+            line = draft.add(g, "def", line)
+    ext = FirstOrder(grounding, plan, named_only, deadline, counter)
+    search = Search(draft, problem.context, ext.entails, settings, deadline, ext)
+    goal = problem.goal
     if goal is None:
         last = search.refute(settings.fuel)
-    elif spelled_goal is not None:
-        opener = draft.assume(negate(goal))
-        draft.add(spelled_goal, CITE, opener)
+    elif problem.goal_spelling:
+        line = draft.assume(negate(goal))
+        for g in problem.goal_spelling:
+            line = draft.add(g, "def", line)
         search.conclude(search.refute(settings.fuel))
-        box = draft.close()
-        last = draft.add(goal, "pbc", box)
+        last = draft.add(goal, "pbc", draft.close())
     else:
         last = search.prove(goal, settings.fuel)
     return tidy(draft, last)

@@ -46,6 +46,7 @@ RULE_TEXT = {
     "bot_e": "⊥E",
     "pbc": "PBC",
     "count": "count",
+    "def": "def",
 }
 BOARD = "board"  # a premise restated: ``by board 3``
 ASSUME = "assume"
@@ -112,7 +113,9 @@ def key(formula: Formula) -> str:
         text = "¬(" + key(formula.body) + ")"
     elif isinstance(formula, ast.BINARY):
         text = "(" + key(formula.left) + _OPS[type(formula)] + key(formula.right) + ")"
-    else:  # atoms and quantified formulas: their canonical text
+    elif isinstance(formula, (ast.Pred, ast.Eq, ast.Card, ast.Falsum)):
+        text = to_unicode(formula)  # closed: no bound variable to rename
+    else:  # quantified: its canonical text
         text = to_unicode(canon(formula))
     if len(_KEYS) > 200_000:
         _KEYS.clear()
@@ -376,7 +379,8 @@ def _merge_forall(root: Box, last: Step) -> None:
 
 
 def tidy(draft: Draft, last: Step) -> Box:
-    """Keep what ``last`` needs, lift needless subproofs, merge ∀E chains; ``last`` at the end."""
+    """Keep what ``last`` needs, lift needless subproofs, merge ∀E chains; the conclusion
+    at the end."""
     root = draft.root
     if root.items and root.items[-1] is not last:
         # the conclusion is earlier (or deeper): restate it at the end
@@ -388,6 +392,13 @@ def tidy(draft: Draft, last: Step) -> Box:
         _prune(root, needed(last))
         if not _hoist_once(root, last):
             break
+    while last.rule == "reit" and any(last.refs[0] is item for item in root.items):
+        # the conclusion only repeats a line of the outermost level: end with that line
+        target = last.refs[0]
+        root.items.remove(last)
+        root.items.remove(target)
+        root.items.append(target)
+        last = target
     _skip_reit(root, last)
     _merge_forall(root, last)
     _prune(root, needed(last))

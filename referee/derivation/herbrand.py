@@ -28,6 +28,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from referee.derivation.fitch import key
 from referee.derivation.rules import canon
 from referee.language import ast
 from referee.language.ast import (
@@ -56,13 +57,24 @@ def is_internal(name: str) -> bool:
     return name.startswith("%")
 
 
+_QKEYS: dict[str, tuple[Formula, bool]] = {}
+
+
 def qkey(f: Quant) -> tuple[Formula, bool]:
     """The letter of a quantified formula: its ∀ form (canonical NNF), and whether ``f``
     asserts it (∀x φ, ¬∃x φ) or denies it (∃x φ, ¬∀x φ)."""
-    n = nnf(f)
-    if isinstance(n, Quant) and n.kind == FORALL:
-        return canon(n), True
-    return canon(nnf(f, False)), False
+    k = key(f)
+    found = _QKEYS.get(k)
+    if found is None:
+        n = nnf(f)
+        if isinstance(n, Quant) and n.kind == FORALL:
+            found = (canon(n), True)
+        else:
+            found = (canon(nnf(f, False)), False)
+        if len(_QKEYS) > 100_000:
+            _QKEYS.clear()
+        _QKEYS[k] = found
+    return found
 
 
 def term_names(t: Term) -> set[str]:
@@ -438,7 +450,7 @@ class Oracle:
 
     def entails(self, context: Sequence[Formula], goal: Formula) -> bool:
         z3 = self.g.z3
-        k = (tuple(canon(f) for f in context), canon(goal))
+        k = (tuple(key(f) for f in context), key(goal))
         if k in self._memo:
             return self._memo[k]
         s = self.solver

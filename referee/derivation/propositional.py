@@ -168,6 +168,10 @@ class Extension:
     def splittable(self, search: Search, atom: Formula) -> bool:
         return True
 
+    def introduce(self, search: Search, goal: Formula, fuel: int) -> Step | None:
+        """A quantified goal by its introduction rule (∃I at a term that works), if any."""
+        return None
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -285,7 +289,7 @@ class Search:
         if isinstance(f, Not):
             v = self.value(f.body, extra, exclude, valid)
             return None if v is None else not v
-        if key(Not(f)) != exclude and self.have(Not(f)) is not None:
+        if k != exclude and key(Not(f)) != exclude and self.have(Not(f)) is not None:
             return False
         if isinstance(f, Eq):  # s = t is t = s
             flipped = Eq(f.right, f.left)
@@ -547,6 +551,8 @@ class Search:
             return self.add(BOTTOM, "bot_i", s, n)
         for s in list(self.draft.available()):
             f = s.formula
+            if isinstance(f, Not) and isinstance(f.body, Eq) and f.body.left == f.body.right:
+                return self.add(BOTTOM, "bot_i", self.add(f.body, "eq_i"), s)  # t ≠ t
             if isinstance(f, Eq):
                 n = self.have(Not(Eq(f.right, f.left)))
                 if n is not None:  # s = t and t ≠ s
@@ -624,6 +630,10 @@ class Search:
             for side in (goal.left, goal.right):
                 if self.entails(side):
                     return self.add(goal, "or_i", self.prove(side, fuel))
+        if isinstance(goal, Quant):
+            s = self.ext.introduce(self, goal, fuel)
+            if s is not None:
+                return s
         if fuel > 0:
             if self.settings.extract:
                 s = self.extract(goal, fuel)
@@ -714,6 +724,8 @@ class Search:
                     one = self.box(f.left, lambda: self.refute(fuel - 1))
                     two = self.box(f.right, lambda: self.refute(fuel - 1))
                     return self.add(BOTTOM, "or_e", d, one, two)
+            if self.kleene_forward():
+                continue
             unit = self.find_unit()
             if unit is not None:
                 atom, truth, line = unit
@@ -729,6 +741,37 @@ class Search:
                 raise GaveUp("nothing left to split on")
             box = self.box(atom, lambda: self.refute(fuel))
             self.add(Not(atom), "pbc", box)
+
+    def kleene_forward(self) -> bool:
+        """One elimination whose minor premise holds by the literals at hand (MP, MT, DS,
+        ↔E) on a line that is still open; True if a line was added."""
+        v = self.value
+        for s in self._open_lines():
+            f = s.formula
+            if isinstance(f, Implies):
+                if v(f.left) is True and v(f.right) is None:
+                    self.add(f.right, "mp", s, self.derive_true(f.left))
+                    return True
+                if v(f.right) is False and v(f.left) is None:
+                    self.add(Not(f.left), "mt", s, self.derive_false(f.right))
+                    return True
+            elif isinstance(f, Or):
+                for side, other in ((f.left, f.right), (f.right, f.left)):
+                    if v(side) is False and v(other) is None:
+                        self.add(other, "ds", s, self.derive_false(side))
+                        return True
+            elif isinstance(f, Iff):
+                for side, other in ((f.left, f.right), (f.right, f.left)):
+                    if v(other) is not None:
+                        continue
+                    if v(side) is True:
+                        self.add(other, "iff_e", s, self.derive_true(side))
+                        return True
+                    if v(side) is False:
+                        back = self.add(Implies(other, side), "iff_e", s)
+                        self.add(Not(other), "mt", back, self.derive_false(side))
+                        return True
+        return False
 
     def refute_assumption(self, fuel: int) -> Step | None:
         """An assumption ¬F whose F follows from the rest: prove F, then ⊥."""

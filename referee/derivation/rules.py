@@ -837,6 +837,84 @@ def counting(concl: Formula, prem: list[Premise], ctx: Context) -> str:
     return f"{n} pairwise distinct objects"
 
 
+# ------------------------------------------------- ∃! and |L| by definition
+
+
+def unique_definition(q: Quant, other: str) -> Formula:
+    """∃!x φ is ∃x (φ ∧ ∀y (φ(y) → y = x)), ``other`` the name of y (new to φ)."""
+    x = q.var
+    at_most = Quant(
+        FORALL, other, Implies(ast.substitute(q.body, x, Var(other)), Eq(Var(other), Var(x)))
+    )
+    return Quant(EXISTS, x, And(q.body, at_most))
+
+
+def size_definition(c: Card, names: list[str]) -> Formula:
+    """|L| ≥ n is ∃x1…∃xn (x1 ≠ x2 ∧ …), every two distinct; |L| < n is
+    ∃x1…∃x(n-1) ∀y (y = x1 ∨ …); for n ≤ 1, ∃x x = x and ¬∃x x = x. ``names``: enough
+    variable names new to the statement (n + 1 suffice)."""
+    if c.n <= 1:
+        x = names[0]
+        some: Formula = Quant(EXISTS, x, Eq(Var(x), Var(x)))
+        return some if c.op == ast.AT_LEAST else Not(some)
+    body: Formula | None = None
+    if c.op == ast.AT_LEAST:
+        xs = names[: c.n]
+        for i, a in enumerate(xs):
+            for b in xs[i + 1 :]:
+                d = Not(Eq(Var(a), Var(b)))
+                body = d if body is None else And(body, d)
+    else:
+        xs, y = names[: c.n - 1], names[c.n - 1]
+        cover: Formula | None = None
+        for a in xs:
+            e = Eq(Var(y), Var(a))
+            cover = e if cover is None else Or(cover, e)
+        assert cover is not None
+        body = Quant(FORALL, y, cover)
+    assert body is not None
+    for a in reversed(xs):
+        body = Quant(EXISTS, a, body)
+    return body
+
+
+def _definitions(f: Formula, depth: int) -> Iterator[Formula]:
+    """What a canonical ∃! or |L| part at this depth means, canonically named."""
+    if isinstance(f, Quant) and f.kind == ast.UNIQUE:
+        yield canon(unique_definition(f, "%other"), {}, depth)
+    elif isinstance(f, Card):
+        yield canon(size_definition(f, [f"%v{i}" for i in range(f.n + 1)]), {}, depth)
+
+
+def _one_defined(p: Formula, c: Formula, depth: int) -> bool:
+    """``c`` is ``p`` with one ∃! or |L| part replaced by its definition."""
+    if any(r == c for r in _definitions(p, depth)):
+        return True
+    if type(p) is not type(c):
+        return False
+    if isinstance(p, Not):
+        return _one_defined(p.body, c.body, depth)
+    if isinstance(p, BINARY):
+        return (p.left == c.left and _one_defined(p.right, c.right, depth)) or (
+            p.right == c.right and _one_defined(p.left, c.left, depth)
+        )
+    if isinstance(p, Quant):
+        return p.kind == c.kind and p.var == c.var and _one_defined(p.body, c.body, depth + 1)
+    return False
+
+
+def definition(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+    (f,) = _lines("definition", prem, 1, "the statement to rewrite")
+    a, b = canon(f), canon(concl)
+    if _one_defined(a, b, 0) or _one_defined(b, a, 0):
+        return "writes one ∃! or |L| by its definition (or back)"
+    raise Refusal(
+        "by definition, ∃!x φ is ∃x (φ ∧ ∀y (φ(y) → y = x)), |L| ≥ n is ∃x1…∃xn with every "
+        "two distinct (x1 ≠ x2 ∧ …), |L| < n is ∃x1…∃x(n-1) ∀y (y = x1 ∨ …); "
+        f"{show(concl)} is not {show(f)} with one of them rewritten so"
+    )
+
+
 RULE_CHECKS: dict[str, Callable[[Formula, list[Premise], Context], str]] = {
     "reit": reit,
     "mp": modus_ponens,
@@ -862,6 +940,7 @@ RULE_CHECKS: dict[str, Callable[[Formula, list[Premise], Context], str]] = {
     "bot_e": bot_elim,
     "pbc": proof_by_contradiction,
     "count": counting,
+    "def": definition,
 }
 
 

@@ -147,6 +147,10 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "bot_i": ("⊥ introduction", ("⊥I", "false I", "bottom I", "absurdity", "contradiction")),
     "bot_e": ("⊥ elimination (explosion)", ("⊥E", "false E", "explosion", "efq", "ex falso")),
     "count": ("counting (|L|)", ("count", "counting", "cardinality", "card", "|L|")),
+    "def": (
+        "definition (∃!, |L|)",
+        ("def", "definition", "by definition", "unique", "∃!", "exists!", "uniqueness"),
+    ),
     "pbc": (
         "proof by contradiction",
         (

@@ -11,9 +11,9 @@ written.text, written.lines, written.rests_on, written.cited_steps, written.meth
   entailment gets one, and the common ones are a few lines;
 * first-order problems get the shape a person writes
   (:mod:`referee.derivation.firstorder`), with instances chosen by a Herbrand
-  argument (:mod:`referee.derivation.herbrand`); a cited (engine) step appears
-  only to spell out ∃! or |L|, or to bring together literals that clash through
-  equations when =E rewriting does not find the way;
+  argument (:mod:`referee.derivation.herbrand`); ∃! and |L| are spelled out by
+  the ``def`` rule; a cited (engine) step appears only to bring together
+  literals that clash through equations when =E rewriting does not find the way;
 * where only a finite search settles the question (a |L| < n statement, or a
   decidable fragment's size bound) and nothing else works, the derivation is one
   cited step saying so.
@@ -38,6 +38,7 @@ from referee.derivation.herbrand import is_internal
 from referee.derivation.propositional import BOTTOM, is_propositional, write_propositional
 from referee.language import ast
 from referee.language.ast import Formula
+from referee.language.printer import to_unicode
 from referee.language.vocabulary import Vocabulary
 
 log = logging.getLogger(__name__)
@@ -116,10 +117,17 @@ class _Expired(Exception):
     pass
 
 
+# The share of the time left that writing may use; the rest is for checking what was written.
+WRITING_SHARE = 0.8
+
+
 def _write(premises, goal, vocabulary, labels, deadline, named_only) -> WrittenDerivation | None:
     everything = [*premises, *([goal] if goal is not None else [])]
+    writing = None
+    if deadline is not None:
+        writing = time.monotonic() + WRITING_SHARE * max(0.0, deadline - time.monotonic())
     if all(is_propositional(f) for f in everything):
-        rendered = write_propositional(premises, goal, labels, deadline)
+        rendered = write_propositional(premises, goal, labels, writing)
         if rendered is None:
             return None
         text = rendered.text
@@ -127,11 +135,11 @@ def _write(premises, goal, vocabulary, labels, deadline, named_only) -> WrittenD
     else:
         from referee.derivation.firstorder import write_first_order
 
-        root = write_first_order(premises, goal, labels, deadline, named_only)
+        root = write_first_order(premises, goal, labels, writing, named_only)
         if root is None:
             if named_only:
                 return None
-            return _finite_search(premises, goal, labels, vocabulary, deadline)
+            return _finite_search(premises, goal, labels, deadline)
         rendered = render(root, readable_names(root, vocabulary))
         text = rendered.text
         method = FIRST_ORDER
@@ -183,22 +191,33 @@ def readable_names(root: Box, vocabulary: Vocabulary) -> dict[str, str]:
 # --------------------------------------------------------------- fallback
 
 
-def _finite_search(premises, goal, labels, vocabulary, deadline) -> WrittenDerivation | None:
-    """One cited step, when a finite search is what settles the question (|L| < n on the
-    board, or a decidable fragment's size bound): the checker's engine redoes it."""
+def _finite_search(premises, goal, labels, deadline) -> WrittenDerivation | None:
+    """One cited step, when a finite search is what settles the question: every model
+    is small (|L| < n on the board, a decidable fragment's size bound, or a bound Z3
+    proves) and there is none of those sizes. Checked here by the same search the
+    engine's model finder runs; the checker's engine redoes it."""
+    from referee.logic.finder import find_model
     from referee.logic.fragments import size_bounds
-    from referee.logic.normalform import expand_unique, nnf
+    from referee.logic.normalform import expand_unique, nnf, signature
 
     prem_nnf = [nnf(expand_unique(p)) for p in premises]
     negated = None if goal is None else nnf(expand_unique(ast.Not(goal)))
-    if size_bounds(prem_nnf, negated).complete_up_to is None:
+    limit = size_bounds(prem_nnf, negated).complete_up_to
+    preds, funcs = signature([*premises, *([goal] if goal is not None else [])])
+    until = time.monotonic() + 2.0 if deadline is None else deadline
+    found = find_model(prem_nnf, negated, preds, funcs, until, max_size=limit)
+    if found["status"] != "exhausted":
         return None
+    if (
+        not (limit is not None and found["size"] == limit)
+        and found.get("proved_bound") != found["size"]
+    ):
+        return None
+    cited = sorted({labels[i] for i in found["core"]})
     target = BOTTOM if goal is None else goal
-    from referee.language.printer import to_unicode
-
-    refs = ", ".join(f"board {n}" for n in labels)
+    refs = ", ".join(f"board {n}" for n in cited)
     text = f"1. {to_unicode(target)}   by {refs or 'logic'}\n"
-    return WrittenDerivation(text, 1, tuple(sorted(set(labels))), 1, FINITE_SEARCH)
+    return WrittenDerivation(text, 1, tuple(cited), 1, FINITE_SEARCH)
 
 
 # -------------------------------------------------------------- checking
