@@ -90,21 +90,21 @@ def test_a_deck_named_with_markup_is_shown_as_named(tmp_path):
     from referee.resources import default_deck_path
 
     deck = default_deck_path().read_text(encoding="utf-8")
-    assert 'name = "' in deck
     start = deck.index('name = "')
     end = deck.index('"', start + 8)
-    tampered = (
-        deck[:start]
-        + 'name = "[/oops]'
-        + ESCAPE.replace("\x1b", "\\u001b").replace("\x07", "\\u0007")
-        + '"'
-        + deck[end + 1 :]
-    )
-    path = tmp_path / "deck.toml"
-    path.write_text(tampered, encoding="utf-8")
-    result = invoke(["cards", "--deck", str(path)])
+
+    def with_name(name: str) -> str:
+        path = tmp_path / "deck.toml"
+        path.write_text(deck[:start] + f'name = "{name}"' + deck[end + 1 :], encoding="utf-8")
+        return str(path)
+
+    result = invoke(["cards", "--deck", with_name("[/oops] [bold]x")])
     assert result.exit_code == 0, result.output
-    assert "[/oops]" in result.output and "\x1b" not in result.output
+    assert "[/oops] [bold]x" in result.output
+    # an escape sequence in a deck is refused, named, never sent to the terminal
+    result = invoke(["cards", "--deck", with_name("x\\u001b]0;pwned\\u0007")])
+    assert result.exit_code == 1 and "U+001B ESCAPE" in result.output
+    assert "\x1b" not in result.output
 
 
 def test_visible_shows_controls_and_keeps_everything_else():
