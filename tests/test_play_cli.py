@@ -46,7 +46,7 @@ def run_play(args, script: str):
 def essentials(event: dict) -> dict:
     """An event without what varies from run to run (timings, cores, methods)."""
     data = event if isinstance(event, dict) else event.to_json()
-    out = {k: v for k, v in data.items() if k != "verdict"}
+    out = {k: v for k, v in data.items() if k not in ("verdict", "proof")}
     if "verdict" in data:
         out["status"] = data["verdict"]["status"]
     return out

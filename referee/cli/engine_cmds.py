@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from referee.cli.common import (
+    Seconds,
     StatementCommand,
     deck_option,
     fail,
@@ -22,12 +23,46 @@ from referee.cli.common import (
 
 timeout_option = click.option(
     "--timeout",
-    type=click.FloatRange(min=0.05),
+    type=Seconds(0.05, 600),
     default=3.0,
     show_default=True,
     help="Hard wall-clock limit per question, in seconds.",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (stable contract).")
+proof_option = click.option(
+    "--proof",
+    is_flag=True,
+    help="For what is proved, also write a derivation (checked by the checker) "
+    'and show it (JSON: a "derivation" field).',
+)
+
+
+def _write(engine, formulas, goal, vocabulary, used, timeout):
+    """The referee's derivation of ``goal`` (None: ⊥) from the premises ``used``, or None."""
+    from referee.derivation.writer import write_in_worker
+
+    used = list(used) or list(range(len(formulas)))
+    return write_in_worker(
+        engine,
+        [formulas[i] for i in used],
+        goal,
+        vocabulary,
+        labels=[i + 1 for i in used],
+        timeout=timeout,
+    )
+
+
+def _show_derivation(console, written, what: str) -> None:
+    from rich.text import Text
+
+    from referee.cli.safe import user
+
+    if written is None:
+        console.print(Text(f"no derivation of {what} could be written in time", style="dim"))
+        return
+    console.print(Text(f"a derivation of {what} ({written.lines} lines, checked):", style="bold"))
+    for line in written.text.rstrip("\n").split("\n"):
+        console.print(Text("  ") + user(line))
 
 
 def _parse(text: str, vocabulary, what: str):
@@ -62,8 +97,9 @@ def _parse(text: str, vocabulary, what: str):
 )
 @timeout_option
 @json_option
+@proof_option
 @click.argument("goal")
-def entails(deck_path, board_path, premises, timeout, as_json, goal) -> None:
+def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> None:
     """Does GOAL follow from the board and the premises?"""
     from referee.language.naming import statement_formula
     from referee.logic.engine import Engine, Limits
@@ -81,29 +117,39 @@ def entails(deck_path, board_path, premises, timeout, as_json, goal) -> None:
         formulas.append(formula)
         texts.append(text)
     _, goal_formula, _ = _parse(goal, vocabulary, "goal")
+    written = None
     with Engine(Limits(timeout=timeout)) as engine:
         try:
             verdict = engine.entailment(formulas, [goal_formula], vocabulary)
         except ValueError as exc:
             fail(str(exc))
+        if proof and verdict.status == "entailed":
+            written = _write(engine, formulas, goal_formula, vocabulary, verdict.used, timeout)
     if as_json:
-        print_json(verdict.to_json())
+        data = verdict.to_json()
+        if proof:
+            data["derivation"] = written.text if written is not None else None
+        print_json(data)
         return
     from rich.console import Console
 
     from referee.cli.render import verdict_renderable
 
-    Console(markup=False, highlight=False).print(
+    console = Console(markup=False, highlight=False)
+    console.print(
         verdict_renderable(verdict, texts, goal_text=goal, arities=dict(vocabulary.predicates))
     )
+    if proof and verdict.status == "entailed":
+        _show_derivation(console, written, "the goal")
 
 
 @click.command()
 @deck_option
 @timeout_option
 @json_option
+@proof_option
 @click.argument("board_path", metavar="BOARD", type=click.Path(dir_okay=False, path_type=Path))
-def analyze(deck_path, timeout, as_json, board_path) -> None:
+def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
     """Is BOARD consistent, and which of its statements follow from the others?"""
     from referee.language.naming import statement_formula
     from referee.logic.engine import Engine, Limits
@@ -112,18 +158,37 @@ def analyze(deck_path, timeout, as_json, board_path) -> None:
     board = load_board(board_path, deck)
     formulas = [statement_formula(s) for s in board.statements]
     texts = [s.text or "" for s in board.statements]
+    vocabulary = board.vocabulary
+    clash = None
+    written: dict[int, object] = {}
     with Engine(Limits(timeout=timeout)) as engine:
         try:
-            analysis = engine.analyze(formulas, board.vocabulary)
+            analysis = engine.analyze(formulas, vocabulary)
         except ValueError as exc:
             fail(str(exc))
+        if proof:
+            if analysis.consistency.status == "inconsistent":
+                used = analysis.consistency.used
+                clash = _write(engine, formulas, None, vocabulary, used, timeout)
+            for i, v in enumerate(analysis.redundancy):
+                if v.status == "entailed":
+                    written[i] = _write(engine, formulas, formulas[i], vocabulary, v.used, timeout)
     if as_json:
-        print_json(analysis.to_json(texts))
+        data = analysis.to_json(texts)
+        if proof:
+            data["derivation"] = clash.text if clash is not None else None
+            for i, row in enumerate(data["statements"]):
+                w = written.get(i)
+                row["derivation"] = w.text if w is not None else None
+        print_json(data)
         return
     from rich.console import Console
 
     from referee.cli.render import analysis_renderable
 
-    Console(markup=False, highlight=False).print(
-        analysis_renderable(analysis, texts, arities=dict(board.vocabulary.predicates))
-    )
+    console = Console(markup=False, highlight=False)
+    console.print(analysis_renderable(analysis, texts, arities=dict(vocabulary.predicates)))
+    if proof and analysis.consistency.status == "inconsistent":
+        _show_derivation(console, clash, "⊥ (the board is inconsistent)")
+    for i, w in written.items():
+        _show_derivation(console, w, f"statement {i + 1} from the others")

@@ -282,6 +282,10 @@ class PalmerRenderer(TableRenderer):
         self.out.print(Text("  ") + self.reason(o))
         for line in self.failure(o):
             self.out.print(Text("  ") + line)
+        if c.proof is not None:
+            self.out.print(
+                Text(f"  a derivation of {c.proof.lines} lines shows it, checked line by line")
+            )
         d = c.derivation
         if d is not None:
             self.out.print(Text("  derivation ") + user(d.file) + Text(": " + _backing_words(d)))
@@ -300,8 +304,10 @@ class PalmerRenderer(TableRenderer):
                     style="dim",
                 )
             )
-        more = "why" + (", model" if c.verdict.evidence.model is not None else "")
-        self.out.print(Text(f"  ({more}: the full evidence)", style="dim"))
+        has_model = c.verdict.evidence.model is not None or c.verdict.evidence.infinite is not None
+        more = "why" + (", model" if has_model else "")
+        what = "the derivation and the full evidence" if c.proof else "the full evidence"
+        self.out.print(Text(f"  ({more}: {what})", style="dim"))
 
     def reason(self, o: ClaimSettled, brief: bool = True) -> Text:
         """One line: what the verdict says, in the players' words."""
@@ -361,6 +367,12 @@ class PalmerRenderer(TableRenderer):
             self.out.print(
                 Text(f"  limit {v.limit:g} s, took {words.seconds(v.seconds)}", style="dim")
             )
+            if s.claim.proof is not None:
+                self.out.print(
+                    Text("The referee's derivation (checked by the derivation checker):")
+                )
+                for line in s.claim.proof.text.rstrip("\n").split("\n"):
+                    self.out.print(Text("  ") + user(line))
             if s.premises:
                 table = Table(title="the board as it stood (the claimed statements apart)")
                 table.add_column("#", justify="right")

@@ -130,6 +130,7 @@ def play(players, record_path, hand_size, win_score, mode, seed, house, timeout,
 
     interactive = sys.stdin.isatty()
     with store, Engine(Limits(timeout=record.setup.claim_timeout)) as engine:
+        engine.warm()  # the first claim's limit is for the claim, not for starting workers
         session = Session(record, PalmerCommands(engine, derivation_reader), game)
         renderer = PalmerRenderer(out, session)
         if interactive:

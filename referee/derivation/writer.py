@@ -303,3 +303,33 @@ class _LocalEngine:
             used = tuple(i for i, m in enumerate(marks) if str(m) in core)
             return _Verdict("entailed", used, "Z3 (writer's own check)", seconds)
         return _Verdict("undetermined", (), "Z3 (writer's own check)", seconds)
+
+
+WRITER = "referee.derivation.writer:write_derivation"
+
+
+def write_in_worker(
+    engine,
+    premises: Sequence[Formula],
+    goal: Formula | None,
+    vocabulary: Vocabulary,
+    *,
+    labels: Sequence[int] | None = None,
+    timeout: float,
+    named_rules_only: bool = False,
+) -> WrittenDerivation | None:
+    """:func:`write_derivation` in one of ``engine``'s workers, under its hard limit.
+
+    The first-order writer asks Z3 for instances, so it runs where a solver
+    that ignores its own time limit can be killed (``Engine.call``).
+    """
+    written = engine.call(
+        WRITER,
+        tuple(premises),
+        goal,
+        vocabulary.to_json(),
+        labels=tuple(labels) if labels is not None else None,
+        named_rules_only=named_rules_only,
+        timeout=timeout,
+    )
+    return written if isinstance(written, WrittenDerivation) else None

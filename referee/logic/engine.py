@@ -42,6 +42,7 @@ from referee.logic.infinite_model import InfiniteModel
 from referee.logic.model import Model
 from referee.logic.normalform import big_and, expand_unique, expanded_size, nnf, signature
 from referee.logic.tasks import (
+    Call,
     Confirmation,
     ConfirmInfinite,
     Cvc5Find,
@@ -58,6 +59,7 @@ from referee.logic.tasks import (
     ProofStatus,
     Prove,
     Proved,
+    Returned,
     SearchResult,
     SearchStatus,
     SizeChecked,
@@ -256,6 +258,27 @@ class Engine:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+    # -- limited work for higher layers
+    def call(self, target: str, *args, timeout: float, **kwargs) -> object | None:
+        """``target(*args, deadline=..., **kwargs)`` in a worker under a hard limit.
+
+        ``target`` is ``"module:function"`` (a pure function of picklable
+        values). Its value, or None when it ran out of time or failed.
+        """
+        pool = self.pool
+        task = pool.submit(Call(target, args, tuple(kwargs.items())), timeout)
+        value = None
+        try:
+            for event in pool.events([task], time.monotonic() + timeout + 0.1):
+                if isinstance(event.result, Returned):
+                    value = event.result.value
+                elif isinstance(event.result, Failed) and not event.result.cancelled:
+                    log.error("%s failed in a worker: %s", target, event.result.error)
+        except KeyboardInterrupt:
+            pool.stop([task])
+            raise
+        return value
 
     # -- questions
     def consistency(
@@ -566,7 +589,7 @@ class Engine:
         the share of time is bounded like Z3's own core minimising.
         """
         ev = verdict.evidence
-        if not self.limits.minimise or len(ev.used) < 2 or locate_e() is None:
+        if not self.limits.minimise or not ev.used or locate_e() is None:
             return verdict
         spent = ev.solver_seconds or 0.05
         stop = min(q.deadline - 0.05, time.monotonic() + max(SHRINK_MIN, SHRINK_FACTOR * spent))

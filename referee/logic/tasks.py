@@ -81,6 +81,20 @@ class ConfirmInfinite:
 
 
 @dataclass(frozen=True)
+class Call:
+    """Any pure function, run under the pool's hard limits: ``"module:function"``.
+
+    It gets ``deadline=`` (a ``time.monotonic()`` instant) besides its own
+    arguments. Higher layers (derivations) use this to put solver work in a
+    worker without the logic layer importing them.
+    """
+
+    target: str
+    args: tuple = ()
+    kwargs: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
 class Ping:
     pass
 
@@ -99,7 +113,7 @@ class Allocate:
     megabytes: int
 
 
-Request = Prove | Find | Cvc5Find | InfiniteFind | ConfirmInfinite | Ping | Sleep | Allocate
+Request = Prove | Find | Cvc5Find | InfiniteFind | ConfirmInfinite | Call | Ping | Sleep | Allocate
 
 
 @dataclass(frozen=True)
@@ -222,6 +236,13 @@ class Confirmation:
 
     problem: str | None
     timed_out: bool = False
+
+
+@dataclass(frozen=True)
+class Returned:
+    """What a :class:`Call` returned."""
+
+    value: object
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from multiprocessing.connection import wait as wait_connections
 
 from referee.logic.tasks import (
     Allocate,
+    Call,
     Confirmation,
     ConfirmInfinite,
     Cvc5Find,
@@ -48,6 +49,7 @@ from referee.logic.tasks import (
     Pong,
     Prove,
     Request,
+    Returned,
     Sleep,
     Task,
     TaskEvent,
@@ -156,6 +158,12 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx):
             return Confirmation(confirm(request.premises, request.goals, request.model, deadline))
         except PresburgerTimeout:
             return Confirmation(None, timed_out=True)
+    if isinstance(request, Call):
+        import importlib
+
+        module, _, name = request.target.partition(":")
+        function = getattr(importlib.import_module(module), name)
+        return Returned(function(*request.args, deadline=deadline, **dict(request.kwargs)))
     if isinstance(request, Ping):
         return Pong(os.getpid())
     if isinstance(request, Sleep):

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from referee.derivation.checker import DerivationResult
+from referee.derivation.writer import write_in_worker
 from referee.language.naming import statement_formula
-from referee.logic.engine import Verdict
+from referee.logic.engine import Status, Verdict
+from referee.logic.normalform import big_and
 from referee.palmer.derivations import check_claim_derivation
 from referee.palmer.events import Claim, ClaimKind, ClaimVerdict
 from referee.palmer.state import Game, claim_outcome
@@ -28,6 +30,12 @@ class Engine(Protocol):
     def entailment(
         self, premises, goals, vocabulary=None, *, timeout: float | None = None
     ) -> Verdict: ...
+
+    def call(self, target: str, *args, timeout: float, **kwargs) -> object | None: ...
+
+
+# The referee's own derivation of a proved claim gets at most this long (seconds).
+WRITE_LIMIT = 3.0
 
 
 @dataclass(frozen=True)
@@ -52,8 +60,13 @@ def settle(
     engine: Engine,
     offered: Offered | None = None,
     player: str | None = None,
+    write: bool = True,
 ) -> Settlement:
-    """Put the claim to ``engine`` under the record's time limit and judge it by the rules."""
+    """Put the claim to ``engine`` under the record's time limit and judge it by the rules.
+
+    A claim the engine proves comes with a derivation the referee writes and
+    checks (``write``), so the table can follow it line by line.
+    """
     game.check_targets(kind, targets)
     premises = [e for e in game.board if e.id not in targets]
     formulas = [statement_formula(e.statement) for e in premises]
@@ -74,6 +87,20 @@ def settle(
             engine,
             per_line_timeout=limit,
         )
+    proof = None
+    if write and verdict.status in (Status.ENTAILED, Status.INCONSISTENT):
+        used = verdict.used or tuple(range(len(premises)))
+        goal = None
+        if kind == ClaimKind.REDUNDANT:
+            goal = big_and(statement_formula(game.entry(t).statement) for t in targets)
+        proof = write_in_worker(
+            engine,
+            [formulas[i] for i in used],
+            goal,
+            game.vocabulary,
+            labels=[premises[i].id for i in used],
+            timeout=min(limit, WRITE_LIMIT),
+        )
     claim = Claim(
         player if player is not None else game.player,
         kind,
@@ -82,13 +109,19 @@ def settle(
         ClaimVerdict(verdict.status, verdict.evidence, verdict.seconds, verdict.limit),
         claim_outcome(kind, verdict.status, check, game.rules),
         check,
+        proof,
     )
     return Settlement(claim, verdict, result)
 
 
 def recheck(game: Game, recorded: Claim, engine: Any) -> Settlement:
-    """Settle ``recorded`` again with today's engine (and checker), as replay does."""
+    """Settle ``recorded`` again with today's engine (and checker), as replay does.
+
+    The verdict is compared, not the wording of a proof: none is written.
+    """
     offered = None
     if recorded.derivation is not None:
         offered = Offered(recorded.derivation.file, recorded.derivation.text)
-    return settle(game, recorded.kind, recorded.targets, engine, offered, recorded.player)
+    return settle(
+        game, recorded.kind, recorded.targets, engine, offered, recorded.player, write=False
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from referee.derivation.writer import WrittenDerivation
 from referee.logic.engine import Status
 from referee.logic.evidence import Evidence
 from referee.table.events import Event, EventCodec
@@ -95,7 +96,8 @@ class Claim(Event):
     premises: tuple[int, ...]
     verdict: ClaimVerdict
     outcome: ClaimOutcome
-    derivation: DerivationCheck | None = None
+    derivation: DerivationCheck | None = None  # one the player offered
+    proof: WrittenDerivation | None = None  # the referee's own, checked, for a verdict it proved
 
     @property
     def used(self) -> tuple[int, ...]:
