@@ -183,7 +183,9 @@ def _referee_server(conn, timeout: float, memory_mb: int) -> None:
                 v = engine.consistency(premises, vocab)
             else:
                 v = engine.entailment(premises, goals, vocab)
-            conn.send((v.status.value, bool(getattr(v, "flags", ())), time.perf_counter() - start))
+            secs = time.perf_counter() - start
+            solver = v.evidence.solver.value if v.evidence.solver is not None else "-"
+            conn.send((v.status.value, bool(v.flags), secs, solver))
 
 
 class Referee:
@@ -231,12 +233,12 @@ class Referee:
         self.conn.send(msg)
         if self.conn.poll(self.timeout + self.grace):
             try:
-                status, flagged, secs = self.conn.recv()
+                status, flagged, secs, solver = self.conn.recv()
             except EOFError:  # the process died (e.g. out of memory)
                 self._kill()
                 self.killed += 1
                 return None, "crashed", time.perf_counter() - start
-            raw = status + (" FLAGS" if flagged else "")
+            raw = f"{status} by {solver}" + (" FLAGS" if flagged else "")
             return (None if status == "undetermined" else status), raw, secs
         self._kill()
         self.killed += 1
@@ -387,6 +389,26 @@ def markdown(questions, results, scores, args, seconds, load) -> str:
                 ).items()
             )
             or "none"
+        )
+        + ".",
+        "",
+        "Which racer settled the referee's answers: "
+        + ", ".join(
+            f"{solver} {n}"
+            for solver, n in Counter(
+                results[q.id]["referee"][1].split(" by ")[-1].split()[0]
+                for q in questions
+                if results[q.id]["referee"][0] is not None
+            ).most_common()
+        )
+        + ". Decided by the referee only, with a model over ℕ or ℤ (no peer decided): "
+        + str(
+            sum(
+                1
+                for q in questions
+                if " by infinite" in results[q.id]["referee"][1]
+                and all(results[q.id][p][0] is None for p in PROVERS if p != "referee")
+            )
         )
         + ".",
         "",

@@ -67,3 +67,17 @@ def test_an_upheld_claim_keeps_its_derivation_and_why_shows_it(tmp_path):
     assert claim["proof"]["text"] and claim["proof"]["lines"] >= 2
     derive_accepts(tmp_path, "∀x blonde(x)\n∃x blonde(x)\n", claim["proof"]["text"])
     assert invoke(["replay", str(record)]).exit_code == 0
+
+
+def test_a_board_with_only_infinite_models_is_settled_with_the_model_shown():
+    """Issue 11: engine-fathers has no finite model; the referee shows one over ℕ."""
+    path = str(BOARDS / "engine-fathers.txt")
+    data = json.loads(invoke(["analyze", "--json", path]).output)
+    assert data["consistency"] == "consistent"
+    out = invoke(["analyze", path]).output
+    assert "L = the natural numbers" in out and "father(n) = " in out
+    claim = json.loads(invoke(["entails", "--json", "--board", path, "∃x smarter(x, x)"]).output)
+    assert claim["verdict"] == "not_entailed"
+    model = claim["countermodel"]
+    assert model["infinite"] is True and model["domain"] in ("naturals", "integers")
+    assert set(model["symbols"]) >= {"father", "smarter"}

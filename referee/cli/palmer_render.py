@@ -340,6 +340,12 @@ class PalmerRenderer(TableRenderer):
 
     def failure(self, o: ClaimSettled) -> list[Text]:
         """Where each claimed statement fails in the countermodel (Tarski's World style)."""
+        infinite = o.claim.verdict.evidence.infinite
+        if infinite is not None and o.claim.verdict.status == Status.NOT_ENTAILED:
+            w = infinite.witness
+            text = o.targets[w.statement][1] if w and w.statement < len(o.targets) else None
+            where = words.witness_words(infinite, text)
+            return [user(where)] if where else []
         model = o.claim.verdict.evidence.model
         if model is None or o.claim.verdict.status != Status.NOT_ENTAILED:
             return []
@@ -382,6 +388,17 @@ class PalmerRenderer(TableRenderer):
                 for number, text in s.premises:
                     table.add_row(str(number), user(text), "✓" if number in used else "")
                 self.out.print(table)
+        if v.evidence.infinite is not None:
+            self.out.print(
+                "A countermodel: the rest of the board holds, the claim fails."
+                if s.counter
+                else "A model of the whole board:"
+            )
+            for line in words.infinite_lines(v.evidence.infinite):
+                self.out.print(Text("  ") + user(line))
+            for line in self.failure(s):
+                self.out.print(Text("  ") + line)
+            return
         model = v.evidence.model
         if model is None:
             if o.model_only:

@@ -175,7 +175,18 @@ def verdict_renderable(
         parts.append(user(line, "bold red"))
     if verdict.model is not None:
         parts.extend(model_tables(verdict.model, arities))
+    if ev.infinite is not None:
+        parts.extend(infinite_model(ev.infinite, goal_text))
     return Group(*parts)
+
+
+def infinite_model(model, goal_text: str | None = None) -> list[RenderableType]:
+    """A model over ℕ or ℤ, one definition a line, and where the claim fails in it."""
+    parts: list[RenderableType] = [user("  " + line) for line in words.infinite_lines(model)]
+    where = words.witness_words(model, goal_text)
+    if where:
+        parts.append(user("  " + where))
+    return parts
 
 
 def analysis_renderable(
@@ -228,4 +239,7 @@ def analysis_renderable(
     if show_model and c.model is not None:
         parts.append(Text("a model of the whole board:", style="bold"))
         parts.extend(model_tables(c.model, arities))
+    if show_model and c.evidence.infinite is not None:
+        parts.append(Text("a model of the whole board:", style="bold"))
+        parts.extend(infinite_model(c.evidence.infinite))
     return Group(*parts)

@@ -133,6 +133,11 @@ def reason(
         if evidence.also is not None and not brief:
             text += f"; {SOLVER_WORDS.get(evidence.also, 'a prover')} agrees"
         return text
+    if m == Method.MODEL and evidence.infinite is not None:
+        return (
+            f"a {noun} over {evidence.infinite.domain.phrase} (found by the model search over "
+            "ℕ and ℤ, re-checked by quantifier elimination)"
+        )
     if m == Method.MODEL:
         size = evidence.model.size if evidence.model is not None else 0
         who = {Solver.Z3: "found by Z3", Solver.FINDER: "found by the model finder"}.get(
@@ -161,9 +166,10 @@ def attempt(a: Attempt, counter: bool) -> str:
     if o == Outcome.NO_MODEL:
         return f"{noun}: none with up to {objects(a.size)}" if a.size else f"{noun}: none found"
     if o == Outcome.TIMED_OUT:
-        limit = f" {a.limit:g} s" if a.limit else ""
         extra = f" (none up to {objects(a.size)})" if a.size else ""
-        return f"{what}: stopped at the{limit} limit{extra}"
+        if a.limit:
+            return f"{what}: stopped at the {a.limit:g} s limit{extra}"
+        return f"{what}: stopped after {seconds(a.seconds)}, its share of the time{extra}"
     if o == Outcome.CRASHED:
         return f"{what}: the worker stopped (out of memory?)"
     if o == Outcome.UNCHECKED:
@@ -194,3 +200,18 @@ def undetermined(evidence: Evidence, counter: bool, limit: float) -> str:
     if too_large:
         return attempt(too_large[0], counter)
     return f"neither a proof nor a {noun} within {limit:g} s"
+
+
+def infinite_lines(model) -> list[str]:
+    """An infinite model as a mathematician writes it: the domain, then each definition."""
+    return model.lines()
+
+
+def witness_words(model, goal_text: str | None = None) -> str | None:
+    """Where the claimed statement fails in an infinite countermodel ("take x = 0")."""
+    w = model.witness
+    if w is None or not w.values:
+        return None
+    values = ", ".join(f"{var} = {value}" for var, value in w.values)
+    what = f"{goal_text} fails" if goal_text else "the claim fails"
+    return f"{what} there: take {values}"

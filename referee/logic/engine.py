@@ -471,7 +471,11 @@ class Engine:
                 outcome = Outcome.TIMED_OUT if event.death == Death.DEADLINE else Outcome.CRASHED
                 size = searched if solver == Solver.FINDER else None
                 finder_said |= solver == Solver.FINDER
-                q.tried.append(Attempt(solver, outcome, q.elapsed(), size, q.limit))
+                # Stopped at the question's limit, or at the end of its own share of it.
+                at_limit = q.elapsed() >= 0.9 * q.limit
+                q.tried.append(
+                    Attempt(solver, outcome, q.elapsed(), size, q.limit if at_limit else None)
+                )
                 continue
             r = event.result
             verdict = None
