@@ -154,7 +154,7 @@ def test_every_error_names_its_line(text, line, words):
     where = f"deck.toml, line {line}: " if line else "deck.toml: "
     assert str(error).startswith(where), str(error)
     if line is not None and text.splitlines()[line - 1].strip():
-        assert str(error).endswith(f"{line} | {text.splitlines()[line - 1]}")
+        assert str(error).endswith(f"\n  {text.splitlines()[line - 1].rstrip()}")
 
 
 def test_a_long_chain_of_categories_is_no_trouble():

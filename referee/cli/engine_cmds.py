@@ -66,12 +66,12 @@ def _show_derivation(console, written, what: str) -> None:
 
 
 def _parse(text: str, vocabulary, what: str):
-    from referee.language.naming import extend_vocabulary, statement_formula
+    from referee.language.naming import extend_vocabulary
     from referee.language.parser import ParseError, parse_statement
 
     try:
         statement = parse_statement(text, vocabulary)
-        return statement, statement_formula(statement), extend_vocabulary(vocabulary, statement)
+        return statement, statement.asserted, extend_vocabulary(vocabulary, statement)
     except ParseError as exc:
         fail(f"{what}: " + exc.render())
     except ValueError as exc:
@@ -101,7 +101,6 @@ def _parse(text: str, vocabulary, what: str):
 @click.argument("goal")
 def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> None:
     """Does GOAL follow from the board and the premises?"""
-    from referee.language.naming import statement_formula
     from referee.logic.engine import Engine, Limits
 
     deck = load_deck(deck_path)
@@ -109,7 +108,7 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
     formulas, texts = [], []
     if board_path is not None:
         board = load_board(board_path, deck)
-        formulas = [statement_formula(s) for s in board.statements]
+        formulas = [s.asserted for s in board.statements]
         texts = [s.text or "" for s in board.statements]
         vocabulary = board.vocabulary
     for k, text in enumerate(premises, start=1):
@@ -151,12 +150,11 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
 @click.argument("board_path", metavar="BOARD", type=click.Path(dir_okay=False, path_type=Path))
 def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
     """Is BOARD consistent, and which of its statements follow from the others?"""
-    from referee.language.naming import statement_formula
     from referee.logic.engine import Engine, Limits
 
     deck = load_deck(deck_path)
     board = load_board(board_path, deck)
-    formulas = [statement_formula(s) for s in board.statements]
+    formulas = [s.asserted for s in board.statements]
     texts = [s.text or "" for s in board.statements]
     vocabulary = board.vocabulary
     clash = None

@@ -49,7 +49,6 @@ def export(fmt: str, deck: Path | None, goals: tuple[str, ...], output, board: P
     """
     from referee.language.boardfile import BoardError, parse_board
     from referee.language.deck import DeckError, load_deck_text
-    from referee.language.naming import statement_formula
     from referee.language.parser import ParseError, parse_statement
     from referee.logic.export import ExportError, to_smtlib, to_tptp
     from referee.resources import default_deck_path
@@ -70,14 +69,14 @@ def export(fmt: str, deck: Path | None, goals: tuple[str, ...], output, board: P
     goal_formulas = []
     for text in goals:
         try:
-            goal_formulas.append(statement_formula(parse_statement(text, parsed.vocabulary)))
+            goal_formulas.append(parse_statement(text, parsed.vocabulary).asserted)
         except ParseError as exc:
             raise click.ClickException("--goal: " + exc.render()) from None
         except ValueError as exc:
             raise click.ClickException(f"--goal: {exc}") from None
 
     try:
-        premises = [statement_formula(s) for s in parsed.statements]
+        premises = [s.asserted for s in parsed.statements]
         if fmt == "tptp":  # axioms s1, s2, ... as the board numbers its statements
             text = to_tptp(premises, goal_formulas, vocabulary=parsed.vocabulary)
         else:

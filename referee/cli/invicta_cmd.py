@@ -191,10 +191,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
     try:
         moves = parse_move_list(text)
     except MoveListError as exc:
-        where = f"{file}, line {exc.line}, column {exc.column}"
-        click.echo(f"error: {visible(where)}: {visible(exc.message)}", err=True)
-        click.echo(f"  {visible(exc.source.expandtabs(1))}", err=True)
-        click.echo("  " + " " * (exc.column - 1) + "^" * exc.width, err=True)
+        click.echo(f"error: {visible(str(file))}, {exc.render()}", err=True)
         sys.exit(EXIT_INPUT)
     game = Game.new(Setup("white", "black", rules))
     renderer = InvictaRenderer(out, _Viewer(game))

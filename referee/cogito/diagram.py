@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from referee.cogito.tomlines import KeyLines
+from referee.language.errors import LocatedError, Location
 
 STRATA = ("I", "II", "III", "")
 SELF_STRATUM = "III"
@@ -49,14 +50,17 @@ _SYNTAX_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _SYNTAX_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
-class DiagramError(ValueError):
+class DiagramError(LocatedError):
     """A deck file that cannot be used, with the line (from 1) it is about."""
 
     def __init__(self, source: str, line: int | None, message: str, text: str = "") -> None:
-        self.source, self.line, self.message, self.text = source, line, message, text
-        where = f"{source}, line {line}" if line is not None else source
-        shown = f"\n  {line} | {text.rstrip()}" if line is not None and text.strip() else ""
-        super().__init__(f"{where}: {message}{shown}")
+        shown = text.rstrip()
+        located = Location(shown, 1, 0) if line is not None and shown.strip() else None
+        super().__init__(message, located)
+        self.source, self.line, self.text = source, line, text
+
+    def where(self) -> str:
+        return f"{self.source}, line {self.line}" if self.line is not None else self.source
 
 
 class CardKind(enum.StrEnum):

@@ -21,7 +21,6 @@ from typing import Any
 from referee.derivation.rules import Context, Premise, Refusal, check_rule, same, show
 from referee.derivation.syntax import Derivation, Line, Ref, parse_derivation, rule_name
 from referee.language.ast import Falsum, Formula, Statement
-from referee.language.naming import statement_formula
 from referee.language.vocabulary import Vocabulary
 
 OK = "ok"
@@ -136,7 +135,7 @@ def check_derivation(
     """
     start = time.monotonic()
     derivation = parse_derivation(derivation_text, vocabulary, len(board_statements))
-    board = [statement_formula(s) for s in board_statements]
+    board = [s.asserted for s in board_statements]
     raw_board = [s.formula for s in board_statements]
     asker = _EngineAsker(engine, per_line_timeout)
     try:

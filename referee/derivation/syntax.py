@@ -29,38 +29,27 @@ from dataclasses import dataclass, field
 
 from referee.language import ast
 from referee.language.characters import first_refused, refusal, split_lines
+from referee.language.errors import LocatedError, Location
 from referee.language.limits import MAX_NUMBER, read_natural, thousands
 from referee.language.parser import ParseError, parse_formula
 from referee.language.vocabulary import NAME_RE, Vocabulary
 
 
-class DerivationError(ValueError):
+class DerivationError(LocatedError):
     """A derivation file that cannot be read, with the file line it is about (1-based)."""
 
     def __init__(self, message: str, line: int = 0, source: str = "", column: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
+        located = Location(source, 1, column) if line and source else None
+        super().__init__(message, located)
         self.line = line
         self.source = source
         self.column = column
 
-    def render(self) -> str:
-        if not self.line:
-            return self.message
-        text = f"line {self.line}: {self.message}"
-        if self.source:
-            # Shown as a ParseError shows its line: a window, invisible characters visible.
-            shown = ParseError("", self.source, 1, self.column or 1)
-            text += f"\n  {shown.source_line()}"
-            if self.column:
-                text += f"\n  {shown.caret()}"
-        return text
+    def where(self) -> str:
+        return f"line {self.line}" if self.line else ""
 
     def to_json(self) -> dict:
         return {"message": self.message, "line": self.line, "column": self.column}
-
-    def __str__(self) -> str:
-        return self.render()
 
 
 # ------------------------------------------------------------------- rules

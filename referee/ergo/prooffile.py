@@ -19,6 +19,7 @@ from referee.ergo.deck import ErgoDeck
 from referee.ergo.proof import Proof, proof_of_faces
 from referee.ergo.reading import DEFAULT_READING, ReadingRules, read_premise
 from referee.ergo.syntax import MAX_PREMISES, Rule, SyntaxViolation, Violation
+from referee.language.errors import LocatedError, Location
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class ProofFile:
         return proof_of_faces([line.faces for line in self.lines])
 
 
-class ProofFileError(ValueError):
+class ProofFileError(LocatedError):
     """What is wrong, where: premise (from 1), its file line, the card's column and width."""
 
     def __init__(
@@ -57,8 +58,7 @@ class ProofFileError(ValueError):
         card_number: int = 0,
         rule: Rule | None = None,
     ) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, Location(source, 1, column, width))
         self.premise = premise
         self.file_line = file_line
         self.source = source
@@ -69,14 +69,13 @@ class ProofFileError(ValueError):
         self.rule = rule
 
     @property
-    def where(self) -> str:
+    def place(self) -> str:
         card = f", card {self.card_number} {self.card!r}" if self.card_number else ""
         return f"premise {self.premise}{card} (line {self.file_line}, column {self.column})"
 
-    def render(self) -> str:
-        """``premise 2, card 1 'NOT' (line 3, column 1): rule`` + the line + a caret."""
-        caret = " " * (self.column - 1) + "^" * max(1, self.width)
-        return f"{self.where}: {self.message}\n  {self.source}\n  {caret}"
+    def where(self) -> str:
+        """``premise 2, card 1 'NOT' (line 3, column 1)``: the render's heading."""
+        return self.place
 
 
 def _located(line: ProofLine, violation: Violation) -> ProofFileError:

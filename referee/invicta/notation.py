@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from referee.invicta.board import Side, Square
 from referee.invicta.events import Move, Place
+from referee.language.errors import LocatedError, Location
 
 
 @dataclass(frozen=True)
@@ -105,16 +106,18 @@ class ListedMove:
     move: Notation
 
 
-class MoveListError(ValueError):
+class MoveListError(LocatedError):
     """A line of a move list that is not a move."""
 
     def __init__(self, line: int, source: str, error: NotationError) -> None:
-        super().__init__(f"line {line}, column {error.column}: {error.message}")
+        super().__init__(error.message, Location(source, 1, error.column, error.width))
         self.line = line
         self.column = error.column
         self.width = error.width
-        self.message = error.message
         self.source = source
+
+    def where(self) -> str:
+        return f"line {self.line}, column {self.column}"
 
 
 def parse_move_list(text: str) -> tuple[ListedMove, ...]:

@@ -178,6 +178,17 @@ class Statement:
     naming: Naming | None = None
     text: str = field(default="", compare=False)
 
+    @property
+    def asserted(self) -> Formula:
+        """What the statement asserts: its formula, with any naming made explicit.
+
+        ``∀x ∃!y φ | f(x) := y`` asserts ``∀x (φ(x, f(x)) ∧ ∀y (φ(x, y) → y = f(x)))``;
+        the engine, the evaluator, exports and derivations all work on this.
+        """
+        from referee.language.naming import statement_formula  # naming builds on this module
+
+        return statement_formula(self)
+
 
 # ----------------------------------------------------------------- traversal
 

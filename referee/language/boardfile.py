@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from referee.language.ast import Statement
 from referee.language.characters import first_refused, refusal, split_lines
+from referee.language.errors import LocatedError
 from referee.language.naming import introduced_symbol
 from referee.language.parser import ParseError, parse_statement
 from referee.language.vocabulary import Vocabulary, VocabularyError
@@ -28,26 +29,19 @@ class BoardText:
     vocabulary: Vocabulary  # the deck's, extended with the names given by ∃!
 
 
-class BoardError(ValueError):
+class BoardError(LocatedError):
     """A statement of a board file that cannot be read, with its file line."""
 
     def __init__(self, error: ParseError, line: int, source: str = "") -> None:
+        super().__init__(error.message, error.location)
         self.error = error
         self.line = line
         self.column = error.column
         self.source = source
-        super().__init__(self.render())
 
-    @property
-    def message(self) -> str:
-        return self.error.message
-
-    def render(self) -> str:
-        where = f"{self.source}:" if self.source else ""
-        return (
-            f"{where}line {self.line}, column {self.error.column}: {self.error.message}\n"
-            f"  {self.error.source_line()}\n  {self.error.caret()}"
-        )
+    def where(self) -> str:
+        file = f"{self.source}:" if self.source else ""
+        return f"{file}line {self.line}, column {self.error.column}"
 
 
 def strip_comment(line: str) -> str:

@@ -19,7 +19,8 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from referee.language import ast
 from referee.language.ast import Span
-from referee.language.characters import first_refused, refusal, split_lines, visible
+from referee.language.characters import first_refused, refusal, split_lines
+from referee.language.errors import LocatedError, Location, excerpt
 from referee.language.limits import (
     MAX_CARDINALITY,
     MAX_DEPTH,
@@ -67,18 +68,13 @@ _TOKEN_WORDS = {
 }
 
 
-# An error shows at most this many characters of the line it is about.
-SHOWN_WIDTH = 76
-
-
-class ParseError(ValueError):
+class ParseError(LocatedError):
     """A statement that cannot be read, with where the problem is (1-based)."""
 
     def __init__(
         self, message: str, text: str = "", line: int = 1, column: int = 1, width: int = 1
     ) -> None:
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, Location(text, line, max(1, column), max(1, width)))
         self.text = text
         self.line = line
         self.column = column
@@ -91,38 +87,17 @@ class ParseError(ValueError):
 
     def source_line(self) -> str:
         """The line the problem is on (a window of it if long), invisible characters shown."""
-        return self._shown()[0]
+        return excerpt(self.location)[0]
 
     def caret(self) -> str:
-        _, column, width = self._shown()
-        return " " * (column - 1) + "^" * width
-
-    def _shown(self) -> tuple[str, int, int]:
-        """(the part of the line shown, the caret's column in it, the caret's width)."""
-        lines = split_lines(self.text) or [""]
-        line = visible(lines[self.line - 1]) if 0 < self.line <= len(lines) else ""
-        column = max(1, self.column)
-        width = min(self.width, max(1, len(line) - column + 1), SHOWN_WIDTH)
-        if len(line) <= SHOWN_WIDTH:
-            return line, column, width
-        start = max(0, min(column - 1 - SHOWN_WIDTH // 4, len(line) - SHOWN_WIDTH))
-        shown = line[start : start + SHOWN_WIDTH]
-        column -= start
-        if start > 0:
-            shown, column = "…" + shown, column + 1
-        if start + SHOWN_WIDTH < len(line):
-            shown += "…"
-        return shown, column, min(width, len(shown) - column + 1)
+        return excerpt(self.location)[1]
 
     def render(self, prefix: str = "") -> str:
-        where = f"{prefix}line {self.line}, column {self.column}"
-        return f"{where}: {self.message}\n  {self.source_line()}\n  {self.caret()}"
+        shown, caret = excerpt(self.location)
+        return f"{prefix}{self.where()}: {self.message}\n  {shown}\n  {caret}"
 
     def to_json(self) -> dict:
         return {"message": self.message, "line": self.line, "column": self.column}
-
-    def __str__(self) -> str:
-        return self.render()
 
 
 @lru_cache(maxsize=1)

@@ -14,7 +14,6 @@ from typing import Any, Protocol
 
 from referee.derivation.checker import DerivationResult
 from referee.derivation.writer import write_in_worker
-from referee.language.naming import statement_formula
 from referee.logic.engine import Status, Verdict
 from referee.logic.normalform import big_and
 from referee.palmer.derivations import check_claim_derivation
@@ -69,12 +68,12 @@ def settle(
     """
     game.check_targets(kind, targets)
     premises = [e for e in game.board if e.id not in targets]
-    formulas = [statement_formula(e.statement) for e in premises]
+    formulas = [e.statement.asserted for e in premises]
     limit = game.setup.claim_timeout
     if kind == ClaimKind.INCONSISTENT:
         verdict = engine.consistency(formulas, game.vocabulary, timeout=limit)
     else:
-        goals = [statement_formula(game.entry(t).statement) for t in targets]
+        goals = [game.entry(t).statement.asserted for t in targets]
         verdict = engine.entailment(formulas, goals, game.vocabulary, timeout=limit)
     check = result = None
     if offered is not None:
@@ -92,7 +91,7 @@ def settle(
         used = verdict.used or tuple(range(len(premises)))
         goal = None
         if kind == ClaimKind.REDUNDANT:
-            goal = big_and(statement_formula(game.entry(t).statement) for t in targets)
+            goal = big_and(game.entry(t).statement.asserted for t in targets)
         proof = write_in_worker(
             engine,
             [formulas[i] for i in used],

@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from referee.language.limits import is_number
-from referee.language.naming import statement_formula
 from referee.palmer import claims
 from referee.palmer.cards import CardError, resolve_card, short_name
 from referee.palmer.events import Claim, ClaimKind, End, Negate, Pass, Play, Vote
@@ -343,7 +342,7 @@ def settled_view(game: Game, engine, kind, targets, offered) -> ClaimSettled:
         tuple((t, game.entry(t).text) for t in targets),
         tuple((e.id, e.text) for e in game.board if e.id not in targets),
         game.scores[result.claim.player],
-        tuple(statement_formula(game.entry(t).statement) for t in targets),
+        tuple(game.entry(t).statement.asserted for t in targets),
         result.derivation,
     )
 
@@ -351,7 +350,7 @@ def settled_view(game: Game, engine, kind, targets, offered) -> ClaimSettled:
 def recorded_view(game: Game, claim: Claim) -> ClaimSettled:
     """A recorded claim with the board as it stood (``game``: just before the claim)."""
     texts = {e.id: e.text for e in game.board}
-    goals = tuple(statement_formula(e.statement) for e in game.board if e.id in claim.targets)
+    goals = tuple(e.statement.asserted for e in game.board if e.id in claim.targets)
     return ClaimSettled(
         claim,
         tuple((t, texts.get(t, "")) for t in claim.targets),

@@ -20,7 +20,6 @@ from referee.derivation.checker import DerivationResult, check_derivation
 from referee.derivation.rules import same
 from referee.derivation.syntax import DerivationError
 from referee.language import ast
-from referee.language.naming import statement_formula
 from referee.language.vocabulary import Vocabulary
 from referee.palmer.events import Backing, DerivationCheck
 
@@ -54,7 +53,7 @@ def check_claim_derivation(
     leaning = sorted(set(result.rests_on) & set(targets))
     if leaning:
         return verdict(Backing.RESTS_ON_CLAIM, leaning)
-    goal = reduce(ast.And, [statement_formula(board[t]) for t in targets])
+    goal = reduce(ast.And, [board[t].asserted for t in targets])
     if isinstance(result.conclusion, ast.Falsum) or same(result.conclusion, goal):
         return verdict(Backing.BACKS)
     return verdict(Backing.NOT_THE_CLAIM)
