@@ -135,7 +135,8 @@ class Evidence:
     """How a verdict was reached: enough to word it, to show it and to re-check it.
 
     ``used``: 0-based premise indices (the statements a proof needed, or the
-    clashing set); ``minimal``: whether ``used`` was shown minimal in time;
+    clashing set); ``minimal``: whether each of them is needed, shown by
+    deletion (a core) or by the proof itself (the axioms E's proof cites);
     ``model``: the (counter)model; ``bound``: for an exhaustive search, why it
     is complete; ``searched``: the largest size searched exhaustively;
     ``also``: a second solver that proved it too; ``premises_clash``: the
