@@ -69,9 +69,7 @@ def _racer(name, question, deadline, conn) -> None:
         r = find_model(prepared, negated, preds, funcs, deadline, bound, minimise=False)
         if r.status == "model":
             conn.send(("model", r.model))
-        elif r.status == "exhausted" and (
-            r.proved_bound == r.size or r.size == bound
-        ):
+        elif r.status == "exhausted" and (r.proved_bound == r.size or r.size == bound):
             conn.send(("refuted", None))
         else:
             conn.send((None, None))

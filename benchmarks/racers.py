@@ -88,9 +88,7 @@ def solo(q, timeout: float, e_binaries: list[EBinary]) -> dict[str, tuple[str | 
     if r.status == "model":
         ok = checked(r.model, q.premises, q.goals)
         out["finder"] = ("model" if ok else None, secs)
-    elif r.status == "exhausted" and (
-        r.proved_bound == r.size or r.size == bounds.complete_up_to
-    ):
+    elif r.status == "exhausted" and (r.proved_bound == r.size or r.size == bounds.complete_up_to):
         out["finder"] = ("refuted", secs)
     else:
         out["finder"] = (None, secs)

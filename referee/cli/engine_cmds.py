@@ -118,6 +118,7 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
     _, goal_formula, _ = _parse(goal, vocabulary, "goal")
     written = None
     with Engine(Limits(timeout=timeout)) as engine:
+        engine.warm()  # the limit is for the question, not for starting workers
         try:
             verdict = engine.entailment(formulas, [goal_formula], vocabulary)
         except ValueError as exc:
@@ -160,6 +161,7 @@ def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
     clash = None
     written: dict[int, object] = {}
     with Engine(Limits(timeout=timeout)) as engine:
+        engine.warm()  # the limit is for the questions, not for starting workers
         try:
             analysis = engine.analyze(formulas, vocabulary)
         except ValueError as exc:

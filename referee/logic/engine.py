@@ -79,7 +79,9 @@ PROOF_GRACE = 0.1
 E_MIN, E_SHARE = 0.5, 0.15  # E runs alone beside cvc5 for this long, then our finder starts
 CVC5_MIN, CVC5_SHARE = 0.5, 0.75  # cvc5's turn before Z3's on its worker
 FINITE_MIN, FINITE_SHARE = 0.4, 0.15  # small sizes first, then the model search over ℕ and ℤ
-Z3_QUICK = 0.0  # a first, short Z3 run on the finder's worker while E has its share
+# E starts only if nothing has answered this soon: a process per question costs ~5 ms,
+# and most easy questions are settled by then (measured in benchmarks/schedule.py).
+E_DELAY = 0.015
 # Shrinking a proof's statements with E: the whole, and each trial (× the proof's time).
 SHRINK_MIN, SHRINK_FACTOR = 0.25, 10.0
 TRIAL_MIN, TRIAL_FACTOR = 0.05, 4.0
@@ -221,6 +223,9 @@ class _Question:
     tried: list[Attempt] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
     candidate: InfiniteModel | None = None  # an infinite model waiting for its re-check
+    searched: int = 0  # sizes the finder has shown empty so far
+    early_proof: Proved | None = None  # a refutation announced before its core was shrunk
+    finder_said: bool = False
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
@@ -400,11 +405,14 @@ class Engine:
             solvers[task] = solver
             return task
 
+        use_e = False
         if limits.hang_for_testing:
             for _ in range(min(2, pool.size)):
                 lane(Solver.Z3, Sleep(limits.hang_for_testing), budget)
         else:
-            e_end = self._start_e(q, pool, solvers, budget)
+            use_e = limits.e_prover and locate_e() is not None
+            e_seconds = min(budget, max(E_MIN, E_SHARE * budget))
+            e_end = q.start + E_DELAY + e_seconds if use_e else 0.0
             find = Find(q.problem, max_size, minimise, q.bounds.lower)
             infinite = limits.infinite and q.bounds.complete_up_to is None
             small = max(FINITE_MIN, FINITE_SHARE * budget) if infinite else budget
@@ -413,10 +421,7 @@ class Engine:
                 if not limits.cvc5:
                     pool.cancel(first)
                 lane(Solver.Z3, Prove(q.problem, minimise), budget, after=first)
-                quick = 0
-                if Z3_QUICK:
-                    quick = lane(Solver.Z3, Prove(q.problem, minimise), min(Z3_QUICK, budget))
-                finder = lane(Solver.FINDER, find, small, not_before=e_end, after=quick)
+                finder = lane(Solver.FINDER, find, small, not_before=e_end)
             else:  # one worker: each in turn
                 first = lane(Solver.CVC5, Cvc5Find(q.problem), budget / 3)
                 if not limits.cvc5:
@@ -425,8 +430,21 @@ class Engine:
                 finder = lane(Solver.Z3, Prove(q.problem, minimise), budget, after=finder)
             if infinite:
                 lane(Solver.INFINITE, InfiniteFind(q.problem, tuple(q.goals)), budget, after=finder)
+        pending = set(solvers)
         try:
-            verdict = self._first_answer(q, pool, solvers, max_size)
+            verdict = None
+            if use_e:
+                first = min(q.deadline, time.monotonic() + E_DELAY)
+                verdict = self._first_answer(q, pool, solvers, pending, max_size, first, False)
+                if verdict is None and time.monotonic() < q.deadline:
+                    e_task = self._start_e(q, pool, e_seconds)
+                    if e_task:
+                        solvers[e_task] = Solver.E
+                        pending.add(e_task)
+            if verdict is None:
+                verdict = self._first_answer(q, pool, solvers, pending, max_size, q.deadline, True)
+            if verdict is None:
+                verdict = self._undecided(q)
         except KeyboardInterrupt:  # the table cancelled the question: stop its work now
             pool.stop(solvers)
             raise
@@ -435,14 +453,11 @@ class Engine:
                 pool.cancel(task)
         return verdict
 
-    def _start_e(self, q: _Question, pool: Pool, solvers: dict, budget: float) -> float:
-        """Start E on the question (from this process); when its share ends."""
-        if not self.limits.e_prover:
-            return 0.0
+    def _start_e(self, q: _Question, pool: Pool, seconds: float) -> int:
+        """Start E on the question (from this process) for ``seconds``: its task, or 0."""
         binary = locate_e()
         if binary is None:
-            return 0.0
-        seconds = min(budget, max(E_MIN, E_SHARE * budget))
+            return 0
         try:
             problem = tptp_refutation(q.problem.premises, q.problem.negated_goal)
             process = EProcess(
@@ -454,27 +469,25 @@ class Engine:
             )
         except (OSError, ValueError) as exc:  # E cannot run here, or the problem cannot be written
             q.tried.append(Attempt(Solver.E, Outcome.UNAVAILABLE, detail=str(exc)))
-            return 0.0
-        solvers[pool.external(process, seconds)] = Solver.E
-        return time.monotonic() + seconds
+            return 0
+        return pool.external(process, seconds)
 
-    def _first_answer(self, q: _Question, pool: Pool, solvers: dict, max_size) -> Verdict:
-        searched = 0  # sizes the finder has shown empty so far
-        early_proof: Proved | None = None  # announced before its core was shrunk
-        finder_said = False
-        pending = set(solvers)
-        for event in pool.events(pending, q.deadline):
+    def _first_answer(
+        self, q: _Question, pool: Pool, solvers: dict, pending: set, max_size, until, kill
+    ) -> Verdict | None:
+        """The first definite answer before ``until``; None (the race goes on unless ``kill``)."""
+        for event in pool.events(pending, until, kill=kill):
             solver = solvers[event.task]
             if event.kind == EventKind.PROGRESS:
                 if isinstance(event.progress, Proved):
-                    early_proof = event.progress
+                    q.early_proof = event.progress
                 elif isinstance(event.progress, SizeChecked):
-                    searched = event.progress.size
+                    q.searched = event.progress.size
                 continue
             if event.kind == EventKind.DIED:
                 outcome = Outcome.TIMED_OUT if event.death == Death.DEADLINE else Outcome.CRASHED
-                size = searched if solver == Solver.FINDER else None
-                finder_said |= solver == Solver.FINDER
+                size = q.searched if solver == Solver.FINDER else None
+                q.finder_said |= solver == Solver.FINDER
                 # Stopped at the question's limit, or at the end of its own share of it.
                 at_limit = q.elapsed() >= 0.9 * q.limit
                 q.tried.append(
@@ -486,10 +499,10 @@ class Engine:
             if isinstance(r, ProofResult):
                 verdict = self._from_proof(q, r)
             elif isinstance(r, SearchResult):
-                finder_said = True
+                q.finder_said = True
                 verdict = self._from_search(q, r, max_size)
                 if r.status == SearchStatus.GAVE_UP:
-                    searched = max(searched, r.size)
+                    q.searched = max(q.searched, r.size)
             elif isinstance(r, EResult):
                 verdict = self._from_e(q, r)
             elif isinstance(r, Cvc5Result):
@@ -519,18 +532,22 @@ class Engine:
                 elif verdict.evidence.method == Method.PROOF and not verdict.evidence.minimal:
                     verdict = self._shrink(q, verdict)
                 return self._finish(q, verdict)
-        if early_proof is not None:
+        return None
+
+    def _undecided(self, q: _Question) -> Verdict:
+        """The race is over without a verdict: a proof announced early, or undetermined."""
+        if q.early_proof is not None:
             evidence = Evidence(
                 Method.PROOF,
                 Solver.Z3,
-                used=early_proof.core,
+                used=q.early_proof.core,
                 minimal=False,
-                solver_seconds=early_proof.seconds,
+                solver_seconds=q.early_proof.seconds,
             )
             return self._finish(q, Verdict(Status.ENTAILED, evidence))
-        if not finder_said:
-            q.tried.append(Attempt(Solver.FINDER, Outcome.NO_MODEL, q.elapsed(), searched))
-        evidence = Evidence(Method.NONE, searched=searched or None)
+        if not q.finder_said:
+            q.tried.append(Attempt(Solver.FINDER, Outcome.NO_MODEL, q.elapsed(), q.searched))
+        evidence = Evidence(Method.NONE, searched=q.searched or None)
         return self._finish(q, Verdict(Status.UNDETERMINED, evidence))
 
     def _from_e(self, q: _Question, r: EResult) -> Verdict | None:
@@ -559,7 +576,12 @@ class Engine:
     def _from_cvc5(self, q: _Question, r: Cvc5Result) -> Verdict | None:
         if r.status == Cvc5Status.UNSAT:
             evidence = Evidence(
-                Method.PROOF, Solver.CVC5, used=r.used, minimal=False, solver_seconds=r.seconds
+                Method.PROOF,
+                Solver.CVC5,
+                used=r.used,
+                minimal=r.minimal,
+                solver_seconds=r.seconds,
+                premises_clash=q.problem.negated_goal is not None and not r.goal_used,
             )
             return Verdict(Status.ENTAILED, evidence)
         if r.status == Cvc5Status.MODEL and r.model is not None:
@@ -608,27 +630,41 @@ class Engine:
         stop = min(q.deadline - 0.05, time.monotonic() + max(SHRINK_MIN, SHRINK_FACTOR * spent))
         cap = max(TRIAL_MIN, TRIAL_FACTOR * spent)
         premises = q.problem.premises
+        goal = q.problem.negated_goal
         used = list(ev.used)
         minimal = True
+        goal_used: bool | None = None  # whether E's last proof of the final set needed the goal
+
+        def trial(indices: list[int]):
+            return prove_with_e(
+                [premises[j] for j in indices],
+                goal,
+                min(stop, time.monotonic() + cap),
+                self.limits.memory_mb,
+            )
+
         i = 0
         while i < len(used):
             if time.monotonic() >= stop:
                 minimal = False
                 break
-            trial = used[:i] + used[i + 1 :]
-            r = prove_with_e(
-                [premises[j] for j in trial],
-                q.problem.negated_goal,
-                min(stop, time.monotonic() + cap),
-                self.limits.memory_mb,
-            )
+            attempt = used[:i] + used[i + 1 :]
+            r = trial(attempt)
             if r.status == EStatus.PROOF:
-                used = [trial[j] for j in r.used] if r.used else trial
+                used = [attempt[j] for j in r.used] if r.used else attempt
+                goal_used = r.goal_used
                 i = min(i, len(used))
                 continue
             minimal &= r.status == EStatus.SATURATED  # only a saturation shows it was needed
             i += 1
-        return replace(verdict, evidence=replace(ev, used=tuple(sorted(used)), minimal=minimal))
+        if goal is not None and goal_used is None and time.monotonic() < stop:
+            r = trial(used)
+            goal_used = r.goal_used if r.status == EStatus.PROOF else None
+        clash = goal is not None and goal_used is False
+        return replace(
+            verdict,
+            evidence=replace(ev, used=tuple(sorted(used)), minimal=minimal, premises_clash=clash),
+        )
 
     def _finish(self, q: _Question, verdict: Verdict) -> Verdict:
         evidence = replace(verdict.evidence, tried=tuple(q.tried))

@@ -221,6 +221,8 @@ class Cvc5Result:
     used: tuple[int, ...] = ()  # UNSAT: premise indices of cvc5's unsat core
     seconds: float = 0.0
     reason: str = ""  # cvc5's words for an unknown, or what went wrong
+    minimal: bool = False  # UNSAT: the core is minimal (cvc5 shrank it)
+    goal_used: bool = True  # UNSAT: the negated goal is in the core
 
 
 @dataclass(frozen=True)
