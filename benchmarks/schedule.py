@@ -38,14 +38,20 @@ def measure(questions, limits: Limits) -> tuple[float, float, int]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--questions", type=int, default=118)
+    ap.add_argument("--tptp", action="store_true", help="also the TPTP problems")
+    ap.add_argument("--variants", default="default,no minimising,without E,without cvc5")
     args = ap.parse_args()
     questions = corpus.generated_questions(60, 20061122)[: args.questions]
-    for name, limits in (
-        ("default", Limits(timeout=2)),
-        ("no minimising", Limits(timeout=2, minimise=False)),
-        ("without E", Limits(timeout=2, e_prover=False)),
-        ("without cvc5", Limits(timeout=2, cvc5=False)),
-    ):
+    if args.tptp:
+        questions += corpus.tptp_questions(corpus.ROOT.parent / "shared" / "benchmarks" / "tptp")
+    variants = {
+        "default": Limits(timeout=2),
+        "no minimising": Limits(timeout=2, minimise=False),
+        "without E": Limits(timeout=2, e_prover=False),
+        "without cvc5": Limits(timeout=2, cvc5=False),
+    }
+    for name in args.variants.split(","):
+        limits = variants[name]
         median, p95, decided = measure(questions, limits)
         print(
             f"{name:14} median {median:.4f} s  p95 {p95:.3f} s  decided {decided}/{len(questions)}"

@@ -182,6 +182,11 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
     # Ctrl-C at the table is the parent's to handle (it cancels the question);
     # a worker that died of it would lose its warm state for nothing.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Solvers write diagnostics of their own to stderr (cvc5: "could not reduce unsat
+    # core ..."); the table's screen is not theirs. What fails reaches the parent as Failed.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 2)
+    os.close(devnull)
     _set_memory_limit(memory_mb)
     import z3
 
