@@ -54,6 +54,7 @@ from referee.language.vocabulary import Vocabulary  # noqa: E402
 from referee.logic.export import to_smtlib, to_tptp  # noqa: E402
 
 PROVERS = ("referee", "z3", "eprover", "e-racer", "cvc5")
+NOTES_MARKER = "<!-- written by hand below: kept when the benchmark is run again -->"
 SOURCES = ("generated", "grown", "examples", "tptp")
 
 
@@ -536,8 +537,16 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - start
     load_end = os.getloadavg()[0]
     scores = score(questions, results)
+    # What people wrote below the marker (the analysis of a run) is kept for them to
+    # update; everything above it is this run's.
+    kept = ""
+    if args.out.exists():
+        old = args.out.read_text(encoding="utf-8")
+        if NOTES_MARKER in old:
+            kept = old[old.index(NOTES_MARKER) :]
     args.out.write_text(
-        markdown(questions, results, scores, args, seconds, (load_start, load_end)),
+        markdown(questions, results, scores, args, seconds, (load_start, load_end))
+        + ("\n" + kept if kept else ""),
         encoding="utf-8",
     )
     args.json.write_text(
