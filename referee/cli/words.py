@@ -140,7 +140,11 @@ def reason(
         )
     if m == Method.MODEL:
         size = evidence.model.size if evidence.model is not None else 0
-        who = {Solver.Z3: "found by Z3", Solver.FINDER: "found by the model finder"}.get(
+        who = {
+            Solver.Z3: "found by Z3",
+            Solver.FINDER: "found by the model finder",
+            Solver.CVC5: "found by cvc5",
+        }.get(
             evidence.solver, f"found by {SOLVER_WORDS.get(evidence.solver, 'a solver')}"
         )
         return f"a {noun} with {objects(size)} ({who}, re-checked independently)"
