@@ -144,9 +144,7 @@ def reason(
             Solver.Z3: "found by Z3",
             Solver.FINDER: "found by the model finder",
             Solver.CVC5: "found by cvc5",
-        }.get(
-            evidence.solver, f"found by {SOLVER_WORDS.get(evidence.solver, 'a solver')}"
-        )
+        }.get(evidence.solver, f"found by {SOLVER_WORDS.get(evidence.solver, 'a solver')}")
         return f"a {noun} with {objects(size)} ({who}, re-checked independently)"
     if m == Method.REST_INCONSISTENT:
         return (

@@ -343,16 +343,11 @@ class Engine:
             negated_goal = None
         else:
             negated_goal = nnf(expand_unique(Not(big_and(goals))))
-        predicates, functions = signature([*prem_nnf] + ([negated_goal] if negated_goal else []))
-        # Symbols named only by goals that reduce to ⊥ still need a meaning in models.
-        p2, f2 = signature([*premises, *goals])
-        problem = Problem(
-            tuple(prem_nnf),
-            negated_goal,
-            {**p2, **predicates},
-            {**f2, **functions},
-        )
-        bounds = size_bounds(prem_nnf, negated_goal)
+        # The statements as given name every symbol the normal forms do, and those of
+        # goals that reduce to ⊥ too (a model must still interpret them): one pass.
+        predicates, functions = signature([*premises, *goals])
+        problem = Problem(tuple(prem_nnf), negated_goal, predicates, functions)
+        bounds = size_bounds(prem_nnf, negated_goal, (predicates, functions))
         return _Question(premises, goals, problem, bounds, limit, start, start + limit)
 
     def _decide(self, premises, goals, timeout: float | None) -> Verdict:

@@ -282,14 +282,19 @@ class _Printer:
         if free:
             raise ExportError(f"free variable(s) {', '.join(sorted(free))} in a statement")
         self.taken: set[str] = set()
+        self.suffix: dict[str, int] = {}  # the next number to try for each base name
         return self._f(f, {})
 
     def _bind(self, var: str, env: dict[str, str]) -> tuple[str, dict[str, str]]:
+        # Every bound variable gets a name of its own; counting per base keeps this
+        # linear (probing from 1 each time was quadratic in the number of binders).
         base = _var_base(var)
-        name, i = base, 1
+        i = self.suffix.get(base, 0)
+        name = base if i == 0 else f"{base}{i}"
         while name in self.taken:
-            name = f"{base}{i}"
             i += 1
+            name = f"{base}{i}"
+        self.suffix[base] = i + 1
         self.taken.add(name)
         return name, {**env, var: name}
 

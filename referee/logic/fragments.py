@@ -122,9 +122,9 @@ def _function_free(funcs: dict[str, int]) -> bool:
     return all(arity == 0 for arity in funcs.values())
 
 
-def bernays_schoenfinkel(nnf_formulas: list[Formula]) -> int | None:
+def bernays_schoenfinkel(nnf_formulas: list[Formula], sig=None) -> int | None:
     """max(1, constants + ∃) when the problem is ∃*∀* without functions, else None."""
-    preds, funcs = signature(nnf_formulas)
+    preds, funcs = sig if sig is not None else signature(nnf_formulas)
     if not _function_free(funcs):
         return None
     existentials = 0
@@ -166,9 +166,9 @@ def bernays_schoenfinkel(nnf_formulas: list[Formula]) -> int | None:
     return max(1, len(funcs) + existentials)
 
 
-def monadic(nnf_formulas: list[Formula]) -> int | None:
+def monadic(nnf_formulas: list[Formula], sig=None) -> int | None:
     """2^k · (r + c) when every predicate is unary (or a proposition) and there are no functions."""
-    preds, funcs = signature(nnf_formulas)
+    preds, funcs = sig if sig is not None else signature(nnf_formulas)
     if not _function_free(funcs) or any(a > 1 for a in preds.values()):
         return None
     unary = sum(1 for a in preds.values() if a == 1)
@@ -188,8 +188,12 @@ def monadic(nnf_formulas: list[Formula]) -> int | None:
     return max(1, (2**unary) * (variables + len(funcs)))
 
 
-def size_bounds(premises: list[Formula], negated_goal: Formula | None) -> SizeBounds:
-    """Bounds for premises ∧ negated_goal; both must be in NNF with ∃! expanded."""
+def size_bounds(premises: list[Formula], negated_goal: Formula | None, sig=None) -> SizeBounds:
+    """Bounds for premises ∧ negated_goal; both must be in NNF with ∃! expanded.
+
+    ``sig``: (predicates, functions) if the caller has them (a superset is safe:
+    more symbols only ever withhold a fragment's bound).
+    """
     indexed = list(enumerate(premises))
     if negated_goal is not None:
         indexed.append((-1, negated_goal))
@@ -200,7 +204,7 @@ def size_bounds(premises: list[Formula], negated_goal: Formula | None) -> SizeBo
         (BoundReason.BERNAYS_SCHOENFINKEL, bernays_schoenfinkel),
         (BoundReason.MONADIC, monadic),
     ):
-        bound = fn(everything)
+        bound = fn(everything, sig)
         if bound is not None and (fragment is None or bound < fragment[1]):
             fragment = (name, bound)
     return SizeBounds(upper, sources, lower, fragment, lower_sources)
