@@ -137,3 +137,23 @@ def test_agrees_with_our_finder_and_the_evaluator_on_generated_boards():
             again = find_model_cvc5(cited, negated, preds, funcs, time.monotonic() + 5)
             assert again.status == Cvc5Status.UNSAT, q.id
     assert models > 10 and refutations > 10
+
+
+# A grown board (benchmark seed 20061123, board 25) whose model cvc5 finds in
+# about 0.2 s, but not in 6 s while it tracks an unsat core.
+CORE_STALLS = [
+    "∀x ∀y ¬blonde(y)",
+    "¬∀x ∀y smarter(x, y) → ¬likes(y, x)",
+    "|L| ≥ 6",
+    "∀x ¬∀y ¬smarter(x, y)",
+    "∀x ∀y likes(y, (x + y) + father(x)) ∨ likes(x, father(x + x))",
+    "∀x ∀y smarter(father(y + y), y + father(y)) → father(x) ≠ (x + x) + x",
+    "∃!x ∀y ∃z ∃!w (¬likes(z, y) ↔ happy(x)) ∧ (¬likes(z, x) ∨ ¬likes(w, z))",
+    "∀x blonde(x) → happy(x)",
+    "∃!x ∀y ∀z ∀w ∀u z + y ≠ x ∨ y ≠ x ∧ u = father(w)",
+]
+
+
+def test_a_search_for_a_core_that_stalls_gives_way_to_the_plain_search(vocab):
+    r, premises, goals = ask(vocab, CORE_STALLS, seconds=8.0, core=True)
+    assert r.status == Cvc5Status.MODEL and confirmed(r, premises, goals)
