@@ -1,6 +1,6 @@
 """One command: build the corpus, ask every question of every prover, write RESULTS.md.
 
-    /tmp/venv/bin/python benchmarks/run.py            # defaults as in RESULTS.md
+    .venv/bin/python benchmarks/run.py            # defaults as in RESULTS.md
 
 Corpus:
 * generated boards (tests/boardgen.py, seeded): consistency of each board and
@@ -510,7 +510,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, default=HERE / "results.json")
     args = ap.parse_args(argv)
     args.command = " ".join(
-        ["/tmp/venv/bin/python benchmarks/run.py", *(sys.argv[1:] if argv is None else argv)]
+        [".venv/bin/python benchmarks/run.py", *(sys.argv[1:] if argv is None else argv)]
     )
 
     def log(msg: str) -> None:
