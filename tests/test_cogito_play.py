@@ -9,17 +9,12 @@ shows a Self card before the game reveals it.
 import hashlib
 import io
 import json
-import os
-import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from cogito_helpers import EXAMPLE_TEXT
+from killresume import kill_midway, leftovers, referee, resume
 from rich.console import Console
 
 from referee.cli import table_io
@@ -380,65 +375,21 @@ def _events(path: Path) -> int:
     return game.events
 
 
-def _wait_for(path: Path, count: int, proc, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while _events(path) < count:
-        assert proc.poll() is None, "referee cogito play exited early"
-        assert time.monotonic() < deadline, f"no event {count} after {timeout} s"
-        time.sleep(0.05)
-
-
 @pytest.mark.parametrize("trial", range(2))
 def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, trial):
     name = "found-after-a-dream"
     lines = commands(name)  # each makes exactly one event
-    rng = random.Random()
-    k = rng.randrange(1, len(lines) - 1)
     record_path = tmp_path / "killed.json"
-    cmd = [sys.executable, "-m", "referee.cli.main", "cogito", "play"]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [*cmd, *EXAMPLES[name], "--record", str(record_path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    try:
-        for i, line in enumerate(lines[:k], start=1):
-            proc.stdin.write(line + "\n")
-            proc.stdin.flush()
-            _wait_for(record_path, i, proc)
-        # One more command, then the kill lands at a random moment while it runs.
-        proc.stdin.write(lines[k] + "\n")
-        proc.stdin.flush()
-        time.sleep(rng.uniform(0.0, 0.3))
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    _, game = loads(record_path.read_text(encoding="utf-8"))  # whole, never half-written
-    done = game.events
-    assert done in (k, k + 1), (k, done)  # every acknowledged event is there
-    resumed = subprocess.run(
-        [*cmd, "--record", str(record_path)],
-        input="\n".join(lines[done:]) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+    start = [*referee("cogito", "play"), *EXAMPLES[name], "--record", str(record_path)]
+    k, done = kill_midway(start, lines, record_path, _events)
+    assert done in (k, k + 1), (k, done)  # whole, and every acknowledged event is there
+    resumed = resume(referee("cogito", "play", "--record", str(record_path)), lines[done:])
     assert resumed.returncode == 0, resumed.stderr
     stored = json.loads((GAMES / f"{name}.json").read_text(encoding="utf-8"))
     record, final = loads(record_path.read_text(encoding="utf-8"))
     assert final.summary() == stored["summary"], f"killed after {k} commands"
     assert [e.to_json() for e in record.events] == stored["events"]
-    leftovers = [
-        p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp") or p.name.endswith(".lock")
-    ]
-    assert leftovers == [], leftovers
+    assert leftovers(tmp_path) == []
 
 
 def test_bad_settings_are_refused_before_the_deal(tmp_path):

@@ -8,16 +8,12 @@ and resumed with --record loses nothing.
 """
 
 import json
-import os
 import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from killresume import kill_midway, leftovers, referee, resume
 
 from referee.cli.main import main
 from referee.ergo.records import GAME
@@ -372,14 +368,6 @@ def _events(path: Path) -> int:
     return game.events
 
 
-def _wait_for(path: Path, count: int, proc, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while _events(path) < count:
-        assert proc.poll() is None, "referee ergo play exited early"
-        assert time.monotonic() < deadline, f"no event {count} after {timeout} s"
-        time.sleep(0.05)
-
-
 @pytest.mark.parametrize("trial", range(2))
 def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, trial):
     name = "paradox"
@@ -388,53 +376,20 @@ def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, tri
         for line in (EXAMPLES / f"{name}.txt").read_text(encoding="utf-8").splitlines()
         if line.strip() and not line.startswith("#")
     ]  # each makes one event, but the last (ergo) makes two: the Ergo and the Score
-    rng = random.Random()
     # trial 1 kills during the Ergo, whose command makes two events (Ergo, then Score)
-    k = len(commands) - 1 if trial == 1 else rng.randrange(1, len(commands))
+    k = len(commands) - 1 if trial == 1 else random.randrange(1, len(commands))
     record_path = tmp_path / "killed.json"
-    cmd = [sys.executable, "-m", "referee.cli.main", "ergo", "play"]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [*cmd, *GAMES[name], "--record", str(record_path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    try:
-        for i, line in enumerate(commands[:k], start=1):
-            proc.stdin.write(line + "\n")
-            proc.stdin.flush()
-            _wait_for(record_path, i, proc)
-        # One more command; the kill lands at a random moment while it runs.
-        proc.stdin.write(commands[k] + "\n")
-        proc.stdin.flush()
-        time.sleep(rng.uniform(0.0, 0.4))
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    _, game = loads(record_path.read_text(encoding="utf-8"))  # whole, never half written
-    done = game.events
-    assert k <= done <= k + 2, (k, done)  # every acknowledged event is there
+    start = [*referee("ergo", "play"), *GAMES[name], "--record", str(record_path)]
+    k, done = kill_midway(start, commands, record_path, _events, window=0.4, k=k)
+    assert k <= done <= k + 2, (k, done)  # whole, and every acknowledged event is there
     if done < len(commands):
         remaining = commands[done:]
     else:  # the last command (ergo) makes two events: the Ergo, then the round's Score
         remaining = ["score"] if done == len(commands) else []
-    resumed = subprocess.run(
-        [*cmd, "--record", str(record_path)],
-        input="\n".join(remaining) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+    resumed = resume(referee("ergo", "play", "--record", str(record_path)), remaining)
     assert resumed.returncode == 0, resumed.stderr
     stored = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
     record, final = loads(record_path.read_text(encoding="utf-8"))
     assert final.summary() == stored["summary"], f"killed after {k} commands"
     assert [essentials(e) for e in record.events] == [essentials(e) for e in stored["events"]]
-    leftovers = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
-    assert leftovers == [], leftovers
+    assert leftovers(tmp_path) == []

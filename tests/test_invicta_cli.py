@@ -7,16 +7,11 @@ at a random move and resumed with --record must lose nothing.
 """
 
 import json
-import os
-import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from killresume import kill_midway, leftovers, referee, resume
 
 from referee.cli.main import main
 from referee.invicta.records import GAME
@@ -506,58 +501,19 @@ def _moves_recorded(path: Path) -> int:
     return game.moves
 
 
-def _wait_for(path: Path, count: int, proc, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while _moves_recorded(path) < count:
-        assert proc.poll() is None, "referee invicta play exited early"
-        assert time.monotonic() < deadline, f"no move {count} after {timeout} s"
-        time.sleep(0.05)
-
-
 @pytest.mark.parametrize("trial", range(2))
 def test_killing_play_at_a_random_move_and_resuming_loses_nothing(tmp_path, trial):
     moves = example_moves("row-win")  # each line makes exactly one move
-    rng = random.Random()
-    k = rng.randrange(1, len(moves) - 1)
     record_path = tmp_path / "killed.json"
-    cmd = [sys.executable, "-m", "referee.cli.main", "invicta", "play"]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [*cmd, "--white", "alice", "--black", "bob", "--record", str(record_path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
+    start = [*referee("invicta", "play"), "--white", "alice", "--black", "bob"]
+    k, done = kill_midway(
+        [*start, "--record", str(record_path)], moves, record_path, _moves_recorded
     )
-    try:
-        for i, line in enumerate(moves[:k], start=1):
-            proc.stdin.write(line + "\n")
-            proc.stdin.flush()
-            _wait_for(record_path, i, proc)
-        # One more move, then the kill lands at a random moment while it is made.
-        proc.stdin.write(moves[k] + "\n")
-        proc.stdin.flush()
-        time.sleep(rng.uniform(0.0, 0.3))
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    done = _moves_recorded(record_path)  # whole, never half-written
-    assert done in (k, k + 1), (k, done)  # every acknowledged move is there
-    resumed = subprocess.run(
-        [*cmd, "--record", str(record_path)],
-        input="\n".join(moves[done:]) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    assert done in (k, k + 1), (k, done)  # whole, and every acknowledged move is there
+    resumed = resume(referee("invicta", "play", "--record", str(record_path)), moves[done:], 120)
     assert resumed.returncode == 0, resumed.stderr
     stored = json.loads((EXAMPLES / "row-win.json").read_text(encoding="utf-8"))
     final = json.loads(record_path.read_text(encoding="utf-8"))
     assert final["events"] == stored["events"], f"killed after {k} moves"
     assert final["summary"] == stored["summary"]
-    leftovers = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
-    assert leftovers == [], leftovers
+    assert leftovers(tmp_path) == []

@@ -8,16 +8,11 @@ resumed with --record must lose nothing.
 
 import hashlib
 import json
-import os
-import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from killresume import kill_midway, leftovers, referee, resume
 
 from referee.cli.main import main
 from referee.palmer.records import GAME
@@ -163,14 +158,6 @@ def _events(path: Path) -> int:
     return game.events
 
 
-def _wait_for(path: Path, count: int, proc, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while _events(path) < count:
-        assert proc.poll() is None, "referee play exited early"
-        assert time.monotonic() < deadline, f"no event {count} after {timeout} s"
-        time.sleep(0.05)
-
-
 @pytest.mark.parametrize("trial", range(2))
 def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, trial):
     commands = [
@@ -178,48 +165,16 @@ def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, tri
         for line in (GAMES / "points-win.txt").read_text(encoding="utf-8").splitlines()
         if line.strip() and not line.startswith("#")
     ]  # each of these lines makes exactly one event
-    rng = random.Random()
-    k = rng.randrange(1, len(commands) - 1)
     record_path = tmp_path / "killed.json"
-    cmd = [sys.executable, "-m", "referee.cli.main", "play"]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [*cmd, "--players", "alice,bob", "--mode", "table", "--record", str(record_path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
+    start = referee("play", "--players", "alice,bob", "--mode", "table")
+    k, done = kill_midway(
+        [*start, "--record", str(record_path)], commands, record_path, _events, window=0.4
     )
-    try:
-        for i, line in enumerate(commands[:k], start=1):
-            proc.stdin.write(line + "\n")
-            proc.stdin.flush()
-            _wait_for(record_path, i, proc)
-        # One more command, then the kill lands at a random moment while it runs.
-        proc.stdin.write(commands[k] + "\n")
-        proc.stdin.flush()
-        time.sleep(rng.uniform(0.0, 0.4))
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-    _, game = loads(record_path.read_text(encoding="utf-8"))  # whole, never half-written
-    done = game.events
-    assert done in (k, k + 1), (k, done)  # every acknowledged event is there
-    resumed = subprocess.run(
-        [*cmd, "--record", str(record_path)],
-        input="\n".join(commands[done:]) + "\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+    assert done in (k, k + 1), (k, done)  # whole, and every acknowledged event is there
+    resumed = resume(referee("play", "--record", str(record_path)), commands[done:])
     assert resumed.returncode == 0, resumed.stderr
     stored = json.loads((GAMES / "points-win.json").read_text(encoding="utf-8"))
     record, final = loads(record_path.read_text(encoding="utf-8"))
     assert final.summary() == stored["summary"], f"killed after {k} commands"
     assert [essentials(e) for e in record.events] == [essentials(e) for e in stored["events"]]
-    leftovers = [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
-    assert leftovers == [], leftovers
+    assert leftovers(tmp_path) == []
