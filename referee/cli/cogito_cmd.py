@@ -19,7 +19,15 @@ from rich.text import Text
 from referee.cli.cogito_render import CogitoRenderer, and_list, describe, ruled_out_words, why
 from referee.cli.common import fail, print_json, read_text
 from referee.cli.safe import user
-from referee.cli.table_io import EXIT_DISAGREES, console, load_record, open_record, play_session
+from referee.cli.table_io import (
+    EXIT_DISAGREES,
+    conclude_replay,
+    console,
+    load_record,
+    open_record,
+    play_session,
+    read_record,
+)
 from referee.cogito.diagram import Diagram, DiagramError, load_diagram
 from referee.cogito.judge import (
     Colour,
@@ -33,7 +41,6 @@ from referee.cogito.judge import (
     judge as judge_one,
 )
 from referee.resources import data_path
-from referee.table.errors import RecordError
 from referee.table.house import SwitchError, with_switch
 from referee.table.record import Record
 
@@ -289,14 +296,9 @@ def replay(record_file, step, as_json):
     """
     from referee.cogito import aide
     from referee.cogito.records import GAME
-    from referee.table.record import from_json, parse_json
     from referee.table.replay import replay as run_replay
 
-    text = read_text(record_file, "game record")
-    try:
-        record = from_json(parse_json(text), GAME)
-    except RecordError as exc:
-        fail(f"{record_file}: {exc}")
+    record = read_record(record_file, GAME)
     out = console(stderr=as_json)
     renderer = CogitoRenderer(out)
     interactive = sys.stdin.isatty() and not as_json
@@ -332,7 +334,7 @@ def replay(record_file, step, as_json):
         renderer.review(review)
     else:
         out.print("The game is not over: Self cards and reasons stay hidden.")
-    out.print(f"Today's referee agrees with all {len(record.events)} events.")
+    conclude_replay(out, report.agrees, len(record.events), "events", len(report.disagreements))
 
 
 def review_json(review) -> dict:

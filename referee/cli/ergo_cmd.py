@@ -24,13 +24,15 @@ from referee.cli.common import fail, read_text
 from referee.cli.ergo_render import ErgoRenderer, describe, premise_rows, ruling_lines
 from referee.cli.safe import user
 from referee.cli.table_io import (
-    EXIT_DISAGREES,
+    conclude_replay,
     console,
     disagreement_text,
     load_record,
     open_record,
     play_session,
+    read_record,
     refuse_new_settings,
+    refused_event,
 )
 from referee.ergo.commands import ErgoCommands, readings
 from referee.ergo.deck import ErgoDeck, load_ergo_deck
@@ -321,14 +323,9 @@ def replay(record_file, step, as_json):
     1 when the record cannot be read or rebuilt (a move today's rules refuse).
     """
     from referee.ergo.replay import examine
-    from referee.table.record import from_json, parse_json
     from referee.table.replay import replay as run_replay
 
-    text = read_text(record_file, "game record")
-    try:
-        record = from_json(parse_json(text), GAME)
-    except RecordError as exc:
-        fail(f"{record_file}: {exc}")
+    record = read_record(record_file, GAME)
     out = console(stderr=as_json)
 
     def on_step(s) -> None:
@@ -339,9 +336,7 @@ def replay(record_file, step, as_json):
             out.print(user(f"event {s.number}: {describe(s.event)}"))
 
     report = run_replay(record, examine, on_step)
-    if report.stopped_at is not None:
-        d = report.disagreements[-1]
-        fail(f"{record_file}: event {d.event}, field {d.field}: {d.today}")
+    refused_event(record_file, report)
     if as_json:
         click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -357,15 +352,5 @@ def replay(record_file, step, as_json):
             out.print(
                 user(f"Game over: {who} {'wins' if len(game.winners) == 1 else 'share the win'}.")
             )
-        if report.agrees:
-            out.print(f"Today's referee agrees with all {len(record.events)} events.")
-        else:
-            out.print(
-                user(
-                    f"Today's referee disagrees with the record at "
-                    f"{len(report.disagreements)} point(s).",
-                    "red",
-                )
-            )
-    if not report.agrees:
-        sys.exit(EXIT_DISAGREES)
+    shown = None if as_json else out
+    conclude_replay(shown, report.agrees, len(record.events), "events", len(report.disagreements))

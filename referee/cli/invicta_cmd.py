@@ -31,6 +31,7 @@ from referee.cli.safe import user, visible
 from referee.cli.table_io import (
     EXIT_DISAGREES,
     EXIT_INPUT,
+    conclude_replay,
     console,
     load_record,
     open_record,
@@ -268,5 +269,4 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
             err=True,
         )
         sys.exit(EXIT_DISAGREES)
-    if not as_json:
-        out.print(f"Today's referee agrees with all {len(record.events)} moves.")
+    conclude_replay(None if as_json else out, True, len(record.events), "moves")

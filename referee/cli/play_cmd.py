@@ -19,13 +19,15 @@ from referee.cli.common import Seconds, deck_option, fail, read_text
 from referee.cli.palmer_render import PalmerRenderer, describe
 from referee.cli.safe import user
 from referee.cli.table_io import (
-    EXIT_DISAGREES,
+    conclude_replay,
     console,
     disagreement_text,
     load_record,
     open_record,
     play_session,
+    read_record,
     refuse_new_settings,
+    refused_event,
 )
 from referee.palmer.commands import PalmerCommands, ReadError
 from referee.palmer.records import GAME
@@ -198,14 +200,9 @@ def replay(record_file, step, as_json):
     """
     from referee.logic.engine import Engine, Limits
     from referee.palmer.replay import examiner
-    from referee.table.record import from_json, parse_json
     from referee.table.replay import replay as run_replay
 
-    text = read_text(record_file, "game record")
-    try:
-        record = from_json(parse_json(text), GAME)
-    except RecordError as exc:
-        fail(f"{record_file}: {exc}")
+    record = read_record(record_file, GAME)
     out = console(stderr=as_json)
     renderer = PalmerRenderer(out)
     interactive = sys.stdin.isatty() and not as_json
@@ -226,11 +223,7 @@ def replay(record_file, step, as_json):
     with Engine(limits) as engine:
         report = run_replay(record, examiner(engine), on_step)
     game = report.game
-    if report.stopped_at is not None:
-        # A move today's rules refuse: the record cannot be rebuilt past it, the
-        # same failure `play --record` reports on this file (exit 1, not 2).
-        d = report.disagreements[-1]
-        fail(f"{record_file}: event {d.event}, field {d.field}: {d.today}")
+    refused_event(record_file, report)
     if as_json:
         click.echo(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -241,15 +234,5 @@ def replay(record_file, step, as_json):
             out.print(user(f"Game over: {who}."))
         else:
             out.print(user(f"Unfinished: {game.player} to play (turn {game.turn})."))
-        if report.agrees:
-            out.print(f"Today's referee agrees with all {len(record.events)} events.")
-        else:
-            out.print(
-                user(
-                    f"Today's referee disagrees with the record at "
-                    f"{len(report.disagreements)} point(s).",
-                    "red",
-                )
-            )
-    if not report.agrees:
-        sys.exit(EXIT_DISAGREES)
+    shown = None if as_json else out
+    conclude_replay(shown, report.agrees, len(record.events), "events", len(report.disagreements))

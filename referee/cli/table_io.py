@@ -21,7 +21,8 @@ from referee.cli.common import fail, read_text
 from referee.cli.safe import user
 from referee.table import loop
 from referee.table.errors import RecordError
-from referee.table.record import GameKind, Record, dumps, loads
+from referee.table.record import GameKind, Record, dumps, from_json, loads, parse_json
+from referee.table.replay import ReplayReport
 from referee.table.session import (
     Cancelled,
     Help,
@@ -46,6 +47,7 @@ def console(stderr: bool = False) -> Console:
 
 
 def load_record(path: Path, kind: GameKind) -> tuple[Record, object]:
+    """A record to resume: read, shape-checked and its game rebuilt (exit 1 when it cannot be)."""
     try:
         return loads(read_text(path, "game record"), kind)
     except RecordError as exc:
@@ -227,7 +229,35 @@ def play_session(
     loop.run(session, read_lines(renderer.out, prompt, interactive), save, renderer.show)
 
 
-def exit_status_for_replay(agrees: bool) -> None:
+def read_record(path: Path, kind: GameKind) -> Record:
+    """A record to replay, read and shape-checked (message and exit 1 when it cannot be)."""
+    try:
+        return from_json(parse_json(read_text(path, "game record")), kind)
+    except RecordError as exc:
+        fail(f"{path}: {exc}")
+
+
+def refused_event(path: Path, report: ReplayReport) -> None:
+    """A record holding an event today's rules refuse cannot be rebuilt past it: exit 1,
+    as ``play --record`` on the same file."""
+    if report.stopped_at is not None:
+        d = report.disagreements[-1]
+        fail(f"{path}: event {d.event}, field {d.field}: {d.today}")
+
+
+def conclude_replay(
+    out: Console | None, agrees: bool, count: int, unit: str = "events", disagreements: int = 0
+) -> None:
+    """Every replay's last line (none when ``out`` is None, as with --json) and exit status."""
+    if out is not None:
+        if agrees:
+            out.print(f"Today's referee agrees with all {count} {unit}.")
+        else:
+            out.print(
+                user(
+                    f"Today's referee disagrees with the record at {disagreements} point(s).", "red"
+                )
+            )
     if not agrees:
         sys.exit(EXIT_DISAGREES)
 
