@@ -178,3 +178,11 @@ def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, tri
     assert final.summary() == stored["summary"], f"killed after {k} commands"
     assert [essentials(e) for e in record.events] == [essentials(e) for e in stored["events"]]
     assert leftovers(tmp_path) == []
+
+
+def test_rules_are_listed_as_the_table_types_them_with_house(tmp_path):
+    args = ["--players", "alice,bob", "--mode", "table", "--house", "every_card_used=no"]
+    result = run_play([*args, "--record", str(tmp_path / "g.json")], "rules\nquit\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "every_card_used = no" in result.output and "keep_redundant = no" in result.output
+    assert "claim time limit = 5 s" in result.output

@@ -38,7 +38,6 @@ from referee.cogito.outcomes import (
     ShowHand,
     ShowPossible,
     ShowReview,
-    ShowRules,
     ShowTable,
     Traded,
 )
@@ -173,7 +172,6 @@ class CogitoRenderer(TableRenderer):
                 ShowHand: lambda o: self.hand(self.game, o.player, o.known),
                 ShowTable: lambda o: self.table(self.game),
                 ShowDiagram: lambda o: self.diagram(self.game.diagram),
-                ShowRules: lambda o: self.rules(self.game),
                 ShowPossible: self.possible,
                 ShowReview: self.review,
             }
@@ -331,12 +329,11 @@ class CogitoRenderer(TableRenderer):
         )
         self.out.print(cards)
 
-    def rules(self, game: Game) -> None:
-        for key, value in game.rules.to_json().items():
-            shown = ("yes" if value else "no") if isinstance(value, bool) else value
-            self.out.print(f"  {key} = {shown}")
-        self.out.print(user(f"  players (left of each: the next) = {', '.join(game.players)}"))
-        self.out.print(user(f"  first player of every round = {game.setup.starter}"))
+    def settings_lines(self, game: Game) -> tuple[str, ...]:
+        return (
+            f"players (left of each: the next) = {', '.join(game.players)}",
+            f"first player of every round = {game.setup.starter}",
+        )
 
     # ----------------------------------------------------------- the news
 

@@ -49,7 +49,6 @@ from referee.ergo.outcomes import (
     ShowCards,
     ShowHand,
     ShowProof,
-    ShowRules,
     ShowScores,
     Swapped,
     Why,
@@ -57,7 +56,6 @@ from referee.ergo.outcomes import (
 from referee.ergo.reading import full_text, read_premise
 from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
 from referee.ergo.state import FALLACY_TURNS, Game
-from referee.table.house import describe as describe_rules
 from referee.table.session import Session
 
 CELL = 4  # columns per card in a drawn premise
@@ -206,7 +204,6 @@ class ErgoRenderer(TableRenderer):
                 ShowScores: lambda o: self.scores(self.game),
                 ShowHand: lambda o: self.hand(self.game, o.player),
                 ShowCards: lambda o: self.cards(self.game),
-                ShowRules: lambda o: self.rules(self.game),
                 Why: self.why,
             }
         )
@@ -360,10 +357,8 @@ class ErgoRenderer(TableRenderer):
             table.add_row(card.label, str(n), str(known[card]))
         self.out.print(table)
 
-    def rules(self, game: Game) -> None:
-        for key, value in describe_rules(game.rules):
-            self.out.print(f"  {key} = {value}")
-        self.out.print(f"  mode = {game.settings.mode.value}, first to {game.settings.win}")
+    def settings_lines(self, game: Game) -> tuple[str, ...]:
+        return (f"mode = {game.settings.mode.value}, first to {game.settings.win}",)
 
     # ------------------------------------------------------------ the moves
 

@@ -17,9 +17,8 @@ from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
 from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
-from referee.invicta.outcomes import AllMoves, GameOver, Played, ShowBoard, ShowRules, Targets
+from referee.invicta.outcomes import AllMoves, GameOver, Played, ShowBoard, Targets
 from referee.invicta.state import Finish, Game, piece_words
-from referee.table import house
 from referee.table.session import Session
 
 HELP = """\
@@ -86,7 +85,6 @@ class InvictaRenderer(TableRenderer):
                 Targets: self.targets,
                 AllMoves: self.all_moves,
                 ShowBoard: lambda o: self.status(self.game),
-                ShowRules: lambda o: self.rules(self.game),
             }
         )
 
@@ -185,10 +183,6 @@ class InvictaRenderer(TableRenderer):
         self.board(game)
         self.hands(game)
         self.turn(game)
-
-    def rules(self, game: Game) -> None:
-        for name, value in house.describe(game.rules):
-            self.out.print(f"  {name} = {value}")
 
     # ------------------------------------------------------------ outcomes
 

@@ -33,7 +33,6 @@ from referee.palmer.outcomes import (
     ShowBoard,
     ShowCards,
     ShowHand,
-    ShowRules,
     ShowScores,
     VoteTaken,
     Why,
@@ -122,7 +121,6 @@ class PalmerRenderer(TableRenderer):
                 ShowScores: lambda o: self.scores(self.game),
                 ShowHand: lambda o: self.hand(self.game, o.player),
                 ShowCards: lambda o: self.cards(self.game),
-                ShowRules: lambda o: self.rules(self.game),
             }
         )
 
@@ -215,10 +213,8 @@ class PalmerRenderer(TableRenderer):
             table.add_row(user(short_name(c)), user(c.label), str(c.count))
         self.out.print(table)
 
-    def rules(self, game: Game) -> None:
-        for k, v in game.rules.to_json().items():
-            self.out.print(f"  {k} = {v}")
-        self.out.print(f"  claim time limit = {game.setup.claim_timeout:g} s")
+    def settings_lines(self, game: Game) -> tuple[str, ...]:
+        return (f"claim time limit = {game.setup.claim_timeout:g} s",)
 
     # ------------------------------------------------------------ the moves
 

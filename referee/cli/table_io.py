@@ -21,6 +21,7 @@ from referee.cli.common import fail, read_text
 from referee.cli.safe import user
 from referee.table import loop
 from referee.table.errors import RecordError
+from referee.table.house import describe as describe_rules
 from referee.table.record import GameKind, Record, dumps, from_json, loads, parse_json
 from referee.table.replay import ReplayReport
 from referee.table.session import (
@@ -32,6 +33,7 @@ from referee.table.session import (
     Refused,
     Saved,
     Session,
+    ShowRules,
     Undone,
     UndoQuestion,
 )
@@ -165,6 +167,7 @@ class TableRenderer:
             Quit: lambda o: None,
             Help: self.help,
             Cancelled: self.cancelled,
+            ShowRules: lambda o: self.rules(self.game),
         }
 
     def show(self, outcomes: Outcomes, changed: bool) -> None:
@@ -176,6 +179,22 @@ class TableRenderer:
                 render(outcome)
         if changed:
             self.after_change(outcomes)
+
+    @property
+    def game(self):
+        """The game shown (a game's renderer may show another, as replay does)."""
+        return self.session.game  # type: ignore[union-attr]
+
+    def rules(self, game) -> None:
+        """The house rules as a table types them (``--house name=value``), then the settings."""
+        for name, value in describe_rules(game.rules):
+            self.out.print(user(f"  {name} = {value}"))
+        for line in self.settings_lines(game):
+            self.out.print(user(f"  {line}"))
+
+    def settings_lines(self, game) -> tuple[str, ...]:
+        """What else a game is played under, beside its house rules (a game adds its own)."""
+        return ()
 
     def after_change(self, outcomes: Outcomes) -> None:
         """Redraw what a table wants to see after the record moved."""

@@ -21,14 +21,13 @@ from referee.cogito.outcomes import (
     ShowDiagram,
     ShowHand,
     ShowPossible,
-    ShowRules,
     ShowTable,
 )
 from referee.cogito.state import Game, Phase, Seat
 from referee.language.limits import is_number
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Outcomes, Refused, Session
+from referee.table.session import Outcomes, Refused, Session, ShowRules
 
 ALIASES = {
     "p": "play",

@@ -127,11 +127,6 @@ class ShowDiagram(Outcome):
 
 
 @dataclass(frozen=True)
-class ShowRules(Outcome):
-    pass
-
-
-@dataclass(frozen=True)
 class ShowPossible(Outcome):
     """The aide for ``player``: from their field; ``known`` adds all they have seen."""
 

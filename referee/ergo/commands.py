@@ -51,7 +51,6 @@ from referee.ergo.outcomes import (
     ShowCards,
     ShowHand,
     ShowProof,
-    ShowRules,
     ShowScores,
     Swapped,
     Why,
@@ -63,7 +62,7 @@ from referee.ergo.state import Game, IllegalPlacement
 from referee.language.limits import is_number
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Outcome, Outcomes, Refused, Session
+from referee.table.session import Outcome, Outcomes, Refused, Session, ShowRules
 
 ALIASES = {
     "p": "play",

@@ -112,11 +112,6 @@ class ShowCards(Outcome):
 
 
 @dataclass(frozen=True)
-class ShowRules(Outcome):
-    pass
-
-
-@dataclass(frozen=True)
 class Why(Outcome):
     """A settled round's full evidence (``variable``: only that one)."""
 

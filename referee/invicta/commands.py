@@ -15,9 +15,9 @@ import re
 from referee.invicta.board import SQUARES, Square
 from referee.invicta.events import Place
 from referee.invicta.notation import NotationError, Placement, as_event, parse_move
-from referee.invicta.outcomes import AllMoves, GameOver, Played, ShowBoard, ShowRules, Targets
+from referee.invicta.outcomes import AllMoves, GameOver, Played, ShowBoard, Targets
 from referee.invicta.state import Game, IllegalMove, Why
-from referee.table.session import Outcomes, Refused, Session
+from referee.table.session import Outcomes, Refused, Session, ShowRules
 
 ALIASES = {
     "m": "moves",

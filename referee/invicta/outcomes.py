@@ -53,8 +53,3 @@ class AllMoves(Outcome):
 @dataclass(frozen=True)
 class ShowBoard(Outcome):
     pass
-
-
-@dataclass(frozen=True)
-class ShowRules(Outcome):
-    pass

@@ -31,7 +31,6 @@ from referee.palmer.outcomes import (
     ShowBoard,
     ShowCards,
     ShowHand,
-    ShowRules,
     ShowScores,
     VoteTaken,
     Why,
@@ -41,7 +40,7 @@ from referee.palmer.permissions import negation_sites
 from referee.palmer.state import Game
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Outcome, Outcomes, Refused, Session
+from referee.table.session import Outcome, Outcomes, Refused, Session, ShowRules
 
 ALIASES = {
     "p": "play",

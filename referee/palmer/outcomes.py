@@ -103,8 +103,3 @@ class ShowHand(Outcome):
 @dataclass(frozen=True)
 class ShowCards(Outcome):
     pass
-
-
-@dataclass(frozen=True)
-class ShowRules(Outcome):
-    pass

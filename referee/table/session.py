@@ -58,6 +58,11 @@ class Help(Outcome):
 
 
 @dataclass(frozen=True)
+class ShowRules(Outcome):
+    """The table asked which house rules (and settings) this game is played under."""
+
+
+@dataclass(frozen=True)
 class Cancelled(Outcome):
     """Ctrl-C stopped a command half way; nothing was recorded."""
 
