@@ -105,3 +105,78 @@ def test_an_interrupted_write_leaves_the_old_record_whole(tmp_path, monkeypatch)
         write_atomically(path, "new")
     assert path.read_text(encoding="utf-8") == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+
+
+def test_a_lock_taken_on_a_lock_file_just_removed_is_taken_again(tmp_path, monkeypatch):
+    """A session ending removes its lock file: one who opened it before must not keep it.
+
+    Simulated: while the second session opens the lock file, the first ends and a
+    third starts (a new lock file, locked). The second must see the third's lock.
+    """
+    import fcntl
+
+    record = tmp_path / "g.json"
+    lock_path = tmp_path / ".g.json.lock"
+    lock_path.write_text("")
+    real_flock = fcntl.flock
+    third = []
+
+    def flock(fd, op):
+        if not third:  # the old file is unlinked and a third session locks a new one
+            os.unlink(lock_path)
+            third.append(RecordFile(record))
+            third[0].open()
+        return real_flock(fd, op)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    with pytest.raises(StoreError, match="another session"):
+        RecordFile(record).open()
+    third[0].close()
+
+
+def test_a_new_game_never_replaces_a_file_already_there(tmp_path):
+    record = tmp_path / "g.json"
+    record.write_text("someone else's file", encoding="utf-8")
+    with pytest.raises(StoreError, match="appeared"):
+        RecordFile(record, fresh=True).open()
+    assert record.read_text(encoding="utf-8") == "someone else's file"
+
+
+def test_games_started_in_the_same_second_get_records_of_their_own(tmp_path, monkeypatch):
+    import datetime
+
+    import referee.cli.table_io as table_io
+
+    class Frozen(datetime.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return cls(2026, 11, 23, 12, 0, 0)
+
+    monkeypatch.setattr(table_io._dt, "datetime", Frozen)
+    monkeypatch.chdir(tmp_path)
+    for _ in range(3):
+        result = CliRunner().invoke(
+            main,
+            ["invicta", "play", "--white", "a", "--black", "b"],
+            input="e5\nquit\n",
+            catch_exceptions=False,
+        )
+        assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.glob("invicta-*.json"))
+    assert names == [
+        "invicta-20261123-120000-2.json",
+        "invicta-20261123-120000-3.json",
+        "invicta-20261123-120000.json",
+    ]
+
+
+def test_resuming_an_older_record_keeps_it_as_it_was(tmp_path):
+    from pathlib import Path
+
+    old = (Path(__file__).parent / "data" / "v1-points-win.json").read_text(encoding="utf-8")
+    record = tmp_path / "old.json"
+    record.write_text(old, encoding="utf-8")
+    result = play("--record", str(record), script="quit\n")
+    assert result.exit_code == 0, result.output
+    assert '"version": 2' in record.read_text(encoding="utf-8")
+    assert (tmp_path / "old.v1.json").read_text(encoding="utf-8") == old

@@ -23,10 +23,11 @@ from referee.cli.table_io import (
     EXIT_DISAGREES,
     conclude_replay,
     console,
-    load_record,
-    open_record,
     play_session,
     read_record,
+    refuse_new_settings,
+    resume_record,
+    start_record,
 )
 from referee.cogito.diagram import Diagram, DiagramError, load_diagram
 from referee.cogito.judge import (
@@ -190,22 +191,13 @@ def play(players, record_path, seed, first, house, show_secrets, deck_path):
 
     out = console()
     if record_path is not None and record_path.exists():
-        record, game = load_record(record_path, GAME)
         given = {"--players": players, "--seed": seed, "--first": first, "--deck": deck_path}
-        extra = [k for k, v in given.items() if v is not None] + (["--house"] if house else [])
-        if extra:
-            fail(
-                f"{record_path} is a game in progress, with its own settings: "
-                f"drop {', '.join(extra)} to resume it"
-            )
-        store = open_record(record_path)
+        refuse_new_settings(record_path, {**given, "--house": house})
+        store, record, game = resume_record(record_path, GAME)
         out.print(user(f"Resuming {record_path}: {len(record.events)} events so far."))
     else:
         record, game = _new_record(players, seed, first, house, deck_path)
-        if record_path is None:
-            now = _dt.datetime.now()
-            record_path = Path(f"cogito-{now.strftime('%Y%m%d-%H%M%S')}.json")
-        store = open_record(record_path)
+        store, record_path = start_record(record_path, "cogito")
         out.print(user(f"New game recorded in {record_path}. Type help for the commands."))
         diagram = record.setup.diagram
         if diagram.note:

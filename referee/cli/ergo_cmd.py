@@ -27,12 +27,12 @@ from referee.cli.table_io import (
     conclude_replay,
     console,
     disagreement_text,
-    load_record,
-    open_record,
     play_session,
     read_record,
     refuse_new_settings,
     refused_event,
+    resume_record,
+    start_record,
 )
 from referee.ergo.commands import ErgoCommands, readings
 from referee.ergo.deck import ErgoDeck, load_ergo_deck
@@ -235,7 +235,6 @@ def play(players, record_path, mode, seed, win, deck_path, house, show_hands):
     """
     out = console()
     if record_path is not None and record_path.exists():
-        record, _ = load_record(record_path, GAME)
         refuse_new_settings(
             record_path,
             {
@@ -247,14 +246,11 @@ def play(players, record_path, mode, seed, win, deck_path, house, show_hands):
                 "--house": house,
             },
         )
-        store = open_record(record_path)
+        store, record, _ = resume_record(record_path, GAME)
         out.print(user(f"Resuming {record_path}: {len(record.events)} events so far."))
     else:
         record = new_record(players, mode, seed, win, deck_path, house)
-        if record_path is None:
-            now = _dt.datetime.now()
-            record_path = Path(f"ergo-{now.strftime('%Y%m%d-%H%M%S')}.json")
-        store = open_record(record_path)
+        store, record_path = start_record(record_path, "ergo")
         out.print(user(f"New game of Ergo recorded in {record_path}. Type help for the commands."))
 
     interactive = sys.stdin.isatty()

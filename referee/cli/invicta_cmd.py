@@ -33,9 +33,10 @@ from referee.cli.table_io import (
     EXIT_INPUT,
     conclude_replay,
     console,
-    load_record,
-    open_record,
     play_session,
+    refuse_new_settings,
+    resume_record,
+    start_record,
 )
 from referee.invicta.commands import InvictaCommands
 from referee.invicta.notation import MoveListError, as_event, parse_move_list
@@ -81,22 +82,13 @@ def play(white, black, record_path, house):
     """
     out = console()
     if record_path is not None and record_path.exists():
-        record, game = load_record(record_path, GAME)
-        given = {"--white": white, "--black": black}
-        extra = [k for k, v in given.items() if v is not None] + (["--house"] if house else [])
-        if extra:
-            fail(
-                f"{record_path} is a game in progress, with its own players and rules: "
-                f"drop {', '.join(extra)} to resume it"
-            )
-        store = open_record(record_path)
+        given = {"--white": white, "--black": black, "--house": house}
+        refuse_new_settings(record_path, given, "players and rules")
+        store, record, game = resume_record(record_path, GAME)
         out.print(user(f"Resuming {record_path}: {len(record.events)} moves so far."))
     else:
         record, game = _new_record(white, black, house)
-        if record_path is None:
-            now = _dt.datetime.now()
-            record_path = Path(f"invicta-{now.strftime('%Y%m%d-%H%M%S')}.json")
-        store = open_record(record_path)
+        store, record_path = start_record(record_path, "invicta")
         out.print(user(f"New game recorded in {record_path}. Type help for the commands."))
 
     interactive = sys.stdin.isatty()

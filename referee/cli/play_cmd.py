@@ -22,12 +22,12 @@ from referee.cli.table_io import (
     conclude_replay,
     console,
     disagreement_text,
-    load_record,
-    open_record,
     play_session,
     read_record,
     refuse_new_settings,
     refused_event,
+    resume_record,
+    start_record,
 )
 from referee.palmer.commands import PalmerCommands, ReadError
 from referee.palmer.records import GAME
@@ -97,7 +97,6 @@ def play(players, record_path, hand_size, win_score, mode, seed, house, timeout,
     """
     out = console()
     if record_path is not None and record_path.exists():
-        record, game = load_record(record_path, GAME)
         refuse_new_settings(
             record_path,
             {
@@ -111,7 +110,7 @@ def play(players, record_path, hand_size, win_score, mode, seed, house, timeout,
                 "--house": house,
             },
         )
-        store = open_record(record_path)
+        store, record, game = resume_record(record_path, GAME)
         out.print(
             user(
                 f"Resuming {record_path}: {len(record.events)} events so far "
@@ -122,10 +121,7 @@ def play(players, record_path, hand_size, win_score, mode, seed, house, timeout,
         record, game = _new_record(
             players, hand_size, win_score, mode, seed, house, timeout, deck_path
         )
-        if record_path is None:
-            now = _dt.datetime.now()
-            record_path = Path(f"game-{now.strftime('%Y%m%d-%H%M%S')}.json")
-        store = open_record(record_path)
+        store, record_path = start_record(record_path, "game")
         out.print(user(f"New game recorded in {record_path}. Type help for the commands."))
 
     from referee.logic.engine import Engine, Limits

@@ -9,6 +9,7 @@ extends :class:`TableRenderer` with one method per outcome class of its own.
 
 from __future__ import annotations
 
+import datetime as _dt
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -37,7 +38,7 @@ from referee.table.session import (
     Undone,
     UndoQuestion,
 )
-from referee.table.store import RecordFile, StoreError
+from referee.table.store import RecordFile, StoreError, write_atomically
 
 # Exit codes every game's play and replay keep (documented in the README).
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
@@ -48,16 +49,8 @@ def console(stderr: bool = False) -> Console:
     return Console(highlight=False, soft_wrap=True, markup=False, stderr=stderr)
 
 
-def load_record(path: Path, kind: GameKind) -> tuple[Record, object]:
-    """A record to resume: read, shape-checked and its game rebuilt (exit 1 when it cannot be)."""
-    try:
-        return loads(read_text(path, "game record"), kind)
-    except RecordError as exc:
-        fail(f"{path}: {exc}")
-
-
-def open_record(path: Path) -> RecordFile:
-    store = RecordFile(path)
+def open_record(path: Path, fresh: bool = False) -> RecordFile:
+    store = RecordFile(path, fresh)
     try:
         store.open()
     except StoreError as exc:
@@ -65,13 +58,52 @@ def open_record(path: Path) -> RecordFile:
     return store
 
 
-def refuse_new_settings(record_path: Path, given: dict[str, object]) -> None:
+def resume_record(path: Path, kind: GameKind) -> tuple[RecordFile, Record, object]:
+    """A game to go on with: the record locked first and read after, so no session ends
+    between the two and leaves this one an old copy to write over.
+
+    A record of an older version is kept as it was, beside it (``NAME.vN.json``),
+    before the session writes it in today's version.
+    """
+    store = open_record(path)
+    try:
+        text = read_text(path, "game record")
+        record, game = loads(text, kind)
+        version = parse_json(text).get("version")
+        if version != kind.version:
+            keep = store.target.with_name(f"{store.target.stem}.v{version}{store.target.suffix}")
+            if not keep.exists() and not keep.is_symlink():
+                write_atomically(keep, text)
+    except RecordError as exc:
+        store.close()
+        fail(f"{path}: {exc}")
+    except BaseException:
+        store.close()
+        raise
+    return store, record, game
+
+
+def start_record(path: Path | None, prefix: str) -> tuple[RecordFile, Path]:
+    """The file a new game is recorded in: ``path``, or else ``PREFIX-DATE-TIME.json``
+    (with ``-2``, ``-3``, ... when a game of the same second has it); never a file
+    already there."""
+    if path is None:
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        path, n = Path(f"{prefix}-{stamp}.json"), 2
+        while path.exists() or path.is_symlink():
+            path, n = Path(f"{prefix}-{stamp}-{n}.json"), n + 1
+    return open_record(path, fresh=True), path
+
+
+def refuse_new_settings(
+    record_path: Path, given: dict[str, object], what: str = "settings"
+) -> None:
     """A game in progress keeps its own settings: resuming with any of ``given`` (option →
     value, None or empty when not given) fails, naming them."""
     extra = [option for option, value in given.items() if value not in (None, (), [], False)]
     if extra:
         fail(
-            f"{record_path} is a game in progress, with its own settings: "
+            f"{record_path} is a game in progress, with its own {what}: "
             f"drop {', '.join(extra)} to resume it"
         )
 

@@ -50,9 +50,10 @@ def _temp_prefix(target: Path) -> str:
 class RecordFile:
     """One record file, opened for a session: ``with RecordFile(path) as f: f.write(text)``."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, fresh: bool = False) -> None:
         self.path = Path(path)
         self.target = _target(self.path)
+        self.fresh = fresh  # a new game's record: refuse a file already there, never replace it
         self._lock_fd: int | None = None
 
     # -- lifecycle
@@ -80,22 +81,44 @@ class RecordFile:
             raise StoreError(
                 f"{self.path}: the record is read-only; make it writable or copy it to resume"
             )
-        lock_path = directory / f".{self.target.name}.lock"
-        try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
-        except OSError as exc:
-            raise StoreError(f"{self.path}: cannot create its lock file ({exc.strerror})") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            os.close(fd)
-            if exc.errno in (errno.EAGAIN, errno.EACCES):
-                raise StoreError(
-                    f"{self.path}: another session is playing this record right now"
-                ) from None
-            raise StoreError(f"{self.path}: cannot lock it ({exc.strerror})") from None
-        self._lock_fd = fd
+        self._lock_fd = self._lock(directory / f".{self.target.name}.lock")
+        if self.fresh and (self.target.exists() or self.target.is_symlink()):
+            self.close()
+            raise StoreError(f"{self.path}: a file of that name appeared; start the game again")
         self._sweep()
+
+    def _lock(self, lock_path: Path) -> int:
+        """The lock file, opened and flocked; the one at ``lock_path`` when the lock was taken.
+
+        A session that ends removes its lock file while it holds the lock, so a
+        lock taken on a file already unlinked locks nothing: take it again then.
+        """
+        for _ in range(100):
+            try:
+                fd = os.open(
+                    lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600
+                )
+            except OSError as exc:
+                raise StoreError(
+                    f"{self.path}: cannot create its lock file ({exc.strerror})"
+                ) from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                os.close(fd)
+                if exc.errno in (errno.EAGAIN, errno.EACCES):
+                    raise StoreError(
+                        f"{self.path}: another session is playing this record right now"
+                    ) from None
+                raise StoreError(f"{self.path}: cannot lock it ({exc.strerror})") from None
+            try:
+                current = os.stat(lock_path, follow_symlinks=False).st_ino
+            except FileNotFoundError:
+                current = None
+            if current == os.fstat(fd).st_ino:
+                return fd
+            os.close(fd)  # the file was removed (and perhaps made again) meanwhile
+        raise StoreError(f"{self.path}: cannot lock it (its lock file keeps changing)")
 
     def close(self) -> None:
         if self._lock_fd is not None:
