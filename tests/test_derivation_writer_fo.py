@@ -345,3 +345,22 @@ def test_referee_derive_accepts_what_the_writer_writes(vocab, tmp_path, board_fi
     assert result.exit_code == 0 and data["ok"], (w.text, data["lines"])
     assert data["rests_on"] == used
     assert data["inconsistent"] is (claim is None)
+
+
+def test_where_no_instances_are_found_a_finite_search_is_the_one_cited_step(
+    vocab, engine, monkeypatch
+):
+    """The fallback: a board that bounds the domain, and a claim settled by searching it."""
+    import referee.derivation.firstorder as firstorder
+    from referee.derivation.writer import FINITE_SEARCH
+
+    monkeypatch.setattr(firstorder, "write_first_order", lambda *a, **k: None)
+    board = ["|L| < 2", "∃x blonde(x)", "∀x happy(x) ∨ ¬happy(x)"]
+    premises = [statement_formula(parse_statement(t, vocab)) for t in board]
+    goal = statement_formula(parse_statement("∀x blonde(x)", vocab))
+    written = write_derivation(premises, goal, vocab, deadline=time.monotonic() + WRITE_SECONDS)
+    assert written is not None and written.method == FINITE_SEARCH
+    assert written.text.startswith("1. ∀x blonde(x)   by board 1, board 2")
+    assert set(written.rests_on) == {1, 2}
+    result = check(premises, written, vocab, engine)
+    assert result.ok and same(result.conclusion, goal)

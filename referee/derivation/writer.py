@@ -194,26 +194,34 @@ def readable_names(root: Box, vocabulary: Vocabulary) -> dict[str, str]:
 def _finite_search(premises, goal, labels, deadline) -> WrittenDerivation | None:
     """One cited step, when a finite search is what settles the question: every model
     is small (|L| < n on the board, a decidable fragment's size bound, or a bound Z3
-    proves) and there is none of those sizes. Checked here by the same search the
-    engine's model finder runs; the checker's engine redoes it."""
+    proves) and there is none of those sizes. Settled here by the engine's own search
+    and rule (``SizeBounds.exhausted``), which the local one-call Z3 check cannot
+    redo; the checker's engine (``referee derive``) redoes it."""
     from referee.logic.finder import find_model
     from referee.logic.fragments import size_bounds
     from referee.logic.normalform import expand_unique, nnf, signature
+    from referee.logic.tasks import SearchStatus
 
     prem_nnf = [nnf(expand_unique(p)) for p in premises]
     negated = None if goal is None else nnf(expand_unique(ast.Not(goal)))
-    limit = size_bounds(prem_nnf, negated).complete_up_to
+    bounds = size_bounds(prem_nnf, negated)
     preds, funcs = signature([*premises, *([goal] if goal is not None else [])])
     until = time.monotonic() + 2.0 if deadline is None else deadline
-    found = find_model(prem_nnf, negated, preds, funcs, until, max_size=limit)
-    if found["status"] != "exhausted":
+    found = find_model(
+        prem_nnf,
+        negated,
+        preds,
+        funcs,
+        until,
+        max_size=bounds.complete_up_to,
+        min_size=bounds.lower,
+    )
+    if found.status != SearchStatus.EXHAUSTED:
         return None
-    if (
-        not (limit is not None and found["size"] == limit)
-        and found.get("proved_bound") != found["size"]
-    ):
+    settled = bounds.exhausted(found.size, found.core, found.proved_bound, found.bound)
+    if settled is None:
         return None
-    cited = sorted({labels[i] for i in found["core"]})
+    cited = sorted({labels[i] for i in settled[1]})
     target = BOTTOM if goal is None else goal
     refs = ", ".join(f"board {n}" for n in cited)
     text = f"1. {to_unicode(target)}   by {refs or 'logic'}\n"

@@ -35,7 +35,7 @@ from referee.language.ast import Falsum, Formula, Not, free_vars
 from referee.language.vocabulary import Vocabulary
 from referee.logic.e_prover import EProcess, EResult, EStatus, locate_e, prove_with_e
 from referee.logic.evaluate import EvaluationError, EvaluationTimeout, check_model, evaluate
-from referee.logic.evidence import Attempt, Bound, BoundReason, Evidence, Method, Outcome, Solver
+from referee.logic.evidence import Attempt, Evidence, Method, Outcome, Solver
 from referee.logic.export import tptp_refutation
 from referee.logic.fragments import SizeBounds, size_bounds
 from referee.logic.infinite_model import InfiniteModel
@@ -697,35 +697,17 @@ class Engine:
                 )
                 return Verdict(Status.NOT_ENTAILED, evidence)
             return None
-        if r.status == SearchStatus.EXHAUSTED and r.proved_bound == r.size:
-            # A prover showed every (counter)model has at most n objects, and the
-            # finder checked every size up to n: a complete search.
-            bound = Bound(r.size, BoundReason.PROVED, proved=r.bound)
-            evidence = Evidence(
-                Method.EXHAUSTIVE,
-                Solver.FINDER,
-                used=tuple(sorted({*r.core, *_lower_sources(b)})),
-                bound=bound,
-                searched=r.size,
-                solver_seconds=r.seconds,
-            )
-            return Verdict(Status.ENTAILED, evidence)
-        if r.status == SearchStatus.EXHAUSTED and (
-            b.complete_up_to is None or r.size < b.complete_up_to
-        ):
-            # A search capped by Limits.max_size alone proves nothing about
-            # larger domains: only a bound the problem itself guarantees does.
-            q.tried.append(Attempt(Solver.FINDER, Outcome.NO_MODEL, r.seconds, r.size))
-            return None
+        settled = None
         if r.status == SearchStatus.EXHAUSTED:
-            bound = b.completing()
-            used = {*r.core, *_lower_sources(b)}
-            if bound is not None and bound.reason in (BoundReason.BOARD_SIZE,):
-                used.update(bound.sources)
+            # Complete only up to a bound the problem guarantees or a prover proved: a
+            # search capped by Limits.max_size alone proves nothing about larger domains.
+            settled = b.exhausted(r.size, r.core, r.proved_bound, r.bound)
+        if settled is not None:
+            bound, used = settled
             evidence = Evidence(
                 Method.EXHAUSTIVE,
                 Solver.FINDER,
-                used=tuple(sorted(used)),
+                used=used,
                 bound=bound,
                 searched=r.size,
                 solver_seconds=r.seconds,
@@ -775,11 +757,6 @@ class Engine:
                 )
                 return replace(verdict, evidence=evidence)
         return verdict
-
-
-def _lower_sources(b: SizeBounds) -> tuple[int, ...]:
-    """The premises whose |L| ≥ n let the finder skip the sizes below n."""
-    return tuple(i for i in b.lower_sources if i >= 0) if b.lower > 1 else ()
 
 
 def _rejection(q: _Question, model: Model, deadline: float) -> str | None:

@@ -96,6 +96,30 @@ class SizeBounds:
         reason, _ = self.fragment  # type: ignore[misc]
         return Bound(limit, reason)
 
+    def exhausted(
+        self, size: int, core: tuple[int, ...], proved_bound: int | None, proved: int | None
+    ) -> tuple[Bound, tuple[int, ...]] | None:
+        """What a search that found no model up to ``size`` settles: the bound that makes
+        it complete and the premises it rests on, or None when it proves nothing.
+
+        Complete when a prover showed every model has at most ``size`` objects
+        (``proved_bound``), or when ``size`` reaches a bound this syntax guarantees. The
+        premises: the search's own ``core``, those whose |L| ≥ n let it skip the
+        smaller sizes, and those whose |L| < n bounded it. The engine and the
+        derivation writer both settle an exhausted search here.
+        """
+        lower = tuple(i for i in self.lower_sources if i >= 0) if self.lower > 1 else ()
+        if proved_bound == size:
+            return Bound(size, BoundReason.PROVED, proved=proved), tuple(sorted({*core, *lower}))
+        limit = self.complete_up_to
+        if limit is None or size < limit:
+            return None  # a search capped short of a guaranteed bound proves nothing
+        bound = self.completing()
+        used = {*core, *lower}
+        if bound is not None and bound.reason == BoundReason.BOARD_SIZE:
+            used.update(bound.sources)
+        return bound, tuple(sorted(used))  # type: ignore[return-value]
+
 
 def card_bounds(
     nnf_formulas: list[tuple[int, Formula]],
