@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import click
-from rich.console import Console
 from rich.table import Table
 
 from referee.cli.common import deck_option, load_deck
-from referee.cli.safe import user
+from referee.cli.safe import console, user
 
 _WHAT = {"P": "predicate", "F": "function", "R": "relation", "Q": "quantifiers", "S": "statement"}
 
@@ -41,9 +40,9 @@ def cards(deck_path) -> None:
             str(card.count),
             user(meaning),
         )
-    console = Console(markup=False, highlight=False)
-    console.print(table)
+    out = console()
+    out.print(table)
     vocab = deck.vocabulary
     parts = [f"{n}/{a}" for n, a in vocab.predicates.items()]
     parts += [f"{n}/{a}" for n, a in vocab.functions.items()]
-    console.print(user("vocabulary: " + ", ".join(parts)))
+    out.print(user("vocabulary: " + ", ".join(parts)))

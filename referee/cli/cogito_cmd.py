@@ -18,11 +18,10 @@ from rich.text import Text
 
 from referee.cli.cogito_render import CogitoRenderer, and_list, describe, ruled_out_words, why
 from referee.cli.common import fail, print_json, read_text
-from referee.cli.safe import user
+from referee.cli.safe import console, user
 from referee.cli.table_io import (
     EXIT_DISAGREES,
     conclude_replay,
-    console,
     play_session,
     read_record,
     refuse_new_settings,

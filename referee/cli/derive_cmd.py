@@ -11,6 +11,7 @@ from rich.text import Text
 
 from referee.cli.common import deck_option, load_board, load_deck, print_json, read_text
 from referee.cli.render import model_tables
+from referee.cli.safe import console, user, visible
 from referee.derivation import DerivationError, check_derivation
 from referee.derivation.checker import ASSUMPTION, OK, REFUSED, DerivationResult
 
@@ -48,14 +49,14 @@ def derive(deck_path, timeout: float, as_json: bool, board: Path, derivation: Pa
         if as_json:
             print_json({"ok": False, "error": exc.to_json(), "file": str(derivation)})
         else:
-            click.echo(f"error: {derivation}:{exc.render()}", err=True)
+            click.echo(f"error: {visible(str(derivation))}:{exc.render()}", err=True)
         sys.exit(EXIT_INPUT)
     if as_json:
         data = result.to_json()
         data["board"] = [s.text for s in board_text.statements]
         print_json(data)
     else:
-        render(result, dict(board_text.vocabulary.predicates), Console(highlight=False))
+        render(result, dict(board_text.vocabulary.predicates), console())
     sys.exit(EXIT_HOLDS if result.ok else EXIT_FAILS)
 
 
@@ -76,10 +77,10 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
         mark, style = _MARK.get(v.status, ("?", "yellow"))
         line = Text(mark + " ", style=style)
         line.append(f"{v.label:>{width}}  ")
-        line.append(body, style="cyan" if v.status == ASSUMPTION else "")
+        line.append(visible(body), style="cyan" if v.status == ASSUMPTION else "")
         pad = column - len(body)
         line.append(" " * pad if pad > 0 else "  ")
-        line.append(v.justification, style="dim")
+        line.append(visible(v.justification), style="dim")
         console.print(line, soft_wrap=True)
     for v in result.lines:
         if v.ok:
@@ -88,7 +89,7 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
         style = "red" if v.status == REFUSED else "yellow"
         console.print()
         console.print(
-            Text(f"line {v.label} {word}: ", style=f"bold {style}") + Text(v.reason),
+            Text(f"line {v.label} {word}: ", style=f"bold {style}") + user(v.reason),
             soft_wrap=True,
         )
         if v.model is not None:

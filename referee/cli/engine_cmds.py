@@ -20,6 +20,7 @@ from referee.cli.common import (
     load_deck,
     print_json,
 )
+from referee.cli.safe import console
 
 timeout_option = click.option(
     "--timeout",
@@ -131,16 +132,15 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
             data["derivation"] = written.text if written is not None else None
         print_json(data)
         return
-    from rich.console import Console
 
     from referee.cli.render import verdict_renderable
 
-    console = Console(markup=False, highlight=False)
-    console.print(
+    out = console()
+    out.print(
         verdict_renderable(verdict, texts, goal_text=goal, arities=dict(vocabulary.predicates))
     )
     if proof and verdict.status == "entailed":
-        _show_derivation(console, written, "the goal")
+        _show_derivation(out, written, "the goal")
 
 
 @click.command()
@@ -182,13 +182,12 @@ def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
                 row["derivation"] = w.text if w is not None else None
         print_json(data)
         return
-    from rich.console import Console
 
     from referee.cli.render import analysis_renderable
 
-    console = Console(markup=False, highlight=False)
-    console.print(analysis_renderable(analysis, texts, arities=dict(vocabulary.predicates)))
+    out = console()
+    out.print(analysis_renderable(analysis, texts, arities=dict(vocabulary.predicates)))
     if proof and analysis.consistency.status == "inconsistent":
-        _show_derivation(console, clash, "⊥ (the board is inconsistent)")
+        _show_derivation(out, clash, "⊥ (the board is inconsistent)")
     for i, w in written.items():
-        _show_derivation(console, w, f"statement {i + 1} from the others")
+        _show_derivation(out, w, f"statement {i + 1} from the others")

@@ -22,10 +22,9 @@ from rich.text import Text
 
 from referee.cli.common import fail, read_text
 from referee.cli.ergo_render import ErgoRenderer, describe, premise_rows, ruling_lines
-from referee.cli.safe import user
+from referee.cli.safe import console, user
 from referee.cli.table_io import (
     conclude_replay,
-    console,
     disagreement_text,
     play_session,
     read_record,

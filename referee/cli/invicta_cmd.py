@@ -27,12 +27,11 @@ import click
 
 from referee.cli.common import fail, read_text
 from referee.cli.invicta_render import InvictaRenderer, describe
-from referee.cli.safe import user, visible
+from referee.cli.safe import console, user, visible
 from referee.cli.table_io import (
     EXIT_DISAGREES,
     EXIT_INPUT,
     conclude_replay,
-    console,
     play_session,
     refuse_new_settings,
     resume_record,

@@ -17,10 +17,9 @@ import click
 
 from referee.cli.common import Seconds, deck_option, fail, read_text
 from referee.cli.palmer_render import PalmerRenderer, describe
-from referee.cli.safe import user
+from referee.cli.safe import console, user
 from referee.cli.table_io import (
     conclude_replay,
-    console,
     disagreement_text,
     play_session,
     read_record,

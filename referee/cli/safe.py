@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from rich.console import Console
 from rich.text import Text
 
 # Categories shown escaped: controls (C0, C1, DEL), format characters (bidi
@@ -36,3 +37,9 @@ def visible(text: str) -> str:
 def user(text: object, style: str = "") -> Text:
     """A renderable of user-supplied text: never markup, controls made visible."""
     return Text(visible(str(text)), style=style)
+
+
+def console(stderr: bool = False) -> Console:
+    """The console every command prints through: it never reads markup or highlights,
+    so text is shown as given and renderers style explicitly."""
+    return Console(highlight=False, soft_wrap=True, markup=False, stderr=stderr)

@@ -44,11 +44,6 @@ from referee.table.store import RecordFile, StoreError, write_atomically
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
 
 
-def console(stderr: bool = False) -> Console:
-    """A console that never reads markup or highlights: renderers style explicitly."""
-    return Console(highlight=False, soft_wrap=True, markup=False, stderr=stderr)
-
-
 def open_record(path: Path, fresh: bool = False) -> RecordFile:
     store = RecordFile(path, fresh)
     try:
