@@ -393,3 +393,14 @@ def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, tri
     assert final.summary() == stored["summary"], f"killed after {k} commands"
     assert [essentials(e) for e in record.events] == [essentials(e) for e in stored["events"]]
     assert leftovers(tmp_path) == []
+
+
+def test_player_names_are_shown_as_typed_never_as_terminal_codes(tmp_path):
+    """A name holding an escape sequence or markup reaches the screen made visible."""
+    name = "an\x1b[31mX[bold]"
+    script = "play A at 1:0\nplay OR at 1:1\nplay B at 1:2\nend\n"
+    args = ["--players", f"{name},bob", "--mode", "table", "--record", str(tmp_path / "g.json")]
+    result = invoke("play", *args, input=script)
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output
+    assert "an\\x1b[31mX[bold]" in result.output

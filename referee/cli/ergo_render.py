@@ -419,7 +419,7 @@ class ErgoRenderer(TableRenderer):
         else:
             line.append_text(user(" and ".join(o.winners), "bold"))
             line.append(" share the win", style="bold")
-        line.append(" (" + ", ".join(f"{p} {n}" for p, n in o.scores) + ")")
+        line.append_text(user(" (" + ", ".join(f"{p} {n}" for p, n in o.scores) + ")"))
         if o.reason:
             line.append_text(user(f": {o.reason}"))
         self.out.print(line)
@@ -434,8 +434,8 @@ class ErgoRenderer(TableRenderer):
         for line in ruling_lines(o.ruling, dict(o.seats), short=True):
             self.out.print(line)
         points = Text("Points: ")
-        points.append(", ".join(f"{a.player} +{a.points}" for a in o.awards))
-        points.append("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores))
+        points.append_text(user(", ".join(f"{a.player} +{a.points}" for a in o.awards)))
+        points.append_text(user("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores)))
         self.out.print(points)
         self.out.print(Text("  (why [VARIABLE]: the whole evidence)", style="dim"))
 
@@ -556,7 +556,7 @@ def ruling_lines(
 def evidence_lines(
     e: Evidence, seats: dict[str, str] | None, cards: int, short: bool
 ) -> list[Text]:
-    head = Text(f"  {e.variable}{_owner(e.variable, seats)}: ")
+    head = Text(f"  {e.variable}") + user(_owner(e.variable, seats)) + Text(": ")
     if e.standing == Standing.UNDECIDED:
         head.append("undecided", style="yellow")
         head.append(": the premises allow it either way")

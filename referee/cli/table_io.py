@@ -131,7 +131,7 @@ def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> It
         pass
     while True:
         try:
-            yield out.input(Text(prompt(), style="bold cyan"))
+            yield out.input(user(prompt(), "bold cyan"))
         except EOFError:
             return
         except KeyboardInterrupt:
