@@ -412,16 +412,13 @@ class Engine:
             find = Find(q.problem, max_size, minimise, q.bounds.lower)
             infinite = limits.infinite and q.bounds.complete_up_to is None
             small = max(FINITE_MIN, FINITE_SHARE * budget) if infinite else budget
+            cvc5 = Cvc5Find(q.problem) if limits.cvc5 else None
             if pool.size > 1:
-                first = lane(Solver.CVC5, Cvc5Find(q.problem), max(CVC5_MIN, CVC5_SHARE * budget))
-                if not limits.cvc5:
-                    pool.cancel(first)
+                first = lane(Solver.CVC5, cvc5, max(CVC5_MIN, CVC5_SHARE * budget)) if cvc5 else 0
                 lane(Solver.Z3, Prove(q.problem, minimise), budget, after=first)
                 finder = lane(Solver.FINDER, find, small, not_before=e_end)
             else:  # one worker: each in turn
-                first = lane(Solver.CVC5, Cvc5Find(q.problem), budget / 3)
-                if not limits.cvc5:
-                    pool.cancel(first)
+                first = lane(Solver.CVC5, cvc5, budget / 3) if cvc5 else 0
                 finder = lane(Solver.FINDER, find, min(small, budget / 3), after=first)
                 finder = lane(Solver.Z3, Prove(q.problem, minimise), budget, after=finder)
             if infinite:
@@ -527,6 +524,8 @@ class Engine:
                 if verdict.evidence.method == Method.EXHAUSTIVE:
                     verdict = self._prefer_proof(q, pool, solvers, verdict)
                 elif verdict.evidence.method == Method.PROOF and not verdict.evidence.minimal:
+                    for task in pending:  # the trials run in this process: free both cores
+                        pool.cancel(task)
                     verdict = self._shrink(q, verdict)
                 return self._finish(q, verdict)
         return None
