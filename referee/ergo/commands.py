@@ -422,12 +422,11 @@ class ErgoCommands:
         if found is None:
             return (Refused("no round has been scored yet"),)
         number, event = found
-        before: Game = session.record.rebuild(number - 1)  # type: ignore[assignment]
         word = rest.strip().upper()
         if word and word not in ("A", "B", "C", "D"):
             return (Refused(f"{rest.strip()!r} is not a variable", "why, or why A"),)
         after: Game = session.record.rebuild(number)  # type: ignore[assignment]
-        view = scored_view(after, event, before.rules.reading)
+        view = scored_view(after, event, game.rules.reading)  # house rules never change
         return (Why(view, word),)
 
 
