@@ -177,15 +177,6 @@ class CogitoRenderer(TableRenderer):
             }
         )
 
-    # A game to show without a session (replay); otherwise the session's.
-    watched: Game | None = None
-
-    @property
-    def game(self) -> Game:
-        if self.watched is not None:
-            return self.watched
-        return self.session.game  # type: ignore[union-attr, return-value]
-
     def help_text(self) -> str:
         return HELP
 

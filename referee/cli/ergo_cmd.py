@@ -340,7 +340,8 @@ def replay(record_file, step, as_json):
         out.print(
             user(f"{len(record.events)} events, {rounds} round{'s' if rounds != 1 else ''} scored")
         )
-        renderer = ErgoRenderer(out, Session(record, ErgoCommands(), game))
+        renderer = ErgoRenderer(out)
+        renderer.watched = game
         renderer.scores(game)
         if game.finished:
             who = " and ".join(game.winners)

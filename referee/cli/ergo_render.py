@@ -208,10 +208,6 @@ class ErgoRenderer(TableRenderer):
             }
         )
 
-    @property
-    def game(self) -> Game:
-        return self.session.game  # type: ignore[union-attr, return-value]
-
     def help_text(self) -> str:
         return HELP
 

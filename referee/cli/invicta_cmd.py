@@ -186,7 +186,8 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
         click.echo(f"error: {visible(str(file))}, {exc.render()}", err=True)
         sys.exit(EXIT_INPUT)
     game = Game.new(Setup("white", "black", rules))
-    renderer = InvictaRenderer(out, _Viewer(game))
+    renderer = InvictaRenderer(out)
+    renderer.watched = game
     illegal = None
     for number, listed in enumerate(moves, start=1):
         event = as_event(listed.move, game.next_side)
@@ -211,30 +212,23 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
         out.print(line)
 
 
-class _Viewer:
-    """What the renderer needs of a session when there is only a game to show."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-
 def _replay_record(file, text, step, as_json, out, interactive) -> None:
     try:
         data = parse_json(text)
         record = from_json(data, GAME)
     except RecordError as exc:
         fail(f"{file}: {exc}")
-    viewer = _Viewer(record.new_game())  # type: ignore[arg-type]
-    renderer = InvictaRenderer(out, viewer)  # type: ignore[arg-type]
+    renderer = InvictaRenderer(out)
+    renderer.watched = record.new_game()
 
     def on_step(s) -> None:
-        viewer.game = s.game
+        renderer.watched = s.game
         if step and not s.disagreements:
             _show_step(renderer, s.number, s.event, s.game, interactive)
 
     report = run_replay(record, None, on_step)
     game: Game = report.game  # type: ignore[assignment]
-    viewer.game = game
+    renderer.watched = game
     illegal = None
     if report.stopped_at is not None:
         d = report.disagreements[-1]

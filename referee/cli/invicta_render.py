@@ -88,10 +88,6 @@ class InvictaRenderer(TableRenderer):
             }
         )
 
-    @property
-    def game(self) -> Game:
-        return self.session.game  # type: ignore[union-attr, return-value]
-
     def help_text(self) -> str:
         return HELP
 

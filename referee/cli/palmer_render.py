@@ -124,10 +124,6 @@ class PalmerRenderer(TableRenderer):
             }
         )
 
-    @property
-    def game(self) -> Game:
-        return self.session.game  # type: ignore[union-attr, return-value]
-
     def help_text(self) -> str:
         return HELP
 

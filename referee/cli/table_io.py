@@ -207,9 +207,14 @@ class TableRenderer:
         if changed:
             self.after_change(outcomes)
 
+    # A game to show without a session (replay steps through games of its own).
+    watched = None
+
     @property
     def game(self):
-        """The game shown (a game's renderer may show another, as replay does)."""
+        """The game shown: the one being watched, else the session's."""
+        if self.watched is not None:
+            return self.watched
         return self.session.game  # type: ignore[union-attr]
 
     def rules(self, game) -> None:
