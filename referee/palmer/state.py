@@ -77,7 +77,6 @@ class Entry:
     vocabulary: Vocabulary  # the names it could use when written (for ¬ re-reading)
     turn: int
     scored: bool = False  # upheld as redundant but kept (house rule keep_redundant)
-    negations: int = 0
 
     @property
     def text(self) -> str:
@@ -300,7 +299,6 @@ class Game:
             )
         self._discard_from_hand([event.card])
         entry.statement = site.after
-        entry.negations += 1
         self._end_turn(passed=False)
 
     def check_targets(self, kind: ClaimKind, targets: Sequence[int]) -> None:
