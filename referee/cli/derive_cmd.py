@@ -13,7 +13,13 @@ from referee.cli.common import deck_option, load_board, load_deck, print_json, r
 from referee.cli.render import model_tables
 from referee.cli.safe import console, user, visible
 from referee.derivation import DerivationError, check_derivation
-from referee.derivation.checker import ASSUMPTION, OK, REFUSED, DerivationResult
+from referee.derivation.checker import (
+    ASSUMPTION,
+    LINE_TIMEOUT,
+    OK,
+    REFUSED,
+    DerivationResult,
+)
 
 EXIT_HOLDS, EXIT_INPUT, EXIT_FAILS = 0, 1, 2
 
@@ -25,7 +31,7 @@ _MARK = {OK: ("✓", "green"), ASSUMPTION: ("│", "cyan"), REFUSED: ("✗", "re
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0.01),
-    default=3.0,
+    default=LINE_TIMEOUT,
     show_default=True,
     help="Seconds the engine may spend on each cited step (`by 1, board 2`).",
 )

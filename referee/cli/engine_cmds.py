@@ -39,11 +39,12 @@ proof_option = click.option(
 
 
 def _write(engine, formulas, goal, vocabulary, used, timeout):
-    """The referee's derivation of ``goal`` (None: ⊥) from the premises ``used``, or None."""
-    from referee.derivation.writer import write_in_worker
+    """The referee's derivation of ``goal`` (None: ⊥) from the premises ``used``, as the
+    checker ``referee derive`` runs judged it (:class:`referee.derivation.shown.Shown`)."""
+    from referee.derivation.shown import write_shown
 
     used = list(used) or list(range(len(formulas)))
-    return write_in_worker(
+    return write_shown(
         engine,
         [formulas[i] for i in used],
         goal,
@@ -53,11 +54,27 @@ def _write(engine, formulas, goal, vocabulary, used, timeout):
     )
 
 
-def _show_derivation(console, written, what: str) -> None:
+def _derivation_json(data: dict, shown) -> None:
+    data["derivation"] = shown.derivation.text if shown.derivation is not None else None
+    if shown.refused:
+        data["derivation_refused"] = True
+
+
+def _show_derivation(console, shown, what: str) -> None:
     from rich.text import Text
 
     from referee.cli.safe import user
 
+    written = shown.derivation
+    if shown.refused:
+        console.print(
+            Text(
+                f"the derivation of {what} the referee wrote does not pass the checker "
+                "(`referee derive`), so none is shown; the verdict stands on its evidence above",
+                style="yellow",
+            )
+        )
+        return
     if written is None:
         console.print(Text(f"no derivation of {what} could be written in time", style="dim"))
         return
@@ -102,6 +119,7 @@ def _parse(text: str, vocabulary, what: str):
 @click.argument("goal")
 def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> None:
     """Does GOAL follow from the board and the premises?"""
+    from referee.derivation.shown import Shown
     from referee.logic.engine import Engine, Limits
 
     deck = load_deck(deck_path)
@@ -129,7 +147,7 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
     if as_json:
         data = verdict.to_json()
         if proof:
-            data["derivation"] = written.text if written is not None else None
+            _derivation_json(data, written or Shown())
         print_json(data)
         return
 
@@ -151,6 +169,7 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
 @click.argument("board_path", metavar="BOARD", type=click.Path(dir_okay=False, path_type=Path))
 def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
     """Is BOARD consistent, and which of its statements follow from the others?"""
+    from referee.derivation.shown import Shown
     from referee.logic.engine import Engine, Limits
 
     deck = load_deck(deck_path)
@@ -159,7 +178,7 @@ def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
     texts = [s.text or "" for s in board.statements]
     vocabulary = board.vocabulary
     clash = None
-    written: dict[int, object] = {}
+    written: dict[int, Shown] = {}
     with Engine(Limits(timeout=timeout)) as engine:
         engine.warm()  # the limit is for the questions, not for starting workers
         try:
@@ -176,10 +195,9 @@ def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
     if as_json:
         data = analysis.to_json(texts)
         if proof:
-            data["derivation"] = clash.text if clash is not None else None
+            _derivation_json(data, clash if clash is not None else Shown())
             for i, row in enumerate(data["statements"]):
-                w = written.get(i)
-                row["derivation"] = w.text if w is not None else None
+                _derivation_json(row, written.get(i, Shown()))
         print_json(data)
         return
 

@@ -15,12 +15,20 @@ The core never prints: the result is data, rendered by ``referee.cli``.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from referee.derivation.rules import Context, Premise, Refusal, check_rule, same, show
-from referee.derivation.syntax import Derivation, Line, Ref, parse_derivation, rule_name
-from referee.language.ast import Falsum, Formula, Statement
+from referee.derivation.syntax import (
+    Derivation,
+    DerivationError,
+    Line,
+    Ref,
+    parse_derivation,
+    rule_name,
+)
+from referee.language.ast import FORALL, Eq, Falsum, Formula, Quant, Statement, Var
 from referee.language.vocabulary import Vocabulary
 
 OK = "ok"
@@ -157,6 +165,45 @@ def check_derivation(
         per_line_timeout=asker.timeout,
         failed=failed,
     )
+
+
+# ``referee derive``'s limit per cited step when none is given: a derivation the
+# referee shows must hold under it.
+LINE_TIMEOUT = 3.0
+
+# Where a board has no statement numbered n: citing ``board n`` proves nothing.
+TRIVIAL = Statement(Quant(FORALL, "x", Eq(Var("x"), Var("x"))))
+
+
+def numbered_board(statements: Mapping[int, Statement]) -> list[Statement]:
+    """The board as the checker numbers it (statement n at index n - 1), gaps filled
+    with the trivial ``∀x x = x``."""
+    top = max(statements, default=0)
+    return [statements.get(n, TRIVIAL) for n in range(1, top + 1)]
+
+
+def check_written(
+    board: Mapping[int, Statement],
+    text: str,
+    goal: Formula | None,
+    vocabulary: Vocabulary,
+    engine: Any = None,
+    per_line_timeout: float | None = None,
+) -> DerivationResult | None:
+    """The one check of a derivation the referee wrote: :func:`check_derivation`, as
+    ``referee derive`` runs it, on ``board`` (statements by number); the result when
+    every line holds, the last is ``goal`` (None: ⊥) and it rests only on ``board``'s
+    statements, else None. The writer runs it with its own Z3, the commands again
+    with the engine before they show anything."""
+    try:
+        result = check_derivation(numbered_board(board), text, vocabulary, engine, per_line_timeout)
+    except DerivationError:
+        return None
+    if not result.ok or not same(result.conclusion, Falsum() if goal is None else goal):
+        return None
+    if not set(result.rests_on) <= set(board):
+        return None
+    return result
 
 
 def rests_on(d: Derivation, line: Line) -> tuple[int, ...]:

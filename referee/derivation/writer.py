@@ -21,8 +21,9 @@ written.text, written.lines, written.rests_on, written.cited_steps, written.meth
 Every derivation returned has passed :func:`referee.derivation.checker.check_derivation`
 here, its cited steps confirmed by a Z3 call in this process (the finite-search
 step excepted: only the engine's model finder can confirm it); the caller
-checks again with the engine before showing it. ``None`` means no derivation
-(the goal does not follow, the deadline passed, or the search gave up).
+checks again with the engine before showing it (:mod:`referee.derivation.shown`).
+``None`` means no derivation (the goal does not follow, the deadline passed, or
+the search gave up).
 Pure and picklable in, picklable out: the caller runs it in a killable worker.
 """
 
@@ -231,30 +232,13 @@ def _finite_search(premises, goal, labels, deadline) -> WrittenDerivation | None
 # -------------------------------------------------------------- checking
 
 
-_FILLER = ast.Statement(ast.Quant(ast.FORALL, "x", ast.Eq(ast.Var("x"), ast.Var("x"))))
-
-
 def _self_check(premises, goal, labels, vocabulary, text, deadline):
-    """The checker's verdict on ``text`` (cited steps confirmed by Z3 here), or None."""
-    from referee.derivation.checker import check_derivation
-    from referee.derivation.rules import same
-    from referee.derivation.syntax import DerivationError
+    """The checker's verdict on ``text`` (cited steps confirmed by Z3 here), or None:
+    the same check the commands run again with the engine before showing it."""
+    from referee.derivation.checker import check_written
 
-    top = max(labels, default=0)
-    board = [_FILLER] * top
-    for f, n in zip(premises, labels, strict=True):
-        board[n - 1] = ast.Statement(f)
-    try:
-        result = check_derivation(board, text, vocabulary, _LocalEngine(deadline), None)
-    except DerivationError:  # pragma: no cover - a bug in the writer
-        return None
-    if not result.ok:
-        return None
-    if not same(result.conclusion, BOTTOM if goal is None else goal):
-        return None
-    if not set(result.rests_on) <= set(labels):
-        return None
-    return result
+    board = {n: ast.Statement(f) for f, n in zip(premises, labels, strict=True)}
+    return check_written(board, text, goal, vocabulary, _LocalEngine(deadline), None)
 
 
 @dataclass(frozen=True)

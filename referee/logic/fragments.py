@@ -116,7 +116,7 @@ class SizeBounds:
             return None  # a search capped short of a guaranteed bound proves nothing
         bound = self.completing()
         used = {*core, *lower}
-        if bound is not None and bound.reason == BoundReason.BOARD_SIZE:
+        if bound is not None:  # the |L| statements that bound it, or that clash
             used.update(bound.sources)
         return bound, tuple(sorted(used))  # type: ignore[return-value]
 

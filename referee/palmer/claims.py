@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from referee.derivation.checker import DerivationResult
-from referee.derivation.writer import write_in_worker
+from referee.derivation.shown import write_shown
 from referee.logic.engine import Status, Verdict
 from referee.logic.normalform import big_and
 from referee.palmer.derivations import check_claim_derivation
@@ -64,7 +64,8 @@ def settle(
     """Put the claim to ``engine`` under the record's time limit and judge it by the rules.
 
     A claim the engine proves comes with a derivation the referee writes and
-    checks (``write``), so the table can follow it line by line.
+    checks (``write``), so the table can follow it line by line; one the checker
+    refuses is not kept.
     """
     game.check_targets(kind, targets)
     premises = [e for e in game.board if e.id not in targets]
@@ -92,14 +93,14 @@ def settle(
         goal = None
         if kind == ClaimKind.REDUNDANT:
             goal = big_and(game.entry(t).statement.asserted for t in targets)
-        proof = write_in_worker(
+        proof = write_shown(
             engine,
             [formulas[i] for i in used],
             goal,
             game.vocabulary,
             labels=[premises[i].id for i in used],
             timeout=min(limit, WRITE_LIMIT),
-        )
+        ).derivation  # shown only if the checker accepts it, as `referee derive` would
     claim = Claim(
         player if player is not None else game.player,
         kind,
