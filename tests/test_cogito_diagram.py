@@ -116,7 +116,12 @@ BAD = [
         5,
         "Flower is both a category (line 2) and a Self card",
     ),
-    ("[categories]\nFlower = []\n[selves]\nflower = []\n", 4, "differ only in case"),
+    ("[categories]\nFlower = []\n[selves]\nflower = []\n", 4, "the same name written two ways"),
+    # issue 19: names that look the same are the same name (NFKC and case folding)
+    ('[selves]\n"Caf\u00e9" = []\n"Cafe\u0301" = []\n', 3, "(Caf\\u00e9) (line 2) are the same"),
+    ('[categories]\nCat = []\n[selves]\n"\uff23\uff41\uff54" = []\n', 4, "same name"),
+    ('[selves]\n"\u0301\u0301" = []\nRose = []\n', 2, "starts with the combining mark U+0301"),
+    ("[selves]\n" + "R" * 41 + " = []\n", 2, "longer than 40 characters"),
     (
         '[categories]\nPlant = []\n[selves]\nRose = ["Plant"]\nTulip = ["Rose"]\n',
         5,

@@ -400,7 +400,19 @@ def test_player_names_are_shown_as_typed_never_as_terminal_codes(tmp_path):
     name = "an\x1b[31mX[bold]"
     script = "play A at 1:0\nplay OR at 1:1\nplay B at 1:2\nend\n"
     args = ["--players", f"{name},bob", "--mode", "table", "--record", str(tmp_path / "g.json")]
-    result = invoke("play", *args, input=script)
+    result = invoke("play", *args, input=script)  # a new game refuses it (the name rule) ...
+    assert result.exit_code == 1 and "U+001B ESCAPE, which cannot be seen" in result.output
+    assert "\x1b" not in result.output
+    # ... and a record made before the rule still plays, the name made visible
+    from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
+    from referee.resources import ergo_deck_path
+    from referee.table.record import Record, dumps
+
+    seats = (Seat(name, "A"), Seat("bob", "B"))
+    deck = ergo_deck_path("english").read_text(encoding="utf-8")
+    old = Record(GAME, Setup(Settings(seats, Mode.TABLE, 1), HouseRules(), deck, "ergo.toml"))
+    (tmp_path / "old.json").write_text(dumps(old), encoding="utf-8")
+    result = invoke("play", "--record", str(tmp_path / "old.json"), input=script)
     assert result.exit_code == 0, result.output
     assert "\x1b" not in result.output
     assert "an\\x1b[31mX[bold]" in result.output

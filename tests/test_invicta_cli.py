@@ -396,7 +396,7 @@ def test_names_are_shown_as_typed_never_as_markup(tmp_path):
         "play", "--white", "al\x1b[2Jice", "--black", "bob", "--record",
         str(tmp_path / "h.json"), input="e5\n",
     )  # fmt: skip
-    assert result.exit_code == 1 and "is not a player name" in result.stderr
+    assert result.exit_code == 1 and "U+001B ESCAPE, which cannot be seen" in result.stderr
     assert "\x1b" not in result.stderr
 
 
@@ -418,7 +418,7 @@ def test_resume_continues_the_game_and_refuses_new_settings(tmp_path):
     "args, words",
     [
         (["--white", "alice"], "name the players"),
-        (["--white", "alice", "--black", "alice"], "different names"),
+        (["--white", "alice", "--black", "alice"], "are the same name"),
         (["--white", "alice", "--black", "bob", "--house", "corners=two"], "one of any, one"),
         (["--white", "alice", "--black", "bob", "--house", "gravity=on"], "unknown house rule"),
     ],

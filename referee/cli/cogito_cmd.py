@@ -263,6 +263,7 @@ def _new_record(players, seed, first, house, deck_path):
             first or "",
             rules,
         )
+        setup.check_new()
     except SetupError as exc:
         fail(f"{exc.field}: {exc.message}")
     now = _dt.datetime.now().astimezone()

@@ -292,6 +292,7 @@ def new_record(players, mode, seed, win, deck_path, house) -> Record:
             win if win is not None else DEFAULT_WIN,
         )
         setup = Setup(settings, rules, deck_text, source)
+        setup.check_new()
     except SetupError as exc:
         fail(f"{exc.field}: {exc.message}")
     now = _dt.datetime.now().astimezone()

@@ -121,6 +121,7 @@ def _new_record(white, black, house) -> tuple[Record, Game]:
     rules = _house_rules(house)
     try:
         setup = Setup(white, black, rules)
+        setup.check_new()
     except ValueError as exc:
         fail(str(exc))
     now = _dt.datetime.now().astimezone()

@@ -165,6 +165,7 @@ def _new_record(players, hand_size, win_score, mode, seed, house, timeout, deck_
             Path(deck_file).name,
             timeout if timeout is not None else DEFAULT_CLAIM_TIMEOUT,
         )
+        setup.check_new()
     except RulesError as exc:
         fail(f"{exc.field}: {exc.message}")
     now = _dt.datetime.now().astimezone()

@@ -25,6 +25,7 @@ from referee.cogito.outcomes import (
 )
 from referee.cogito.state import Game, Phase, Seat
 from referee.language.limits import is_number
+from referee.language.names import name_key
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcomes, Refused, Session, ShowRules
@@ -96,7 +97,7 @@ class CogitoCommands:
     @staticmethod
     def _player(game: Game, word: str) -> Seat | None:
         for seat in game.seats:
-            if seat.name == word or seat.name.casefold() == word.casefold():
+            if seat.name == word or name_key(seat.name) == name_key(word):
                 return seat
         return None
 

@@ -40,6 +40,7 @@ from functools import cached_property
 
 from referee.cogito.tomlines import KeyLines
 from referee.language.errors import LocatedError, Location
+from referee.language.names import name_key, name_problem, spelled
 
 STRATA = ("I", "II", "III", "")
 SELF_STRATUM = "III"
@@ -118,14 +119,14 @@ class Diagram:
     @cached_property
     def _folded(self) -> dict[str, str]:
         names = (*self.category_names, *self.self_names, self.dream)
-        return {n.casefold(): n for n in names}
+        return {name_key(n): n for n in names}
 
     def lookup(self, word: str) -> str | None:
-        """The name ``word`` means (exact, else ignoring case), or None."""
+        """The name ``word`` means (exact, else the same by the name rule), or None."""
         word = word.strip()
         if word in self._parents or word == self.dream:
             return word
-        return self._folded.get(word.casefold())
+        return self._folded.get(name_key(word))
 
     def is_category(self, name: str) -> bool:
         return name in dict(self.categories)
@@ -336,15 +337,15 @@ class _Reader:
     def check_name(self, name: str, what: str, line: int | None) -> None:
         if not name.strip():
             raise self.error(line, f"{_article(what)} {what} without a name")
-        if name != name.strip():
-            raise self.error(line, f"the name {name!r} starts or ends with a space")
-        if not name.isprintable():
-            raise self.error(line, f"the name {name!r} holds a control character")
+        problem = name_problem(name)  # the name rule of every game
+        if problem is not None:
+            raise self.error(line, str(problem))
 
     # ------------------------------------------------------------ the names
 
     def check_names(self, categories: dict, selves: dict) -> None:
-        """No name twice, not even differing only in case: the table types them freely."""
+        """No name twice, not even written another way (:func:`name_key`): the table
+        types them freely."""
         seen: dict[str, tuple[str, str]] = {}
         for table, what, names in (
             ("categories", "category", categories),
@@ -352,7 +353,7 @@ class _Reader:
         ):
             for name in names:
                 line = self.at(table, name)
-                folded = name.casefold()
+                folded = name_key(name)
                 if folded in seen:
                     other, other_what = seen[folded]
                     other_table = "categories" if other_what == "category" else "selves"
@@ -364,8 +365,9 @@ class _Reader:
                         )
                     else:
                         message = (
-                            f"{name!r} and the {other_what} {other!r} (line {other_line}) differ "
-                            "only in case; the table types names without minding case"
+                            f"{spelled(name)} and the {other_what} {spelled(other)} (line "
+                            f"{other_line}) are the same name written two ways (names are "
+                            "compared ignoring case and how accents are written)"
                         )
                     raise self.error(line, message)
                 seen[folded] = (name, what)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from referee.cogito.diagram import Diagram, DiagramError, load_diagram
+from referee.language.names import NameRefused, check_player_names, player_refusal
 from referee.table.shapes import Plain
 
 HAND_SIZE = 2  # "Draw two cards each players."
@@ -75,11 +76,13 @@ class Setup(Plain):
     def __post_init__(self) -> None:
         if len(self.players) < MIN_PLAYERS:
             raise SetupError("players", f"Cogito needs at least {MIN_PLAYERS} players")
-        for name in self.players:
-            check_player_name(name)
-        folded = [p.casefold() for p in self.players]
-        if len(set(folded)) != len(folded):
-            raise SetupError("players", "each player name once")
+        try:  # a record's rule; a new game's is check_new's
+            for name in self.players:
+                check_player_name(name)
+            if len({p.casefold() for p in self.players}) != len(self.players):
+                raise SetupError("players", "each player name once")
+        except SetupError as exc:
+            raise SetupError("players", player_refusal(self.players, exc.message)) from None
         if self.first and self.first not in self.players:
             raise SetupError("first", f"{self.first!r} is not one of the players")
         try:
@@ -108,6 +111,15 @@ class Setup(Plain):
     @cached_property
     def diagram(self) -> Diagram:
         return load_diagram(self.deck_text, self.deck_source)
+
+    def check_new(self) -> None:
+        """The rules a new game's setup meets beyond what a record may hold: the name
+        rule (:mod:`referee.language.names`). A record is read without it, so games
+        recorded before it still load."""
+        try:
+            check_player_names(self.players)
+        except NameRefused as exc:
+            raise SetupError("players", str(exc)) from None
 
     @property
     def starter(self) -> str:

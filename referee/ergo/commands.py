@@ -60,6 +60,7 @@ from referee.ergo.reading import ReadingRules, full_text, read_premise
 from referee.ergo.ruling import decide, explain
 from referee.ergo.state import Game, IllegalPlacement
 from referee.language.limits import is_number
+from referee.language.names import find_name
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session, ShowRules
@@ -335,7 +336,7 @@ class ErgoCommands:
             words = words[1:]
         if len(words) != 1:
             raise Unread("say whom the Fallacy is on", "fallacy NAME")
-        target = words[0]
+        target = find_name(words[0], game.players) or words[0]  # `fallacy bob` finds BOB
         who = game.player
         return self._submit(session, Fallacy(who, target), FallacyPlayed(who, target))
 
@@ -413,6 +414,7 @@ class ErgoCommands:
         if not game.dealt:
             return (Refused("in table mode the hands are in the players' hands"),)
         player = rest.strip() or game.player
+        player = find_name(player, game.players) or player
         if player not in game.players:
             return (Refused(f"no player is called {player!r}"),)
         return (ShowHand(player),)

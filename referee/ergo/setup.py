@@ -15,6 +15,7 @@ from referee.ergo.cards import VARIABLES
 from referee.ergo.deck import HAND, ErgoDeck, load_ergo_deck
 from referee.ergo.reading import Grouping, ReadingRules, ThenChain
 from referee.language.deck import DeckError
+from referee.language.names import NameRefused, check_player_names, player_refusal
 from referee.table import house
 from referee.table.shapes import Plain
 
@@ -73,11 +74,12 @@ class Settings(Plain):
         names = [s.name for s in self.seats]
         for name in names:
             if not name.strip() or any(c in name for c in ",=: \t") or len(name) > 40:
-                raise SetupError("players", f"{name!r} is not a player name (no spaces , = :)")
+                older = f"{name!r} is not a player name (no spaces , = :)"
+                raise SetupError("players", player_refusal(names, older))
             if name.upper() in {v.value for v in VARIABLES}:
                 raise SetupError("players", f"{name!r} is a variable's name: call the player else")
         if len(set(names)) != len(names):
-            raise SetupError("players", "each player name once")
+            raise SetupError("players", player_refusal(names, "each player name once"))
         variables = [s.variable for s in self.seats]
         for v in variables:
             if v not in {x.value for x in VARIABLES}:
@@ -134,3 +136,12 @@ class Setup(Plain):
     @cached_property
     def deck(self) -> ErgoDeck:
         return load_ergo_deck(self.deck_text, self.deck_source)
+
+    def check_new(self) -> None:
+        """The rules a new game's setup meets beyond what a record may hold: the name
+        rule (:mod:`referee.language.names`). A record is read without it, so games
+        recorded before it still load."""
+        try:
+            check_player_names(self.settings.players)
+        except NameRefused as exc:
+            raise SetupError("players", str(exc)) from None

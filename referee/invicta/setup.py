@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, field
 
 from referee.invicta.board import Side
+from referee.language.names import check_player_names, player_refusal
 from referee.table.shapes import Plain
 
 PIECES = 12  # each player's pieces (seed, rule 2)
@@ -61,10 +62,19 @@ class Setup(Plain):
     rules: HouseRules = field(default_factory=HouseRules)
 
     def __post_init__(self) -> None:
-        _check_name(self.white, "white")
-        _check_name(self.black, "black")
-        if self.white.strip() == self.black.strip():
-            raise ValueError("white and black need different names")
+        try:  # a record's rule; a new game's is check_new's
+            _check_name(self.white, "white")
+            _check_name(self.black, "black")
+            if self.white.strip() == self.black.strip():
+                raise ValueError("white and black need different names")
+        except ValueError as exc:
+            raise ValueError(player_refusal((self.white, self.black), str(exc))) from None
+
+    def check_new(self) -> None:
+        """The rules a new game's setup meets beyond what a record may hold: the name
+        rule (:mod:`referee.language.names`). A record is read without it, so games
+        recorded before it still load."""
+        check_player_names((self.white, self.black))  # NameRefused is a ValueError
 
     def player(self, side: Side) -> str:
         return self.white if side is Side.WHITE else self.black

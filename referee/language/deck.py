@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from referee.language import ast
 from referee.language.characters import first_refused, refusal
+from referee.language.names import collision
 from referee.language.parser import ParseError, parse_statement
 from referee.language.vocabulary import Vocabulary, VocabularyError
 
@@ -216,9 +217,14 @@ def _vocabulary(raw: object, source: str) -> Vocabulary:
     if not isinstance(constants, list) or not all(isinstance(c, str) for c in constants):
         raise DeckError(source, "vocabulary.constants", "must be a list of names")
     try:
-        return Vocabulary.build(tables["predicates"], tables["functions"], constants)
+        vocabulary = Vocabulary.build(tables["predicates"], tables["functions"], constants)
     except VocabularyError as exc:
         raise DeckError(source, "vocabulary", str(exc)) from None
+    # Cards are named by their symbol ignoring case at the prompt: the name rule's sameness.
+    same = collision([*tables["predicates"], *tables["functions"], *constants])
+    if same is not None:
+        raise DeckError(source, "vocabulary", str(same))
+    return vocabulary
 
 
 def _get(raw: dict, key: str, where: str, source: str, kind: type = str, default=None):

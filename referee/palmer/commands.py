@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from referee.language.limits import is_number
+from referee.language.names import find_name
 from referee.palmer import claims
 from referee.palmer.cards import CardError, resolve_card, short_name
 from referee.palmer.events import Claim, ClaimKind, End, Negate, Pass, Play, Vote
@@ -322,6 +323,7 @@ class PalmerCommands:
         if not game.dealt:
             return (Refused("in table mode the hands are on the table, not in the referee"),)
         player = rest or game.player
+        player = find_name(player, game.players) or player
         if player not in game.players:
             return (Refused(f"no player is called {player!r}"),)
         return (ShowHand(player),)

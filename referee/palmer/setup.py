@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from functools import cached_property
 
 from referee.language.deck import Deck, DeckError, load_deck_text
+from referee.language.names import NameRefused, check_player_names, player_refusal
 from referee.table import house
 from referee.table.shapes import ShapeError
 
@@ -87,9 +88,10 @@ class Settings:
             raise RulesError("players", "at least one player")
         for name in self.players:
             if not isinstance(name, str) or not name.strip() or any(c in name for c in ", \t"):
-                raise RulesError("players", f"{name!r} is not a player name (no spaces or commas)")
+                older = f"{name!r} is not a player name (no spaces or commas)"
+                raise RulesError("players", player_refusal(self.players, older))
         if len(set(self.players)) != len(self.players):
-            raise RulesError("players", "each player name once")
+            raise RulesError("players", player_refusal(self.players, "each player name once"))
         if not isinstance(self.hand_size, int) or not 1 <= self.hand_size <= 20:
             raise RulesError("hand_size", f"must be between 1 and 20, got {self.hand_size!r}")
         if not isinstance(self.win_score, int) or self.win_score < 1:
@@ -161,6 +163,15 @@ class Setup:
     @cached_property
     def deck(self) -> Deck:
         return load_deck_text(self.deck_text, self.deck_source)
+
+    def check_new(self) -> None:
+        """The rules a new game's setup meets beyond what a record may hold: the name
+        rule (:mod:`referee.language.names`). A record is read without it, so games
+        recorded before it still load."""
+        try:
+            check_player_names(self.settings.players)
+        except NameRefused as exc:
+            raise RulesError("players", str(exc)) from None
 
     def to_json(self) -> dict:
         return {
