@@ -1,7 +1,7 @@
 """The judge and the aide against the seed's example and against an independent closure."""
 
 import pytest
-from cogito_helpers import example
+from cogito_helpers import example, rigged
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +27,28 @@ def test_the_seeds_example_casablanca():
     for category in ("Vertebrate", "Animal", "Bird", "Tree"):
         assert judge(d, "Casablanca", category).true is True
     for other in d.self_names:
-        assert judge(d, "Casablanca", other).true is (other != "Casablanca")
+        if other != "Ego":  # "I am not Ego" is inconsistent whoever says it (below)
+            assert judge(d, "Casablanca", other).true is (other != "Casablanca")
+
+
+def test_i_am_not_ego_is_false_for_every_holder_as_the_game_lays_it_red(tmp_path):
+    """The seed: "it is inconsistent to say 'I am not Ego'". One answer everywhere: the judge,
+    `cogito judge`, the game (the Ego card lies red) and the aide (`possible --blue Ego`)."""
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    d = example()
+    for holder in d.self_names:
+        verdict = judge(d, holder, "Ego")
+        assert verdict.true is False and verdict.colour.value == "red", holder
+    result = CliRunner().invoke(main, ["cogito", "judge", "--self", "Oak", "Ego", "--json"])
+    assert result.exit_code == 0 and '"true": false' in result.output, result.output
+    assert "inconsistent" in result.output
+    game = rigged({"alice": "Oak", "bob": "Ego"}, {"alice": ["Ego"], "bob": ["Plant"]}, [])
+    assert game.position_of("alice", "Ego").value == verdict.colour.value == "red"
+    refused = CliRunner().invoke(main, ["cogito", "possible", "--blue", "Ego"])
+    assert refused.exit_code == 1 and "no blue position" in refused.output
 
 
 def test_egos_declarations_are_always_true():

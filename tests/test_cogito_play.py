@@ -217,6 +217,19 @@ def test_the_trade_never_names_the_card_given(tmp_path):
     assert record.events[-1].to_json() == {"type": "give", "player": "alice", "card": "Flower"}
 
 
+def test_a_gift_is_chosen_by_position_only_so_its_name_never_reaches_the_screen(tmp_path):
+    lines = commands("found-after-a-dream")[:3]  # then alice holds Dream, Flower
+    script = "\n".join([*lines, "give alice Flower", "give alice flower"])
+    result = run(
+        "play", *EXAMPLES["found-after-a-dream"], "--record", str(tmp_path / "t.json"), input=script
+    )
+    after = result.output.split("> give alice Flower", 1)[1]
+    assert after.count("refused: give a card by its number in the hand, never by its name") == 2
+    assert "Flower" not in after.replace("> give alice Flower", "").replace("flower", "")
+    record, game = loads((tmp_path / "t.json").read_text(encoding="utf-8"))
+    assert [e.TYPE for e in record.events] == ["play", "play", "play"] and not game.giving
+
+
 def test_show_secrets_prints_the_deal_for_scripts_only_when_asked(tmp_path):
     result = run(
         "play",

@@ -102,6 +102,8 @@ def chain_words(chain: Sequence[str]) -> str:
 
 def why(j: Judgement) -> str:
     """Why "I am not <denied>!" is true or false for the holder of ``j.self_card``."""
+    if j.kind == Denied.EGO:
+        return f'{j.denied} lies red whoever holds it: saying "I am not {j.denied}" is inconsistent'
     if j.kind == Denied.SELF:
         if j.true:
             return f"{j.self_card} is not {j.denied}: each Self card is only itself"

@@ -1,11 +1,11 @@
 """Cogito at the table: the commands players type, read into events.
 
 ``play Flower`` (or ``play 2``, the second card of the hand), ``give alice
-1``, ``cogito alice Casablanca``, ``cogito alice bob`` (at the same time),
-``iam Casablanca``, ``end``. A command either asks to see something (an
-outcome, nothing recorded) or becomes one event, which
-:meth:`referee.table.session.Session.submit` puts to the rules before it
-reaches the record. The referee judges every declaration itself, against
+1`` (by position only: a gift is secret), ``cogito alice Casablanca``,
+``cogito alice bob`` (at the same time), ``iam Casablanca``, ``end``. A
+command either asks to see something (an outcome, nothing recorded) or
+becomes one event, which :meth:`referee.table.session.Session.submit` puts
+to the rules before it reaches the record. The referee judges every declaration itself, against
 the Self card nobody at the table may see; the outcomes say blue or red,
 never why, until the game is over.
 """
@@ -156,8 +156,15 @@ class CogitoCommands:
         seat = self._player(game, words[0])
         if seat is None:
             return (Refused(f"{words[0]!r} is not a player", hint),)
+        position = " ".join(words[1:])
+        if not is_number(position):
+            # The gift is secret until everyone has chosen ("you should not see the card
+            # given from the right person before you give your card"): a card's name
+            # on the shared screen would tell the receiver. Positions only, and the
+            # word is not repeated.
+            return (Refused("give a card by its number in the hand, never by its name", hint),)
         try:
-            card = self._card(game, seat, " ".join(words[1:]))
+            card = self._card(game, seat, position)
         except CardWordError as exc:
             return (Refused(str(exc), hint),)
         return self._submit(session, Give(seat.name, card))

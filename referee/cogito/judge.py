@@ -31,6 +31,7 @@ class UnknownName(ValueError):
 class Denied(enum.StrEnum):
     CATEGORY = "category"
     SELF = "self"
+    EGO = "ego"  # "I am not Ego!": inconsistent whoever says it (the card lies red)
 
 
 class Colour(enum.StrEnum):
@@ -67,6 +68,11 @@ def judge(diagram: Diagram, self_card: str, denied: str) -> Judgement:
     """Judge "I am not ``denied``!" for ``self_card`` (both names as the diagram spells them)."""
     if not diagram.is_self(self_card):
         raise UnknownName(f"{self_card!r} is not a Self card of this deck")
+    if denied == diagram.ego:
+        # "There is no Blue position in the card, for it is inconsistent to say
+        # 'I am not Ego'": false for every holder, so the Ego card always lies red.
+        # The one answer the game, the aide and `cogito judge` give.
+        return Judgement(self_card, denied, Denied.EGO, False)
     if diagram.is_self(denied):
         if denied == self_card:
             return Judgement(self_card, denied, Denied.SELF, False, (self_card,))
