@@ -297,9 +297,8 @@ def test_a_tampered_judgement_is_a_disagreement_exit_2(tmp_path):
     bad.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     result = run("replay", str(bad))
     assert result.exit_code == 2
-    assert (
-        "event 8, field position: the record puts Flower blue, the diagram puts it red"
-        in result.stderr
+    assert "event 8, field position: the record's position for Flower is not the judge's" in (
+        result.stderr
     )
 
 

@@ -78,7 +78,7 @@ def test_the_record_cannot_say_otherwise_than_the_judge():
         PILE,
     )
     message = refused(game, Play("alice", "Plant", BLUE), "position")
-    assert message == "the record puts Plant blue, the diagram puts it red"
+    assert message == "the record's position for Plant is not the judge's"  # nor why: secret
     refused(game, Play("bob", "Animal", RED), "player")  # not bob's turn
     refused(game, Play("alice", "Bird", BLUE), "card")  # not in her hand
     game.apply(Play("alice", "Tulip", BLUE))  # a Self card she is not: true

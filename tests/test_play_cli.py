@@ -69,16 +69,15 @@ def test_a_scripted_game_shows_refusals_and_undo_and_leaves_the_record_clean(tmp
             "dance",  # unknown command
             "play blonde : forall x blonde(x)",
             "claim 1",  # bob: ∀x blonde(x) does not follow from nothing
-            "undo",  # take the claim back
+            "undo",  # take the claim back (the table allows it: its verdict was shown)
             "play S12 n=2",
             "negate 2",
             "board",
             "scores",
         ]
     )
-    result = run_play(
-        ["--players", "alice,bob", "--mode", "table", "--record", str(record_path)], script
-    )
+    args = ["--players", "alice,bob", "--mode", "table", "--record", str(record_path)]
+    result = run_play([*args, "--house", "undo_past_reveals=yes"], script)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "refused: happy is not on the cards you played (blonde)" in out

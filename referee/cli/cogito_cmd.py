@@ -21,11 +21,14 @@ from referee.cli.common import fail, print_json, read_text
 from referee.cli.safe import console, user
 from referee.cli.table_io import (
     EXIT_DISAGREES,
+    check_summary,
     conclude_replay,
     play_session,
     read_record,
     refuse_new_settings,
+    refuse_secret_flag,
     resume_record,
+    show_taken_back,
     start_record,
 )
 from referee.cogito.diagram import Diagram, DiagramError, load_diagram
@@ -193,9 +196,11 @@ def play(players, record_path, seed, first, house, show_secrets, deck_path):
         given = {"--players": players, "--seed": seed, "--first": first, "--deck": deck_path}
         refuse_new_settings(record_path, {**given, "--house": house})
         store, record, game = resume_record(record_path, GAME)
+        started = record.setup.show_secrets
+        refuse_secret_flag(store, record_path, "--show-secrets", show_secrets, started)
         out.print(user(f"Resuming {record_path}: {len(record.events)} events so far."))
     else:
-        record, game = _new_record(players, seed, first, house, deck_path)
+        record, game = _new_record(players, seed, first, house, deck_path, show_secrets)
         store, record_path = start_record(record_path, "cogito")
         out.print(user(f"New game recorded in {record_path}. Type help for the commands."))
         diagram = record.setup.diagram
@@ -241,7 +246,7 @@ def play(players, record_path, seed, first, house, show_secrets, deck_path):
     out.print(user(f"Record: {record_path}"))
 
 
-def _new_record(players, seed, first, house, deck_path):
+def _new_record(players, seed, first, house, deck_path, show_secrets=False):
     from referee.cogito.records import GAME
     from referee.cogito.setup import HouseRules, Setup, SetupError
 
@@ -262,6 +267,7 @@ def _new_record(players, seed, first, house, deck_path):
             Path(source).name,
             first or "",
             rules,
+            show_secrets,
         )
         setup.check_new()
     except SetupError as exc:
@@ -290,7 +296,7 @@ def replay(record_file, step, as_json):
     from referee.cogito.records import GAME
     from referee.table.replay import replay as run_replay
 
-    record = read_record(record_file, GAME)
+    record, stored = read_record(record_file, GAME)
     out = console(stderr=as_json)
     renderer = CogitoRenderer(out)
     interactive = sys.stdin.isatty() and not as_json
@@ -298,6 +304,9 @@ def replay(record_file, step, as_json):
     def on_step(s) -> None:
         renderer.watched = s.game
         if not step:
+            return
+        if s.disagreements:  # refused: what it names is the record's word, perhaps a Self card
+            out.print(Text(f"event {s.number}: refused by today's rules", style="bold red"))
             return
         out.print(Text(f"event {s.number}: ", style="bold") + user(describe(s.event)))
         renderer.show(s.game.news, False)
@@ -320,12 +329,15 @@ def replay(record_file, step, as_json):
         if review is not None:
             data["review"] = review_json(review)
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        check_summary(record_file, stored, game)
         return
     renderer.table(game)
     if review is not None:
         renderer.review(review)
     else:
         out.print("The game is not over: Self cards and reasons stay hidden.")
+    show_taken_back(out, record, lambda e: describe(e, reveal=game.finished))
+    check_summary(record_file, stored, game)
     conclude_replay(out, report.agrees, len(record.events), "events", len(report.disagreements))
 
 

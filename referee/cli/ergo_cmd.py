@@ -24,13 +24,16 @@ from referee.cli.common import fail, read_text
 from referee.cli.ergo_render import ErgoRenderer, describe, premise_rows, ruling_lines
 from referee.cli.safe import console, user
 from referee.cli.table_io import (
+    check_summary,
     conclude_replay,
     disagreement_text,
     play_session,
     read_record,
     refuse_new_settings,
+    refuse_secret_flag,
     refused_event,
     resume_record,
+    show_taken_back,
     start_record,
 )
 from referee.ergo.commands import ErgoCommands, readings
@@ -246,9 +249,11 @@ def play(players, record_path, mode, seed, win, deck_path, house, show_hands):
             },
         )
         store, record, _ = resume_record(record_path, GAME)
+        started = record.setup.show_hands
+        refuse_secret_flag(store, record_path, "--show-hands", show_hands, started)
         out.print(user(f"Resuming {record_path}: {len(record.events)} events so far."))
     else:
-        record = new_record(players, mode, seed, win, deck_path, house)
+        record = new_record(players, mode, seed, win, deck_path, house, show_hands)
         store, record_path = start_record(record_path, "ergo")
         out.print(user(f"New game of Ergo recorded in {record_path}. Type help for the commands."))
 
@@ -279,7 +284,7 @@ def play(players, record_path, mode, seed, win, deck_path, house, show_hands):
     out.print(user(f"Record: {record_path}"))
 
 
-def new_record(players, mode, seed, win, deck_path, house) -> Record:
+def new_record(players, mode, seed, win, deck_path, house, show_hands=False) -> Record:
     if not players:
         fail("name the players: referee ergo play --players ann,bob")
     deck_text, source, _ = read_deck(deck_path)
@@ -291,7 +296,7 @@ def new_record(players, mode, seed, win, deck_path, house) -> Record:
             seed if seed is not None else secrets.randbelow(2**31),
             win if win is not None else DEFAULT_WIN,
         )
-        setup = Setup(settings, rules, deck_text, source)
+        setup = Setup(settings, rules, deck_text, source, show_hands)
         setup.check_new()
     except SetupError as exc:
         fail(f"{exc.field}: {exc.message}")
@@ -321,7 +326,7 @@ def replay(record_file, step, as_json):
     from referee.ergo.replay import examine
     from referee.table.replay import replay as run_replay
 
-    record = read_record(record_file, GAME)
+    record, stored = read_record(record_file, GAME)
     out = console(stderr=as_json)
 
     def on_step(s) -> None:
@@ -349,5 +354,7 @@ def replay(record_file, step, as_json):
             out.print(
                 user(f"Game over: {who} {'wins' if len(game.winners) == 1 else 'share the win'}.")
             )
+        show_taken_back(out, record, describe)
+    check_summary(record_file, stored, report.game)
     shown = None if as_json else out
     conclude_replay(shown, report.agrees, len(record.events), "events", len(report.disagreements))

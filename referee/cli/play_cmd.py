@@ -19,6 +19,7 @@ from referee.cli.common import Seconds, deck_option, fail, read_text
 from referee.cli.palmer_render import PalmerRenderer, describe
 from referee.cli.safe import console, user
 from referee.cli.table_io import (
+    check_summary,
     conclude_replay,
     disagreement_text,
     play_session,
@@ -26,6 +27,7 @@ from referee.cli.table_io import (
     refuse_new_settings,
     refused_event,
     resume_record,
+    show_taken_back,
     start_record,
 )
 from referee.palmer.commands import PalmerCommands, ReadError
@@ -198,7 +200,7 @@ def replay(record_file, step, as_json):
     from referee.palmer.replay import examiner
     from referee.table.replay import replay as run_replay
 
-    record = read_record(record_file, GAME)
+    record, stored = read_record(record_file, GAME)
     out = console(stderr=as_json)
     renderer = PalmerRenderer(out)
     interactive = sys.stdin.isatty() and not as_json
@@ -230,5 +232,7 @@ def replay(record_file, step, as_json):
             out.print(user(f"Game over: {who}."))
         else:
             out.print(user(f"Unfinished: {game.player} to play (turn {game.turn})."))
+        show_taken_back(out, record, describe)
+    check_summary(record_file, stored, game)
     shown = None if as_json else out
     conclude_replay(shown, report.agrees, len(record.events), "events", len(report.disagreements))

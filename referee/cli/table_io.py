@@ -19,12 +19,22 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cli.common import fail, read_text
-from referee.cli.safe import user
+from referee.cli.safe import user, visible
 from referee.table import loop
 from referee.table.errors import RecordError
 from referee.table.house import describe as describe_rules
-from referee.table.record import GameKind, Record, dumps, from_json, loads, parse_json
+from referee.table.record import (
+    GameKind,
+    Record,
+    dumps,
+    from_json,
+    loads,
+    parse_json,
+    stored_summary,
+    summary_differences,
+)
 from referee.table.replay import ReplayReport
+from referee.table.reveals import Shown
 from referee.table.session import (
     Cancelled,
     Help,
@@ -37,8 +47,19 @@ from referee.table.session import (
     ShowRules,
     Undone,
     UndoQuestion,
+    UndoRefused,
 )
-from referee.table.store import RecordFile, StoreError, write_atomically
+from referee.table.store import NEW_RECORD_MODE, RecordFile, StoreError, write_atomically
+
+# What an event showed, for a refused undo (referee.table.reveals).
+SHOWN_WORDS = {
+    Shown.JUDGEMENT: "the referee's judgement",
+    Shown.DRAWN_CARD: "cards drawn from the pile",
+    Shown.TRADED_CARD: "the cards given in the trade",
+    Shown.SELF_CARD: "a Self card",
+    Shown.COGITO: "a COGITO's answer",
+    Shown.GAME_OVER: "the end of the game",
+}
 
 # Exit codes every game's play and replay keep (documented in the README).
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
@@ -68,7 +89,7 @@ def resume_record(path: Path, kind: GameKind) -> tuple[RecordFile, Record, objec
         if version != kind.version:
             keep = store.target.with_name(f"{store.target.stem}.v{version}{store.target.suffix}")
             if not keep.exists() and not keep.is_symlink():
-                write_atomically(keep, text)
+                write_atomically(keep, text, NEW_RECORD_MODE)
     except RecordError as exc:
         store.close()
         fail(f"{path}: {exc}")
@@ -100,6 +121,20 @@ def refuse_new_settings(
         fail(
             f"{record_path} is a game in progress, with its own {what}: "
             f"drop {', '.join(extra)} to resume it"
+        )
+
+
+def refuse_secret_flag(
+    store: RecordFile, record_path: Path, flag: str, given: bool, started_with: bool
+) -> None:
+    """A flag that prints hidden cards (``--show-secrets``, ``--show-hands``) may resume only a
+    game started with it: else anyone holding a copy of a record would read the deal.
+    (Refusing, it lets go of the record ``store`` holds.)"""
+    if given and not started_with:
+        store.close()
+        fail(
+            f"{record_path} was not started with {flag}: a game in progress never shows "
+            f"its hidden cards to a flag given later; drop {flag} to resume it"
         )
 
 
@@ -190,6 +225,7 @@ class TableRenderer:
         self.renderers: dict[type, Callable] = {
             Refused: self.refused,
             Undone: self.undone,
+            UndoRefused: self.undo_refused,
             Saved: self.saved,
             Quit: lambda o: None,
             Help: self.help,
@@ -242,6 +278,21 @@ class TableRenderer:
     def undone(self, o: Undone) -> None:
         self.out.print(Text("undone: ") + user(self.describe(o.event)))
 
+    def undo_refused(self, o: UndoRefused) -> None:
+        shown = " and ".join(SHOWN_WORDS[s] for s in o.shown)
+        self.out.print(
+            Text("refused: ", style="red")
+            + Text("undo cannot take back ")
+            + user(self.describe(o.event))
+            + Text(f": event {o.number} showed the table {shown}.")
+        )
+        self.out.print(
+            Text(
+                "  A table that agrees may start the game with --house undo_past_reveals=yes.",
+                style="dim",
+            )
+        )
+
     def saved(self, o: Saved) -> None:
         pass
 
@@ -280,12 +331,33 @@ def play_session(
     loop.run(session, read_lines(renderer.out, prompt, interactive), save, renderer.show)
 
 
-def read_record(path: Path, kind: GameKind) -> Record:
-    """A record to replay, read and shape-checked (message and exit 1 when it cannot be)."""
+def read_record(path: Path, kind: GameKind) -> tuple[Record, object]:
+    """A record to replay, read and shape-checked (message and exit 1 when it cannot be),
+    with the summary it keeps (for :func:`check_summary`)."""
     try:
-        return from_json(parse_json(read_text(path, "game record")), kind)
+        data = parse_json(read_text(path, "game record"))
+        return from_json(data, kind), stored_summary(data, kind)
     except RecordError as exc:
         fail(f"{path}: {exc}")
+
+
+def check_summary(path: Path, stored: object, game) -> None:
+    """Exit 2 when the record's stored summary is not what its events give today: the
+    record was edited, and resuming it would be refused (every game's replay)."""
+    diffs = summary_differences(stored, game)
+    if diffs:
+        click.echo(
+            f"{visible(str(path))}: the record's summary is not what its events give today "
+            f"(differs in {', '.join(diffs)}): was it edited by hand?",
+            err=True,
+        )
+        sys.exit(EXIT_DISAGREES)
+
+
+def show_taken_back(out: Console, record: Record, describe: Callable[[object], str]) -> None:
+    """The events undo took back during the game (kept in the record), in the order it did."""
+    for gone in record.taken_back:
+        out.print(user(f"undo took back event {gone.number}: {describe(gone.event)}", "dim"))
 
 
 def refused_event(path: Path, report: ReplayReport) -> None:

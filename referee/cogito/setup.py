@@ -48,6 +48,9 @@ class HouseRules(Plain):
     cogito_order: CogitoOrder = CogitoOrder.TURN
     # The last player not in ego disruption wins at once.
     last_one_standing_wins: bool = False
+    # Undo may take back an event that showed something hidden (a judgement, a
+    # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
+    undo_past_reveals: bool = False
 
 
 def check_player_name(name: str) -> None:
@@ -72,6 +75,8 @@ class Setup(Plain):
     deck_source: str = "cogito.toml"
     first: str = ""
     rules: HouseRules = field(default_factory=HouseRules)
+    # Started with --show-secrets (tests, scripts): only then may it be resumed with it.
+    show_secrets: bool = False
 
     def __post_init__(self) -> None:
         if len(self.players) < MIN_PLAYERS:

@@ -42,6 +42,7 @@ from referee.cogito.outcomes import (
 )
 from referee.cogito.setup import HAND_SIZE, RED_LIMIT, CogitoOrder, HouseRules, Setup
 from referee.table.errors import IllegalEvent
+from referee.table.reveals import Reveal, Shown
 from referee.table.session import Outcome
 
 
@@ -105,6 +106,7 @@ class Game:
     finish: Finish | None = None
     winner: str | None = None
     events: int = 0
+    last_reveal: Reveal | None = None  # undo never crosses it (referee.table.reveals)
     news: tuple[Outcome, ...] = ()
     _news: list[Outcome] = dc_field(default_factory=list, repr=False)
 
@@ -197,12 +199,9 @@ class Game:
 
     def position_of(self, player: str, card: str) -> Position:
         """Where ``card`` lies when ``player`` reveals it: the judge's answer for them."""
-        kind = self.diagram.card(card).kind
-        if kind == CardKind.DREAM:
+        if self.diagram.card(card).kind == CardKind.DREAM:
             return Position.NONE
-        if kind == CardKind.EGO:
-            return Position.RED
-        verdict = judge(self.diagram, self.seat(player).self_card, card)
+        verdict = judge(self.diagram, self.seat(player).self_card, card)  # Ego: always red
         return Position.BLUE if verdict.true else Position.RED
 
     def summary(self) -> dict:
@@ -253,6 +252,9 @@ class Game:
         self.news = tuple(self._news)
         self._news = []
         self.events += 1
+        shown = shown_by(self.news)
+        if shown:
+            self.last_reveal = Reveal(self.events, shown)
 
     def _stopped_for_cogito(self) -> None:
         if self.calling:
@@ -276,10 +278,8 @@ class Game:
         self._card_in_hand(seat, event.card)
         position = self.position_of(seat.name, event.card)
         if event.position != position:
-            raise IllegalEvent(
-                "position",
-                f"the record puts {event.card} {event.position.value}, "
-                f"the diagram puts it {position.value}",
+            raise IllegalEvent(  # today's position would tell the Self card: not said
+                "position", f"the record's position for {event.card} is not the judge's"
             )
         # legal: from here on nothing raises
         card = self.diagram.card(event.card)
@@ -349,10 +349,8 @@ class Game:
             raise IllegalEvent("named", f"{event.named!r} is not a Self card of this deck")
         right = event.named == seat.self_card
         if event.right != right:
-            raise IllegalEvent(
-                "right",
-                f"the record says {seat.name} was {'right' if event.right else 'wrong'}, "
-                f"the deal says {'right' if right else 'wrong'}",
+            raise IllegalEvent(  # the deal's answer would tell the Self card: not said
+                "right", f"the record's answer to {seat.name}'s COGITO is not the deal's"
             )
         # legal: from here on nothing raises
         if self.calling:
@@ -480,3 +478,28 @@ class Game:
             seat.revealed = True
         selves = tuple((s.name, s.self_card) for s in self.seats)
         self._news.append(GameOver(finish, winner, selves))
+
+
+def shown_by(news: tuple[Outcome, ...]) -> tuple[Shown, ...]:
+    """What an event's news showed that somebody could not know before (undo stops there).
+
+    A revealed card shows its judgement (and the card, from a hand); a draw
+    and a trade put unseen cards in hands; a COGITO is answered right or
+    wrong; a Self card may be shown at a disruption; the end shows them all.
+    Choosing a gift and declaring COGITO show nothing hidden.
+    """
+    shown: list[Shown] = []
+    for item in news:
+        if isinstance(item, Revealed):
+            shown.append(Shown.JUDGEMENT)
+        elif isinstance(item, RoundEnded) and item.drew:
+            shown.append(Shown.DRAWN_CARD)
+        elif isinstance(item, Traded):
+            shown.append(Shown.TRADED_CARD)
+        elif isinstance(item, Named):
+            shown.append(Shown.COGITO)
+        elif isinstance(item, Disrupted) and item.self_card is not None:
+            shown.append(Shown.SELF_CARD)
+        elif isinstance(item, GameOver):
+            shown.append(Shown.GAME_OVER)
+    return tuple(dict.fromkeys(shown))

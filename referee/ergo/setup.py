@@ -105,6 +105,9 @@ class HouseRules(Plain):
     fallacy_blocks: FallacyBlocks = FallacyBlocks.PLACING
     first_player: FirstPlayer = FirstPlayer.YOUNGEST
     tie: Tie = Tie.SHARE
+    # Undo may take back an event that showed something hidden (a judgement, a
+    # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
+    undo_past_reveals: bool = False
 
     @property
     def reading(self) -> ReadingRules:
@@ -121,6 +124,8 @@ class Setup(Plain):
     rules: HouseRules
     deck_text: str
     deck_source: str = "ergo.toml"
+    # Started with --show-hands (scripts, teaching): only then may it be resumed with it.
+    show_hands: bool = False
 
     def __post_init__(self) -> None:
         try:

@@ -49,6 +49,7 @@ from referee.ergo.setup import (
 )
 from referee.ergo.syntax import Rule, SyntaxViolation
 from referee.table.errors import IllegalEvent
+from referee.table.reveals import Reveal, Shown
 
 DRAW = 2  # cards drawn, and so plays made, each turn
 FALLACY_TURNS = 3
@@ -118,6 +119,7 @@ class Game:
     winners: tuple[str, ...] = ()
     end_reason: str = ""
     events: int = 0
+    last_reveal: Reveal | None = None  # undo never crosses it (referee.table.reveals)
 
     # ----------------------------------------------------------- creation
 
@@ -311,8 +313,16 @@ class Game:
             raise IllegalEvent("type", f"{type(event).__name__} is not an event of Ergo")
         if handler not in (self._score, self._end):
             self._check_mover(event.player)
+        turn = self.turn
         handler(event)
         self.events += 1
+        shown = []
+        if isinstance(event, Score):  # the ruling is shown (and a new round dealt)
+            shown.append(Shown.JUDGEMENT)
+        if self.dealt and self.turn != turn and self.drawn_count:
+            shown.append(Shown.DRAWN_CARD)  # the next turn began with a draw from the pile
+        if shown:
+            self.last_reveal = Reveal(self.events, tuple(shown))
 
     def _check_mover(self, player: str) -> None:
         if self.stopped is not None:

@@ -39,6 +39,9 @@ class HouseRules:
     every_card_used: bool = True
     # A player who passes may discard cards from the hand (refilled from the deck).
     pass_discard: bool = True
+    # Undo may take back an event that showed something hidden (a judgement, a
+    # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
+    undo_past_reveals: bool = False
 
     def to_json(self) -> dict:
         return asdict(self)

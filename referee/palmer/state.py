@@ -38,6 +38,7 @@ from referee.palmer.events import (
 )
 from referee.palmer.setup import HouseRules, Settings, Setup
 from referee.table.errors import IllegalEvent
+from referee.table.reveals import Reveal, Shown
 
 POSITIVE = {ClaimKind.REDUNDANT: Status.ENTAILED, ClaimKind.INCONSISTENT: Status.INCONSISTENT}
 NEGATIVE = {ClaimKind.REDUNDANT: Status.NOT_ENTAILED, ClaimKind.INCONSISTENT: Status.CONSISTENT}
@@ -111,6 +112,7 @@ class Game:
     end_note: str = ""  # what the table said when it ended the game
     leaders: tuple[str, ...] = ()  # the players with the most points at the end
     events: int = 0
+    last_reveal: Reveal | None = None  # undo never crosses it (referee.table.reveals)
 
     # ----------------------------------------------------------- creation
 
@@ -219,8 +221,16 @@ class Game:
         }.get(type(event))
         if handler is None:
             raise IllegalEvent("type", f"{type(event).__name__} is not an event of this game")
+        pile = len(self.draw_pile)
         handler(event)
         self.events += 1
+        shown = []
+        if isinstance(event, Claim):  # the engine's verdict, shown to the table
+            shown.append(Shown.JUDGEMENT)
+        if len(self.draw_pile) < pile:  # dealt mode: the turn ended with a draw
+            shown.append(Shown.DRAWN_CARD)
+        if shown:
+            self.last_reveal = Reveal(self.events, tuple(shown))
 
     def _take(self, ids: Sequence[str], key: str) -> list[DeckCard]:
         """The cards, checked against the hand in dealt mode (the hand is not changed yet)."""

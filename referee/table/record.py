@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.table.errors import IllegalEvent, RecordError
@@ -63,17 +63,32 @@ class GameKind(Generic[S]):
 
 
 @dataclass(frozen=True)
+class TakenBack:
+    """An event ``undo`` took back; it was event ``number`` (from 1) when it was."""
+
+    number: int
+    event: Event
+
+    def to_json(self) -> dict:
+        return {"number": self.number, "event": self.event.to_json()}
+
+
+@dataclass(frozen=True)
 class Record(Generic[S]):
     kind: GameKind[S]
     setup: S
     events: tuple[Event, ...] = ()
     created: str = ""
+    # Every event undo took back, in the order it did: kept so that the record
+    # tells what happened at the table, not only where the game stands.
+    taken_back: tuple[TakenBack, ...] = ()
 
     def appended(self, event: Event) -> Record[S]:
-        return Record(self.kind, self.setup, (*self.events, event), self.created)
+        return replace(self, events=(*self.events, event))
 
     def undone(self) -> Record[S]:
-        return Record(self.kind, self.setup, self.events[:-1], self.created)
+        gone = TakenBack(len(self.events), self.events[-1])
+        return replace(self, events=self.events[:-1], taken_back=(*self.taken_back, gone))
 
     def new_game(self) -> GameState:
         return self.kind.new_game(self.setup)
@@ -90,15 +105,18 @@ class Record(Generic[S]):
 
     def to_json(self, game: GameState | None = None) -> dict:
         game = game if game is not None else self.rebuild()
-        return {
+        data = {
             "format": FORMAT,
             "game": self.kind.name,
             "version": self.kind.version,
             "created": self.created,
             "setup": encode(self.setup),
             "events": [e.to_json() for e in self.events],
-            "summary": game.summary(),
         }
+        if self.taken_back:  # absent when nothing was: records before it stay as they were
+            data["undone"] = [t.to_json() for t in self.taken_back]
+        data["summary"] = game.summary()
+        return data
 
 
 def dumps(record: Record, game: GameState | None = None) -> str:
@@ -192,7 +210,27 @@ def from_json(data: object, kind: GameKind[S]) -> Record[S]:
     if not isinstance(events, list):
         raise RecordError("must be a list", None, "events")
     typed = tuple(kind.events.decode(e, n) for n, e in enumerate(events, start=1))
-    return Record(kind, setup, typed, created)
+    return Record(kind, setup, typed, created, _taken_back(data.get("undone", []), kind))
+
+
+def _taken_back(data: object, kind: GameKind) -> tuple[TakenBack, ...]:
+    """The record's ``undone`` list, shape-checked (the game never replays these events)."""
+    if not isinstance(data, list):
+        raise RecordError("must be a list", None, "undone")
+    found = []
+    for i, item in enumerate(data):
+        where = f"undone[{i}]"
+        number = item.get("number") if isinstance(item, dict) else None
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise RecordError("must be an object with a number from 1", None, where)
+        try:
+            event = kind.events.decode(item.get("event"))
+        except RecordError as exc:
+            raise RecordError(
+                exc.message, None, f"{where}.event.{exc.field or ''}".rstrip(".")
+            ) from None
+        found.append(TakenBack(number, event))
+    return tuple(found)
 
 
 def loads(text: str, kind: GameKind[S]) -> tuple[Record[S], GameState]:
@@ -200,17 +238,39 @@ def loads(text: str, kind: GameKind[S]) -> tuple[Record[S], GameState]:
     data = parse_json(text)
     record = from_json(data, kind)
     game = record.rebuild()
-    summary = data.get("summary") if isinstance(data, dict) else None
-    if summary is not None and data.get("version") == kind.version:
-        today = game.summary()
-        if summary != today:
-            diffs = [
-                k for k in today if not isinstance(summary, dict) or summary.get(k) != today[k]
-            ]
-            raise RecordError(
-                f"does not match the game its events give (differs in {', '.join(diffs)}): "
-                "was the record edited by hand?",
-                None,
-                "summary",
-            )
+    diffs = summary_differences(stored_summary(data, kind), game)
+    if diffs:
+        raise RecordError(
+            f"does not match the game its events give (differs in {', '.join(diffs)}): "
+            "was the record edited by hand?",
+            None,
+            "summary",
+        )
     return record, game
+
+
+def stored_summary(data: object, kind: GameKind) -> object:
+    """The summary a record's JSON keeps, or None: none kept, or one of an older version
+    (whose summaries said other things), which nothing checks."""
+    if not isinstance(data, dict) or data.get("version") != kind.version:
+        return None
+    return data.get("summary")
+
+
+def summary_differences(stored: object, game: GameState) -> tuple[str, ...]:
+    """Where a stored summary is not the game's own (nothing when none is stored).
+
+    The one check behind resuming and every game's replay: a summary is
+    written for people and tools, never trusted, so one edited by hand is
+    reported, never believed.
+    """
+    if stored is None:
+        return ()
+    today = game.summary()
+    if stored == today:
+        return ()
+    if not isinstance(stored, dict):
+        return ("summary",)
+    keys = [k for k in today if stored.get(k) != today[k]]
+    keys += sorted(str(k) for k in stored if k not in today)
+    return tuple(keys)

@@ -17,7 +17,7 @@ from typing import Any
 
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
-from referee.table.record import GameState, Record
+from referee.table.record import GameState, Record, TakenBack
 from referee.table.shapes import encode
 
 
@@ -63,19 +63,23 @@ class ReplayReport:
     disagreements: list[Disagreement] = field(default_factory=list)
     stopped_at: int | None = None  # the event today's rules refuse, if any
     events: int = 0
+    taken_back: tuple[TakenBack, ...] = ()  # what undo took back during the game
 
     @property
     def agrees(self) -> bool:
         return not self.disagreements and self.stopped_at is None
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "agrees": self.agrees,
             "events": self.events,
             "stopped_at": self.stopped_at,
             "disagreements": [d.to_json() for d in self.disagreements],
             "final": self.game.summary(),
         }
+        if self.taken_back:  # which events, never their contents (a gift's card is secret)
+            data["undone"] = [{"number": t.number, "type": t.event.TYPE} for t in self.taken_back]
+        return data
 
 
 def steps(record: Record, examine: Examine | None, report: ReplayReport) -> Iterator[Step]:
@@ -83,6 +87,7 @@ def steps(record: Record, examine: Examine | None, report: ReplayReport) -> Iter
     game = record.new_game()
     report.game = game
     report.events = len(record.events)
+    report.taken_back = record.taken_back
     for number, event in enumerate(record.events, start=1):
         found: list[Disagreement] = []
         today = None

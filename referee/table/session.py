@@ -20,6 +20,7 @@ from typing import Protocol
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.record import GameState, Record
+from referee.table.reveals import Shown, undo_barrier
 
 # ----------------------------------------------------------------- outcomes
 
@@ -40,6 +41,16 @@ class Refused(Outcome):
 @dataclass(frozen=True)
 class Undone(Outcome):
     event: Event
+
+
+@dataclass(frozen=True)
+class UndoRefused(Outcome):
+    """Undo would take back ``event`` (number ``number``), and it, or one after it, showed
+    the table ``shown``, which nobody could otherwise know (:mod:`referee.table.reveals`)."""
+
+    event: Event
+    number: int
+    shown: tuple[Shown, ...]
 
 
 @dataclass(frozen=True)
@@ -142,6 +153,9 @@ class Session:
         if not self.record.events:
             return (Refused("nothing to undo"),)
         event = self.record.events[-1]
+        barrier = undo_barrier(self.game)
+        if barrier is not None and barrier.event >= len(self.record.events):
+            return (UndoRefused(event, len(self.record.events), barrier.shown),)
         if self.confirm is not None and not self.confirm(UndoQuestion(event)):
             return (Refused("not undone"),)
         self.record = self.record.undone()

@@ -10,8 +10,9 @@ acknowledged event and never leaves a damaged record.
   and the directory is fsynced.
 * A record that is a symlink is followed: the file it points to is updated
   and the link stays a link.
-* The record keeps its permission bits; a read-only record or directory is
-  refused before the game starts, with a message, never half way.
+* A new record is created 0600 (its owner's alone: it holds the deal); a
+  record that exists keeps its permission bits; a read-only record or
+  directory is refused before the game starts, with a message, never half way.
 * While a session runs it holds a lock beside the record, so two sessions
   cannot write one record; on start, temporary files a killed session left
   behind for this record are removed.
@@ -25,6 +26,10 @@ import os
 import stat
 import tempfile
 from pathlib import Path
+
+# A new record (and the copy of an older version kept beside it) is its owner's
+# alone: it holds the seed of the deal, the deck and every hand.
+NEW_RECORD_MODE = 0o600
 
 
 class StoreError(OSError):
@@ -143,22 +148,25 @@ class RecordFile:
     # -- writing
     def write(self, text: str) -> None:
         """Replace the record with ``text`` atomically (a reader sees the old or the new)."""
-        write_atomically(self.target, text)
+        write_atomically(self.target, text, NEW_RECORD_MODE)
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str, new_mode: int | None = None) -> None:
     """Write ``text`` to ``path`` so that a reader sees the old or the new file, never half.
 
     ``path`` must not be a symlink (pass the resolved target); its permission
-    bits are kept, and a new file gets the user's default ones.
+    bits are kept, and a new file gets ``new_mode`` (records:
+    :data:`NEW_RECORD_MODE`), or else the user's default ones.
     """
     path = Path(path)
     try:
         mode = stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+        if new_mode is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            new_mode = 0o666 & ~umask
+        mode = new_mode
     try:
         fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp", dir=path.parent)
     except OSError as exc:

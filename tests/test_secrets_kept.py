@@ -1,0 +1,84 @@
+"""Records hold the deal: nobody else may read them, and no flag given later shows it.
+
+A Cogito or Ergo record holds the seed and the deck, so whoever reads it can
+rebuild every hand: new records are created 0600, a flag that prints hidden
+cards resumes only a game started with it, and a replay that disagrees with
+an unfinished game names no Self card.
+"""
+
+import json
+import os
+import stat
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli.main import main
+from referee.cogito.records import GAME as COGITO
+from referee.table.record import from_json, parse_json
+
+
+def run(*args, input=""):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+@pytest.fixture
+def open_umask():
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def test_new_records_are_their_owners_alone(tmp_path, open_umask):
+    cogito = tmp_path / "c.json"
+    ergo = tmp_path / "e.json"
+    palmer = tmp_path / "p.json"
+    run("cogito", "play", "--players", "a,b,c", "--seed", "1", "--record", str(cogito), input="q\n")
+    run("ergo", "play", "--players", "ann,bob", "--seed", "1", "--record", str(ergo), input="q\n")
+    run("play", "--players", "ann,bob", "--seed", "1", "--record", str(palmer), input="q\n")
+    for record in (cogito, ergo, palmer):
+        assert stat.S_IMODE(record.stat().st_mode) == 0o600, record
+    os.chmod(cogito, 0o640)  # a record that exists keeps the bits its owner gave it
+    run("cogito", "play", "--record", str(cogito), input="play 1\n")
+    assert stat.S_IMODE(cogito.stat().st_mode) == 0o640
+
+
+@pytest.mark.parametrize(
+    "game, start, flag",
+    [
+        ("cogito", ["--players", "alice,bob,carol", "--seed", "1"], "--show-secrets"),
+        ("ergo", ["--players", "ann,bob", "--seed", "1"], "--show-hands"),
+    ],
+)
+def test_a_secret_showing_flag_resumes_only_a_game_started_with_it(tmp_path, game, start, flag):
+    plain, shown = tmp_path / "plain.json", tmp_path / "shown.json"
+    assert run(game, "play", *start, "--record", str(plain), input="q\n").exit_code == 0
+    before = plain.read_bytes()
+    refused = run(game, "play", "--record", str(plain), flag, input="hand alice\nhand ann\n")
+    assert refused.exit_code == 1
+    assert f"was not started with {flag}" in refused.output
+    assert plain.read_bytes() == before
+    assert not any(p.name.endswith(".lock") for p in tmp_path.iterdir())  # the lock let go
+    assert run(game, "play", *start, "--record", str(shown), flag, input="q\n").exit_code == 0
+    again = run(game, "play", "--record", str(shown), flag, input="q\n")
+    assert again.exit_code == 0, again.output
+    assert run(game, "play", "--record", str(plain), input="q\n").exit_code == 0
+
+
+def test_replay_of_an_unfinished_game_that_disagrees_names_no_secret(tmp_path):
+    """The hostile probe: a COGITO appended by hand, judged wrong in the record, is right by
+    the deal; the replay says the record disagrees, never which Self card bob holds."""
+    path = tmp_path / "c.json"
+    run("cogito", "play", "--players", "alice,bob,carol", "--seed", "1", "--record", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    record = from_json(parse_json(path.read_text(encoding="utf-8")), COGITO)
+    bob = record.rebuild().seat("bob").self_card
+    data["events"].append({"type": "cogito", "player": "bob", "named": bob, "right": False})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for args in (["replay", str(path)], ["replay", "--step", str(path)]):
+        result = run("cogito", *args)
+        assert result.exit_code == 2, result.output
+        assert "event 1" in result.output and "disagrees" in result.output
+        assert bob not in result.output and "says right" not in result.output
+    resumed = run("cogito", "play", "--record", str(path))
+    assert resumed.exit_code == 1 and bob not in resumed.output
