@@ -18,9 +18,11 @@ from rich.text import Text
 
 from referee.cli.cogito_render import CogitoRenderer, and_list, describe, ruled_out_words, why
 from referee.cli.common import fail, print_json, read_text
+from referee.cli.private_screen import leave_stale
 from referee.cli.safe import console, user
 from referee.cli.table_io import (
     EXIT_DISAGREES,
+    can_show_privately,
     check_summary,
     conclude_replay,
     play_session,
@@ -192,6 +194,8 @@ def play(players, record_path, seed, first, house, show_secrets, deck_path):
     from referee.table.session import Session
 
     out = console()
+    if can_show_privately(out):  # a hand a killed session left on screen goes first
+        leave_stale(out)
     if record_path is not None and record_path.exists():
         given = {"--players": players, "--seed": seed, "--first": first, "--deck": deck_path}
         refuse_new_settings(record_path, {**given, "--house": house})

@@ -22,8 +22,10 @@ from rich.text import Text
 
 from referee.cli.common import fail, read_text
 from referee.cli.ergo_render import ErgoRenderer, describe, premise_rows, ruling_lines
+from referee.cli.private_screen import leave_stale
 from referee.cli.safe import console, user
 from referee.cli.table_io import (
+    can_show_privately,
     check_summary,
     conclude_replay,
     disagreement_text,
@@ -236,6 +238,8 @@ def play(players, record_path, mode, seed, win, deck_path, house, show_hands):
     a whole game can be scripted. The record is written after every event.
     """
     out = console()
+    if can_show_privately(out):  # a hand a killed session left on screen goes first
+        leave_stale(out)
     if record_path is not None and record_path.exists():
         refuse_new_settings(
             record_path,

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from referee.cli.private_screen import private_screen
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
 from referee.ergo.cards import Card, ProofCard, faces_text
@@ -325,7 +326,7 @@ class ErgoRenderer(TableRenderer):
                 line.append("(new)", style="dim")
             line.append("  ")
         if self.private:
-            with self.out.screen(hide_cursor=False):
+            with private_screen(self.out):  # left on every way out, signals included
                 self.out.print(
                     Text("Only ") + user(player) + Text(" should look at the screen now.")
                 )

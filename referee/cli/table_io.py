@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cli.common import fail, read_text
+from referee.cli.private_screen import private_screen
 from referee.cli.safe import user, visible
 from referee.table import loop
 from referee.table.errors import RecordError
@@ -198,7 +199,7 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
     except (EOFError, KeyboardInterrupt):
         out.print()
         return True
-    with out.screen(hide_cursor=False):
+    with private_screen(out):  # left on every way out, signals included
         draw()
         try:
             out.input(Text("Press Enter to hide this. ", style="bold"))
