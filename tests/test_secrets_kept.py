@@ -82,3 +82,22 @@ def test_replay_of_an_unfinished_game_that_disagrees_names_no_secret(tmp_path):
         assert bob not in result.output and "says right" not in result.output
     resumed = run("cogito", "play", "--record", str(path))
     assert resumed.exit_code == 1 and bob not in resumed.output
+
+
+def test_a_refusal_that_depends_on_a_hand_is_not_said_by_replay_or_resume(tmp_path):
+    """Ergo's dealt hands: "ann holds no A card" would tell what ann holds."""
+    from referee.ergo.records import GAME as ERGO
+
+    path = tmp_path / "e.json"
+    run("ergo", "play", "--players", "ann,bob", "--seed", "1", "--record", str(path), input="q\n")
+    record = from_json(parse_json(path.read_text(encoding="utf-8")), ERGO)
+    held = {card.value for card in record.rebuild().hand("ann")}
+    missing = next(c for c in ("A", "B", "C", "D", "AND", "OR", "NOT", "THEN") if c not in held)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["events"].append({"type": "discard", "player": "ann", "cards": [missing]})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for args in (["replay", str(path)], ["play", "--record", str(path)]):
+        result = run("ergo", *args, input="q\n")
+        assert result.exit_code == 1, result.output
+        assert "event 1, field cards: the deal says otherwise" in result.output
+        assert "holds" not in result.output

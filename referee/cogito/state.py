@@ -264,7 +264,7 @@ class Game:
 
     def _card_in_hand(self, seat: Seat, card: str) -> None:
         if card not in seat.hand:
-            raise IllegalEvent("card", f"that card is not in {seat.name}'s hand")
+            raise IllegalEvent("card", f"that card is not in {seat.name}'s hand", hidden=True)
 
     def _play(self, event: Play) -> None:
         self._stopped_for_cogito()
@@ -278,8 +278,8 @@ class Game:
         self._card_in_hand(seat, event.card)
         position = self.position_of(seat.name, event.card)
         if event.position != position:
-            raise IllegalEvent(  # today's position would tell the Self card: not said
-                "position", f"the record's position for {event.card} is not the judge's"
+            raise IllegalEvent(
+                "position", f"the record's position for {event.card} is not the judge's", True
             )
         # legal: from here on nothing raises
         card = self.diagram.card(event.card)
@@ -349,8 +349,8 @@ class Game:
             raise IllegalEvent("named", f"{event.named!r} is not a Self card of this deck")
         right = event.named == seat.self_card
         if event.right != right:
-            raise IllegalEvent(  # the deal's answer would tell the Self card: not said
-                "right", f"the record's answer to {seat.name}'s COGITO is not the deal's"
+            raise IllegalEvent(
+                "right", f"the record's answer to {seat.name}'s COGITO is not the deal's", True
             )
         # legal: from here on nothing raises
         if self.calling:

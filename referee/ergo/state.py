@@ -351,7 +351,7 @@ class Game:
                     have = "no" if not held[card] else f"only {held[card]}"
                     plural = "s" if n > 1 else ""
                     what = f"{have} {card.label} card{plural}"
-                    raise IllegalEvent(field, f"{self.player} holds {what}")
+                    raise IllegalEvent(field, f"{self.player} holds {what}", hidden=True)
             return
         seen = self.known()
         for card, n in wanted.items():

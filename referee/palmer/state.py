@@ -239,7 +239,7 @@ class Game:
             try:
                 take_from_hand(self.hands[self.player], ids)
             except CardError as exc:
-                raise IllegalEvent(key, f"{exc} of {self.player}") from None
+                raise IllegalEvent(key, f"{exc} of {self.player}", hidden=True) from None
         return cards
 
     def _discard_from_hand(self, ids: Sequence[str]) -> None:

@@ -8,14 +8,29 @@ not hold): :class:`IllegalEvent`, raised by a game's ``apply``.
 
 from __future__ import annotations
 
+# Said instead of a refusal's reason where the reason would show what the deal hides.
+HIDDEN_REASON = "the deal says otherwise (why is not shown: it would tell what the deal hides)"
+
 
 class IllegalEvent(ValueError):
-    """The rules refuse this event; ``field`` names the event field at fault."""
+    """The rules refuse this event; ``field`` names the event field at fault.
 
-    def __init__(self, field: str, message: str) -> None:
+    ``hidden``: the reason tells something the deal hides (a card not in a
+    hand, a judgement that depends on a Self card). The player who typed the
+    move may hear it; a replay or a resumed record, read by anyone, says only
+    :attr:`public`.
+    """
+
+    def __init__(self, field: str, message: str, hidden: bool = False) -> None:
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.message = message
+        self.hidden = hidden
+
+    @property
+    def public(self) -> str:
+        """The reason as anyone may read it."""
+        return HIDDEN_REASON if self.hidden else self.message
 
 
 class RecordError(ValueError):

@@ -100,7 +100,7 @@ class Record(Generic[S]):
             try:
                 game.apply(event)
             except IllegalEvent as exc:
-                raise RecordError(exc.message, number, exc.field) from None
+                raise RecordError(exc.public, number, exc.field) from None
         return game
 
     def to_json(self, game: GameState | None = None) -> dict:
@@ -226,9 +226,8 @@ def _taken_back(data: object, kind: GameKind) -> tuple[TakenBack, ...]:
         try:
             event = kind.events.decode(item.get("event"))
         except RecordError as exc:
-            raise RecordError(
-                exc.message, None, f"{where}.event.{exc.field or ''}".rstrip(".")
-            ) from None
+            inside = f"{where}.event.{exc.field}" if exc.field else f"{where}.event"
+            raise RecordError(exc.message, None, inside) from None
         found.append(TakenBack(number, event))
     return tuple(found)
 

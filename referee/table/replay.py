@@ -96,7 +96,7 @@ def steps(record: Record, examine: Examine | None, report: ReplayReport) -> Iter
         try:
             game.apply(event)
         except IllegalEvent as exc:
-            found.append(Disagreement(number, exc.field, None, exc.message, refused=True))
+            found.append(Disagreement(number, exc.field, None, exc.public, refused=True))
             report.disagreements.extend(found)
             report.stopped_at = number
             yield Step(number, event, game, tuple(found), today)
