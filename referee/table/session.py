@@ -45,8 +45,8 @@ class Undone(Outcome):
 
 @dataclass(frozen=True)
 class UndoRefused(Outcome):
-    """Undo would take back ``event`` (number ``number``), and it, or one after it, showed
-    the table ``shown``, which nobody could otherwise know (:mod:`referee.table.reveals`)."""
+    """Undo would take back ``event`` (number ``number``), which showed the table ``shown``,
+    something nobody could otherwise know (:mod:`referee.table.reveals`): refused."""
 
     event: Event
     number: int
