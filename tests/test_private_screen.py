@@ -13,15 +13,14 @@ import pty
 import select
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from killresume import referee
 from rich.console import Console
 
 from referee.cli.private_screen import ENTER, LEAVE, leave_stale, private_screen
 
-REFEREE = Path(sys.executable).with_name("referee")
 GUARD = 30.0  # seconds before a test gives up waiting (never reached when all is well)
 
 
@@ -32,7 +31,7 @@ class Terminal:
         master, slave = pty.openpty()
         env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "30"}
         self.proc = subprocess.Popen(
-            [str(REFEREE), *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
+            referee(*args), stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
         )
         os.close(slave)
         self.master = master
