@@ -23,6 +23,7 @@ COMMANDS = {
     "ergo": "referee.cli.ergo_cmd:ergo",
     "invicta": "referee.cli.invicta_cmd:invicta",
     "cogito": "referee.cli.cogito_cmd:cogito",
+    "serve": "referee.cli.serve_cmd:serve",
 }
 
 

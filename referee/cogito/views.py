@@ -1,0 +1,100 @@
+"""What one seat of a Cogito table may see now, and the moves it may make: plain data.
+
+The web table sends each page only this (:mod:`referee.web`), so the game
+decides here, once, what is secret. A player sees every Self card on the
+others' holders but never their own, their own hand (and the card they chose
+to give in the trade), and every field. ``seat`` None is the spectator and the
+table screen: only what every player may see (so no Self card until it is
+revealed, and no hand). Everything returned is JSON-ready (str, int, bool,
+None, lists, dicts).
+"""
+
+from __future__ import annotations
+
+from referee.cogito.diagram import CardKind
+from referee.cogito.state import Game, Phase
+
+
+def _statement(name: str, kind: CardKind) -> str:
+    if kind == CardKind.EGO:
+        return "Needless to say, I am Ego!"
+    if kind == CardKind.DREAM:
+        return "Life is but a dream."
+    return f"I am not {name}!"
+
+
+def seat_view(game: Game, seat: str | None) -> dict:
+    """The view for ``seat`` (a player's name), or the public one (None)."""
+    if seat is not None and seat not in game.players:
+        raise ValueError(f"{seat!r} is not a player")
+    players = []
+    for s in game.seats:
+        shown = s.revealed or (seat is not None and s.name != seat)
+        players.append(
+            {
+                "name": s.name,
+                "you": s.name == seat,
+                "standing": s.standing.value,
+                "disruption": s.disruption.value if s.disruption else None,
+                "self": s.self_card if shown else None,
+                "hand": len(s.hand),
+                "field": [{"card": p.card, "position": p.position.value} for p in s.field],
+                "chose_gift": game.phase == Phase.TRADE and s.name in game.giving,
+            }
+        )
+    view: dict = {
+        "game": "cogito",
+        "round": game.round,
+        "phase": game.phase.value,
+        "to_play": game.current,
+        "trade_waiting": [s.name for s in game.active() if s.name not in game.giving]
+        if game.phase == Phase.TRADE
+        else [],
+        "cogito": list(game.calling),
+        "pile": len(game.pile),
+        "finished": game.finished,
+        "finish": game.finish.value if game.finish else None,
+        "winner": game.winner,
+        "players": players,
+        "events": game.events,
+    }
+    if seat is not None:
+        view["you"] = _private(game, seat)
+    return view
+
+
+def _private(game: Game, name: str) -> dict:
+    """``name``'s own hand and the moves open to them now."""
+    me = game.seat(name)
+    hand = []
+    for i, card in enumerate(me.hand, 1):
+        kind = game.diagram.card(card).kind
+        hand.append({"number": i, "card": card, "kind": kind.value, "says": _statement(card, kind)})
+    moves = []
+    open_ = not game.finished and me.playing
+    if open_ and not game.calling and game.current == name:
+        moves += [
+            {"command": f"play {c['number']}", "card": c["card"], "move": "play"} for c in hand
+        ]
+    if open_ and not game.calling and game.phase == Phase.TRADE and name not in game.giving:
+        moves += [
+            {"command": f"give {name} {c['number']}", "card": c["card"], "move": "give"}
+            for c in hand
+        ]
+    can_name = open_ and (not game.calling or game.calling[0] == name)
+    if can_name:
+        word = "iam" if game.calling else f"cogito {name}"
+        moves += [
+            {"command": f"{word} {self_card}", "card": self_card, "move": "cogito"}
+            for self_card in game.diagram.self_names
+        ]
+    if open_ and not game.calling and game.phase == Phase.LAST_CALL:
+        moves.append({"command": "end", "card": None, "move": "end"})
+    gift = game.giving.get(name) if game.phase == Phase.TRADE else None
+    return {
+        "name": name,
+        "hand": hand,
+        "gift": gift,
+        "left": game.left_of(name) if me.playing and not game.finished else None,
+        "moves": moves,
+    }

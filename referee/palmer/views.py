@@ -1,0 +1,171 @@
+"""What one seat of a Palmer table may see now, and a statement checked as it is typed.
+
+The web table (:mod:`referee.web`) sends each page only :func:`seat_view`, so
+the game decides here, once, what is secret: in dealt mode a hand is its
+owner's alone (the others see how many cards it holds), and the cards passed
+away are nobody's business. ``seat`` None is the spectator and the table
+screen: only what every player may see. :func:`check_play` is the statement
+editor's live check: the parse (with where it fails) and the card check, on
+the seat's own cards, changing nothing. Everything returned is JSON-ready.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.language.deck import DeckCard
+from referee.language.parser import ParseError, parse_statement
+from referee.language.printer import to_unicode
+from referee.palmer import permissions
+from referee.palmer.cards import short_name
+from referee.palmer.state import Game
+
+# The symbol row of the statement editor: what a phone keyboard lacks.
+SYMBOLS = ("∀", "∃", "∃!", "¬", "∧", "∨", "→", "↔", "=", "≠", "(", ")", ":=", "|")
+
+
+def _card(card: DeckCard, number: int | None = None) -> dict:
+    data = {
+        "id": card.id,
+        "name": short_name(card),
+        "kind": card.kind,
+        "label": card.label,
+        "statement": card.statement if card.kind == "S" else None,
+        "parametric": card.parametric,
+        "negate": card.kind == "X" and card.action == "negate",
+    }
+    if number is not None:
+        data["number"] = number
+    return data
+
+
+def seat_view(game: Game, seat: str | None) -> dict:
+    """The view for ``seat`` (a player's name), or the public one (None)."""
+    if seat is not None and seat not in game.players:
+        raise ValueError(f"{seat!r} is not a player")
+    pending = game.pending
+    view: dict = {
+        "game": "palmer",
+        "mode": game.settings.mode,
+        "turn": game.turn,
+        "to_play": None if game.finished else game.player,
+        "players": [
+            {
+                "name": p,
+                "you": p == seat,
+                "score": game.scores[p],
+                "hand": len(game.hands.get(p, [])) if game.dealt else None,
+            }
+            for p in game.players
+        ],
+        "board": [
+            {
+                "id": e.id,
+                "statement": e.as_written,
+                "author": e.author,
+                "cards": [short_name(game.deck.card(c)) for c in e.cards],
+                "scored": e.scored,
+            }
+            for e in game.board
+        ],
+        "erased": [{"id": e.id, "statement": e.as_written} for e in game.erased],
+        "names": dict(game.names),
+        "vote": None
+        if pending is None
+        else {
+            "player": pending.player,
+            "kind": pending.kind.value,
+            "targets": list(pending.targets),
+        },
+        "draw_pile": len(game.draw_pile) if game.dealt else None,
+        "finished": game.finished,
+        "winner": game.winner,
+        "finish": game.finish.value if game.finish else None,
+        "events": game.events,
+        "vocabulary": {
+            "predicates": dict(game.vocabulary.predicates) if game.vocabulary else {},
+            "functions": dict(game.vocabulary.functions) if game.vocabulary else {},
+        },
+        "symbols": list(SYMBOLS),
+    }
+    if seat is not None:
+        view["you"] = _private(game, seat)
+    return view
+
+
+def _private(game: Game, name: str) -> dict:
+    if game.dealt:
+        hand = [_card(game.deck.card(c), i) for i, c in enumerate(game.hand(name), 1)]
+    else:  # table mode: the cards are on the table; the page offers the deck's kinds
+        hand = [_card(c) for c in game.deck.cards]
+    return {
+        "name": name,
+        "hand": hand,
+        "to_play": not game.finished and game.pending is None and game.player == name,
+        "vote": game.pending is not None and not game.finished,
+    }
+
+
+def check_play(game: Game, seat: str, cards: Sequence[str], text: str) -> dict:
+    """The editor's live check of ``text`` played with ``cards`` (hand numbers in dealt
+    mode, card ids in table mode) by ``seat``: parse first, then the card permissions.
+
+    ``{"ok", "stage": "cards" | "parse" | "permission" | None, "message", "column",
+    "width", "statement"}``; a column (1-based) and width point at the fault in ``text``.
+    """
+    result: dict = {"ok": False, "stage": None, "message": "", "column": None, "width": None}
+    try:
+        chosen = _chosen(game, seat, cards)
+    except ValueError as exc:
+        return {**result, "stage": "cards", "message": str(exc)}
+    assert game.vocabulary is not None
+    try:
+        statement = parse_statement(text, game.vocabulary)
+    except ParseError as exc:
+        first = str(exc).split("\n")[0]
+        return {
+            **result,
+            "stage": "parse",
+            "message": first,
+            "column": exc.offset + 1,
+            "width": exc.width,
+        }
+    result["statement"] = to_unicode(statement, as_written=True)
+    if not chosen:
+        return {**result, "ok": True, "stage": None, "message": "reads well; choose the cards"}
+    try:
+        kind = permissions.play_kind(chosen)
+        if kind == "negate":
+            raise permissions.PlayRefused("the ¬ card is played with negate, not with a statement")
+        if kind == "statement":
+            permissions.check_statement_card(chosen[0], statement, game.deck.vocabulary)
+        else:
+            permissions.check_play(
+                chosen, statement, game.deck.vocabulary, every_card_used=game.rules.every_card_used
+            )
+    except permissions.PlayRefused as exc:
+        return {**result, "stage": "permission", "message": exc.reason}
+    return {**result, "ok": True, "message": "the cards allow it"}
+
+
+def _chosen(game: Game, seat: str, cards: Sequence[str]) -> list[DeckCard]:
+    if seat not in game.players:
+        raise ValueError(f"{seat!r} is not a player")
+    if len(cards) > 16:
+        raise ValueError("too many cards")
+    if game.dealt:
+        hand = game.hand(seat)
+        out, seen = [], set()
+        for word in cards:
+            if not word.isdigit() or not 1 <= int(word) <= len(hand) or word in seen:
+                raise ValueError(f"card {word[:8]!r} is not one of your cards")
+            seen.add(word)
+            out.append(game.deck.card(hand[int(word) - 1]))
+        return out
+    ids = {c.id: c for c in game.deck.cards}
+    out = []
+    for word in cards:
+        if word not in ids:
+            raise ValueError(f"{word[:16]!r} is not a card of the deck")
+        out.append(ids[word])
+    return out

@@ -1,0 +1,145 @@
+"""``referee serve GAME``: open the record as ``play`` does, then serve the table until stopped.
+
+The first line on standard output is the contract's JSON (the table, the
+spectator and every seat's URL); then the seat URLs again for people, each
+with a QR code drawn in the terminal. The socket is bound before that line
+is printed, so ``--port 0`` reports the port the OS chose. Ctrl-C or SIGTERM
+stops the server; every event was saved when it was acknowledged, and the
+record is saved once more on the way out.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import json
+import socket
+import sys
+from pathlib import Path
+
+import segno
+
+from referee.cli.common import fail
+from referee.cli.safe import console, user
+from referee.cli.table_io import refuse_new_settings, resume_record, start_record
+from referee.table.session import Session
+from referee.web.games import WebGame
+from referee.web.seats import Doors, SeatKeyError, load_key
+
+LOCAL = ("127.0.0.1", "localhost", "::1")
+ANY = ("0.0.0.0", "::", "")
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN (what a phone on the same Wi-Fi reaches); no
+    packet is sent: a UDP socket is only pointed at a private address to pick the route."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("10.255.255.255", 1))
+        return s.getsockname()[0]
+    return "127.0.0.1"
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(host).version == 6:
+            family = socket.AF_INET6
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        fail(f"cannot listen on {host}:{port} ({exc.strerror})")
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def base_url(host: str, port: int) -> str:
+    shown = lan_address() if host in ANY else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+def open_game(web_game: WebGame, options: dict):
+    """The record to serve: resumed when the file exists (no new settings then), else new."""
+    record_path: Path | None = options.pop("record_path", None)
+    kind = web_game.kind
+    if record_path is not None and record_path.exists():
+        given = {}
+        for param in web_game.options():
+            if param.name in options:
+                given[param.opts[0]] = options[param.name]
+        refuse_new_settings(record_path, given)
+        store, record, game = resume_record(record_path, kind)
+        return store, record, game, record_path, False
+    record = web_game.start(options)
+    store, record_path = start_record(record_path, web_game.prefix)
+    return store, record, record.rebuild(), record_path, True
+
+
+def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
+    import uvicorn
+
+    from referee.web.app import WebApp
+    from referee.web.table import WebTable
+
+    out = console()
+    store, record, game, record_path, fresh = open_game(web_game, options)
+    with contextlib.ExitStack() as stack:
+        stack.callback(store.close)
+        try:
+            key = load_key(record_path)
+        except SeatKeyError as exc:
+            fail(str(exc))
+        players = web_game.players(record.setup)
+        engine = None
+        if web_game.needs_engine:
+            from referee.logic.engine import Engine, Limits
+
+            engine = stack.enter_context(Engine(Limits(timeout=record.setup.claim_timeout)))
+            engine.warm()
+        session = Session(record, web_game.commands(engine), game)
+        table = WebTable(web_game, session, store, players)
+        table.save(session.record, session.game)
+        sock = bind(host, port)
+        stack.callback(sock.close)
+        doors = Doors(key, players)
+        app = WebApp(table, doors, base_url(host, sock.getsockname()[1]))
+        urls = app.urls()
+        print(json.dumps(urls, ensure_ascii=False), flush=True)
+        said = "New game" if fresh else f"Resuming ({len(record.events)} events so far)"
+        out.print(user(f"{said}, recorded in {record_path}."))
+        if host not in LOCAL:
+            out.print(
+                user(
+                    f"Listening on {host}: anyone on this network who has a seat's URL can "
+                    "play that seat. Use it on a network you trust (not a café's Wi-Fi).",
+                    "yellow",
+                )
+            )
+        else:
+            out.print(user("Listening on this computer only: --host 0.0.0.0 lets phones reach it."))
+        out.print(user(f"The table screen: {urls['table']}"))
+        out.print(user(f"Spectators: {urls['spectator']}"))
+        for name, url in urls["seats"].items():
+            out.print(user(f"{name}: {url}", "bold"))
+            if sys.stdout.isatty():
+                segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        sys.stdout.flush()
+        config = uvicorn.Config(
+            app.app,
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=2,
+            ws_max_size=64 * 1024,
+        )
+        server = uvicorn.Server(config)
+        try:
+            server.run(sockets=[sock])
+        finally:
+            with table.lock:
+                table.save(table.session.record, table.session.game)
+        out.print(user(f"Record: {record_path}"))

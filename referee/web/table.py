@@ -1,0 +1,212 @@
+"""One game at the web table: a line said by a seat in, the record saved, every view out.
+
+A :class:`WebTable` owns the session, the record file and the lock that lets
+one command run at a time. A command runs in a worker thread (the engine may
+think for seconds; the event loop keeps serving pages meanwhile), through the
+shared loop (:func:`referee.table.loop.run`), so the record is written after
+every event *before* anyone is answered. After each command the views of
+every seat, the spectator and the table are computed once, by the game, and
+kept as a snapshot: pages and WebSockets are served from that snapshot only,
+never from the live game.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from rich.console import Console
+
+from referee.table import loop
+from referee.table.record import Record, dumps
+from referee.table.session import (
+    COMMON_ALIASES,
+    Outcomes,
+    Quit,
+    Refused,
+    Session,
+    Undone,
+)
+from referee.table.store import RecordFile, StoreError
+from referee.web.games import Refusal, WebGame, player_of
+
+# A command is one line as typed at the terminal; anything longer is refused unread.
+MAX_COMMAND_BYTES = 4096
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a command came to, for the seat that said it (and only for it)."""
+
+    ok: bool
+    messages: tuple[str, ...]
+    changed: bool = False
+
+    def to_json(self) -> dict:
+        return {"ok": self.ok, "messages": list(self.messages)}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Every page's view at one moment: ``seats`` by player, ``public`` for everyone else."""
+
+    version: int
+    seats: dict[str, dict]
+    public: dict
+    log: tuple[str, ...] = field(default=())  # the public words of the last change
+
+
+class WebTable:
+    def __init__(
+        self,
+        web_game: WebGame,
+        session: Session,
+        store: RecordFile,
+        players: tuple[str, ...],
+    ) -> None:
+        self.web_game = web_game
+        self.session = session
+        self.store = store
+        self.players = players
+        self.lock = threading.Lock()
+        self.thinking = False
+        self.listeners: list[Callable[[str], None]] = []  # told "thinking" / "changed"
+        self._version = 0
+        self.store_record = session.record  # the record as the file holds it
+        self.snapshot = self._snap(())
+
+    # ------------------------------------------------------------ views
+
+    def _snap(self, log: tuple[str, ...]) -> Snapshot:
+        game = self.session.game
+        seats = {p: self.web_game.view(game, p) for p in self.players}
+        public = self.web_game.view(game, None)
+        self._version += 1
+        return Snapshot(self._version, seats, public, log)
+
+    def view(self, seat: str | None) -> dict:
+        snap = self.snapshot
+        data = snap.seats[seat] if seat is not None else snap.public
+        return {
+            **data,
+            "version": snap.version,
+            "thinking": self.thinking,
+            "log": list(snap.log),
+        }
+
+    # ------------------------------------------------------------ words
+
+    def _words(self, outcomes: Outcomes) -> tuple[str, ...]:
+        """The terminal's own words for ``outcomes``, as plain lines (no table redraw)."""
+        buffer = io.StringIO()
+        out = Console(
+            file=buffer,
+            width=72,
+            color_system=None,
+            force_terminal=False,
+            highlight=False,
+            markup=False,
+            soft_wrap=True,
+        )
+        renderer = self.web_game.renderer(out, self.session)
+        renderer.show(outcomes, False)
+        return tuple(line.rstrip() for line in buffer.getvalue().splitlines() if line.strip())
+
+    # ------------------------------------------------------------ commands
+
+    def save(self, record: Record, game) -> None:
+        self.store.write(dumps(record, game))
+        self.store_record = record
+
+    def command(self, seat: str, line: str) -> Answer:
+        """``line`` said by ``seat``'s player (blocking: run it in a thread)."""
+        if "\n" in line.strip() or "\r" in line:
+            return Answer(False, ("one line, one command",))
+        with self.lock:
+            try:
+                text = self._speak(seat, line)
+            except Refusal as exc:
+                return Answer(False, (exc.message,))
+            if not text.strip():
+                return Answer(False, ("say a command; help lists them",))
+            self.thinking = True
+            self._tell("thinking")
+            shown: list[tuple[Outcomes, bool]] = []
+            try:
+                loop.run(
+                    self.session, [text], self.save, lambda o, changed: shown.append((o, changed))
+                )
+            except StoreError as exc:  # the record could not be written: nothing is acknowledged
+                self._reset()
+                return Answer(False, (exc.message,))
+            except Exception:  # a fault of ours; its text may hold what a seat may not see
+                self._reset()
+                return Answer(False, ("the referee failed on that command; nothing was recorded",))
+            finally:
+                self.thinking = False
+            outcomes, changed = shown[0] if shown else ((), False)
+            refused = any(isinstance(o, Refused) for o in outcomes)
+            words = self._words(tuple(o for o in outcomes if not isinstance(o, Quit)))
+            if changed:
+                self.snapshot = self._snap(self._public_words(seat, outcomes))
+            self._tell("changed")
+            return Answer(not refused, words, changed)
+
+    def _speak(self, seat: str, line: str) -> str:
+        """The line to execute for ``seat``, or Refusal: a seat acts only for its player."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return ""
+        word, _, rest = line.partition(" ")
+        command = word.lower()
+        commands = self.session.commands
+        command = commands.aliases.get(command, COMMON_ALIASES.get(command, command))
+        rest = rest.strip()
+        if command == "quit":
+            raise Refusal("the web table stays open: the host stops the server")
+        if command == "undo":
+            events = self.session.record.events
+            if not events:
+                raise Refusal("nothing to undo")
+            who = player_of(self.session.game, events[-1])
+            if who != seat:
+                raise Refusal(
+                    "only the player who made the last move may take it back"
+                    + (f" ({who})" if who else "")
+                )
+            return "undo"
+        if command in ("save", "help"):
+            return f"{command} {rest}"
+        return self.web_game.speaker(self.session.game, seat, command, rest)
+
+    def check_play(self, seat: str, cards: list[str], text: str) -> dict:
+        """Palmer's live statement check for ``seat`` (it changes nothing)."""
+        from referee.palmer.views import check_play
+
+        if not self.lock.acquire(timeout=0.5):
+            return {"ok": False, "stage": "busy", "message": "the referee is thinking"}
+        try:
+            return check_play(self.session.game, seat, cards, text)
+        finally:
+            self.lock.release()
+
+    def _reset(self) -> None:
+        """Back to what the record holds (the file is the truth), every page told."""
+        self.thinking = False
+        self.session.record = self.store_record
+        self.session.game = self.session.record.rebuild()
+        self.snapshot = self._snap(())
+        self._tell("changed")
+
+    def _public_words(self, seat: str, outcomes: Outcomes) -> tuple[str, ...]:
+        """What every page may read about a change: the table's words for what happened.
+        An undo is told without the move taken back (it may have held a card)."""
+        if any(isinstance(o, Undone) for o in outcomes):
+            return (f"{seat} took back their last move",)
+        return self._words(tuple(o for o in outcomes if not isinstance(o, Quit)))
+
+    def _tell(self, what: str) -> None:
+        for listener in list(self.listeners):
+            listener(what)
