@@ -56,6 +56,8 @@ def seat_view(game: Game, seat: str | None) -> dict:
         "finish": game.finish.value if game.finish else None,
         "winner": game.winner,
         "players": players,
+        # Every Self card of the deck (public: printed in the rules), for naming one's own.
+        "self_cards": list(game.diagram.self_names),
         "events": game.events,
     }
     if seat is not None:
@@ -82,12 +84,9 @@ def _private(game: Game, name: str) -> dict:
             for c in hand
         ]
     can_name = open_ and (not game.calling or game.calling[0] == name)
-    if can_name:
+    if can_name:  # the page adds one of the deck's Self cards to the command
         word = "iam" if game.calling else f"cogito {name}"
-        moves += [
-            {"command": f"{word} {self_card}", "card": self_card, "move": "cogito"}
-            for self_card in game.diagram.self_names
-        ]
+        moves.append({"command": word, "card": None, "move": "cogito"})
     if open_ and not game.calling and game.phase == Phase.LAST_CALL:
         moves.append({"command": "end", "card": None, "move": "end"})
     gift = game.giving.get(name) if game.phase == Phase.TRADE else None

@@ -80,11 +80,20 @@ def open_game(web_game: WebGame, options: dict):
     return store, record, record.rebuild(), record_path, True
 
 
-def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
-    import uvicorn
-
+def build(web_game: WebGame, record, game, store, key: bytes, base: str, engine=None):
+    """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``."""
     from referee.web.app import WebApp
     from referee.web.table import WebTable
+
+    players = web_game.players(record.setup)
+    session = Session(record, web_game.commands(engine), game)
+    table = WebTable(web_game, session, store, players)
+    table.save(session.record, session.game)
+    return WebApp(table, Doors(key, players), base)
+
+
+def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
+    import uvicorn
 
     out = console()
     store, record, game, record_path, fresh = open_game(web_game, options)
@@ -94,20 +103,17 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
             key = load_key(record_path)
         except SeatKeyError as exc:
             fail(str(exc))
-        players = web_game.players(record.setup)
         engine = None
         if web_game.needs_engine:
             from referee.logic.engine import Engine, Limits
 
             engine = stack.enter_context(Engine(Limits(timeout=record.setup.claim_timeout)))
             engine.warm()
-        session = Session(record, web_game.commands(engine), game)
-        table = WebTable(web_game, session, store, players)
-        table.save(session.record, session.game)
         sock = bind(host, port)
         stack.callback(sock.close)
-        doors = Doors(key, players)
-        app = WebApp(table, doors, base_url(host, sock.getsockname()[1]))
+        base = base_url(host, sock.getsockname()[1])
+        app = build(web_game, record, game, store, key, base, engine)
+        table = app.table
         urls = app.urls()
         print(json.dumps(urls, ensure_ascii=False), flush=True)
         said = "New game" if fresh else f"Resuming ({len(record.events)} events so far)"

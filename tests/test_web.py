@@ -1,0 +1,336 @@
+"""The web table on the server side (Starlette's TestClient, no browser).
+
+Every game's pages and views for every seat; the command door (a seat acts
+only for its own player); the headers; the seat URLs surviving a restart;
+and the secrets: across whole scripted games, nothing sent to a seat or a
+spectator holds what that seat may not see.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import stat
+
+import pytest
+from starlette.testclient import TestClient
+from webtable import Views, defaults, next_move, table
+
+from referee.table.record import loads
+from referee.web.games import GAMES
+from referee.web.seats import key_path, load_key, token
+
+GAME_NAMES = ("palmer", "ergo", "invicta", "cogito")
+
+
+def path_of(url: str) -> str:
+    return url.split("testserver", 1)[1]
+
+
+def post(client, url, line: str) -> dict:
+    r = client.post(path_of(url) + "/command", content=line.encode("utf-8"))
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_page_and_view_of_every_seat(tmp_path, game):
+    app, _ = table(tmp_path, game)
+    client = TestClient(app.app)
+    urls = app.urls()
+    assert set(urls["seats"]) == set(app.table.players)
+    for name, url in urls["seats"].items():
+        assert url.rsplit("/", 1)[1] == app.doors.of(app.doors.find(url.rsplit("/", 1)[1]))
+        page = client.get(path_of(url))
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert "script-src 'self'" in page.headers["content-security-policy"]
+        assert "default-src 'none'" in page.headers["content-security-policy"]
+        view = client.get(path_of(url) + "/view").json()
+        assert view["game"] == game and view["role"] == "seat"
+        assert view["you"]["name"] == name
+        assert [p["name"] for p in view["players"] if p["you"]] == [name]
+    for which in ("table", "spectator"):
+        view = client.get(path_of(urls[which]) + "/view").json()
+        assert "you" not in view and not any(p["you"] for p in view["players"])
+    table_view = client.get(path_of(urls["table"]) + "/view").json()
+    # Seats that have opened their page drop off the table screen's codes.
+    assert all(s["joined"] and "url" not in s for s in table_view["seats"])
+    assert "seats" not in client.get(path_of(urls["spectator"]) + "/view").json()
+
+
+def test_the_table_screen_shows_codes_only_for_seats_without_a_phone(tmp_path):
+    app, _ = table(tmp_path, "cogito")
+    client = TestClient(app.app)
+    urls = app.urls()
+    seats = client.get(path_of(urls["table"]) + "/view").json()["seats"]
+    assert [s["url"] for s in seats] == list(urls["seats"].values())
+    assert all(s["qr"].startswith("data:image/svg+xml") for s in seats)
+    client.get(path_of(urls["seats"]["bob"]) + "/view")
+    seats = client.get(path_of(urls["table"]) + "/view").json()["seats"]
+    assert [s["name"] for s in seats if not s["joined"]] == ["ann", "cat"]
+
+
+def test_unknown_tokens_and_doors_are_404(tmp_path):
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    urls = app.urls()
+    seat = path_of(urls["seats"]["ann"])
+    fake = seat[:-3] + ("aaa" if not seat.endswith("aaa") else "bbb")
+    assert client.get(fake).status_code == 404
+    assert client.get(fake + "/view").status_code == 404
+    assert client.post(fake + "/command", content=b"e5").status_code == 404
+    # A table or spectator token is not a seat, and a seat token is not the table.
+    assert client.post(path_of(urls["table"]) + "/command", content=b"e5").status_code == 404
+    assert client.post(path_of(urls["spectator"]) + "/command", content=b"e5").status_code == 404
+    assert client.get("/table/" + seat.rsplit("/", 1)[1]).status_code == 404
+    assert client.get("/static/../seats.py").status_code == 404
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_a_seat_speaks_only_for_its_own_player(tmp_path):
+    app, _ = table(tmp_path, "cogito")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    assert app.table.session.game.current == "ann"
+    refused = post(client, seats["bob"], "play 1")
+    assert not refused["ok"] and "ann's turn" in refused["messages"][0]
+    assert not post(client, seats["bob"], "play ann 1")["ok"]
+    assert not post(client, seats["bob"], "hand ann")["ok"]
+    assert not post(client, seats["bob"], "cogito ann Salmon")["ok"]
+    assert not post(client, seats["bob"], "quit")["ok"]
+    assert not post(client, seats["bob"], "undo")["ok"]  # nothing of bob's to take back
+    assert app.table.session.record.events == ()
+    done = post(client, seats["ann"], "play 1")
+    assert done["ok"] and done["messages"]
+    assert len(app.table.session.record.events) == 1
+    assert not post(client, seats["bob"], "undo")["ok"]  # ann's move, not bob's
+    assert post(client, seats["ann"], "undo")["ok"]
+    assert app.table.session.record.events == ()
+
+
+def test_ergo_fallacy_may_name_another_player_but_only_on_ones_turn(tmp_path):
+    app, _ = table(tmp_path, "ergo")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    answer = post(client, seats["bob"], "fallacy ann")
+    assert not answer["ok"] and "ann's turn" in answer["messages"][0]
+    assert not post(client, seats["ann"], "hand bob")["ok"]
+
+
+def test_bad_bodies_are_refused_with_a_reason(tmp_path):
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    seat = path_of(app.urls()["seats"]["ann"])
+    r = client.post(seat + "/command", content=b"\xff\xfe")
+    assert r.status_code == 400 and r.json()["ok"] is False
+    r = client.post(seat + "/command", content=b"e" * 10_000)
+    assert r.status_code == 413 and r.json()["ok"] is False
+    r = client.post(seat + "/command", content=b"e5\ne6")
+    assert r.json()["ok"] is False
+    assert client.post(seat + "/command", content=b"e5").json()["ok"]
+
+
+def test_the_record_is_saved_before_the_answer_and_resumes_with_play(tmp_path):
+    app, path = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    assert post(client, app.urls()["seats"]["ann"], "e5")["ok"]
+    _, game = loads(path.read_text(encoding="utf-8"), GAMES["invicta"].kind)
+    assert game.moves == 1
+    assert not post(client, app.urls()["seats"]["ann"], "e6")["ok"]  # bob's move now
+
+
+def test_seat_urls_survive_a_restart_and_the_key_is_private(tmp_path):
+    record = tmp_path / "game.json"
+    key = load_key(record)
+    assert stat.S_IMODE(os.stat(key_path(record)).st_mode) == 0o600
+    assert load_key(record) == key
+    assert token(key, "seat:ann") == token(load_key(record), "seat:ann")
+    assert token(key, "seat:ann") != token(key, "seat:bob")
+    assert len(token(key, "table")) >= 43
+    other = tmp_path / "other.json"
+    assert token(load_key(other), "seat:ann") != token(key, "seat:ann")
+
+
+def test_palmer_statement_check_points_at_the_fault(tmp_path):
+    app, _ = table(tmp_path, "palmer")
+    client = TestClient(app.app)
+    seat = path_of(app.urls()["seats"]["ann"]) + "/check"
+    bad = client.post(seat, json={"cards": [], "text": "∀x (blonde(x) ∧"}).json()
+    assert not bad["ok"] and bad["stage"] == "parse" and bad["column"] >= 1
+    good = client.post(seat, json={"cards": [], "text": "∀x blonde(x)"}).json()
+    assert good["ok"] and good["statement"]
+    assert client.post(seat, json={"cards": ["9"], "text": "x"}).json()["stage"] == "cards"
+    assert client.post(seat, content=b"nonsense").status_code == 400
+
+
+# ----------------------------------------------------------------- secrets
+
+
+def _secret_free(text: str, secrets: set[str]) -> None:
+    for secret in secrets:
+        assert secret not in text, f"{secret!r} leaked: {text[:300]}"
+
+
+def _strip_public_deck(data):
+    """A view without the deck's list of every Self card (public, and names them all)."""
+    if isinstance(data, dict):
+        return {k: _strip_public_deck(v) for k, v in data.items() if k != "self_cards"}
+    if isinstance(data, list):
+        return [_strip_public_deck(v) for v in data]
+    return data
+
+
+def test_cogito_whole_game_sends_no_seat_its_own_self_card(tmp_path):
+    """Every page, view, WebSocket frame and answer, for every seat and the spectator."""
+    app, _ = table(tmp_path, "cogito")
+    client = TestClient(app.app)
+    urls = app.urls()
+    game = app.table.session.game
+    doors = {**{p: urls["seats"][p] for p in app.table.players}, None: urls["spectator"]}
+
+    # A Self card with copies among the game cards (the Ego) is said aloud when one is
+    # played; the non-interference test below covers it.
+    pile = game.diagram.pile()
+    copies = {n for n in game.diagram.self_names if pile.count(n) > 1}
+
+    def hidden(seat):
+        g = app.table.session.game
+        if g.finished:
+            return set()
+        return {
+            s.self_card
+            for s in g.seats
+            if not s.revealed and (seat is None or s.name == seat) and s.self_card not in copies
+        }
+
+    def check(seat, text):
+        data = _strip_public_deck(json.loads(text))
+        _secret_free(json.dumps(data, ensure_ascii=False), hidden(seat))
+
+    sockets = {seat: client.websocket_connect(path_of(url) + "/ws") for seat, url in doors.items()}
+    opened = {seat: ws.__enter__() for seat, ws in sockets.items()}
+    try:
+        for seat, ws in opened.items():
+            check(seat, json.dumps(ws.receive_json()))
+        views = Views(app)
+        steps = 0
+        while (move := next_move("cogito", views)) is not None:
+            seat, command = move
+            before = app.table.snapshot.version
+            answer = client.post(path_of(doors[seat]) + "/command", content=command.encode())
+            assert answer.json()["ok"], (command, answer.json())
+            if not app.table.session.game.finished:
+                check(seat, answer.text)
+            target = app.table.snapshot.version
+            for who, ws in opened.items():
+                while target != before:
+                    frame = ws.receive_json()
+                    if not app.table.session.game.finished:
+                        check(who, json.dumps(frame))
+                    if frame["type"] == "view" and frame["view"]["version"] == target:
+                        break
+                _secret_free(client.get(path_of(doors[who])).text, hidden(who))
+                check(who, client.get(path_of(doors[who]) + "/view").text)
+            steps += 1
+        assert app.table.session.game.finished and steps > 10
+        assert hidden(None) == set()
+    finally:
+        for ws in sockets.values():
+            ws.__exit__(None, None, None)
+
+
+def _mutations(game_name: str, game, seat: str | None):
+    """Copies of ``game`` that differ only in what ``seat`` may not see."""
+    if game_name == "cogito":
+        unseen = [s for s in game.seats if not s.revealed and (seat is None or s.name == seat)]
+        spare = [n for n in game.diagram.self_names if n not in {s.self_card for s in game.seats}]
+        for s in unseen:
+            if spare:
+                g = copy.deepcopy(game)
+                g.seat(s.name).self_card = spare[0]
+                yield g
+        for s in game.seats:
+            if s.name != seat:
+                g = copy.deepcopy(game)
+                g.seat(s.name).hand = list(reversed(g.seat(s.name).hand))[:1] + ["Dream"] * (
+                    len(s.hand) - 1
+                )
+                if s.name in g.giving:
+                    g.giving[s.name] = "Dream"
+                yield g
+        g = copy.deepcopy(game)
+        g.pile = list(reversed(g.pile))
+        yield g
+    elif game_name in ("palmer", "ergo"):
+        pile = "pile" if game_name == "ergo" else "draw_pile"
+        cards = list(getattr(game, pile))
+        for other in game.players:
+            if other != seat and game.hands.get(other) and cards:
+                g = copy.copy(game)  # only the hands and the pile are replaced below
+                g.hands = {p: list(h) for p, h in game.hands.items()}
+                g.hands[other] = [cards[-1]] * len(game.hands[other])
+                yield g
+        g = copy.copy(game)
+        setattr(g, pile, list(reversed(cards)))
+        yield g
+
+
+@pytest.mark.parametrize("game_name", ("cogito", "palmer", "ergo"))
+def test_views_do_not_depend_on_what_the_seat_may_not_see(tmp_path, game_name):
+    """Non-interference over a whole scripted game: change another player's hand, the pile,
+    a seat's own Self card (Cogito) and every view that may not show them stays the same."""
+    app, _ = table(tmp_path, game_name)
+    web_game = GAMES[game_name]
+    views = Views(app)
+    steps = 0
+    while True:
+        game = app.table.session.game
+        for seat in (*app.table.players, None):
+            seen = web_game.view(game, seat)
+            for changed in _mutations(game_name, game, seat):
+                assert web_game.view(changed, seat) == seen, (steps, seat)
+        move = next_move(game_name, views)
+        if move is None or steps > 120:
+            break
+        answer = app.table.command(*move)
+        assert answer.ok, (move, answer)
+        steps += 1
+    assert steps > 10
+
+
+@pytest.mark.parametrize("game_name", ("palmer", "ergo"))
+def test_dealt_hands_reach_only_their_owner(tmp_path, game_name):
+    """Across a scripted game, each seat's view holds its own hand and no one else's;
+    the spectator's holds none; no answer or ruling shows another player's hand."""
+    app, _ = table(tmp_path, game_name)
+    client = TestClient(app.app)
+    urls = app.urls()
+    views = Views(app)
+    steps = 0
+    while (move := next_move(game_name, views)) is not None and steps < 80:
+        seat, command = move
+        answer = post(client, urls["seats"][seat], command)
+        assert answer["ok"], (command, answer)
+        for other in app.table.players:
+            if other != seat:
+                assert not any(f"{other}'s hand" in m for m in answer["messages"])
+        game = app.table.session.game
+        for who in app.table.players:
+            view = client.get(path_of(urls["seats"][who]) + "/view").json()
+            own = [c.get("number") for c in view["you"]["hand"]]
+            assert own == list(range(1, len(game.hands[who]) + 1))
+            assert "hand" not in json.dumps(view["log"])
+        spectator = client.get(path_of(urls["spectator"]) + "/view").json()
+        assert "you" not in spectator
+        steps += 1
+    assert steps > 10
+
+
+def test_options_of_serve_are_plays_less_the_secret_showing_ones():
+    for name, web_game in GAMES.items():
+        names = {p.name for p in web_game.options()}
+        assert "record_path" in names
+        assert not names & {"show_secrets", "show_hands"}, name
+    assert defaults("cogito")["players"] == "ann,bob,cat"
