@@ -154,13 +154,14 @@
     const me = v.you;
     const parts = [];
     const phase = { turns: "Round " + v.round, trade: "The trade: each gives a card to the left", last_call: "Every hand is empty: COGITO now, or end", over: "Game over" }[v.phase];
-    parts.push(h("p", { class: "phase" }, phase, v.cogito.length ? " · COGITO: " + v.cogito.join(", ") : "", " · pile ", String(v.pile)));
+    parts.push(h("p", { class: "phase" }, phase, v.cogito.length ? " · COGITO: " + v.cogito.join(", ") : "", " · pile ", String(v.pile),
+      v.trade_waiting.length ? " · waiting for " + v.trade_waiting.join(", ") : ""));
     if (v.finished) parts.push(h("p", { class: "result" }, v.winner ? v.winner + " found themselves and wins" : "A tie"));
     parts.push(h("section", { class: "holders" }, v.players.map((p) => h("div", { class: "holder " + p.standing + (p.you ? " mine" : "") + (v.to_play === p.name ? " active" : "") },
       h("div", { class: "who" }, h("strong", {}, p.name), p.standing !== "playing" ? " (" + p.standing + ")" : "",
         " · ", String(p.hand), " in hand", p.chose_gift ? " · gift chosen" : ""),
       h("div", { class: "self" }, p.self ? "Self: " + p.self : (p.you ? "Self: your own (hidden from you)" : "Self: ?")),
-      h("div", { class: "field" }, p.field.length ? p.field.map((c) => h("span", { class: "fcard " + c.position }, c.position === "none" ? c.card : (c.position === "blue" ? "not " : "not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));
+      h("div", { class: "field" }, p.field.length ? p.field.map((c) => h("span", { class: "fcard " + c.position }, c.position === "none" ? c.card : (c.position === "blue" ? "✓ not " : "✗ not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));
     if (me) {
       const byCard = {};
       for (const m of me.moves) if (m.move === "play" || m.move === "give") byCard[m.card] = m;
@@ -417,6 +418,7 @@
     body.push(log(view));
     body.push(seatsPanel(view));
     app.replaceChildren(...body.filter(Boolean));
+    app.dataset.version = String(view.version);
     document.title = (titles[view.game] || "referee") + (view.you ? " · " + view.you.name : "");
     if (keepFocus && keepFocus.id && document.getElementById(keepFocus.id) === keepFocus) keepFocus.focus();
   }

@@ -1,0 +1,234 @@
+"""The web table in a real browser: Debian's chromium driven by Playwright, tapping.
+
+One browser for the module; a server per game on 127.0.0.1, port 0. A
+three-player Cogito game and a two-player Invicta game are played through
+the phone pages (390 × 844) by tapping; every move shows on the other seats
+and the table screen without a reload; a page reloaded mid-game comes back
+to the same state; nothing scrolls sideways. Screenshots go to
+``$REFEREE_SCREENSHOTS`` when set (the README's come from here).
+
+Playwright never downloads a browser here: the system chromium is used, and
+the module is skipped, saying why, only when there is none.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+chromium_path = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium_path is None:  # pragma: no cover - CI installs chromium
+    pytest.skip("no system chromium (apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+from webtable import table  # noqa: E402
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+SHOWN_WITHIN_MS = 1000
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path, args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+class Served:
+    """A table served by uvicorn in a thread, on a port the OS chose."""
+
+    def __init__(self, tmp_path: Path, game: str, **options) -> None:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+        self.app, self.path = table(tmp_path, game, **options)
+        self.app.base = f"http://127.0.0.1:{port}"
+        from referee.web.app import qr_data_uri, url_of
+        from referee.web.seats import Door
+
+        self.app.qr = {
+            p: qr_data_uri(url_of(self.app.base, self.app.doors, Door("seat", p)))
+            for p in self.app.table.players
+        }
+        config = uvicorn.Config(self.app.app, log_level="warning", lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]})
+        self.thread.start()
+        for _ in range(200):
+            if self.server.started:
+                break
+            time.sleep(0.02)
+        self.urls = self.app.urls()
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.app.table.store.close()
+
+
+@pytest.fixture
+def served(tmp_path):
+    made = []
+
+    def serve(game, **options):
+        s = Served(tmp_path, game, **options)
+        made.append(s)
+        return s
+
+    yield serve
+    for s in made:
+        s.stop()
+
+
+def open_page(browser, url, viewport=PHONE):
+    page = browser.new_page(viewport=viewport, is_mobile=viewport is PHONE, has_touch=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+    page.wait_for_selector("#app[data-version]")
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def version(page) -> int:
+    return int(page.get_attribute("#app", "data-version"))
+
+
+def wait_shown(pages, target: int) -> None:
+    """Every page shows the table's latest version ``target``, without a reload.
+
+    (A selector, not a script: the pages' Content-Security-Policy forbids eval.)"""
+    for page in pages:
+        page.locator(f'#app[data-version="{target}"]').wait_for(timeout=SHOWN_WITHIN_MS)
+
+
+def no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide"
+
+
+def screenshot(page, name: str) -> None:
+    where = os.environ.get("REFEREE_SCREENSHOTS")
+    if where:
+        page.screenshot(path=str(Path(where) / name), full_page=True)
+
+
+def test_cogito_three_phones_and_the_table(browser, served):
+    s = served("cogito")
+    board = open_page(browser, s.urls["table"], {"width": 1280, "height": 800})
+    assert board.locator(".codes img").count() == 3  # no phone has come yet
+    screenshot(board, "web-table-codes.png")
+    seats = {name: open_page(browser, url) for name, url in s.urls["seats"].items()}
+    board.locator(".codes img").first.wait_for(state="detached", timeout=SHOWN_WITHIN_MS)
+    everyone = [*seats.values(), board]
+    for page in seats.values():
+        assert page.locator(".hand .card").count() == 2
+        no_sideways_scroll(page)
+    # Each phone shows the others' Self cards, never its own.
+    game = s.app.table.session.game
+    for name, page in seats.items():
+        text = page.inner_text("main")
+        for other in game.seats:
+            assert (other.self_card in text) == (other.name != name), (name, other.name)
+    taps = 0
+    reloaded = False
+    while not game.finished:
+        game = s.app.table.session.game
+        mover = next(
+            (
+                n
+                for n in seats
+                if any(m["move"] in ("play", "give") for m in s.app.table.view(n)["you"]["moves"])
+            ),
+            None,
+        )
+        before = s.app.table.snapshot.version
+        if mover is not None:
+            page = seats[mover]
+            page.locator(".hand .card.can").first.tap()
+        else:
+            ender = next(
+                n
+                for n in seats
+                if any(m["move"] == "end" for m in s.app.table.view(n)["you"]["moves"])
+            )
+            page = seats[ender]
+            page.get_by_role("button", name="End the game (a tie)").tap()
+        for _ in range(100):
+            if s.app.table.snapshot.version > before:
+                break
+            time.sleep(0.02)
+        target = s.app.table.snapshot.version
+        wait_shown(everyone, target)
+        taps += 1
+        game = s.app.table.session.game
+        if taps == 3:
+            screenshot(seats["ann"], "web-seat.png")
+            screenshot(board, "web-table.png")
+        if taps == 4 and not reloaded:
+            page = seats["bob"]
+            before_text = page.inner_text(".hand")
+            page.reload()
+            page.wait_for_selector("#app[data-version]")
+            assert version(page) == target
+            assert page.inner_text(".hand") == before_text
+            reloaded = True
+        for p in seats.values():
+            no_sideways_scroll(p)
+    assert reloaded and taps > 10
+    assert "tie" in board.inner_text("main") or "wins" in board.inner_text("main")
+    for page in everyone:
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_invicta_two_phones_tapping_the_board(browser, served):
+    s = served("invicta")
+    white = open_page(browser, s.urls["seats"]["ann"])
+    black = open_page(browser, s.urls["seats"]["bob"])
+    board = open_page(browser, s.urls["table"], {"width": 1280, "height": 800})
+    everyone = [white, black, board]
+    no_sideways_scroll(white)
+    placements = ["e5", "e6", "d5", "d6", "c5", "c6", "f5", "f6"]
+    for i, square in enumerate(placements):
+        page = white if i % 2 == 0 else black
+        before = s.app.table.snapshot.version
+        page.locator(f'[data-square="{square}"]').tap()
+        wait_shown(everyone, before + 1)
+        piece = board.locator(f'[data-square="{square}"] .piece')
+        assert piece.count() == 1
+    # White taps a piece: the squares it may go to light up, and one tap moves it.
+    white.locator('[data-square="e5"]').tap()
+    targets = white.locator(".sq.target")
+    expected = s.app.table.view("ann")["you"]["moves"]["e5"]
+    assert sorted(t.get_attribute("data-square") for t in targets.all()) == sorted(expected)
+    goal = expected[0]
+    before = s.app.table.snapshot.version
+    white.locator(f'[data-square="{goal}"]').tap()
+    wait_shown(everyone, before + 1)
+    assert board.locator(f'[data-square="{goal}"] .piece').count() == 1
+    assert board.locator('[data-square="e5"] .piece').count() == 0
+    assert s.app.table.session.game.moves == len(placements) + 1
+    # Black's phone may not move white's pieces: they are not even buttons that act.
+    assert black.locator('[data-square="d5"]').is_disabled()
+    black.reload()
+    black.wait_for_selector("#app[data-version]")
+    assert black.locator(f'[data-square="{goal}"] .piece').count() == 1
+    for page in everyone:
+        assert page.errors == []  # type: ignore[attr-defined]
