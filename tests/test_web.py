@@ -334,3 +334,49 @@ def test_options_of_serve_are_plays_less_the_secret_showing_ones():
         assert "record_path" in names
         assert not names & {"show_secrets", "show_hands"}, name
     assert defaults("cogito")["players"] == "ann,bob,cat"
+
+
+def test_while_the_referee_thinks_every_page_is_told_and_the_server_keeps_answering(tmp_path):
+    """A slow command (a claim the engine settles) runs off the event loop: the views say
+    the referee is thinking, a WebSocket is told at once, and other requests are served."""
+    import threading
+
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    urls = app.urls()
+    inner = app.table.session.commands
+    started, release = threading.Event(), threading.Event()
+
+    class Slow:
+        aliases = inner.aliases
+
+        def handle(self, session, command, rest):
+            started.set()
+            release.wait(10)
+            return inner.handle(session, command, rest)
+
+    app.table.session.commands = Slow()
+    with client.websocket_connect(path_of(urls["seats"]["bob"]) + "/ws") as ws:
+        assert ws.receive_json()["type"] == "view"
+        answers = []
+        mover = threading.Thread(
+            target=lambda: answers.append(post(client, urls["seats"]["ann"], "e5"))
+        )
+        mover.start()
+        try:
+            assert started.wait(10)
+            frame = ws.receive_json()
+            while frame["type"] == "view":  # bob's own arrival, told to every page
+                assert frame["view"]["board"] == {}
+                frame = ws.receive_json()
+            assert frame == {"type": "thinking"}
+            for who in (urls["seats"]["bob"], urls["spectator"]):
+                assert client.get(path_of(who) + "/view").json()["thinking"] is True
+        finally:
+            release.set()
+            mover.join(10)
+        view = ws.receive_json()
+        while view["view"]["version"] < app.table.snapshot.version:
+            view = ws.receive_json()
+        assert view["view"]["thinking"] is False and "e5" in view["view"]["board"]
+    assert answers and answers[0]["ok"]

@@ -13,11 +13,13 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import json
+import signal
 import socket
 import sys
 from pathlib import Path
 
 import segno
+import uvicorn
 
 from referee.cli.common import fail
 from referee.cli.safe import console, user
@@ -80,6 +82,22 @@ def open_game(web_game: WebGame, options: dict):
     return store, record, record.rebuild(), record_path, True
 
 
+class TableServer(uvicorn.Server):
+    """uvicorn's server, except that Ctrl-C or SIGTERM ends ``serve`` normally: the record
+    saved, its lock released, exit status 0 (uvicorn raises the signal again after its
+    shutdown, which would kill the process before the record is closed)."""
+
+    @contextlib.contextmanager
+    def capture_signals(self):
+        signals = (signal.SIGINT, signal.SIGTERM)
+        previous = {s: signal.signal(s, self.handle_exit) for s in signals}
+        try:
+            yield
+        finally:
+            for s, handler in previous.items():
+                signal.signal(s, handler)
+
+
 def build(web_game: WebGame, record, game, store, key: bytes, base: str, engine=None):
     """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``."""
     from referee.web.app import WebApp
@@ -93,8 +111,6 @@ def build(web_game: WebGame, record, game, store, key: bytes, base: str, engine=
 
 
 def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
-    import uvicorn
-
     out = console()
     store, record, game, record_path, fresh = open_game(web_game, options)
     with contextlib.ExitStack() as stack:
@@ -142,7 +158,7 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
             timeout_graceful_shutdown=2,
             ws_max_size=64 * 1024,
         )
-        server = uvicorn.Server(config)
+        server = TableServer(config)
         try:
             server.run(sockets=[sock])
         finally:
