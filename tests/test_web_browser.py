@@ -119,6 +119,15 @@ def wait_shown(pages, target: int) -> None:
         page.locator(f'#app[data-version="{target}"]').wait_for(timeout=SHOWN_WITHIN_MS)
 
 
+def landed(s, before: int) -> int:
+    """The table's version once the tapped move has reached the record."""
+    for _ in range(250):
+        if s.app.table.snapshot.version > before:
+            break
+        time.sleep(0.02)
+    return s.app.table.snapshot.version
+
+
 def no_sideways_scroll(page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide"
@@ -171,11 +180,7 @@ def test_cogito_three_phones_and_the_table(browser, served):
             )
             page = seats[ender]
             page.get_by_role("button", name="End the game (a tie)").tap()
-        for _ in range(100):
-            if s.app.table.snapshot.version > before:
-                break
-            time.sleep(0.02)
-        target = s.app.table.snapshot.version
+        target = landed(s, before)
         wait_shown(everyone, target)
         taps += 1
         game = s.app.table.session.game
@@ -232,3 +237,36 @@ def test_invicta_two_phones_tapping_the_board(browser, served):
     assert black.locator(f'[data-square="{goal}"] .piece').count() == 1
     for page in everyone:
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_ergo_a_card_tapped_then_its_place_in_the_proof(browser, served):
+    s = served("ergo")
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    bob = open_page(browser, s.urls["seats"]["bob"])
+    hand = s.app.table.view("ann")["you"]["hand"]
+    variable = next(c for c in hand if c["use"] == "proof" and len(c["faces"]) == 1)
+    ann.locator(".hand .card").nth(variable["number"] - 1).tap()
+    ann.locator('[data-gap="new"]').tap()
+    before = s.app.table.snapshot.version
+    ann.get_by_role("button", name="Play them").tap()
+    wait_shown([ann, bob], landed(s, before))
+    assert s.app.table.session.game.proof.texts() == (variable["faces"][0]["symbol"],)
+    assert bob.locator(".premise .pcard").count() == 1
+    no_sideways_scroll(ann)
+    assert ann.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+def test_palmer_editor_symbols_and_the_live_check(browser, served):
+    s = served("palmer")
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    ann.locator("#statement").fill("∀x (blonde(x) ∧")
+    ann.locator(".check.bad .caret").wait_for(timeout=5000)
+    assert "^" in ann.inner_text(".check .caret")
+    ann.locator("#statement").fill("")
+    for symbol in ("¬", "∃"):
+        ann.get_by_role("button", name=symbol, exact=True).tap()
+    ann.locator("#statement").press_sequentially("x blonde(x)")
+    ann.locator(".check.ok").wait_for(timeout=5000)
+    assert ann.input_value("#statement") == "¬∃x blonde(x)"
+    no_sideways_scroll(ann)
+    assert ann.errors == []  # type: ignore[attr-defined]

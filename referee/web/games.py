@@ -147,6 +147,9 @@ class WebGame:
     players: Callable[[object], tuple[str, ...]]  # setup -> the seats, in order
     needs_engine: bool = False
     hidden_options: tuple[str, ...] = ()  # play's options that would show secrets
+    # After these events (a claim settled, a round scored) the table also shows ``why``:
+    # the evidence, derivation or model, one tap away on every screen.
+    explained: tuple[str, ...] = ()
 
     @property
     def kind(self) -> GameKind:
@@ -235,6 +238,7 @@ GAMES: dict[str, WebGame] = {
         _palmer_speaker,
         lambda setup: tuple(setup.settings.players),
         needs_engine=True,
+        explained=("Claim",),
     ),
     "ergo": WebGame(
         "ergo",
@@ -248,6 +252,7 @@ GAMES: dict[str, WebGame] = {
         _ergo_speaker,
         lambda setup: tuple(setup.settings.players),
         hidden_options=("show_hands",),
+        explained=("Score",),
     ),
     "invicta": WebGame(
         "invicta",

@@ -131,6 +131,8 @@ class WebTable:
                 return Answer(False, (exc.message,))
             if not text.strip():
                 return Answer(False, ("say a command; help lists them",))
+            if text.split()[0] == "hand":  # the terminal hides hands; a phone is private
+                return self._hand(seat)
             self.thinking = True
             self._tell("thinking")
             shown: list[tuple[Outcomes, bool]] = []
@@ -181,6 +183,16 @@ class WebTable:
             return f"{command} {rest}"
         return self.web_game.speaker(self.session.game, seat, command, rest)
 
+    def _hand(self, seat: str) -> Answer:
+        """``hand`` at a seat: that seat's own hand, from its own view."""
+        you = self.snapshot.seats[seat].get("you", {})
+        cards = [
+            f"{c['number']}: {c.get('label') or c.get('card') or c.get('name')}"
+            for c in you.get("hand", [])
+            if "number" in c
+        ]
+        return Answer(True, ("your hand: " + ("  ".join(cards) or "(empty)"),))
+
     def check_play(self, seat: str, cards: list[str], text: str) -> dict:
         """Palmer's live statement check for ``seat`` (it changes nothing)."""
         from referee.palmer.views import check_play
@@ -205,7 +217,11 @@ class WebTable:
         An undo is told without the move taken back (it may have held a card)."""
         if any(isinstance(o, Undone) for o in outcomes):
             return (f"{seat} took back their last move",)
-        return self._words(tuple(o for o in outcomes if not isinstance(o, Quit)))
+        words = self._words(tuple(o for o in outcomes if not isinstance(o, Quit)))
+        events = self.session.record.events
+        if events and type(events[-1]).__name__ in self.web_game.explained:
+            words += self._words(self.session.execute("why"))
+        return words
 
     def _tell(self, what: str) -> None:
         for listener in list(self.listeners):
