@@ -148,8 +148,7 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         out.print(user(f"Spectators: {urls['spectator']}"))
         for name, url in urls["seats"].items():
             out.print(user(f"{name}: {url}", "bold"))
-            if sys.stdout.isatty():
-                segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+            segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
         config = uvicorn.Config(
             app.app,

@@ -212,12 +212,12 @@
           else if (piece && me.moves[sq]) { cls += " movable"; action = () => { ui.selected = sq; render(); }; }
           else if (places.includes(sq)) { cls += " place"; action = () => send(sq); }
         }
-        const label = piece ? h("span", { class: "piece " + piece.side + " " + piece.kind }, piece.kind === "lion" ? "L" : "") : null;
+        const label = piece ? h("span", { class: "piece " + piece.side + " " + piece.kind }, piece.kind === "lion" ? "L" : "") : h("span", { class: "coord" }, sq);
         grid.append(h("button", { type: "button", class: cls, "data-square": sq, "aria-label": sq + (piece ? " " + piece.side + " " + piece.kind : ""), disabled: busy || !action, onclick: action }, label));
       }
     }
     parts.push(grid);
-    if (me) parts.push(h("p", { class: "hint" }, me.to_play ? (ui.selected ? "Tap a highlighted square to move there, or the piece again to let go." : "Tap an empty square to place a piece, or one of your pieces to move it.") : "You play " + me.side + "."));
+    if (me) parts.push(h("p", { class: "hint" }, "You play " + me.side + ". ", me.to_play ? (ui.selected ? "Tap a highlighted square to move there, or the piece again to let go." : "Tap an empty square to place a piece, or one of your pieces to move it.") : ""));
     return parts;
   }
 
