@@ -13,6 +13,7 @@ never from the live game.
 from __future__ import annotations
 
 import io
+import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -74,6 +75,9 @@ class WebTable:
         self.thinking = False
         self.listeners: list[Callable[[str], None]] = []  # told "thinking" / "changed"
         self._version = 0
+        # Versions count from 1 again when the server restarts; a page that outlived the
+        # old server tells the new one by this (random, not a secret).
+        self.epoch = secrets.token_hex(4)
         self.store_record = session.record  # the record as the file holds it
         self.snapshot = self._snap(())
 
@@ -92,6 +96,7 @@ class WebTable:
         return {
             **data,
             "version": snap.version,
+            "epoch": self.epoch,
             "thinking": self.thinking,
             "log": list(snap.log),
         }

@@ -80,7 +80,7 @@
   }
 
   function show(v) {
-    if (view && v.version < view.version) return;
+    if (view && v.epoch === view.epoch && v.version < view.version) return;  // an old frame
     view = v;
     showThinking(v.thinking);
     render();
