@@ -165,8 +165,13 @@ class WebGame:
         return command.commands[sub] if sub else command
 
     def options(self) -> list[click.Parameter]:
-        """play's own options (the same objects), less those that would show secrets."""
-        return [p for p in self.play().params if p.name not in self.hidden_options]
+        """play's own options (the same objects), less those that would show secrets
+        (named here, and any ``--show-...`` flag a game's play may grow)."""
+        return [
+            p
+            for p in self.play().params
+            if p.name not in self.hidden_options and not (p.name or "").startswith("show_")
+        ]
 
     def start(self, options: dict) -> Record:
         """A new record from play's options, by play's own function."""
