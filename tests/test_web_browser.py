@@ -270,3 +270,37 @@ def test_palmer_editor_symbols_and_the_live_check(browser, served):
     assert ann.input_value("#statement") == "¬∃x blonde(x)"
     no_sideways_scroll(ann)
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+def test_every_screen_says_the_referee_is_thinking(browser, served):
+    """While a command runs (a claim the engine settles), every screen says so; the
+    spectator's page (public) too, and the banner goes when the ruling comes."""
+    s = served("invicta")
+    inner = s.app.table.session.commands
+    release = threading.Event()
+
+    class Slow:
+        aliases = inner.aliases
+
+        def handle(self, session, command, rest):
+            release.wait(10)
+            return inner.handle(session, command, rest)
+
+    s.app.table.session.commands = Slow()
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    bob = open_page(browser, s.urls["seats"]["bob"])
+    watcher = open_page(browser, s.urls["spectator"])
+    try:
+        before = s.app.table.snapshot.version
+        ann.locator('[data-square="e5"]').tap()
+        for page in (ann, bob, watcher):
+            page.locator("#thinking").wait_for(state="visible", timeout=5000)
+            assert "thinking" in page.inner_text("#thinking")
+    finally:
+        release.set()
+    wait_shown([ann, bob, watcher], landed(s, before))
+    for page in (ann, bob, watcher):
+        page.locator("#thinking").wait_for(state="hidden", timeout=5000)
+        assert page.errors == []  # type: ignore[attr-defined]
+    assert watcher.locator('[data-square="e5"] .piece').count() == 1
+    assert watcher.locator(".commandline").count() == 0  # a spectator says nothing
