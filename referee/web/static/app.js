@@ -127,13 +127,21 @@
     return h("section", { class: "log" },
       h("h2", {}, "Last ruling"),
       h("p", { class: "ruling" }, first),
-      rest.length ? h("details", {}, h("summary", {}, "the reasons, in full"), rest.map((l) => h("pre", {}, l))) : null);
+      rest.length ? reasons(rest) : null);
+  }
+  function reasons(lines) {
+    const details = h("details", { open: ui.reasonsOpen }, h("summary", {}, "the reasons, in full"), lines.map((l) => h("pre", {}, l)));
+    details.addEventListener("toggle", () => { ui.reasonsOpen = details.open; });
+    return details;
   }
 
+  let typed = null;  // made once: a view arriving while someone types must not wipe it
   function commandLine() {
+    if (typed) return typed;
     const input = h("input", { type: "text", id: "command", autocomplete: "off", autocapitalize: "none", spellcheck: "false", placeholder: "or type a command (help)", maxlength: 2000 });
     const form = h("form", { class: "commandline" }, input, h("button", { type: "submit" }, "Send"));
     form.addEventListener("submit", (e) => { e.preventDefault(); if (input.value.trim()) { send(input.value); input.value = ""; } });
+    typed = form;
     return form;
   }
 
