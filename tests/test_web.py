@@ -106,6 +106,18 @@ def test_a_seat_speaks_only_for_its_own_player(tmp_path):
     assert done["ok"] and done["messages"]
     assert len(app.table.session.record.events) == 1
     assert not post(client, seats["bob"], "undo")["ok"]  # ann's move, not bob's
+    # ... and not ann's either: the card's colour showed the table something hidden.
+    assert not post(client, seats["ann"], "undo")["ok"]
+    assert len(app.table.session.record.events) == 1
+
+
+def test_undo_is_the_movers_alone(tmp_path):
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    assert post(client, seats["ann"], "e5")["ok"]
+    refused = post(client, seats["bob"], "undo")
+    assert not refused["ok"] and "ann" in refused["messages"][0]
     assert post(client, seats["ann"], "undo")["ok"]
     assert app.table.session.record.events == ()
 

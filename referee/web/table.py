@@ -29,6 +29,7 @@ from referee.table.session import (
     Refused,
     Session,
     Undone,
+    UndoRefused,
 )
 from referee.table.store import RecordFile, StoreError
 from referee.web.games import Refusal, WebGame, player_of
@@ -154,7 +155,7 @@ class WebTable:
             finally:
                 self.thinking = False
             outcomes, changed = shown[0] if shown else ((), False)
-            refused = any(isinstance(o, Refused) for o in outcomes)
+            refused = any(isinstance(o, (Refused, UndoRefused)) for o in outcomes)
             words = self._words(tuple(o for o in outcomes if not isinstance(o, Quit)))
             if changed:
                 self.snapshot = self._snap(self._public_words(seat, outcomes))
