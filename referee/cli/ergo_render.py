@@ -47,10 +47,7 @@ from referee.ergo.outcomes import (
     PlacementRefused,
     Removed,
     RoundScored,
-    ShowCards,
-    ShowHand,
     ShowProof,
-    ShowScores,
     Swapped,
     Why,
 )
@@ -202,9 +199,6 @@ class ErgoRenderer(TableRenderer):
                 RoundScored: self.scored,
                 GameOver: self.game_over,
                 ShowProof: lambda o: self.proof(self.game),
-                ShowScores: lambda o: self.scores(self.game),
-                ShowHand: lambda o: self.hand(self.game, o.player),
-                ShowCards: lambda o: self.cards(self.game),
                 Why: self.why,
             }
         )

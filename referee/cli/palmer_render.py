@@ -31,9 +31,6 @@ from referee.palmer.outcomes import (
     NegationPlaces,
     Passed,
     ShowBoard,
-    ShowCards,
-    ShowHand,
-    ShowScores,
     VoteTaken,
     Why,
     Written,
@@ -118,9 +115,6 @@ class PalmerRenderer(TableRenderer):
                 Passed: self.passed,
                 GameOver: self.game_over,
                 ShowBoard: lambda o: self.board(self.game),
-                ShowScores: lambda o: self.scores(self.game),
-                ShowHand: lambda o: self.hand(self.game, o.player),
-                ShowCards: lambda o: self.cards(self.game),
             }
         )
 

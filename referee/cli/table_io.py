@@ -51,6 +51,7 @@ from referee.table.session import (
     UndoRefused,
 )
 from referee.table.store import NEW_RECORD_MODE, RecordFile, StoreError, write_atomically
+from referee.table.views import ShowCards, ShowHand, ShowScores
 
 # What an event showed, for a refused undo (referee.table.reveals).
 SHOWN_WORDS = {
@@ -232,6 +233,9 @@ class TableRenderer:
             Help: self.help,
             Cancelled: self.cancelled,
             ShowRules: lambda o: self.rules(self.game),
+            ShowScores: lambda o: self.scores(self.game),
+            ShowHand: lambda o: self.hand(self.game, o.player),
+            ShowCards: lambda o: self.cards(self.game),
         }
 
     def show(self, outcomes: Outcomes, changed: bool) -> None:
@@ -260,6 +264,16 @@ class TableRenderer:
             self.out.print(user(f"  {name} = {value}"))
         for line in self.settings_lines(game):
             self.out.print(user(f"  {line}"))
+
+    # The shared views, drawn by each game that has them.
+    def scores(self, game) -> None:
+        raise NotImplementedError
+
+    def hand(self, game, player: str) -> None:
+        raise NotImplementedError
+
+    def cards(self, game) -> None:
+        raise NotImplementedError
 
     def settings_lines(self, game) -> tuple[str, ...]:
         """What else a game is played under, beside its house rules (a game adds its own)."""

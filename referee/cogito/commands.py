@@ -12,8 +12,6 @@ never why, until the game is over.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from referee.cogito import aide
 from referee.cogito.events import Cogito, Declare, End, Give, Play
 from referee.cogito.judge import UnknownName, self_card_name
@@ -25,10 +23,10 @@ from referee.cogito.outcomes import (
 )
 from referee.cogito.state import Game, Phase, Seat
 from referee.language.limits import is_number
-from referee.language.names import name_key
+from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Outcomes, Refused, Session, ShowRules
+from referee.table.session import Outcomes, Refused, Session
 
 ALIASES = {
     "p": "play",
@@ -55,34 +53,18 @@ class CardWordError(ValueError):
     pass
 
 
-class CogitoCommands:
+class CogitoCommands(TableCommands):
     """The command language of a game of Cogito."""
 
     aliases = ALIASES
+    commands = frozenset(MOVES) | {"hand", "table", "diagram", "rules", "possible", "review"}
+    moves = frozenset(MOVES)
+    turn_moves = frozenset({"play", "iam"})  # gifts, COGITO and a tie name their players
+    names_player = frozenset({"hand", "possible", "give", "cogito"})
+    over_hint = "review: every judgement and every COGITO"
 
-    def __init__(self) -> None:
-        self.handlers: dict[str, Callable[[Session, Game, str], Outcomes]] = {
-            "play": self.play,
-            "give": self.give,
-            "cogito": self.cogito,
-            "iam": self.iam,
-            "end": self.end,
-            "hand": self.hand,
-            "table": lambda s, g, r: (ShowTable(),),
-            "diagram": lambda s, g, r: (ShowDiagram(),),
-            "rules": lambda s, g, r: (ShowRules(),),
-            "possible": self.possible,
-            "review": self.review,
-        }
-
-    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
-        handler = self.handlers.get(command)
-        if handler is None:
-            return None
-        game: Game = session.game  # type: ignore[assignment]
-        if game.finished and command in MOVES:
-            return (Refused("the game is over", "review: every judgement and every COGITO"),)
-        return handler(session, game, rest)
+    def mover(self, game: Game) -> str | None:
+        return game.calling[0] if game.calling else game.current
 
     # ------------------------------------------------------------ helpers
 
@@ -94,12 +76,9 @@ class CogitoCommands:
             return (Refused(exc.message),)
         return session.game.news  # type: ignore[attr-defined]
 
-    @staticmethod
-    def _player(game: Game, word: str) -> Seat | None:
-        for seat in game.seats:
-            if seat.name == word or name_key(seat.name) == name_key(word):
-                return seat
-        return None
+    def _player(self, game: Game, word: str) -> Seat | None:
+        name = self.player(game, word)
+        return None if name is None else game.seat(name)
 
     @staticmethod
     def _card(game: Game, seat: Seat, words: str) -> str:
@@ -121,7 +100,7 @@ class CogitoCommands:
 
     # -------------------------------------------------------------- moves
 
-    def play(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.split()
         current = game.current
         if current is None:
@@ -146,7 +125,7 @@ class CogitoCommands:
             return (Refused(f"the game stops for COGITO: {game.calling[0]} names first"),)
         return self._submit(session, Play(current, card, game.position_of(current, card)))
 
-    def give(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _give(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.split()
         if game.phase != Phase.TRADE:
             return (Refused("cards are given only in the trade, after the draw"),)
@@ -169,7 +148,7 @@ class CogitoCommands:
             return (Refused(str(exc), hint),)
         return self._submit(session, Give(seat.name, card))
 
-    def cogito(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _cogito(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.split()
         hint = "cogito NAME CARD (NAME declares: I am CARD!), or cogito NAME NAME ... (at once)"
         if not words:
@@ -182,7 +161,7 @@ class CogitoCommands:
             return (Refused(f"{words[0]!r} is not a player", hint),)
         return self._name(session, game, seat, " ".join(words[1:]))
 
-    def iam(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _iam(self, session: Session, game: Game, rest: str) -> Outcomes:
         if not game.calling:
             return (
                 Refused(
@@ -201,12 +180,18 @@ class CogitoCommands:
             return (Refused(str(exc)),)
         return self._submit(session, Cogito(seat.name, named, named == seat.self_card))
 
-    def end(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
         return self._submit(session, End(rest.strip()))
 
     # -------------------------------------------------------------- views
 
-    def hand(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _table(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowTable(),)
+
+    def _diagram(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowDiagram(),)
+
+    def _hand(self, session: Session, game: Game, rest: str) -> Outcomes:
         word = rest.strip() or game.current
         if not word:
             return (Refused("whose hand?", "hand NAME"),)
@@ -218,7 +203,7 @@ class CogitoCommands:
             known = aide.from_all_known(game, seat.name)
         return (ShowHand(seat.name, known),)
 
-    def possible(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _possible(self, session: Session, game: Game, rest: str) -> Outcomes:
         word = rest.strip() or game.current
         seat = self._player(game, word) if word else None
         if seat is None:
@@ -241,7 +226,7 @@ class CogitoCommands:
         # During play only what the whole table sees: the field (hands are private).
         return (ShowPossible(seat.name, aide.from_field(game, seat.name)),)
 
-    def review(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _review(self, session: Session, game: Game, rest: str) -> Outcomes:
         if not game.finished:
             return (Refused("the review shows Self cards: it waits for the end of the game"),)
         return (aide.review(session.record),)

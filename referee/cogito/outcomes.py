@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from referee.cogito.diagram import CardKind
 from referee.cogito.events import Position
 from referee.cogito.judge import Deduction, Judgement
+from referee.table import views
 from referee.table.session import Outcome
 
 
@@ -99,7 +100,7 @@ class Named(Outcome):
 
 
 @dataclass(frozen=True)
-class GameOver(Outcome):
+class GameOver(views.GameOver):
     finish: Finish
     winner: str | None
     selves: tuple[tuple[str, str], ...]  # every player's Self card, now shown
@@ -109,10 +110,9 @@ class GameOver(Outcome):
 
 
 @dataclass(frozen=True)
-class ShowHand(Outcome):
-    """``player``'s hand, for ``player`` alone; ``known``: the aide, when the house rule allows."""
+class ShowHand(views.ShowHand):
+    """The shared view of a hand, with the aide (``known``) when the house rule allows."""
 
-    player: str
     known: Deduction | None = None
 
 

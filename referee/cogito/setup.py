@@ -14,18 +14,12 @@ from functools import cached_property
 
 from referee.cogito.diagram import Diagram, DiagramError, load_diagram
 from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.table.errors import SetupError
 from referee.table.shapes import Plain
 
 HAND_SIZE = 2  # "Draw two cards each players."
 MIN_PLAYERS = 2
 RED_LIMIT = 2  # two red cards in a field: ego disruption
-
-
-class SetupError(ValueError):
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
 
 
 class CogitoOrder(enum.StrEnum):

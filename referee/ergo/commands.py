@@ -48,10 +48,7 @@ from referee.ergo.outcomes import (
     PlacementRefused,
     Removed,
     RoundScored,
-    ShowCards,
-    ShowHand,
     ShowProof,
-    ShowScores,
     Swapped,
     Why,
 )
@@ -60,10 +57,10 @@ from referee.ergo.reading import ReadingRules, full_text, read_premise
 from referee.ergo.ruling import decide, explain
 from referee.ergo.state import Game, IllegalPlacement
 from referee.language.limits import is_number
-from referee.language.names import find_name
+from referee.table.commands import TableCommands, Unread
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Outcome, Outcomes, Refused, Session, ShowRules
+from referee.table.session import Outcome, Outcomes, Refused, Session
 
 ALIASES = {
     "p": "play",
@@ -113,15 +110,6 @@ CARD_WORDS = {
     "*operator": Card.WILD_OPERATOR,
     "wild_operator": Card.WILD_OPERATOR,
 }
-
-
-class Unread(ValueError):
-    """A command that cannot be read; the message says what was expected."""
-
-    def __init__(self, message: str, hint: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
 
 
 def placed_card(word: str) -> ProofCard:
@@ -201,46 +189,21 @@ def read_spot(word: str) -> Spot:
     return Spot(int(m.group(1)), int(m.group(2)))
 
 
-# The words a player may type; each has a handler named _WORD.
-COMMANDS = frozenset(
-    {
-        "play",
-        "discard",
-        "fallacy",
-        "justify",
-        "ergo",
-        "tabula",
-        "revolution",
-        "score",
-        "end",
-        "proof",
-        "scores",
-        "cards",
-        "rules",
-        "hand",
-        "why",
-    }
-)
-
-
-class ErgoCommands:
+class ErgoCommands(TableCommands):
     """The command language of an Ergo table."""
 
     aliases = ALIASES
+    commands = frozenset(
+        {"play", "discard", "fallacy", "justify", "ergo", "tabula", "revolution", "score"}
+        | {"end", "proof", "scores", "cards", "rules", "hand", "why"}
+    )
+    moves = frozenset(MOVES)
+    turn_moves = moves - {"score", "end"}  # the table settles a round and ends the game
 
-    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
-        if command not in COMMANDS:  # only the table's words, never a helper's name
-            return None
-        handler = getattr(self, f"_{command}")
-        game: Game = session.game  # type: ignore[assignment]
-        if game.finished and command in MOVES:
-            return (Refused("the game is over", "undo takes back the last event"),)
-        if game.stopped is not None and command in MOVES and command not in ("score", "end"):
+    def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
+        if game.stopped is not None and command in self.turn_moves:
             return (Refused("the round has stopped", "score settles it; undo takes back the move"),)
-        try:
-            return handler(session, game, rest)
-        except Unread as exc:
-            return (Refused(exc.message, exc.hint),)
+        return super().refuse(game, command, rest, seat)
 
     # ------------------------------------------------------------ helpers
 
@@ -336,7 +299,7 @@ class ErgoCommands:
             words = words[1:]
         if len(words) != 1:
             raise Unread("say whom the Fallacy is on", "fallacy NAME")
-        target = find_name(words[0], game.players) or words[0]  # `fallacy bob` finds BOB
+        target = self.player(game, words[0]) or words[0]  # `fallacy bob` finds BOB
         who = game.player
         return self._submit(session, Fallacy(who, target), FallacyPlayed(who, target))
 
@@ -400,24 +363,6 @@ class ErgoCommands:
 
     def _proof(self, session: Session, game: Game, rest: str) -> Outcomes:
         return (ShowProof(),)
-
-    def _scores(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return (ShowScores(),)
-
-    def _cards(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return (ShowCards(),)
-
-    def _rules(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return (ShowRules(),)
-
-    def _hand(self, session: Session, game: Game, rest: str) -> Outcomes:
-        if not game.dealt:
-            return (Refused("in table mode the hands are in the players' hands"),)
-        player = rest.strip() or game.player
-        player = find_name(player, game.players) or player
-        if player not in game.players:
-            return (Refused(f"no player is called {player!r}"),)
-        return (ShowHand(player),)
 
     def _why(self, session: Session, game: Game, rest: str) -> Outcomes:
         found = last_score(session)

@@ -1,4 +1,7 @@
-"""What an Ergo command can come to, as values for the interface (one renderer each)."""
+"""What an Ergo command can come to, as values for the interface (one renderer each).
+
+The views every game shares (scores, a hand, the cards) are :mod:`referee.table.views`.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from referee.ergo.events import Award, RoundEnd
 from referee.ergo.proof import Placed, Spot
 from referee.ergo.ruling import Ruling
 from referee.ergo.syntax import Violation
+from referee.table import views
 from referee.table.session import Outcome
 
 
@@ -85,7 +89,7 @@ class RoundScored(Outcome):
 
 
 @dataclass(frozen=True)
-class GameOver(Outcome):
+class GameOver(views.GameOver):
     winners: tuple[str, ...]
     scores: tuple[tuple[str, int], ...]
     reason: str = ""  # what the table said when ending it early
@@ -93,21 +97,6 @@ class GameOver(Outcome):
 
 @dataclass(frozen=True)
 class ShowProof(Outcome):
-    pass
-
-
-@dataclass(frozen=True)
-class ShowScores(Outcome):
-    pass
-
-
-@dataclass(frozen=True)
-class ShowHand(Outcome):
-    player: str
-
-
-@dataclass(frozen=True)
-class ShowCards(Outcome):
     pass
 
 

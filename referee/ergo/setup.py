@@ -17,17 +17,11 @@ from referee.ergo.reading import Grouping, ReadingRules, ThenChain
 from referee.language.deck import DeckError
 from referee.language.names import NameRefused, check_player_names, player_refusal
 from referee.table import house
+from referee.table.errors import SetupError
 from referee.table.shapes import Plain
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DEFAULT_WIN = 50
-
-
-class SetupError(ValueError):
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
 
 
 class Mode(enum.StrEnum):

@@ -17,7 +17,8 @@ from referee.invicta.events import Place
 from referee.invicta.notation import NotationError, Placement, as_event, parse_move
 from referee.invicta.outcomes import AllMoves, GameOver, Played, ShowBoard, Targets
 from referee.invicta.state import Game, IllegalMove, Why
-from referee.table.session import Outcomes, Refused, Session, ShowRules
+from referee.table.commands import TableCommands
+from referee.table.session import Outcomes, Refused, Session
 
 ALIASES = {
     "m": "moves",
@@ -29,26 +30,37 @@ _LOOKS_LIKE_A_MOVE = re.compile(r"[a-z]\d")
 _MOVE_HINT = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
 
 
-class InvictaCommands:
+class InvictaCommands(TableCommands):
     aliases = ALIASES
+    commands = frozenset({"moves", "board", "rules", "place", "move", "typed"})
+    moves = frozenset({"place", "move", "typed"})
+    names_player = frozenset()
+    over_hint = "undo takes back the last move"
 
-    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
-        game: Game = session.game  # type: ignore[assignment]
-        if command == "moves":
-            return self._moves(game, rest)
-        if command == "board":
-            return (ShowBoard(),)
-        if command == "rules":
-            return (ShowRules(),)
-        if command in ("place", "move"):
-            return self._move(session, game, rest, command)
-        if _LOOKS_LIKE_A_MOVE.match(command):
-            return self._move(session, game, f"{command} {rest}".strip(), "")
-        return None
+    def word(self, command: str, rest: str) -> tuple[str, str]:
+        """A move typed bare (``e5``, ``e5-e6``) is the command ``typed``."""
+        if command not in self.commands and _LOOKS_LIKE_A_MOVE.match(command):
+            return "typed", f"{command} {rest}".strip()
+        return command, rest
+
+    def over(self, game: Game) -> Outcomes:
+        return (Refused(f"the game is over: {game.result_words()}", self.over_hint),)
+
+    def mover(self, game: Game) -> str | None:
+        return None if game.to_move is None else game.setup.player(game.to_move)
 
     # ------------------------------------------------------------ moves
 
-    def _move(self, session: Session, game: Game, text: str, word: str) -> Outcomes:
+    def _place(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return self._moved(session, game, rest, "place")
+
+    def _move(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return self._moved(session, game, rest, "move")
+
+    def _typed(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return self._moved(session, game, rest, "")
+
+    def _moved(self, session: Session, game: Game, text: str, word: str) -> Outcomes:
         if word == "move" and "-" not in text:
             text = "-".join(text.split())  # "move e5 e6" is e5-e6
         try:
@@ -59,12 +71,6 @@ class InvictaCommands:
             return (Refused("place takes one square", "place e5, or e5 alone"),)
         if word == "move" and isinstance(move, Placement):
             return (Refused("move takes two squares", "move e5 e6, or e5-e6"),)
-        if game.finished:
-            return (
-                Refused(
-                    f"the game is over: {game.result_words()}", "undo takes back the last move"
-                ),
-            )
         event = as_event(move, game.next_side)
         try:
             session.submit(event)
@@ -80,7 +86,10 @@ class InvictaCommands:
 
     # ------------------------------------------------------------ questions
 
-    def _moves(self, game: Game, rest: str) -> Outcomes:
+    def _board(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (ShowBoard(),)
+
+    def _moves(self, session: Session, game: Game, rest: str) -> Outcomes:
         if rest:
             try:
                 square = Square.parse(rest)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from referee.invicta.board import Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
 from referee.invicta.state import Finish
+from referee.table import views
 from referee.table.session import Outcome
 
 
@@ -25,7 +26,7 @@ class Played(Outcome):
 
 
 @dataclass(frozen=True)
-class GameOver(Outcome):
+class GameOver(views.GameOver):
     winner: Side | None
     finish: Finish
     rows: tuple[tuple[Square, ...], ...] = ()

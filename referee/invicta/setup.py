@@ -11,7 +11,8 @@ import enum
 from dataclasses import dataclass, field
 
 from referee.invicta.board import Side
-from referee.language.names import check_player_names, player_refusal
+from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.table.errors import SetupError
 from referee.table.shapes import Plain
 
 PIECES = 12  # each player's pieces (seed, rule 2)
@@ -48,11 +49,9 @@ class HouseRules(Plain):
 
 def _check_name(name: str, side: str) -> None:
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"{side}: a player needs a name")
+        raise SetupError(side, "a player needs a name")
     if not name.isprintable() or len(name) > 40:
-        raise ValueError(
-            f"{side}: {name!r} is not a player name (printable, at most 40 characters)"
-        )
+        raise SetupError(side, f"{name!r} is not a player name (printable, at most 40 characters)")
 
 
 @dataclass(frozen=True)
@@ -66,15 +65,19 @@ class Setup(Plain):
             _check_name(self.white, "white")
             _check_name(self.black, "black")
             if self.white.strip() == self.black.strip():
-                raise ValueError("white and black need different names")
-        except ValueError as exc:
-            raise ValueError(player_refusal((self.white, self.black), str(exc))) from None
+                raise SetupError("", "white and black need different names")
+        except SetupError as exc:  # in the name rule's words when it refuses them too
+            words = player_refusal((self.white, self.black), exc.message)
+            raise SetupError(exc.field if words == exc.message else "", words) from None
 
     def check_new(self) -> None:
         """The rules a new game's setup meets beyond what a record may hold: the name
         rule (:mod:`referee.language.names`). A record is read without it, so games
         recorded before it still load."""
-        check_player_names((self.white, self.black))  # NameRefused is a ValueError
+        try:
+            check_player_names((self.white, self.black))
+        except NameRefused as exc:
+            raise SetupError("", str(exc)) from None
 
     def player(self, side: Side) -> str:
         return self.white if side is Side.WHITE else self.black

@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from referee.language.limits import is_number
-from referee.language.names import find_name
 from referee.palmer import claims
 from referee.palmer.cards import CardError, resolve_card, short_name
 from referee.palmer.events import Claim, ClaimKind, End, Negate, Pass, Play, Vote
@@ -30,18 +29,16 @@ from referee.palmer.outcomes import (
     NegationPlaces,
     Passed,
     ShowBoard,
-    ShowCards,
-    ShowHand,
-    ShowScores,
     VoteTaken,
     Why,
     Written,
 )
 from referee.palmer.permissions import negation_sites
 from referee.palmer.state import Game
+from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Outcome, Outcomes, Refused, Session, ShowRules
+from referee.table.session import Outcome, Outcomes, Refused, Session
 
 ALIASES = {
     "p": "play",
@@ -70,45 +67,23 @@ class ReadError(Exception):
     """A derivation file that cannot be read (the interface's reader raises it)."""
 
 
-# The words a player may type; each has a handler named _WORD.
-COMMANDS = frozenset(
-    {
-        "play",
-        "negate",
-        "pass",
-        "end",
-        "vote",
-        "claim",
-        "why",
-        "model",
-        "board",
-        "scores",
-        "hand",
-        "cards",
-        "rules",
-    }
-)
-
-
-class PalmerCommands:
+class PalmerCommands(TableCommands):
     """The command language; ``read_text`` reads a derivation file a claim names."""
 
     aliases = ALIASES
+    commands = frozenset(
+        {"play", "negate", "pass", "end", "vote", "claim", "why", "model", "board"}
+        | {"scores", "hand", "cards", "rules"}
+    )
+    moves = frozenset(MOVES)
+    turn_moves = frozenset({"play", "negate", "claim", "pass"})  # the table votes and ends
+    no_hands = "in table mode the hands are on the table, not in the referee"
 
     def __init__(
         self, engine: claims.Engine | None, read_text: Callable[[str], str] | None = None
     ) -> None:
         self.engine = engine
         self.read_text = read_text
-
-    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
-        if command not in COMMANDS:  # only the table's words, never a helper's name
-            return None
-        handler = getattr(self, f"_{command}")
-        game: Game = session.game  # type: ignore[assignment]
-        if game.finished and command in MOVES:
-            return (Refused("the game is over", "undo takes back the last event"),)
-        return handler(session, game, rest)
 
     # ------------------------------------------------------------ helpers
 
@@ -315,24 +290,6 @@ class PalmerCommands:
 
     def _board(self, session: Session, game: Game, rest: str) -> Outcomes:
         return (ShowBoard(),)
-
-    def _scores(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return (ShowScores(),)
-
-    def _hand(self, session: Session, game: Game, rest: str) -> Outcomes:
-        if not game.dealt:
-            return (Refused("in table mode the hands are on the table, not in the referee"),)
-        player = rest or game.player
-        player = find_name(player, game.players) or player
-        if player not in game.players:
-            return (Refused(f"no player is called {player!r}"),)
-        return (ShowHand(player),)
-
-    def _cards(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return (ShowCards(),)
-
-    def _rules(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return (ShowRules(),)
 
 
 def settled_view(game: Game, engine, kind, targets, offered) -> ClaimSettled:

@@ -2,7 +2,8 @@
 
 Each outcome carries the data its renderer needs (texts of statements as
 they stood when it happened, since the board moves on); the interface has
-one renderer per class.
+one renderer per class. The views every game shares (scores, a hand, the
+cards) are :mod:`referee.table.views`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from referee.derivation.checker import DerivationResult
 from referee.language.ast import Formula
 from referee.palmer.events import Claim
 from referee.palmer.state import Finish
+from referee.table import views
 from referee.table.session import Outcome
 
 Numbered = tuple[tuple[int, str], ...]  # (board number, statement text)
@@ -78,7 +80,7 @@ class Passed(Outcome):
 
 
 @dataclass(frozen=True)
-class GameOver(Outcome):
+class GameOver(views.GameOver):
     winner: str | None
     finish: Finish
     leaders: tuple[str, ...]
@@ -87,19 +89,4 @@ class GameOver(Outcome):
 
 @dataclass(frozen=True)
 class ShowBoard(Outcome):
-    pass
-
-
-@dataclass(frozen=True)
-class ShowScores(Outcome):
-    pass
-
-
-@dataclass(frozen=True)
-class ShowHand(Outcome):
-    player: str
-
-
-@dataclass(frozen=True)
-class ShowCards(Outcome):
     pass

@@ -13,6 +13,7 @@ from functools import cached_property
 from referee.language.deck import Deck, DeckError, load_deck_text
 from referee.language.names import NameRefused, check_player_names, player_refusal
 from referee.table import house
+from referee.table.errors import SetupError
 from referee.table.shapes import ShapeError
 
 MODES = ("dealt", "table")
@@ -20,11 +21,8 @@ MODES = ("dealt", "table")
 MAX_CLAIM_TIMEOUT = 600.0
 
 
-class RulesError(ValueError):
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+# Palmer's name for the shared setup error.
+RulesError = SetupError
 
 
 @dataclass(frozen=True)

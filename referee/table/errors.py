@@ -33,6 +33,15 @@ class IllegalEvent(ValueError):
         return HIDDEN_REASON if self.hidden else self.message
 
 
+class SetupError(ValueError):
+    """A setup the rules cannot start a game with (a name twice): names the field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
 class RecordError(ValueError):
     """A record that cannot be read or rebuilt: names the event (from 1) and the field."""
 

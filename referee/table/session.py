@@ -93,8 +93,13 @@ class Commands(Protocol):
 
     aliases: Mapping[str, str]  # short words → command names
 
-    def handle(self, session: Session, command: str, rest: str) -> Outcomes | None:
-        """The outcomes of ``command``; None when the game has no such command."""
+    def handle(
+        self, session: Session, command: str, rest: str, seat: str | None = None
+    ) -> Outcomes | None:
+        """The outcomes of ``command`` said by ``seat``; None when the game has no such command.
+
+        ``seat``: the player saying it; None is the shared terminal (the whole table).
+        """
 
 
 COMMON_ALIASES = {"u": "undo", "q": "quit", "exit": "quit", "?": "help"}
@@ -119,7 +124,8 @@ class Session:
         self.game = game if game is not None else record.rebuild()
         self.confirm = confirm
 
-    def execute(self, line: str) -> Outcomes:
+    def execute(self, line: str, seat: str | None = None) -> Outcomes:
+        """The outcomes of one typed line; ``seat``: who says it (None: the shared terminal)."""
         line = line.strip()
         if not line or line.startswith("#"):
             return ()
@@ -135,7 +141,7 @@ class Session:
             return (Saved(), Quit())
         if command == "help":
             return (Help(rest),)
-        outcomes = self.commands.handle(self, command, rest)
+        outcomes = self.commands.handle(self, command, rest, seat)
         if outcomes is None:
             return (Refused(f"unknown command {word!r}", "type help for the commands"),)
         return outcomes

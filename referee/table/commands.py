@@ -1,0 +1,126 @@
+"""The command dispatch every game shares: one word, one handler, the same guards.
+
+A game's command language is a :class:`TableCommands` subclass naming its
+words (``commands``; the handler of ``play`` is ``_play``) and which of them
+are moves. Written once here: a word that is not a command is unknown (never
+a helper's name), a move after the game is over is refused, a move said by a
+seat whose turn it is not is refused, a command that names a player (a hand)
+is refused when another seat says it, an :class:`Unread` raised by a handler
+becomes a refusal with its hint, and the shared views (scores, hand, cards,
+rules) are answered the same way for every game.
+
+A *seat* is the player a command comes from; ``None`` is the shared terminal,
+where everyone sits at one keyboard and the referee trusts the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from referee.language.names import find_name, name_key
+from referee.table.session import Outcomes, Refused, Session, ShowRules
+from referee.table.views import ShowCards, ShowHand, ShowScores
+
+
+class Unread(ValueError):
+    """A command that cannot be read; ``message`` says what was expected, ``hint`` what to type."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+def same_player(name: str, word: str) -> bool:
+    """Whether ``word`` names the player called ``name`` (the one place names are compared):
+    the name rule's sameness (:func:`referee.language.names.name_key`)."""
+    return name == word or name_key(name) == name_key(word)
+
+
+class TableCommands:
+    """Base of a game's command language; subclasses declare words and write handlers."""
+
+    aliases: Mapping[str, str] = {}
+    commands: frozenset[str] = frozenset()  # the words a player may type; handler ``_WORD``
+    moves: frozenset[str] = frozenset()  # the words that become events
+    turn_moves: frozenset[str] | None = None  # moves only the player to move says (None: moves)
+    names_player: frozenset[str] = frozenset({"hand"})  # views of one player's secrets
+    over_hint = "undo takes back the last event"
+    no_hands = "in table mode the hands are in the players' hands"
+
+    def handle(
+        self, session: Session, command: str, rest: str, seat: str | None = None
+    ) -> Outcomes | None:
+        command, rest = self.word(command, rest)
+        if command not in self.commands:
+            return None
+        game = session.game
+        if game.finished and command in self.moves:
+            return self.over(game)
+        refused = self.refuse(game, command, rest, seat)
+        if refused:
+            return refused
+        try:
+            return getattr(self, f"_{command}")(session, game, rest)
+        except Unread as exc:
+            return (Refused(exc.message, exc.hint),)
+
+    # ------------------------------------------------------------ what a game adds
+
+    def word(self, command: str, rest: str) -> tuple[str, str]:
+        """The command a typed word means (a game whose moves are bare words maps them here)."""
+        return command, rest
+
+    def over(self, game) -> Outcomes:
+        return (Refused("the game is over", self.over_hint),)
+
+    def mover(self, game) -> str | None:
+        """The player whose move it is (None: nobody in particular)."""
+        return getattr(game, "player", None)
+
+    def refuse(self, game, command: str, rest: str, seat: str | None) -> Outcomes | None:
+        """Whether ``seat`` may say ``command`` now: the turn and whose secrets it shows."""
+        if seat is None:
+            return None
+        turn = self.moves if self.turn_moves is None else self.turn_moves
+        mover = self.mover(game)
+        if command in turn and mover is not None and not same_player(mover, seat):
+            return (Refused(f"it is {mover}'s turn, not {seat}'s"),)
+        if command in self.names_player:
+            named = self.named(game, rest) or mover
+            if named is not None and not same_player(named, seat):
+                return (Refused(f"only {named} may ask for that"),)
+        return None
+
+    def named(self, game, rest: str) -> str | None:
+        """The player the first word of ``rest`` names, if it names one."""
+        words = rest.split()
+        if not words:
+            return None
+        return self.player(game, words[0])
+
+    @staticmethod
+    def player(game, word: str) -> str | None:
+        """The player ``word`` names: the exact spelling first (a record made before the
+        name rule may hold two names it calls the same), else by :func:`same_player`."""
+        return find_name(word, game.players)
+
+    # ------------------------------------------------------------ the shared views
+
+    def _scores(self, session: Session, game, rest: str) -> Outcomes:
+        return (ShowScores(),)
+
+    def _cards(self, session: Session, game, rest: str) -> Outcomes:
+        return (ShowCards(),)
+
+    def _rules(self, session: Session, game, rest: str) -> Outcomes:
+        return (ShowRules(),)
+
+    def _hand(self, session: Session, game, rest: str) -> Outcomes:
+        if not game.dealt:
+            return (Refused(self.no_hands),)
+        word = rest.strip() or game.player
+        player = self.player(game, word)
+        if player is None:
+            return (Refused(f"no player is called {word!r}"),)
+        return (ShowHand(player),)

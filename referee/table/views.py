@@ -1,0 +1,35 @@
+"""The outcomes every game's table shares: scores, a hand, the cards, the end of the game.
+
+A game's commands return these as they return their own outcomes; the
+interface has one renderer for each, drawn from the game it is showing. A
+game whose hand or end carries more (Cogito's deduction aide, each game's
+way of winning) subclasses them, so the shared machinery still knows them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.table.session import Outcome
+
+
+@dataclass(frozen=True)
+class ShowScores(Outcome):
+    pass
+
+
+@dataclass(frozen=True)
+class ShowHand(Outcome):
+    """``player``'s hand, for ``player`` alone."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class ShowCards(Outcome):
+    """The deck the game is played with."""
+
+
+@dataclass(frozen=True)
+class GameOver(Outcome):
+    """The game has ended; each game's subclass says how (its winners, its finish)."""

@@ -1,0 +1,86 @@
+"""The shared command dispatch: the same words, guards and views for every game, said by a seat.
+
+A seat is the player a command comes from (None: the shared terminal). The
+games are real ones, set up as a table would set them up.
+"""
+
+from referee.cogito.commands import CogitoCommands
+from referee.cogito.records import GAME as COGITO
+from referee.cogito.setup import Setup as CogitoSetup
+from referee.ergo.commands import ErgoCommands
+from referee.ergo.records import GAME as ERGO
+from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
+from referee.invicta.commands import InvictaCommands
+from referee.invicta.records import GAME as INVICTA
+from referee.invicta.setup import Setup as InvictaSetup
+from referee.palmer.commands import PalmerCommands
+from referee.palmer.records import GAME as PALMER
+from referee.palmer.setup import HouseRules as PalmerRules
+from referee.palmer.setup import Settings as PalmerSettings
+from referee.palmer.setup import Setup as PalmerSetup
+from referee.resources import data_path, default_deck_path, ergo_deck_path
+from referee.table.record import Record
+from referee.table.session import Refused, Session, ShowRules
+from referee.table.views import GameOver, ShowCards, ShowHand, ShowScores
+
+PALMER_DECK = default_deck_path().read_text(encoding="utf-8")
+
+
+def ergo(mode=Mode.DEALT):
+    seats = (Seat("ann", "A"), Seat("bob", "B"))
+    text = ergo_deck_path("english").read_text(encoding="utf-8")
+    setup = Setup(Settings(seats, mode, 1, 50), HouseRules(), text, "english.toml")
+    return Session(Record(ERGO, setup), ErgoCommands())
+
+
+def test_shared_views_are_the_tables_own():
+    s = ergo()
+    assert s.execute("scores") == (ShowScores(),)
+    assert s.execute("cards") == (ShowCards(),)
+    assert s.execute("rules") == (ShowRules(),)
+    assert s.execute("hand") == (ShowHand("ann"),)
+    assert s.execute("hand BOB") == (ShowHand("bob"),)  # one rule compares names
+    assert isinstance(s.execute("hand carol")[0], Refused)
+    assert isinstance(ergo(Mode.TABLE).execute("hand")[0], Refused)
+
+
+def test_a_seat_may_not_move_out_of_turn_or_see_another_hand():
+    s = ergo()
+    out = s.execute("discard 1", seat="bob")
+    assert isinstance(out[0], Refused) and "ann's turn" in out[0].message
+    assert not s.record.events
+    assert isinstance(s.execute("hand ann", seat="bob")[0], Refused)
+    assert isinstance(s.execute("hand", seat="bob")[0], Refused)  # the player to move's hand
+    assert s.execute("hand bob", seat="bob") == (ShowHand("bob"),)
+    assert s.execute("scores", seat="bob") == (ShowScores(),)  # what the table sees, anyone
+    assert not isinstance(s.execute("discard 1", seat="ann")[0], Refused)
+    assert len(s.record.events) == 1
+
+
+def test_the_game_over_guard_is_the_same_for_every_game():
+    setup = PalmerSetup(PalmerSettings(("al", "bo"), 3, 3, "dealt", 1), PalmerRules(), PALMER_DECK)
+    s = Session(Record(PALMER, setup), PalmerCommands(None))
+    assert isinstance(s.execute("end", seat="bo")[-1], GameOver)  # the table may end it
+    out = s.execute("pass", seat="al")
+    assert isinstance(out[0], Refused) and out[0].message == "the game is over"
+    assert isinstance(s.execute("nonsense")[0], Refused)  # unknown, not a crash
+
+
+def test_a_bare_move_word_is_a_move_of_the_side_to_play():
+    s = Session(Record(INVICTA, InvictaSetup("wendy", "bert")), InvictaCommands())
+    assert isinstance(s.execute("e5", seat="bert")[0], Refused)  # white moves first
+    assert not s.record.events
+    assert not isinstance(s.execute("e5", seat="wendy")[0], Refused)
+    assert len(s.record.events) == 1
+
+
+def test_cogito_names_players_in_its_commands():
+    deck = data_path("cards", "cogito-example.toml").read_text(encoding="utf-8")
+    setup = CogitoSetup(("ann", "bob", "cat"), 3, deck, "cogito-example.toml")
+    s = Session(Record(COGITO, setup), CogitoCommands())
+    out = s.execute("hand ann", seat="bob")
+    assert isinstance(out[0], Refused) and "only ann" in out[0].message
+    assert isinstance(s.execute("hand ann", seat="ann")[0], ShowHand)
+    assert isinstance(s.execute("play 1", seat="cat")[0], Refused)
+    assert not s.record.events
+    assert not isinstance(s.execute("play 1", seat="ann")[0], Refused)
