@@ -18,7 +18,6 @@ for the first move the rules refuse; the moves before it are applied.
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import sys
 from pathlib import Path
@@ -26,35 +25,23 @@ from pathlib import Path
 import click
 
 from referee.cli.common import fail, read_text
+from referee.cli.house import TerminalGame, house_rules, play_command
 from referee.cli.invicta_render import InvictaRenderer, describe
 from referee.cli.safe import console, user, visible
-from referee.cli.table_io import (
-    EXIT_INPUT,
-    check_summary,
-    conclude_replay,
-    play_session,
-    refuse_new_settings,
-    resume_record,
-    show_taken_back,
-    start_record,
-)
-from referee.invicta.commands import InvictaCommands
-from referee.invicta.notation import MoveListError, as_event, parse_move_list
+from referee.cli.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
+from referee.invicta.notation import MoveListError, parse_move_list
 from referee.invicta.records import GAME
-from referee.invicta.setup import HouseRules, Setup
-from referee.invicta.state import Game, IllegalMove
+from referee.invicta.registration import REGISTRATION
+from referee.invicta.replay import Illegal, replay_moves
+from referee.invicta.setup import HouseRules
+from referee.invicta.state import Game
 from referee.table.errors import RecordError
-from referee.table.house import SwitchError, with_switches
-from referee.table.record import Record, from_json, parse_json, stored_summary
+from referee.table.record import from_json, parse_json, stored_summary
 from referee.table.replay import replay as run_replay
-from referee.table.session import Session
 
-house_option = click.option(
-    "--house",
-    multiple=True,
-    metavar="RULE=VALUE",
-    help="A house rule: first=white|black, corner_cut=yes|no, corners=any|one, "
-    "blocked=pass|lose (see docs/rulings.md).",
+HOUSE_HELP = (
+    "A house rule: first=white|black, corner_cut=yes|no, corners=any|one, "
+    "blocked=pass|lose (see docs/rulings.md)."
 )
 
 
@@ -63,77 +50,35 @@ def invicta() -> None:
     """Ergo (Invicta): the five-in-a-row board game for two, refereed at the table."""
 
 
-@invicta.command()
-@click.option("--white", help="The name of the player with the white pieces.")
-@click.option("--black", help="The name of the player with the black pieces.")
-@click.option(
-    "--record",
-    "record_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="The game record: resumed if it exists, created if not (default: invicta-DATE.json).",
-)
-@house_option
-def play(white, black, record_path, house):
-    """Referee a game at the table. Type help at the prompt for the commands.
+def _prompt(g: Game) -> str:
+    if g.finished or g.to_move is None:
+        return "game over> "
+    return f"{g.to_move} ({g.setup.player(g.to_move)})> "
+
+
+TERMINAL = TerminalGame(
+    REGISTRATION,
+    lambda out, session, flags: InvictaRenderer(out, session),
+    _prompt,
+    missing="name the players: referee invicta play --white alice --black bob",
+    prefix="invicta",
+    play_help="""Referee a game at the table. Type help at the prompt for the commands.
 
     Moves are typed as written: e5 places a piece, e5-e6 moves one. When
     standard input is not a terminal, commands are read one per line, so a
     whole game can be scripted. The record is written after every move.
-    """
-    out = console()
-    if record_path is not None and record_path.exists():
-        given = {"--white": white, "--black": black, "--house": house}
-        refuse_new_settings(record_path, given, "players and rules")
-        store, record, game = resume_record(record_path, GAME)
-        out.print(user(f"Resuming {record_path}: {len(record.events)} moves so far."))
-    else:
-        record, game = _new_record(white, black, house)
-        store, record_path = start_record(record_path, "invicta")
-        out.print(user(f"New game recorded in {record_path}. Type help for the commands."))
-
-    interactive = sys.stdin.isatty()
-    with store:
-        session = Session(record, InvictaCommands(), game)
-        renderer = InvictaRenderer(out, session)
-        if interactive:
-            session.confirm = renderer.confirm_undo
-        renderer.status(session.game)
-
-        def prompt() -> str:
-            g: Game = session.game  # type: ignore[assignment]
-            if g.finished or g.to_move is None:
-                return "game over> "
-            return f"{g.to_move} ({g.setup.player(g.to_move)})> "
-
-        play_session(session, store, renderer, prompt, interactive)
-    out.print(user(f"Record: {record_path}"))
-
-
-def _house_rules(house) -> HouseRules:
-    try:
-        return with_switches(HouseRules(), house)
-    except SwitchError as exc:
-        fail(f"--house {exc.rule}: {exc.message}")
-
-
-def _new_record(white, black, house) -> tuple[Record, Game]:
-    if not white or not black:
-        fail("name the players: referee invicta play --white alice --black bob")
-    rules = _house_rules(house)
-    try:
-        setup = Setup(white, black, rules)
-        setup.check_new()
-    except ValueError as exc:
-        fail(str(exc))
-    now = _dt.datetime.now().astimezone()
-    record = Record(GAME, setup, (), now.isoformat(timespec="seconds"))
-    return record, record.rebuild()  # type: ignore[return-value]
+    """,
+    replay_help="",  # replay is Invicta's own: it also reads move lists
+    house_help=HOUSE_HELP,
+    opening=lambda renderer, record, flags: renderer.status(renderer.game),
+)
+invicta.add_command(play_command(TERMINAL))
 
 
 # ----------------------------------------------------------------- replay
 
 
-def contract(game: Game, illegal: dict | None) -> dict:
+def contract(game: Game, illegal: Illegal | None) -> dict:
     """The JSON ``replay --json`` prints (its keys and their order are the contract)."""
     s = game.summary()
     return {
@@ -141,7 +86,7 @@ def contract(game: Game, illegal: dict | None) -> dict:
         "to_move": s["to_move"],
         "winner": s["winner"],
         "draw": s["draw"],
-        "illegal": illegal,
+        "illegal": None if illegal is None else illegal.to_json(),
         "board": s["board"],
         "in_hand": s["in_hand"],
     }
@@ -151,7 +96,7 @@ def contract(game: Game, illegal: dict | None) -> dict:
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--step", is_flag=True, help="Walk through the game move by move.")
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as JSON.")
-@house_option
+@click.option("--house", multiple=True, metavar="RULE=VALUE", help=HOUSE_HELP)
 def replay(file, step, as_json, house):
     """Replay FILE, a game record or a move list, checking every move again.
 
@@ -171,7 +116,7 @@ def replay(file, step, as_json, house):
             fail(f"{file} is a game record, with its own house rules: drop --house")
         _replay_record(file, text, step, as_json, out, interactive)
     else:
-        _replay_moves(file, text, step, as_json, out, interactive, _house_rules(house))
+        _replay_moves(file, text, step, as_json, out, interactive, house_rules(HouseRules, house))
 
 
 def _show_step(renderer: InvictaRenderer, number: int, event, game: Game, interactive: bool):
@@ -187,19 +132,15 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
     except MoveListError as exc:
         click.echo(f"error: {visible(str(file))}, {exc.render()}", err=True)
         sys.exit(EXIT_INPUT)
-    game = Game.new(Setup("white", "black", rules))
     renderer = InvictaRenderer(out)
-    renderer.watched = game
-    illegal = None
-    for number, listed in enumerate(moves, start=1):
-        event = as_event(listed.move, game.next_side)
-        try:
-            game.apply(event)
-        except IllegalMove as exc:
-            illegal = {"move": number, "text": listed.text, "reason": exc.message}
-            break
+
+    def on_move(number: int, event, game: Game) -> None:
+        renderer.watched = game
         if step:
             _show_step(renderer, number, event, game, interactive)
+
+    game, illegal = replay_moves(moves, rules, on_move)
+    renderer.watched = game
     if as_json:
         click.echo(json.dumps(contract(game, illegal), ensure_ascii=False))
         return
@@ -207,8 +148,8 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
         renderer.status(game)
     if illegal is not None:
         line = user(
-            f"Move {illegal['move']} (line {moves[illegal['move'] - 1].line}) "
-            f"{illegal['text']} is illegal: {illegal['reason']}",
+            f"Move {illegal.move} (line {illegal.line}) {illegal.text} is illegal: "
+            f"{illegal.reason}",
             "red",
         )
         out.print(line)
@@ -235,15 +176,15 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
     if report.stopped_at is not None:
         d = report.disagreements[-1]
         event = record.events[d.event - 1]
-        illegal = {"move": d.event, "text": event.text, "reason": d.today}  # type: ignore[attr-defined]
+        illegal = Illegal(d.event, event.text, d.today)  # type: ignore[attr-defined]
     if as_json:
         click.echo(json.dumps(contract(game, illegal), ensure_ascii=False))
     elif not step:
         renderer.status(game)
     if illegal is not None:
         fail(
-            f"{file}: event {illegal['move']} ({illegal['text']}) is refused by the rules: "
-            f"{illegal['reason']}"
+            f"{file}: event {illegal.move} ({illegal.text}) is refused by the rules: "
+            f"{illegal.reason}"
         )
     if not as_json:
         show_taken_back(out, record, lambda e: describe(e, record.setup))

@@ -377,10 +377,18 @@ def show_taken_back(out: Console, record: Record, describe: Callable[[object], s
 
 def refused_event(path: Path, report: ReplayReport) -> None:
     """A record holding an event today's rules refuse cannot be rebuilt past it: exit 1,
-    as ``play --record`` on the same file."""
-    if report.stopped_at is not None:
-        d = report.disagreements[-1]
+    as ``play --record`` on the same file. One holding a judgement today's referee makes
+    otherwise, which the game cannot go on past: exit 2, saying what the game said."""
+    if report.stopped_at is None:
+        return
+    d = report.disagreements[-1]
+    if d.refused:
         fail(f"{path}: event {d.event}, field {d.field}: {d.today}")
+    click.echo(
+        f"today's referee disagrees: {path}: event {d.event}, field {d.field}: {d.message}",
+        err=True,
+    )
+    sys.exit(EXIT_DISAGREES)
 
 
 def conclude_replay(

@@ -41,7 +41,7 @@ from referee.cogito.outcomes import (
     Traded,
 )
 from referee.cogito.setup import HAND_SIZE, RED_LIMIT, CogitoOrder, HouseRules, Setup
-from referee.table.errors import IllegalEvent
+from referee.table.errors import IllegalEvent, Misjudged
 from referee.table.reveals import Reveal, Shown
 from referee.table.session import Outcome
 
@@ -278,8 +278,12 @@ class Game:
         self._card_in_hand(seat, event.card)
         position = self.position_of(seat.name, event.card)
         if event.position != position:
-            raise IllegalEvent(
-                "position", f"the record's position for {event.card} is not the judge's", True
+            raise Misjudged(
+                "position",
+                f"the record's position for {event.card} is not the judge's",
+                event.position,
+                position,
+                hidden=True,
             )
         # legal: from here on nothing raises
         card = self.diagram.card(event.card)
@@ -349,8 +353,12 @@ class Game:
             raise IllegalEvent("named", f"{event.named!r} is not a Self card of this deck")
         right = event.named == seat.self_card
         if event.right != right:
-            raise IllegalEvent(
-                "right", f"the record's answer to {seat.name}'s COGITO is not the deal's", True
+            raise Misjudged(
+                "right",
+                f"the record's answer to {seat.name}'s COGITO is not the deal's",
+                event.right,
+                right,
+                hidden=True,
             )
         # legal: from here on nothing raises
         if self.calling:

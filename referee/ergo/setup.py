@@ -91,6 +91,30 @@ class Settings(Plain):
         return next(s.variable for s in self.seats if s.name == player)
 
 
+def seats(spec: str) -> tuple[Seat, ...]:
+    """``ann,bob`` (A, B in order) or ``ann=C,bob=A``: each player and their variable.
+
+    A player who names no variable takes the first one nobody named, in order.
+    """
+    names: list[tuple[str, str | None]] = []
+    for part in spec.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, sep, variable = part.partition("=")
+        names.append((name.strip(), variable.strip().upper() if sep else None))
+    taken = {v for _, v in names if v}
+    free = [v.value for v in VARIABLES if v.value not in taken]
+    out = []
+    for name, variable in names:
+        if variable is None:
+            if not free:
+                raise SetupError("players", "more players than variables")
+            variable = free.pop(0)
+        out.append(Seat(name, variable))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class HouseRules(Plain):
     then_chain: ThenChain = ThenChain.RIGHT

@@ -33,6 +33,21 @@ class IllegalEvent(ValueError):
         return HIDDEN_REASON if self.hidden else self.message
 
 
+class Misjudged(IllegalEvent):
+    """A recorded judgement today's referee makes otherwise (``recorded`` and ``today``).
+
+    Not a move against the rules but a disagreement: a replay reports it as one
+    (exit 2), though nothing after it can be rebuilt.
+    """
+
+    def __init__(
+        self, field: str, message: str, recorded: object, today: object, hidden: bool = False
+    ) -> None:
+        super().__init__(field, message, hidden)  # hidden: ``today`` tells what the deal hides
+        self.recorded = recorded
+        self.today = today
+
+
 class SetupError(ValueError):
     """A setup the rules cannot start a game with (a name twice): names the field at fault."""
 

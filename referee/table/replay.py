@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.table.errors import IllegalEvent
+from referee.table.errors import IllegalEvent, Misjudged
 from referee.table.events import Event
 from referee.table.record import GameState, Record, TakenBack
 from referee.table.shapes import encode
@@ -25,7 +25,9 @@ from referee.table.shapes import encode
 class Disagreement:
     """At event ``event`` (from 1), ``field`` was ``recorded`` and is ``today`` now.
 
-    ``refused``: today's rules refuse the event (``today`` is their reason).
+    ``refused``: today's rules refuse the event (``today`` is their reason);
+    ``message``: what the game said of a judgement it makes otherwise, when it
+    could not go on past it.
     """
 
     event: int
@@ -33,6 +35,7 @@ class Disagreement:
     recorded: Any
     today: Any
     refused: bool = False
+    message: str = ""
 
     def to_json(self) -> dict:
         return {
@@ -95,6 +98,13 @@ def steps(record: Record, examine: Examine | None, report: ReplayReport) -> Iter
             today, found = examine(game, event, number)
         try:
             game.apply(event)
+        except Misjudged as exc:  # today's answer only where it shows nothing hidden
+            today = exc.public if exc.hidden else exc.today
+            found.append(Disagreement(number, exc.field, exc.recorded, today, message=exc.public))
+            report.disagreements.extend(found)
+            report.stopped_at = number
+            yield Step(number, event, game, tuple(found), today)
+            return
         except IllegalEvent as exc:
             found.append(Disagreement(number, exc.field, None, exc.public, refused=True))
             report.disagreements.extend(found)

@@ -1,0 +1,307 @@
+"""Every game's ``play`` and ``replay`` at the terminal, built once from its registration.
+
+A game's registration (:mod:`referee.table.registry`) says what it is; a
+:class:`TerminalGame` pairs it with what the terminal adds (its renderer, its
+prompt, what it shows when a game opens and when a replay ends). From that
+pair :func:`play_command` and :func:`replay_command` build the click
+commands: the options a new game is set up from, ``--record`` (resumed if it
+exists, created if not), ``--house RULE=VALUE`` (one parser for every game),
+``--deck`` (a file, or the name of a bundled deck), one setup error, and the
+exit statuses of :mod:`referee.cli.table_io`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import enum
+import json
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+
+from referee.cli.common import Seconds, fail, read_text
+from referee.cli.private_screen import leave_stale
+from referee.cli.safe import console, user
+from referee.cli.table_io import (
+    TableRenderer,
+    can_show_privately,
+    check_summary,
+    conclude_replay,
+    disagreement_text,
+    play_session,
+    read_record,
+    refuse_new_settings,
+    refuse_secret_flag,
+    refused_event,
+    resume_record,
+    show_taken_back,
+    start_record,
+)
+from referee.table.errors import RecordError, SetupError
+from referee.table.house import SwitchError, with_switches
+from referee.table.record import Record
+from referee.table.registry import DeckText, GameRegistration, Option
+from referee.table.replay import ReplayReport, Step
+from referee.table.replay import replay as run_replay
+from referee.table.session import Session
+
+# (out, session or None for a replay, the terminal flags given) -> the game's renderer
+MakeRenderer = Callable[[Console, Session | None, Mapping[str, bool]], TableRenderer]
+
+
+def _nothing(*args: Any) -> None:
+    return None
+
+
+@contextlib.contextmanager
+def _no_services(record: Record) -> Iterator[dict[str, Any]]:
+    yield {}
+
+
+@contextlib.contextmanager
+def _no_examiner(record: Record) -> Iterator[None]:
+    yield None
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A terminal switch of ``play`` that shows hidden cards (``--show-hands``): the setup
+    keeps it (the game's ``new_setup`` reads it with the options), and a game resumes
+    with it only when it was started with it."""
+
+    name: str  # show_hands
+    help: str
+
+
+@dataclass(frozen=True)
+class TerminalGame:
+    """A game's registration with what the terminal adds to it."""
+
+    game: GameRegistration
+    renderer: MakeRenderer
+    prompt: Callable[[Any], str]  # the prompt for the game as it stands
+    missing: str  # the message when a required option is not given
+    prefix: str  # a new record's file name: PREFIX-DATE-TIME.json
+    play_help: str
+    replay_help: str
+    flags: tuple[Flag, ...] = ()
+    house_help: str = "A house rule (see docs/rulings.md)."
+    # what the session's commands are given (an engine), for as long as the game is played
+    services: Callable[[Record], AbstractContextManager[dict[str, Any]]] = _no_services
+    # (out, record) after a new game's first line (a deck's note, a word about secrets)
+    started: Callable[[Console, Record], None] = _nothing
+    # (renderer, record, flags) before the first prompt: the table as it stands
+    opening: Callable[[TableRenderer, Record, Mapping[str, bool]], None] = _nothing
+    resumed: Callable[[Record], str] = lambda record: ""  # noqa: E731 - more for "Resuming"
+    # replay: today's re-examination of each event, for as long as the replay runs
+    examiner: Callable[[Record], AbstractContextManager[Any]] = _no_examiner
+    step: Callable[[TableRenderer, Step], None] = _nothing  # one event, with --step
+    final: Callable[[TableRenderer, ReplayReport, Record], None] = _nothing
+    json_extra: Callable[[ReplayReport, Record], dict] = lambda report, record: {}  # noqa: E731
+    # replay: how an event undo took back is said (report, record) -> describe(event)
+    describe: Callable[[ReplayReport, Record], Callable[[Any], str]] = lambda r, rec: str  # noqa: E731
+
+
+# ------------------------------------------------------------------ options
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _click_option(option: Option) -> click.Option:
+    names = [_flag(option.name)] + ([f"-{option.short}"] if option.short else [])
+    kind: Any
+    if option.values:
+        kind = click.Choice(list(option.values))
+    elif option.kind is float and option.bounds is not None:
+        kind = Seconds(*option.bounds)
+    else:
+        kind = option.kind
+    return click.Option(names, option.name, type=kind, default=None, help=option.help)
+
+
+def _record_option(prefix: str) -> click.Option:
+    return click.Option(
+        ["--record", "record_path"],
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="The game record: resumed if it exists, created if not "
+        f"(default: {prefix}-DATE.json).",
+    )
+
+
+def house_option(help: str) -> click.Option:
+    return click.Option(["--house"], multiple=True, metavar="RULE=VALUE", help=help)
+
+
+def house_rules(rules_class: type, switches) -> Any:
+    """The house rules with each ``--house`` switch applied; exit 1 naming a bad one."""
+    try:
+        return with_switches(rules_class(), switches)
+    except SwitchError as exc:
+        fail(f"--house {exc.rule}: {exc.message}")
+
+
+def deck_option(game: GameRegistration):
+    """The one ``--deck`` option: a file, or the name of one of the game's bundled decks."""
+    assert game.decks is not None
+    return click.option("--deck", "deck", default=None, metavar="FILE", help=game.decks.help)
+
+
+def read_deck(game: GameRegistration, spec: str | None) -> DeckText:
+    """A deck named by ``--deck``: a file, or a bundled deck's name; exit 1 naming what is wrong."""
+    decks = game.decks
+    assert decks is not None
+    path = decks.default() if spec is None else None
+    if spec is not None:
+        bundled = decks.bundled(spec)
+        path = bundled if bundled is not None and not Path(spec).exists() else Path(spec)
+    assert path is not None
+    text = read_text(path, "deck file")
+    try:
+        decks.check(text, str(path))
+    except ValueError as exc:
+        fail(str(exc))
+    return DeckText(text, path.name)
+
+
+# ------------------------------------------------------------------ play
+
+
+def new_record(game: GameRegistration, values: Mapping[str, Any], house, deck) -> Record:
+    """A new game's record from the options (and flags) given; exit 1 naming the one at fault."""
+    rules = house_rules(game.house_rules, house)
+    deck_text = read_deck(game, deck) if game.decks is not None else None
+    try:
+        setup = game.new_setup(values, rules, deck_text)
+        setup.check_new()  # the name rule: a new game meets it, an old record need not
+    except SetupError as exc:
+        fail(str(exc))
+    now = _dt.datetime.now().astimezone()
+    record = Record(game.kind, setup, (), now.isoformat(timespec="seconds"))
+    try:
+        record.rebuild()
+    except RecordError as exc:  # pragma: no cover - a setup the rules accept always starts
+        fail(str(exc))
+    return record
+
+
+def play(
+    tg: TerminalGame,
+    values: Mapping[str, Any],
+    record_path: Path | None,
+    house: tuple[str, ...],
+    deck: str | None,
+    flags: Mapping[str, bool],
+) -> None:
+    """Play a game at the terminal: a new one, or the one ``record_path`` holds."""
+    game = tg.game
+    out = console()
+    if can_show_privately(out):  # a hand a killed session left on screen goes first
+        leave_stale(out)
+    if record_path is not None and record_path.exists():
+        given = {_flag(o.name): values.get(o.name) for o in game.options}
+        if game.decks is not None:
+            given["--deck"] = deck
+        refuse_new_settings(record_path, {**given, "--house": house})
+        store, record, state = resume_record(record_path, game.kind)
+        for f in tg.flags:
+            started = bool(getattr(record.setup, f.name, False))
+            refuse_secret_flag(store, record_path, _flag(f.name), flags[f.name], started)
+        count = f"{len(record.events)} {game.unit} so far"
+        out.print(user(f"Resuming {record_path}: {count}{tg.resumed(record)}."))
+    else:
+        if any(o.required and not values.get(o.name) for o in game.options):
+            fail(tg.missing)
+        record = new_record(game, {**values, **flags}, house, deck)
+        state = record.rebuild()
+        store, record_path = start_record(record_path, tg.prefix)
+        out.print(
+            user(f"New game of {game.title} recorded in {record_path}. Type help for the commands.")
+        )
+        tg.started(out, record)
+    interactive = sys.stdin.isatty()
+    with store, tg.services(record) as services:
+        session = Session(record, game.commands(**services), state)
+        renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
+        if interactive:
+            session.confirm = renderer.confirm_undo
+        tg.opening(renderer, record, flags)
+        play_session(session, store, renderer, lambda: tg.prompt(session.game), interactive)
+    out.print(user(f"Record: {record_path}"))
+
+
+def _tty_out() -> bool:
+    return sys.stdout.isatty()
+
+
+def play_command(tg: TerminalGame, name: str = "play") -> click.Command:
+    """The click command ``play`` of a game, its options read from the registration."""
+    game = tg.game
+    params: list[click.Parameter] = [_click_option(o) for o in game.options]
+    params.append(_record_option(tg.prefix))
+    params.append(house_option(tg.house_help))
+    params += [click.Option([_flag(f.name)], is_flag=True, help=f.help) for f in tg.flags]
+
+    def callback(record_path, house, deck=None, **rest) -> None:
+        flags = {f.name: bool(rest.pop(f.name)) for f in tg.flags}
+        values = {k: v.value if isinstance(v, enum.Enum) else v for k, v in rest.items()}
+        play(tg, values, record_path, tuple(house), deck, flags)
+
+    command = click.Command(name, callback=callback, params=params, help=tg.play_help)
+    return deck_option(game)(command) if game.decks is not None else command
+
+
+# ------------------------------------------------------------------ replay
+
+
+def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> None:
+    """Re-referee a record event by event; exit 0 agrees, 2 disagrees, 1 cannot be rebuilt."""
+    record, stored = read_record(record_file, tg.game.kind)
+    out = console(stderr=as_json)
+    renderer = tg.renderer(out, None, {})
+    interactive = sys.stdin.isatty() and not as_json
+
+    def on_step(s: Step) -> None:
+        renderer.watched = s.game
+        for d in s.disagreements:
+            if not d.refused:
+                out.print(user(disagreement_text(d), "red"))
+        if step:
+            tg.step(renderer, s)
+            if interactive:
+                click.pause("(press a key for the next event)")
+
+    with tg.examiner(record) as examine:
+        report = run_replay(record, examine, on_step)
+    renderer.watched = report.game
+    refused_event(record_file, report)
+    if as_json:
+        data = {**report.to_json(), **tg.json_extra(report, record)}
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        tg.final(renderer, report, record)
+        show_taken_back(out, record, tg.describe(report, record))
+    check_summary(record_file, stored, report.game)
+    shown = None if as_json else out
+    count = len(record.events)
+    conclude_replay(shown, report.agrees, count, tg.game.unit, len(report.disagreements))
+
+
+def replay_command(tg: TerminalGame, name: str = "replay") -> click.Command:
+    def callback(record_file, step, as_json) -> None:
+        replay(tg, record_file, step, as_json)
+
+    params = [
+        click.Argument(["record_file"], type=click.Path(dir_okay=False, path_type=Path)),
+        click.Option(["--step"], is_flag=True, help="Walk through the game event by event."),
+        click.Option(["--json", "as_json"], is_flag=True, help="Print the report as JSON."),
+    ]
+    return click.Command(name, callback=callback, params=params, help=tg.replay_help)

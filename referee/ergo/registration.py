@@ -1,0 +1,62 @@
+"""Ergo (Catalyst Game Labs, 2009) as the house registers it (:mod:`referee.table.registry`)."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from referee.ergo import outcomes
+from referee.ergo.commands import ErgoCommands
+from referee.ergo.deck import load_ergo_deck
+from referee.ergo.records import GAME
+from referee.ergo.setup import DEFAULT_WIN, HouseRules, Mode, Settings, Setup, seats
+from referee.resources import ERGO_DECKS, ergo_deck_path
+from referee.table.registry import Decks, GameRegistration, Option, outcomes_of
+
+
+def new_setup(values, rules: HouseRules, deck) -> Setup:
+    seed, win = values.get("seed"), values.get("win")
+    settings = Settings(
+        seats(values["players"]),
+        Mode(values.get("mode") or Mode.DEALT.value),
+        seed if seed is not None else secrets.randbelow(2**31),
+        win if win is not None else DEFAULT_WIN,
+    )
+    shown = bool(values.get("show_hands"))  # the terminal's flag, kept so resume can check it
+    return Setup(settings, rules, deck.text, deck.name, shown)
+
+
+def bundled(name: str) -> Path | None:
+    return ergo_deck_path(name) if name in ERGO_DECKS else None
+
+
+REGISTRATION = GameRegistration(
+    kind=GAME,
+    title="Ergo",
+    commands=ErgoCommands,
+    outcomes=outcomes_of(outcomes),
+    house_rules=HouseRules,
+    options=(
+        Option(
+            "players",
+            "Players in turn order, youngest first: ann,bob,cat (A, B, C in order) or ann=C,bob=A.",
+            required=True,
+        ),
+        Option(
+            "mode",
+            "dealt: the referee shuffles and deals, and keeps the hands (default); "
+            "table: the printed deck, players say what they play.",
+            Mode,
+        ),
+        Option("seed", "The shuffles (default: random).", int),
+        Option("win", f"Points to win (default {DEFAULT_WIN}).", int),
+    ),
+    new_setup=new_setup,
+    decks=Decks(
+        ergo_deck_path,
+        load_ergo_deck,
+        bundled,
+        help="Deck file (TOML), or english (the default, 55 cards) or review "
+        "(the review's edition: 8 NOT, 6 parentheses).",
+    ),
+)

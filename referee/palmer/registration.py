@@ -1,0 +1,73 @@
+"""Palmer's game as the house registers it (:mod:`referee.table.registry`)."""
+
+from __future__ import annotations
+
+import secrets
+
+from referee.language.deck import load_deck_text
+from referee.palmer import outcomes
+from referee.palmer.commands import PalmerCommands
+from referee.palmer.records import GAME
+from referee.palmer.setup import (
+    DEFAULT_CLAIM_TIMEOUT,
+    MAX_CLAIM_TIMEOUT,
+    MODES,
+    HouseRules,
+    Settings,
+    Setup,
+)
+from referee.resources import default_deck_path
+from referee.table.registry import Decks, GameRegistration, Option, outcomes_of
+
+
+def new_setup(values, rules: HouseRules, deck) -> Setup:
+    players = tuple(p.strip() for p in values["players"].split(",") if p.strip())
+    hand_size, win, mode = values.get("hand_size"), values.get("win"), values.get("mode")
+    seed, timeout = values.get("seed"), values.get("timeout")
+    settings = Settings(
+        players,
+        hand_size if hand_size is not None else 3,
+        win if win is not None else 3,
+        mode or "dealt",
+        seed if seed is not None else secrets.randbelow(2**31),
+    )
+    timeout = timeout if timeout is not None else DEFAULT_CLAIM_TIMEOUT
+    return Setup(settings, rules, deck.text, deck.name, timeout)
+
+
+REGISTRATION = GameRegistration(
+    kind=GAME,
+    title="Palmer's game",
+    commands=PalmerCommands,
+    outcomes=outcomes_of(outcomes),
+    house_rules=HouseRules,
+    options=(
+        Option(
+            "players",
+            "Player names in turn order, comma-separated: alice,bob,carol.",
+            required=True,
+        ),
+        Option("hand_size", "Cards in a hand (default 3).", int, short="n"),
+        Option("win", "Points to win (default 3).", int, short="w"),
+        Option(
+            "mode",
+            "dealt: the referee shuffles and deals on screen (default); "
+            "table: a printed deck, players say which cards they played.",
+            choices=MODES,
+        ),
+        Option("seed", "The shuffle (default: random).", int),
+        Option(
+            "timeout",
+            "Seconds the referee may take per claim "
+            f"(default {DEFAULT_CLAIM_TIMEOUT:g}); kept in the record.",
+            float,
+            bounds=(0.05, MAX_CLAIM_TIMEOUT),
+        ),
+    ),
+    new_setup=new_setup,
+    decks=Decks(
+        default_deck_path,
+        load_deck_text,
+        help="Deck file (TOML) with the vocabulary and cards; default: the Palmer deck.",
+    ),
+)

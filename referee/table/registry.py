@@ -1,0 +1,110 @@
+"""A game is one registration: everything the house needs to know about it, declared once.
+
+Each game package declares a :class:`GameRegistration` in its
+``registration`` module: its :class:`~referee.table.record.GameKind` (setup,
+events, state and the record versions it reads), its command language, its
+outcomes, its house rules, its deck and the options a new game is started
+with. The shared machinery (the session and its dispatch, the record file,
+replay, and the interfaces' play / resume / replay commands) is built from
+it, so a game writes its rules and nothing of the ceremony.
+
+The interfaces add what only they have (a terminal renderer, web pages) in a
+registration of their own that holds this one; nothing here knows them.
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Generic, TypeVar
+
+from referee.table.record import GameKind
+from referee.table.session import Commands, Outcome
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setting a new game starts with, typed once where the text enters.
+
+    ``kind``: str, int, float or an enum (whose values are the choices);
+    ``choices``: the values a str takes, when it takes only some; ``bounds``:
+    the least and greatest a number may be.
+    """
+
+    name: str  # the setup's name for it: ``hand_size`` is typed ``--hand-size``
+    help: str
+    kind: type = str
+    short: str = ""  # one letter: ``-n``
+    choices: tuple[str, ...] = ()
+    bounds: tuple[float, float] | None = None
+    required: bool = False
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        if isinstance(self.kind, type) and issubclass(self.kind, enum.Enum):
+            return tuple(str(m.value) for m in self.kind)
+        return self.choices
+
+
+@dataclass(frozen=True)
+class Decks:
+    """Where a game's deck comes from: a file, or a name for one of the bundled decks.
+
+    ``check(text, source)`` loads the deck to check it before a game starts,
+    raising a ValueError (the game's deck error) that names the line at fault.
+    """
+
+    default: Callable[[], Path]
+    check: Callable[[str, str], object]
+    bundled: Callable[[str], Path | None] = lambda name: None  # noqa: E731
+    help: str = "Deck file (TOML)."
+
+
+@dataclass(frozen=True)
+class DeckText:
+    """A deck as a new game's setup keeps it: its TOML text and its file's name."""
+
+    text: str
+    name: str
+
+
+# values of the options (None: not given), the house rules, the deck (None: a game without)
+NewSetup = Callable[[Mapping[str, Any], Any, "DeckText | None"], Any]
+
+
+@dataclass(frozen=True)
+class GameRegistration(Generic[S]):
+    """One game, as the house sees it."""
+
+    kind: GameKind[S]
+    title: str  # how players name it: "Ergo (Invicta)"
+    commands: Callable[..., Commands]  # the command language; an interface passes its services
+    outcomes: tuple[type[Outcome], ...]  # every outcome its commands and state can come to
+    house_rules: type  # a frozen dataclass whose defaults are the safe rules
+    options: tuple[Option, ...]  # what a new game is set up from, beside rules and deck
+    # the setup those make; SetupError naming the option at fault. A new game's setup
+    # is then asked ``check_new()`` (the name rule), which records need not meet
+    new_setup: NewSetup
+    decks: Decks | None = None  # None: a game played without a deck
+    unit: str = "events"  # what its record counts, for people ("moves")
+
+    @property
+    def name(self) -> str:
+        return self.kind.name
+
+
+def outcomes_of(module: ModuleType) -> tuple[type[Outcome], ...]:
+    """The outcome classes a game's outcomes module declares (for its registration)."""
+    return tuple(
+        value
+        for value in vars(module).values()
+        if inspect.isclass(value)
+        and issubclass(value, Outcome)
+        and value.__module__ == module.__name__
+    )
