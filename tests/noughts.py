@@ -1,0 +1,176 @@
+"""Noughts and crosses, registered through the same door as the four games (tests only).
+
+The walk-through of docs/architecture.md ("Adding a game"), as code: the
+rules (setup, event, state), the commands, the outcomes, the registration
+and the terminal's part. Everything else (the session, the record file,
+resume, replay, --house, exit statuses) is the house's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from referee.cli.house import TerminalGame
+from referee.cli.safe import user
+from referee.cli.table_io import TableRenderer
+from referee.table import views
+from referee.table.commands import TableCommands
+from referee.table.errors import IllegalEvent, SetupError
+from referee.table.events import Event, EventCodec
+from referee.table.record import GameKind
+from referee.table.registry import GameRegistration, Option
+from referee.table.session import Outcome, Refused
+from referee.table.shapes import Plain
+
+LINES = ((1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7))
+
+
+@dataclass(frozen=True)
+class HouseRules(Plain):
+    noughts_first: bool = False
+
+
+@dataclass(frozen=True)
+class Setup(Plain):
+    crosses: str
+    noughts: str
+    rules: HouseRules = field(default_factory=HouseRules)
+
+    def __post_init__(self) -> None:
+        if self.crosses == self.noughts:
+            raise SetupError("noughts", "the two players need different names")
+
+
+@dataclass(frozen=True)
+class Mark(Event):
+    TYPE = "mark"
+    player: str
+    square: int  # 1-9, row by row
+
+
+class Game:
+    def __init__(self, setup: Setup) -> None:
+        self.setup, self.rules = setup, setup.rules
+        order = (setup.crosses, setup.noughts)
+        self.players = order[::-1] if setup.rules.noughts_first else order
+        self.board: dict[int, str] = {}
+        self.winner: str | None = None
+
+    @property
+    def player(self) -> str:
+        return self.players[len(self.board) % 2]
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None or len(self.board) == 9
+
+    def apply(self, event: Mark) -> None:
+        if self.finished:
+            raise IllegalEvent("", "the game is over")
+        if event.player != self.player:
+            raise IllegalEvent("player", f"it is {self.player}'s turn")
+        if not 1 <= event.square <= 9 or event.square in self.board:
+            raise IllegalEvent("square", f"square {event.square} is not free")
+        self.board[event.square] = event.player
+        if any(all(self.board.get(s) == event.player for s in line) for line in LINES):
+            self.winner = event.player
+
+    def summary(self) -> dict:
+        return {"board": {str(k): v for k, v in sorted(self.board.items())}, "winner": self.winner}
+
+
+GAME: GameKind[Setup] = GameKind("noughts", 1, Setup, EventCodec([Mark]), Game)
+
+
+@dataclass(frozen=True)
+class Marked(Outcome):
+    player: str
+    square: int
+
+
+@dataclass(frozen=True)
+class GameOver(views.GameOver):
+    winner: str | None
+
+
+@dataclass(frozen=True)
+class ShowBoard(Outcome):
+    pass
+
+
+class Commands(TableCommands):
+    commands = frozenset({"mark", "board", "rules"})
+    moves = frozenset({"mark"})
+    names_player = frozenset()
+
+    def word(self, command: str, rest: str) -> tuple[str, str]:
+        return ("mark", command) if command.isdigit() else (command, rest)
+
+    def _mark(self, session, game: Game, rest: str):
+        if not rest.strip().isdigit():
+            return (Refused("say which square", "mark 5 (squares 1-9, row by row)"),)
+        who = game.player
+        try:
+            session.submit(Mark(who, int(rest)))
+        except IllegalEvent as exc:
+            return (Refused(exc.message),)
+        over = (GameOver(session.game.winner),) if session.game.finished else ()
+        return (Marked(who, int(rest)), *over)
+
+    def _board(self, session, game, rest: str):
+        return (ShowBoard(),)
+
+
+REGISTRATION = GameRegistration(
+    kind=GAME,
+    title="noughts and crosses",
+    commands=Commands,
+    outcomes=(Marked, GameOver, ShowBoard),
+    house_rules=HouseRules,
+    options=(
+        Option("crosses", "Who plays X.", required=True),
+        Option("noughts", "Who plays O.", required=True),
+    ),
+    new_setup=lambda values, rules, deck: Setup(values["crosses"], values["noughts"], rules),
+)
+
+
+class Renderer(TableRenderer):
+    def __init__(self, out, session=None) -> None:
+        super().__init__(out, session)
+        self.renderers[Marked] = lambda o: self.out.print(user(f"{o.player} takes {o.square}"))
+        self.renderers[GameOver] = lambda o: self.out.print(user(result(o.winner)))
+        self.renderers[ShowBoard] = lambda o: self.board(self.game)
+
+    def board(self, game: Game) -> None:
+        for row in (1, 4, 7):
+            marks = (self.mark(game, s) for s in range(row, row + 3))
+            self.out.print(Text(" ".join(marks)))
+
+    @staticmethod
+    def mark(game: Game, square: int) -> str:
+        owner = game.board.get(square)
+        return str(square) if owner is None else "X" if owner == game.setup.crosses else "O"
+
+    def describe(self, event) -> str:
+        return f"{event.player} takes {event.square}"
+
+
+def result(winner: str | None) -> str:
+    return f"Game over: {winner} wins." if winner else "Game over: a draw."
+
+
+TERMINAL = TerminalGame(
+    REGISTRATION,
+    lambda out, session, flags: Renderer(out, session),
+    lambda g: "game over> " if g.finished else f"{g.player}> ",
+    missing="name the players: --crosses ann --noughts bob",
+    prefix="noughts",
+    play_help="Play noughts and crosses.",
+    replay_help="Replay a game of noughts and crosses.",
+    opening=lambda renderer, record, flags: renderer.board(renderer.game),
+    step=lambda renderer, s: renderer.out.print(user(renderer.describe(s.event))),
+    final=lambda renderer, report, record: renderer.board(report.game),
+)
