@@ -203,11 +203,8 @@ class ErgoRenderer(TableRenderer):
             }
         )
 
-    def help_text(self) -> str:
-        return HELP
-
-    def describe(self, event) -> str:
-        return describe(event)
+    help_words = HELP
+    describe = staticmethod(describe)
 
     def after_change(self, outcomes) -> None:
         game = self.game

@@ -88,11 +88,8 @@ class InvictaRenderer(TableRenderer):
             }
         )
 
-    def help_text(self) -> str:
-        return HELP
-
-    def describe(self, event) -> str:
-        return describe(event)
+    help_words = HELP
+    describe = staticmethod(describe)
 
     def show(self, outcomes, changed: bool) -> None:
         """As every table shows outcomes, but the end of the game below the new board."""

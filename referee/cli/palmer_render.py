@@ -118,11 +118,8 @@ class PalmerRenderer(TableRenderer):
             }
         )
 
-    def help_text(self) -> str:
-        return HELP
-
-    def describe(self, event) -> str:
-        return describe(event)
+    help_words = HELP
+    describe = staticmethod(describe)
 
     def after_change(self, outcomes) -> None:
         if self.game.finished:

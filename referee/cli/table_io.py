@@ -314,8 +314,10 @@ class TableRenderer:
     def help(self, o: Help) -> None:
         self.out.print(Text(self.help_text()))
 
+    help_words = "type a command; help lists them"  # a game's renderer: its command list
+
     def help_text(self) -> str:
-        return "type a command; help lists them"
+        return self.help_words
 
     def cancelled(self, o: Cancelled) -> None:
         self.out.print(Text("cancelled: nothing was recorded", style="yellow"))

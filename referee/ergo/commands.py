@@ -57,7 +57,7 @@ from referee.ergo.reading import ReadingRules, full_text, read_premise
 from referee.ergo.ruling import decide, explain
 from referee.ergo.state import Game, IllegalPlacement
 from referee.language.limits import is_number
-from referee.table.commands import TableCommands, Unread
+from referee.table.commands import TableCommands, Unread, last_event
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session
@@ -365,7 +365,7 @@ class ErgoCommands(TableCommands):
         return (ShowProof(),)
 
     def _why(self, session: Session, game: Game, rest: str) -> Outcomes:
-        found = last_score(session)
+        found = last_event(session.record, Score)
         if found is None:
             return (Refused("no round has been scored yet"),)
         number, event = found
@@ -409,11 +409,3 @@ def scored_view(after: Game, event: Score, rules: ReadingRules) -> RoundScored:
 
 def game_over(game: Game) -> GameOver:
     return GameOver(game.winners, tuple((p, game.scores[p]) for p in game.players), game.end_reason)
-
-
-def last_score(session: Session) -> tuple[int, Score] | None:
-    for number in range(len(session.record.events), 0, -1):
-        event = session.record.events[number - 1]
-        if isinstance(event, Score):
-            return number, event
-    return None

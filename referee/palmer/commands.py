@@ -35,7 +35,7 @@ from referee.palmer.outcomes import (
 )
 from referee.palmer.permissions import negation_sites
 from referee.palmer.state import Game
-from referee.table.commands import TableCommands
+from referee.table.commands import TableCommands, last_event
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session
@@ -278,7 +278,7 @@ class PalmerCommands(TableCommands):
     # --------------------------------------------------------------- views
 
     def _why(self, session: Session, game: Game, rest: str, model_only: bool = False) -> Outcomes:
-        found = last_claim(session)
+        found = last_event(session.record, Claim)
         if found is None:
             return (Refused("no claim has been made yet"),)
         number, claim = found
@@ -316,14 +316,6 @@ def recorded_view(game: Game, claim: Claim) -> ClaimSettled:
         game.scores.get(claim.player, 0),
         goals,
     )
-
-
-def last_claim(session: Session) -> tuple[int, Claim] | None:
-    for number in range(len(session.record.events), 0, -1):
-        event = session.record.events[number - 1]
-        if isinstance(event, Claim):
-            return number, event
-    return None
 
 
 def _with_score(shown: ClaimSettled, score: int) -> ClaimSettled:

@@ -16,10 +16,15 @@ where everyone sits at one keyboard and the referee trusts the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypeVar
 
 from referee.language.names import find_name, name_key
+from referee.table.events import Event
+from referee.table.record import Record
 from referee.table.session import Outcomes, Refused, Session, ShowRules
 from referee.table.views import ShowCards, ShowHand, ShowScores
+
+E = TypeVar("E", bound=Event)
 
 
 class Unread(ValueError):
@@ -35,6 +40,15 @@ def same_player(name: str, word: str) -> bool:
     """Whether ``word`` names the player called ``name`` (the one place names are compared):
     the name rule's sameness (:func:`referee.language.names.name_key`)."""
     return name == word or name_key(name) == name_key(word)
+
+
+def last_event(record: Record, kind: type[E]) -> tuple[int, E] | None:
+    """The last event of ``kind`` in ``record`` and its number (from 1), for ``why``."""
+    for number in range(len(record.events), 0, -1):
+        event = record.events[number - 1]
+        if isinstance(event, kind):
+            return number, event
+    return None
 
 
 class TableCommands:
