@@ -136,8 +136,8 @@ class ShowPossible(Outcome):
 
 
 @dataclass(frozen=True)
-class Judged(Outcome):
-    """A recorded play, with the judgement and its reason (for after the game)."""
+class Judged:
+    """A recorded play, with the judgement and its reason (part of :class:`ShowReview`)."""
 
     event: int
     player: str
@@ -145,8 +145,8 @@ class Judged(Outcome):
 
 
 @dataclass(frozen=True)
-class CogitoReview(Outcome):
-    """A recorded COGITO and what the player could have deduced at that moment."""
+class CogitoReview:
+    """A recorded COGITO and what the player could have deduced then (part of the review)."""
 
     event: int
     player: str

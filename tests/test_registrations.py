@@ -1,0 +1,42 @@
+"""Every game is one registration, and its terminal part answers all of it."""
+
+import io
+
+import pytest
+from noughts import TERMINAL as NOUGHTS
+from rich.console import Console
+
+from referee.cli.cogito_cmd import TERMINAL as COGITO
+from referee.cli.ergo_cmd import TERMINAL as ERGO
+from referee.cli.invicta_cmd import TERMINAL as INVICTA
+from referee.cli.play_cmd import TERMINAL as PALMER
+from referee.table.commands import TableCommands
+from referee.table.views import GameOver
+
+GAMES = [PALMER, ERGO, INVICTA, COGITO, NOUGHTS]
+
+
+@pytest.mark.parametrize("terminal", GAMES, ids=lambda t: t.game.name)
+def test_every_outcome_a_game_registers_has_a_renderer(terminal):
+    renderer = terminal.renderer(Console(file=io.StringIO()), None, {})
+    missing = [o.__name__ for o in terminal.game.outcomes if o not in renderer.renderers]
+    assert not missing
+    assert any(issubclass(o, GameOver) for o in terminal.game.outcomes)
+
+
+@pytest.mark.parametrize("terminal", GAMES, ids=lambda t: t.game.name)
+def test_every_command_word_has_its_handler(terminal):
+    commands = terminal.game.commands
+    assert issubclass(commands, TableCommands)
+    assert all(callable(getattr(commands, f"_{word}", None)) for word in commands.commands)
+    assert commands.moves <= commands.commands
+    assert set(commands.aliases.values()) <= commands.commands | {"undo", "quit", "help", "save"}
+
+
+@pytest.mark.parametrize("terminal", GAMES, ids=lambda t: t.game.name)
+def test_every_registered_option_is_on_the_play_command(terminal):
+    from referee.cli.house import play_command
+
+    names = {p.name for p in play_command(terminal).params}
+    assert {o.name for o in terminal.game.options} | {"record_path", "house"} <= names
+    assert ("deck" in names) == (terminal.game.decks is not None)
