@@ -40,3 +40,13 @@ def test_every_registered_option_is_on_the_play_command(terminal):
     names = {p.name for p in play_command(terminal).params}
     assert {o.name for o in terminal.game.options} | {"record_path", "house"} <= names
     assert ("deck" in names) == (terminal.game.decks is not None)
+
+
+def test_the_built_play_command_reads_as_a_written_one():
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    shown = CliRunner().invoke(main, ["play", "--help"]).output
+    assert "-n, --hand-size INTEGER" in shown and "--mode [dealt|table]" in shown
+    assert "[default:" not in shown  # a default is said in the option's own words

@@ -125,7 +125,7 @@ def _click_option(option: Option) -> click.Option:
         kind = Seconds(*option.bounds)
     else:
         kind = option.kind
-    return click.Option(names, option.name, type=kind, default=None, help=option.help)
+    return click.Option([*names, option.name], type=kind, default=None, help=option.help)
 
 
 def _record_option(prefix: str) -> click.Option:
