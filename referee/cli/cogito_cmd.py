@@ -1,8 +1,8 @@
 """``referee cogito``: judge declarations, deduce Self cards, referee and replay a game.
 
-The game is :mod:`referee.cogito` on the shared machinery of
-:mod:`referee.table`; this module reads options and files, and hands the
-loop its lines and its renderer (:mod:`referee.cli.cogito_render`).
+The game is :mod:`referee.cogito.registration`; ``play`` and ``replay`` are
+built by :mod:`referee.cli.house` from it and from the terminal's part
+declared here (:mod:`referee.cli.cogito_render`, the prompt, the review).
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """``referee ergo``: Ergo (Catalyst Game Labs, 2009) — check a Proof, play, replay.
 
-The game is :mod:`referee.ergo` on the shared machinery of :mod:`referee.table`;
-this module reads options and files, opens the record and hands the shared
-loop its lines and its renderer (:mod:`referee.cli.ergo_render`).
+The game is :mod:`referee.ergo.registration`; ``play`` and ``replay`` are
+built by :mod:`referee.cli.house` from it and from the terminal's part declared
+here (:mod:`referee.cli.ergo_render`, the prompt, what a replay shows).
 
 ``referee ergo check [--json] [--deck FILE] PROOF_FILE`` is a contract:
 exit 0 for a legal Proof (``--json``: the shape in :func:`check_json`), exit 1

@@ -90,7 +90,7 @@ class TerminalGame:
     missing: str  # the message when a required option is not given
     prefix: str  # a new record's file name: PREFIX-DATE-TIME.json
     play_help: str
-    replay_help: str
+    replay_help: str = ""  # none: the game keeps a replay command of its own
     flags: tuple[Flag, ...] = ()
     house_help: str = "A house rule (see docs/rulings.md)."
     # what the session's commands are given (an engine), for as long as the game is played

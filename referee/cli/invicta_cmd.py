@@ -1,8 +1,8 @@
 """``referee invicta play`` and ``referee invicta replay``: Ergo (Invicta) at the table.
 
-The game is :mod:`referee.invicta` on the shared machinery of
-:mod:`referee.table`; this module reads the options, opens the record, and
-hands the loop its lines and its renderer (:mod:`referee.cli.invicta_render`).
+The game is :mod:`referee.invicta.registration`; ``play`` is built by
+:mod:`referee.cli.house` from it and the terminal's part declared here
+(:mod:`referee.cli.invicta_render`); ``replay`` is Invicta's own.
 
 ``replay`` reads a game record (JSON) or a plain move list (one move per
 line, ``#`` starts a comment, white first). The JSON it prints with
@@ -68,7 +68,6 @@ TERMINAL = TerminalGame(
     standard input is not a terminal, commands are read one per line, so a
     whole game can be scripted. The record is written after every move.
     """,
-    replay_help="",  # replay is Invicta's own: it also reads move lists
     house_help=HOUSE_HELP,
     opening=lambda renderer, record, flags: renderer.status(renderer.game),
 )

@@ -1,8 +1,9 @@
 """``referee play`` and ``referee replay``: Palmer's game at the table, and re-refereeing it.
 
-The game is :mod:`referee.palmer` on the shared machinery of
-:mod:`referee.table`; this module reads the options, opens the record, and
-hands the loop its lines and its renderer (:mod:`referee.cli.palmer_render`).
+The game is :mod:`referee.palmer.registration`; both commands are built by
+:mod:`referee.cli.house` from it and from the terminal's part declared here
+(:mod:`referee.cli.palmer_render`, the prompt, the engine a session and a
+replay settle claims with).
 """
 
 from __future__ import annotations
