@@ -15,6 +15,7 @@ from rich.text import Text
 from referee.cli.house import TerminalGame
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
+from referee.language.names import NameRefused, check_player_names
 from referee.table import views
 from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent, SetupError
@@ -41,6 +42,13 @@ class Setup(Plain):
     def __post_init__(self) -> None:
         if self.crosses == self.noughts:
             raise SetupError("noughts", "the two players need different names")
+
+    def check_new(self) -> None:
+        """The name rule, which a new game meets (play calls it) and a record need not."""
+        try:
+            check_player_names((self.crosses, self.noughts))
+        except NameRefused as exc:
+            raise SetupError("players", str(exc)) from None
 
 
 @dataclass(frozen=True)

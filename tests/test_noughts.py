@@ -49,6 +49,8 @@ def test_the_house_refuses_for_every_game_alike(tmp_path):
     assert "name the players" in invoke("play", "--crosses", "ann").stderr
     same = invoke("play", "--crosses", "ann", "--noughts", "ann", "--record", str(record))
     assert same.exit_code == 1 and "noughts: the two players need different names" in same.stderr
+    same = invoke("play", "--crosses", "ann", "--noughts", "ANN", "--record", str(record))
+    assert same.exit_code == 1 and "'ann' and 'ANN' are the same name" in same.stderr  # check_new
     bad = invoke("play", "--crosses", "a", "--noughts", "b", "--house", "noughts_first=maybe")
     assert bad.exit_code == 1 and "--house noughts_first: expected yes or no" in bad.stderr
     args = ("--crosses", "a", "--noughts", "b", "--house", "noughts_first", "--record", str(record))

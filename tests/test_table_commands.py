@@ -44,6 +44,19 @@ def test_shared_views_are_the_tables_own():
     assert isinstance(ergo(Mode.TABLE).execute("hand")[0], Refused)
 
 
+def test_players_are_found_by_the_name_rule_and_the_exact_spelling_first():
+    seats = (Seat("Zo\u00eb", "A"), Seat("bob", "B"), Seat("ann", "C"), Seat("Ann", "D"))
+    text = ergo_deck_path("english").read_text(encoding="utf-8")
+    setup = Setup(Settings(seats, Mode.DEALT, 1, 50), HouseRules(), text, "english.toml")
+    s = Session(Record(ERGO, setup), ErgoCommands())  # ann and Ann: a record older than the rule
+    combined = "ZOE\u0308"  # the diaeresis written as a combining mark
+    assert s.execute(f"hand {combined}") == (ShowHand("Zo\u00eb"),)
+    assert s.execute(f"hand {combined}", seat="zo\u00eb") == (ShowHand("Zo\u00eb"),)
+    assert not isinstance(s.execute("discard 1", seat=combined)[0], Refused)  # Zoë's turn
+    assert s.execute("hand Ann", seat="Ann") == (ShowHand("Ann"),)
+    assert s.execute("hand ann", seat="ann") == (ShowHand("ann"),)
+
+
 def test_a_seat_may_not_move_out_of_turn_or_see_another_hand():
     s = ergo()
     out = s.execute("discard 1", seat="bob")
