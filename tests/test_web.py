@@ -362,10 +362,10 @@ def test_while_the_referee_thinks_every_page_is_told_and_the_server_keeps_answer
     class Slow:
         aliases = inner.aliases
 
-        def handle(self, session, command, rest):
+        def handle(self, session, command, rest, seat=None):  # the seat-aware seam
             started.set()
             release.wait(10)
-            return inner.handle(session, command, rest)
+            return inner.handle(session, command, rest, seat)
 
     app.table.session.commands = Slow()
     with client.websocket_connect(path_of(urls["seats"]["bob"]) + "/ws") as ws:
@@ -392,3 +392,15 @@ def test_while_the_referee_thinks_every_page_is_told_and_the_server_keeps_answer
             view = ws.receive_json()
         assert view["view"]["thinking"] is False and "e5" in view["view"]["board"]
     assert answers and answers[0]["ok"]
+
+
+def test_serve_starts_a_game_as_play_does_with_the_name_rule():
+    """serve makes a new record through play's own path (the registration, then check_new)."""
+    from referee.cli.common import InputError
+
+    with pytest.raises(InputError, match="'ann' and 'ANN' are the same name"):
+        GAMES["ergo"].start({"players": "ann,ANN"})
+    with pytest.raises(InputError, match="name the players"):
+        GAMES["cogito"].start({})
+    record = GAMES["invicta"].start({"white": "wendy", "black": "bert"})
+    assert (record.setup.white, record.setup.black) == ("wendy", "bert")

@@ -282,9 +282,9 @@ def test_every_screen_says_the_referee_is_thinking(browser, served):
     class Slow:
         aliases = inner.aliases
 
-        def handle(self, session, command, rest):
+        def handle(self, session, command, rest, seat=None):  # the seat-aware seam
             release.wait(10)
-            return inner.handle(session, command, rest)
+            return inner.handle(session, command, rest, seat)
 
     s.app.table.session.commands = Slow()
     ann = open_page(browser, s.urls["seats"]["ann"])

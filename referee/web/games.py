@@ -1,7 +1,8 @@
 """The four games as the web table needs them: small adapters, one per game.
 
 Each adapter names what the game already has (its ``play`` command, whose
-options ``serve`` takes and whose new-record function it calls; its
+options ``serve`` takes; its terminal part, whose registration starts a new
+record as ``play`` does (:func:`referee.cli.house.new_record`); its
 command language; its terminal renderer, for the words of a command's
 answer; its per-seat view in ``referee.<game>.views``) and adds the one
 thing only the web needs: who may say a line (:class:`Speaker`). A line said
@@ -12,12 +13,12 @@ player (``hand``) is always the seat's own.
 from __future__ import annotations
 
 import importlib
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import click
 
+from referee.language.names import find_name
 from referee.table.record import GameKind, Record
 
 
@@ -30,10 +31,7 @@ class Refusal(Exception):
 
 
 def _is_player(players: tuple[str, ...], word: str) -> str | None:
-    for p in players:
-        if p == word or p.casefold() == word.casefold():
-            return p
-    return None
+    return find_name(word, players)  # the name rule (referee.language.names)
 
 
 def _own(players: tuple[str, ...], seat: str, word: str) -> None:
@@ -138,7 +136,7 @@ class WebGame:
     name: str
     prefix: str  # a new record's file name: PREFIX-DATE.json, as play names it
     play_command: str  # "module:attribute[.play]" of the game's play command
-    new_record: str  # "module:function" making a new record from play's options
+    terminal: str  # "module:attribute" of the game's TerminalGame (referee.cli.house)
     kind_module: str  # the module whose GAME is the GameKind
     view_module: str
     commands: Callable[[object], object]  # engine -> the game's Commands
@@ -174,12 +172,18 @@ class WebGame:
         ]
 
     def start(self, options: dict) -> Record:
-        """A new record from play's options, by play's own function."""
-        module, attr = self.new_record.split(":")
-        make = getattr(importlib.import_module(module), attr)
-        wanted = inspect.signature(make).parameters
-        made = make(**{k: v for k, v in options.items() if k in wanted})
-        return made[0] if isinstance(made, tuple) else made
+        """A new record from play's options, by play's own function (the name rule and
+        every setup check included)."""
+        from referee.cli.common import fail
+        from referee.cli.house import new_record
+
+        module, attr = self.terminal.split(":")
+        terminal = getattr(importlib.import_module(module), attr)
+        game = terminal.game
+        values = {o.name: options.get(o.name) for o in game.options}
+        if any(o.required and not values.get(o.name) for o in game.options):
+            fail(terminal.missing)
+        return new_record(game, values, tuple(options.get("house") or ()), options.get("deck"))
 
 
 def _palmer_commands(engine):
@@ -235,7 +239,7 @@ GAMES: dict[str, WebGame] = {
         "palmer",
         "game",
         "referee.cli.play_cmd:play",
-        "referee.cli.play_cmd:_new_record",
+        "referee.cli.play_cmd:TERMINAL",
         "referee.palmer.records",
         "referee.palmer.views",
         _palmer_commands,
@@ -249,7 +253,7 @@ GAMES: dict[str, WebGame] = {
         "ergo",
         "ergo",
         "referee.cli.ergo_cmd:ergo.play",
-        "referee.cli.ergo_cmd:new_record",
+        "referee.cli.ergo_cmd:TERMINAL",
         "referee.ergo.records",
         "referee.ergo.views",
         _ergo_commands,
@@ -263,7 +267,7 @@ GAMES: dict[str, WebGame] = {
         "invicta",
         "invicta",
         "referee.cli.invicta_cmd:invicta.play",
-        "referee.cli.invicta_cmd:_new_record",
+        "referee.cli.invicta_cmd:TERMINAL",
         "referee.invicta.records",
         "referee.invicta.views",
         _invicta_commands,
@@ -275,7 +279,7 @@ GAMES: dict[str, WebGame] = {
         "cogito",
         "cogito",
         "referee.cli.cogito_cmd:cogito.play",
-        "referee.cli.cogito_cmd:_new_record",
+        "referee.cli.cogito_cmd:TERMINAL",
         "referee.cogito.records",
         "referee.cogito.views",
         _cogito_commands,
