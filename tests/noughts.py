@@ -16,6 +16,7 @@ from referee.cli.house import TerminalGame
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
 from referee.language.names import NameRefused, check_player_names
+from referee.language.shapes import Plain
 from referee.table import views
 from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent, SetupError
@@ -23,7 +24,6 @@ from referee.table.events import Event, EventCodec
 from referee.table.record import GameKind
 from referee.table.registry import GameRegistration, Option
 from referee.table.session import Outcome, Refused
-from referee.table.shapes import Plain
 
 LINES = ((1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7))
 

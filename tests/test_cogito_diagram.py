@@ -6,7 +6,7 @@ import pytest
 from cogito_helpers import EXAMPLE_TEXT, example
 
 from referee.cogito.diagram import CardKind, DiagramError, load_diagram
-from referee.cogito.tomlines import KeyLines
+from referee.language.tomlines import KeyLines
 
 
 def test_the_example_deck_holds_what_the_seed_says():

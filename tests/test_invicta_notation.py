@@ -14,9 +14,9 @@ from referee.invicta.notation import (
     parse_move_list,
 )
 from referee.invicta.setup import Corners, HouseRules, Setup
+from referee.language.shapes import ShapeError, decode
 from referee.table.errors import RecordError
 from referee.table.house import SwitchError, with_switch, with_switches
-from referee.table.shapes import ShapeError, decode
 
 
 def sq(name):

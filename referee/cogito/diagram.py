@@ -38,9 +38,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from referee.cogito.tomlines import KeyLines
 from referee.language.errors import LocatedError, Location
 from referee.language.names import name_key, name_problem, spelled
+from referee.language.tomlines import KeyLines
 
 STRATA = ("I", "II", "III", "")
 SELF_STRATUM = "III"

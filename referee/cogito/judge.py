@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.cogito.diagram import CardKind, Diagram
-from referee.table.shapes import Plain
+from referee.language.shapes import Plain
 
 
 class UnknownName(ValueError):

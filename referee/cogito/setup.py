@@ -14,8 +14,8 @@ from functools import cached_property
 
 from referee.cogito.diagram import Diagram, DiagramError, load_diagram
 from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.language.shapes import Plain
 from referee.table.errors import SetupError
-from referee.table.shapes import Plain
 
 HAND_SIZE = 2  # "Draw two cards each players."
 MIN_PLAYERS = 2

@@ -15,7 +15,7 @@ import enum
 import re
 from dataclasses import dataclass
 
-from referee.table.shapes import Plain
+from referee.language.shapes import Plain
 
 
 class Face(enum.StrEnum):

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from referee.ergo.cards import Card, Face
 from referee.ergo.proof import Placed, Spot
 from referee.ergo.ruling import Ruling
+from referee.language.shapes import Plain
 from referee.table.events import Event, EventCodec
-from referee.table.shapes import Plain
 
 
 class RoundEnd(enum.StrEnum):

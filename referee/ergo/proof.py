@@ -16,7 +16,7 @@ from referee.ergo.cards import VARIABLES, Face, ProofCard, Role, faces_text, nat
 from referee.ergo.reading import DEFAULT_READING, ReadingRules, read_premise
 from referee.ergo.syntax import MAX_PREMISES, SyntaxViolation, check_premises
 from referee.language.ast import Formula
-from referee.table.shapes import Plain
+from referee.language.shapes import Plain
 
 
 class PlacementError(ValueError):

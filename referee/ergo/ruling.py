@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from referee.ergo.cards import VARIABLES
 from referee.ergo.reading import full_text
 from referee.language.ast import Formula, Not, Pred, Statement
+from referee.language.shapes import Plain
 from referee.language.vocabulary import Vocabulary
 from referee.logic.engine import Status
 from referee.logic.truthtable import Assignment, entails, minimal_inconsistent, satisfying
-from referee.table.shapes import Plain
 
 NAMES = tuple(v.value for v in VARIABLES)
 VOCABULARY = Vocabulary.build({name: 0 for name in NAMES})

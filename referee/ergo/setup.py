@@ -16,9 +16,9 @@ from referee.ergo.deck import HAND, ErgoDeck, load_ergo_deck
 from referee.ergo.reading import Grouping, ReadingRules, ThenChain
 from referee.language.deck import DeckError
 from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.language.shapes import Plain
 from referee.table import house
 from referee.table.errors import SetupError
-from referee.table.shapes import Plain
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DEFAULT_WIN = 50

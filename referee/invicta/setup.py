@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from referee.invicta.board import Side
 from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.language.shapes import Plain
 from referee.table.errors import SetupError
-from referee.table.shapes import Plain
 
 PIECES = 12  # each player's pieces (seed, rule 2)
 ROW = 5  # pieces in an unbroken row that win (seed, rule 11: five or more)

@@ -14,10 +14,10 @@ import enum
 from dataclasses import dataclass
 
 from referee.derivation.writer import WrittenDerivation
+from referee.language.shapes import Plain
 from referee.logic.engine import Status
 from referee.logic.evidence import Evidence
 from referee.table.events import Event, EventCodec
-from referee.table.shapes import Plain
 
 
 class ClaimKind(enum.StrEnum):

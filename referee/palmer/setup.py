@@ -12,9 +12,9 @@ from functools import cached_property
 
 from referee.language.deck import Deck, DeckError, load_deck_text
 from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.language.shapes import ShapeError
 from referee.table import house
 from referee.table.errors import SetupError
-from referee.table.shapes import ShapeError
 
 MODES = ("dealt", "table")
 # A claim may take at most this long: the table never waits longer for a verdict.

@@ -13,8 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from referee.language.shapes import Plain, ShapeError, decode
 from referee.table.errors import RecordError
-from referee.table.shapes import Plain, ShapeError, decode
 
 
 @dataclass(frozen=True)

@@ -22,9 +22,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
+from referee.language.shapes import ShapeError, decode, encode
 from referee.table.errors import IllegalEvent, RecordError
 from referee.table.events import Event, EventCodec
-from referee.table.shapes import ShapeError, decode, encode
 
 FORMAT = "referee-record"
 # Records nested deeper than this are refused before Python's own limits are reached.

@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.language.shapes import encode
 from referee.table.errors import IllegalEvent, Misjudged
 from referee.table.events import Event
 from referee.table.record import GameState, Record, TakenBack
-from referee.table.shapes import encode
 
 
 @dataclass(frozen=True)
