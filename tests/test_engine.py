@@ -1,5 +1,6 @@
 """The engine's verdicts on the rules' own S-card interactions, with their evidence."""
 
+import json
 import time
 
 import pytest
@@ -300,15 +301,16 @@ def test_the_time_limit_is_per_question(engine, vocab):
         engine.consistency(formulas, vocab, timeout=0)
 
 
-def test_a_verdict_survives_the_record_round_trip(engine, vocab):
-    from referee.logic.engine import Verdict
+def test_a_verdicts_evidence_survives_the_record_round_trip(engine, vocab):
+    from referee.language.shapes import decode, encode
+    from referee.logic.evidence import Evidence
 
     for v in (
         engine.consistency([f("∃x happy(x)", vocab)], vocab),
         engine.consistency([f(S_FATHER_SMARTER, vocab), f(S_NOBODY_SMARTER, vocab)], vocab),
         engine.consistency([f("|L| < 3", vocab), f("|L| ≥ 3", vocab)], vocab),
     ):
-        assert Verdict.from_record(v.to_record()) == v
+        assert decode(Evidence, json.loads(json.dumps(encode(v.evidence)))) == v.evidence
 
 
 def test_a_claim_that_follows_only_from_a_clash_says_so(engine, vocab):

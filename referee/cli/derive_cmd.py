@@ -10,8 +10,8 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cli.common import deck_option, load_board, load_deck, print_json, read_text
-from referee.cli.render import model_tables
 from referee.cli.safe import console, user, visible
+from referee.cli.verdict_render import model_tables
 from referee.derivation import DerivationError, check_derivation
 from referee.derivation.checker import (
     ASSUMPTION,

@@ -151,7 +151,7 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
         print_json(data)
         return
 
-    from referee.cli.render import verdict_renderable
+    from referee.cli.verdict_render import verdict_renderable
 
     out = console()
     out.print(
@@ -201,7 +201,7 @@ def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
         print_json(data)
         return
 
-    from referee.cli.render import analysis_renderable
+    from referee.cli.verdict_render import analysis_renderable
 
     out = console()
     out.print(analysis_renderable(analysis, texts, arities=dict(vocabulary.predicates)))

@@ -13,9 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.cli import words
-from referee.cli.render import model_tables
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
+from referee.cli.verdict_render import model_tables
 from referee.language.printer import to_unicode
 from referee.logic.engine import Status
 from referee.logic.evaluate import EvaluationError

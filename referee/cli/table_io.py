@@ -408,7 +408,3 @@ def conclude_replay(
             )
     if not agrees:
         sys.exit(EXIT_DISAGREES)
-
-
-def record_error(path: Path, exc: RecordError) -> None:
-    click.echo(f"error: {path}: {exc}", err=True)

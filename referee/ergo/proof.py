@@ -89,13 +89,6 @@ class Proof:
             except SyntaxViolation as exc:
                 raise SyntaxViolation(exc.violation, faces, number) from None
 
-    def well_formed(self, rules: ReadingRules = DEFAULT_READING) -> bool:
-        try:
-            self.check(rules)
-        except SyntaxViolation:
-            return False
-        return True
-
     def formulas(self, rules: ReadingRules = DEFAULT_READING) -> tuple[Formula, ...]:
         """What each premise says; SyntaxViolation (naming the premise) if one is ill formed."""
         self.check(rules)

@@ -154,10 +154,6 @@ def first_violation(faces: Sequence[Face]) -> Violation | None:
     return None
 
 
-def well_formed(faces: Sequence[Face]) -> bool:
-    return bool(faces) and first_violation(faces) is None
-
-
 def check_premises(premises: Sequence[Sequence[Face]]) -> None:
     """SyntaxViolation naming the first premise (from 1) that breaks a card rule."""
     for number, faces in enumerate(premises, start=1):

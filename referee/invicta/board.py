@@ -131,10 +131,3 @@ def neighbours(square: Square, directions: tuple[tuple[int, int], ...]) -> tuple
         if n is not None:
             out.append(n)
     return tuple(out)
-
-
-def ring_path(start: Square, step: int, length: int) -> tuple[Square, ...]:
-    """The ``length`` edge squares after ``start`` going ``step`` (+1 or -1) round the ring."""
-    i = RING_INDEX[start]
-    n = len(RING)
-    return tuple(RING[(i + step * k) % n] for k in range(1, length + 1))

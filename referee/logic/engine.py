@@ -6,9 +6,13 @@ Every question is a race between tasks on the worker pool
 * proof search: Z3 on the quantified problem, one assumption literal per
   premise; unsat is a proof and its core (minimised by deletion) the
   statements used; sat comes with a finite model;
-* the bounded model finder (``referee.logic.finder``) over sizes 1, 2, 3, …
+* the bounded model finder (``referee.logic.finder``) over sizes 1, 2, 3, …;
+* E prover (``referee.logic.e_prover``), a process of its own: a refutation;
+* cvc5's finite model finding (``referee.logic.cvc5_finder``): a model;
+* the finder over ℕ and ℤ (``referee.logic.infinite``), when no finite bound
+  settles the question: a model re-checked by Cooper's procedure.
 
-The first definite answer wins. Soundness rules:
+Five racers on the schedule of ``Engine._race``; the first definite answer wins. Soundness rules:
 
 * "entailed"/"inconsistent" only from a refutation, or from an exhaustive
   finite search whose bound the problem itself guarantees (a top-level
@@ -141,29 +145,6 @@ class Verdict:
             else (self.evidence.infinite.to_json() if self.evidence.infinite is not None else None),
             "seconds": round(self.seconds, 4),
         }
-
-    def to_record(self) -> dict:
-        """Everything, as plain data, for game records (the inverse of ``from_record``)."""
-        out = {
-            "status": self.status.value,
-            "evidence": self.evidence.to_json(),
-            "seconds": self.seconds,
-            "limit": self.limit,
-        }
-        if self.flags:
-            out["flags"] = list(self.flags)
-        return out
-
-    @classmethod
-    def from_record(cls, data: dict) -> Verdict:
-        """Raises KeyError, ValueError or TypeError on a bad shape."""
-        return cls(
-            Status(data["status"]),
-            Evidence.from_json(data["evidence"]),
-            float(data.get("seconds", 0.0)),
-            float(data.get("limit", 0.0)),
-            tuple(str(f) for f in data.get("flags", ())),
-        )
 
     def renumbered(self, indices: Sequence[int]) -> Verdict:
         """The same verdict with premise ``i`` renamed ``indices[i]`` (in used and bounds)."""

@@ -78,9 +78,6 @@ class Lin:
     def plus(self, k: int | Fraction) -> Lin:
         return Lin(self.coeffs, self.const + k)
 
-    def coeff(self, v: Var):
-        return self.coeffs.get(v, 0)
-
     def without(self, v: Var) -> Lin:
         return Lin({u: c for u, c in self.coeffs.items() if u != v}, self.const)
 

@@ -18,7 +18,7 @@ to read records of older versions.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -151,23 +151,6 @@ def parse_json(text: str) -> object:
         raise RecordError(f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
     except (RecursionError, ValueError) as exc:
         raise RecordError(f"not a game record: {exc}") from None
-
-
-def game_name(data: object, known: Sequence[GameKind]) -> GameKind:
-    """Which game a record's JSON belongs to (for commands that read any game)."""
-    if not isinstance(data, dict):
-        raise RecordError("a game record is a JSON object")
-    name = data.get("game")
-    fmt = data.get("format")
-    for kind in known:
-        if fmt == FORMAT and name == kind.name:
-            return kind
-        if fmt in kind.legacy_formats:
-            return kind
-    if fmt != FORMAT and not any(fmt in k.legacy_formats for k in known):
-        raise RecordError(f"not a game record (expected format {FORMAT!r})", None, "format")
-    names = ", ".join(k.name for k in known)
-    raise RecordError(f"{name!r} is not a game this referee knows ({names})", None, "game")
 
 
 def from_json(data: object, kind: GameKind[S]) -> Record[S]:
