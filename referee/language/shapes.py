@@ -49,11 +49,33 @@ def encode(value: Any) -> Any:
 
 
 def _encode_fields(value: Any) -> dict:
-    return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    fields = dataclasses.fields(value)
+    if getattr(value, "_sparse", False):
+        fields = tuple(f for f in fields if not _at_default(f, getattr(value, f.name)))
+    return {f.name: encode(getattr(value, f.name)) for f in fields}
+
+
+def _at_default(f: dataclasses.Field, value: Any) -> bool:
+    if f.default is not dataclasses.MISSING:
+        return value == f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return value == f.default_factory()
+    return False
 
 
 class Plain:
-    """Base for frozen dataclasses that read and write themselves through this module."""
+    """Base for frozen dataclasses that read and write themselves through this module.
+
+    ``class X(Plain, sparse=True)`` leaves out the fields at their default:
+    data written often (a verdict's evidence in every claim) stays small.
+    """
+
+    _sparse = False
+
+    def __init_subclass__(cls, sparse: bool | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if sparse is not None:
+            cls._sparse = sparse
 
     def to_json(self) -> dict:
         return _encode_fields(self)
@@ -151,6 +173,10 @@ def _decode_dataclass(kind: type, data: Any, field: str) -> Any:
     try:
         return kind(**values)
     except (ValueError, TypeError) as exc:
+        # An error naming its own field (a setup's check) names it inside this one.
+        inner, message = getattr(exc, "field", None), getattr(exc, "message", None)
+        if isinstance(inner, str) and isinstance(message, str):
+            raise ShapeError(_join(field, inner), message) from None
         raise ShapeError(field, str(exc)) from None
 
 

@@ -1,16 +1,17 @@
 """What backs a verdict, as data: how it was decided and what was tried.
 
 The engine fills these in; the interface words them for players and the game
-record stores them (``to_json``/``from_json``). Nothing here is English: a
+record stores them (through :mod:`referee.language.shapes`, leaving out what
+is at its default). Nothing here is English: a
 renderer that wants a sentence builds it from the fields.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from referee.language.shapes import Plain
 from referee.logic.infinite_model import InfiniteModel
 from referee.logic.model import Model
 
@@ -66,7 +67,7 @@ class Outcome(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Attempt:
+class Attempt(Plain, sparse=True):
     solver: Solver
     outcome: Outcome
     seconds: float = 0.0
@@ -74,32 +75,9 @@ class Attempt:
     limit: float | None = None
     detail: str = ""  # the solver's own words (e.g. Z3's reason_unknown), for logicians
 
-    def to_json(self) -> dict:
-        out: dict = {"solver": self.solver.value, "outcome": self.outcome.value}
-        if self.seconds:
-            out["seconds"] = self.seconds
-        if self.size is not None:
-            out["size"] = self.size
-        if self.limit is not None:
-            out["limit"] = self.limit
-        if self.detail:
-            out["detail"] = self.detail
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping) -> Attempt:
-        return cls(
-            Solver(data["solver"]),
-            Outcome(data["outcome"]),
-            float(data.get("seconds", 0.0)),
-            _opt_int(data.get("size")),
-            _opt_float(data.get("limit")),
-            str(data.get("detail", "")),
-        )
-
 
 @dataclass(frozen=True)
-class Bound:
+class Bound(Plain, sparse=True):
     """Every (counter)model would have at most ``size`` objects, because of ``reason``.
 
     ``sources``: premise indices whose |L| < n gives the bound; -1 stands for
@@ -112,26 +90,9 @@ class Bound:
     sources: tuple[int, ...] = ()
     proved: int | None = None
 
-    def to_json(self) -> dict:
-        out: dict = {"size": self.size, "reason": self.reason.value}
-        if self.sources:
-            out["sources"] = list(self.sources)
-        if self.proved is not None:
-            out["proved"] = self.proved
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping) -> Bound:
-        return cls(
-            int(data["size"]),
-            BoundReason(data["reason"]),
-            tuple(int(i) for i in data.get("sources", ())),
-            _opt_int(data.get("proved")),
-        )
-
 
 @dataclass(frozen=True)
-class Evidence:
+class Evidence(Plain, sparse=True):
     """How a verdict was reached: enough to word it, to show it and to re-check it.
 
     ``used``: 0-based premise indices (the statements a proof needed, or the
@@ -155,63 +116,3 @@ class Evidence:
     also: Solver | None = None
     premises_clash: bool = False  # what a proof used is inconsistent even without the goal
     tried: tuple[Attempt, ...] = field(default=())
-
-    def to_json(self) -> dict:
-        out: dict = {"method": self.method.value}
-        if self.solver is not None:
-            out["solver"] = self.solver.value
-        if self.used:
-            out["used"] = list(self.used)
-        if not self.minimal:
-            out["minimal"] = False
-        if self.model is not None:
-            out["model"] = self.model.to_json()
-        if self.infinite is not None:
-            out["infinite"] = self.infinite.to_json()
-        if self.bound is not None:
-            out["bound"] = self.bound.to_json()
-        if self.searched is not None:
-            out["searched"] = self.searched
-        if self.solver_seconds is not None:
-            out["solver_seconds"] = self.solver_seconds
-        if self.also is not None:
-            out["also"] = self.also.value
-        if self.premises_clash:
-            out["premises_clash"] = True
-        if self.tried:
-            out["tried"] = [a.to_json() for a in self.tried]
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping) -> Evidence:
-        """The inverse of ``to_json``; raises KeyError/ValueError/TypeError on a bad shape."""
-        return cls(
-            Method(data["method"]),
-            Solver(data["solver"]) if data.get("solver") is not None else None,
-            tuple(int(i) for i in data.get("used", ())),
-            bool(data.get("minimal", True)),
-            Model.from_json(data["model"]) if data.get("model") is not None else None,
-            InfiniteModel.from_json(data["infinite"]) if data.get("infinite") is not None else None,
-            Bound.from_json(data["bound"]) if data.get("bound") is not None else None,
-            _opt_int(data.get("searched")),
-            _opt_float(data.get("solver_seconds")),
-            Solver(data["also"]) if data.get("also") is not None else None,
-            bool(data.get("premises_clash", False)),
-            tuple(Attempt.from_json(a) for a in data.get("tried", ())),
-        )
-
-
-def _opt_int(value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected a whole number, got {value!r}")
-    return value
-
-
-def _opt_float(value: object) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"expected a number, got {value!r}")
-    return float(value)

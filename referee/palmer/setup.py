@@ -7,16 +7,22 @@ under the rules it was played with. Each house rule's reason is in
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+import enum
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from referee.language.deck import Deck, DeckError, load_deck_text
 from referee.language.names import NameRefused, check_player_names, player_refusal
-from referee.language.shapes import ShapeError
+from referee.language.shapes import Plain, ShapeError, decode, encode
 from referee.table import house
 from referee.table.errors import SetupError
 
-MODES = ("dealt", "table")
+
+class Mode(enum.StrEnum):
+    DEALT = "dealt"  # the referee shuffles and deals
+    TABLE = "table"  # the printed deck: players say what they play
+
+
 # A claim may take at most this long: the table never waits longer for a verdict.
 MAX_CLAIM_TIMEOUT = 600.0
 
@@ -26,7 +32,7 @@ RulesError = SetupError
 
 
 @dataclass(frozen=True)
-class HouseRules:
+class HouseRules(Plain):
     # Upheld redundant statements stay on the board (marked scored) instead of being erased.
     keep_redundant: bool = False
     # An undetermined claim may be settled by a vote of the table, recorded in the game.
@@ -41,22 +47,9 @@ class HouseRules:
     # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
     undo_past_reveals: bool = False
 
-    def to_json(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: object, where: str = "house_rules") -> HouseRules:
-        if not isinstance(data, dict):
-            raise RulesError(where, "must be an object")
-        known = {f.name: f for f in fields(cls)}
-        values = {}
-        for key, value in data.items():
-            if key not in known:
-                raise RulesError(
-                    f"{where}.{key}", f"unknown house rule (known: {', '.join(known)})"
-                )
-            values[key] = _typed(value, known[key].type, f"{where}.{key}")
-        return cls(**values)
+    def __post_init__(self) -> None:
+        if self.rejected_claim_penalty < 0:
+            raise RulesError("rejected_claim_penalty", "must be a whole number ≥ 0")
 
     def with_switch(self, text: str) -> HouseRules:
         """``"keep_redundant=yes"`` → a copy with that rule changed (for --house)."""
@@ -66,22 +59,12 @@ class HouseRules:
             raise RulesError(exc.rule, exc.message) from None
 
 
-def _typed(value: object, kind: object, where: str) -> object:
-    if kind in (bool, "bool"):
-        if not isinstance(value, bool):
-            raise RulesError(where, f"must be true or false, got {value!r}")
-    elif kind in (int, "int"):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise RulesError(where, f"must be a whole number ≥ 0, got {value!r}")
-    return value
-
-
 @dataclass(frozen=True)
-class Settings:
+class Settings(Plain):
     players: tuple[str, ...]
     hand_size: int = 3
     win_score: int = 3
-    mode: str = "dealt"  # dealt: the referee shuffles and deals; table: the printed deck
+    mode: Mode = Mode.DEALT
     seed: int = 0  # the shuffle, so a record rebuilds the same hands
 
     def __post_init__(self) -> None:
@@ -97,41 +80,12 @@ class Settings:
             raise RulesError("hand_size", f"must be between 1 and 20, got {self.hand_size!r}")
         if not isinstance(self.win_score, int) or self.win_score < 1:
             raise RulesError("win_score", f"must be at least 1, got {self.win_score!r}")
-        if self.mode not in MODES:
-            raise RulesError("mode", f"must be dealt or table, got {self.mode!r}")
+        try:  # a mode's name ("table") is read as the mode
+            object.__setattr__(self, "mode", Mode(self.mode))
+        except ValueError:
+            raise RulesError("mode", f"must be dealt or table, got {self.mode!r}") from None
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise RulesError("seed", f"must be a whole number, got {self.seed!r}")
-
-    def to_json(self) -> dict:
-        return {
-            "players": list(self.players),
-            "hand_size": self.hand_size,
-            "win_score": self.win_score,
-            "mode": self.mode,
-            "seed": self.seed,
-        }
-
-    @classmethod
-    def from_json(cls, data: object, where: str = "settings") -> Settings:
-        if not isinstance(data, dict):
-            raise RulesError(where, "must be an object")
-        allowed = {"players", "hand_size", "win_score", "mode", "seed"}
-        for key in data:
-            if key not in allowed:
-                raise RulesError(f"{where}.{key}", "unknown setting")
-        players = data.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RulesError(f"{where}.players", "must be a list of names")
-        try:
-            return cls(
-                tuple(players),
-                data.get("hand_size", 3),
-                data.get("win_score", 3),
-                data.get("mode", "dealt"),
-                data.get("seed", 0),
-            )
-        except RulesError as exc:
-            raise RulesError(f"{where}.{exc.field}", exc.message) from None
 
 
 DEFAULT_CLAIM_TIMEOUT = 5.0
@@ -175,33 +129,26 @@ class Setup:
             raise RulesError("players", str(exc)) from None
 
     def to_json(self) -> dict:
-        return {
-            "settings": self.settings.to_json(),
-            "house_rules": self.rules.to_json(),
-            "deck": {"source": self.deck_source, "toml": self.deck_text},
-            "claim_timeout": self.claim_timeout,
-        }
+        deck = _Deck(source=self.deck_source, toml=self.deck_text)
+        return encode(
+            _Stored(
+                settings=self.settings,
+                house_rules=self.rules,
+                deck=deck,
+                claim_timeout=self.claim_timeout,
+            )
+        )
 
     @classmethod
     def from_json(cls, data: object) -> Setup:
-        if not isinstance(data, dict):
-            raise ShapeError("", "must be an object")
-        unknown = sorted(set(data) - {"settings", "house_rules", "deck", "claim_timeout"})
-        if unknown:
-            raise ShapeError(unknown[0], "is not part of a game's setup")
-        deck = data.get("deck")
-        if not isinstance(deck, dict) or not isinstance(deck.get("toml"), str):
-            raise ShapeError("deck.toml", "must hold the deck's TOML text")
-        source = deck.get("source", "deck")
-        if not isinstance(source, str):
-            raise ShapeError("deck.source", "must be text")
+        stored = decode(_Stored, data)
         try:
             setup = cls(
-                Settings.from_json(data.get("settings")),
-                HouseRules.from_json(data.get("house_rules", {})),
-                deck["toml"],
-                source,
-                data.get("claim_timeout", DEFAULT_CLAIM_TIMEOUT),
+                stored.settings,
+                stored.house_rules,
+                stored.deck.toml,
+                stored.deck.source,
+                stored.claim_timeout,
             )
         except RulesError as exc:
             raise ShapeError(exc.field, exc.message) from None
@@ -210,3 +157,21 @@ class Setup:
         except DeckError as exc:
             raise ShapeError("deck.toml", str(exc)) from None
         return setup
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Deck(Plain):
+    """The deck as the record keeps it: where it came from and its TOML text."""
+
+    source: str = "deck"
+    toml: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Stored(Plain):
+    """A setup's JSON shape (its names are the record's, kept since version 1)."""
+
+    settings: Settings
+    house_rules: HouseRules = field(default_factory=HouseRules)
+    deck: _Deck
+    claim_timeout: float = DEFAULT_CLAIM_TIMEOUT
