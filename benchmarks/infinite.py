@@ -41,6 +41,7 @@ import run as bench  # noqa: E402
 from referee.language.boardfile import parse_board  # noqa: E402
 from referee.language.deck import load_deck_text  # noqa: E402
 from referee.language.naming import statement_formula  # noqa: E402
+from referee.logic.infinite import Found  # noqa: E402
 from referee.logic.infinite_check import confirm  # noqa: E402
 from referee.resources import default_deck_path  # noqa: E402
 
@@ -50,10 +51,10 @@ def settle(premises, goals, budget: float) -> tuple[str, float, object]:
     start = time.monotonic()
     r = boards.search(premises, goals, seconds=budget)
     seconds = time.monotonic() - start
-    if r["status"] != "model":
+    if r.found is not Found.MODEL:
         return "gave_up", seconds, None
-    why = confirm(premises, goals, r["model"], time.monotonic() + 30)
-    return ("model" if why is None else f"BUG: {why}"), seconds, r["model"]
+    why = confirm(premises, goals, r.model, time.monotonic() + 30)
+    return ("model" if why is None else f"BUG: {why}"), seconds, r.model
 
 
 def fmt(xs: list[float]) -> str:

@@ -50,6 +50,7 @@ from referee.logic.infinite import (  # noqa: E402
     GE,
     NE,
     Concrete,
+    Found,
     comparison,
     find_infinite_model,
     linear_term,
@@ -79,8 +80,8 @@ def test_boards_with_only_infinite_models_get_a_checked_model(name, vocab):
     board = formulas(CONSISTENT[name], vocab)
     assert no_finite_model(board)
     r = search(board)
-    assert r["status"] == "model", r["tried"]
-    model = r["model"]
+    assert r.found is Found.MODEL, r.tried
+    model = r.model
     assert isinstance(model, InfiniteModel) and model.witness is None
     assert confirm(board, (), model) is None
     assert false_statements(board, model) == []
@@ -88,7 +89,7 @@ def test_boards_with_only_infinite_models_get_a_checked_model(name, vocab):
 
 def test_the_father_chain_is_the_natural_numbers(vocab):
     r = search(formulas(FATHERS, vocab))
-    assert r["model"].to_json() == {
+    assert r.model.to_json() == {
         "infinite": True,
         "domain": "naturals",
         "symbols": {"father": "n + 1", "smarter": "a > b"},
@@ -98,9 +99,9 @@ def test_the_father_chain_is_the_natural_numbers(vocab):
 
 def test_a_bijection_along_a_strict_order_needs_the_integers(vocab):
     r = search(formulas(BIJECTION_UPWARD, vocab))
-    assert r["model"].domain == Domain.INTEGERS
+    assert r.model.domain == Domain.INTEGERS
     # ℕ was tried first and had nothing: 0 would have no child.
-    assert any("natural numbers" in t and "none" in t for t in r["tried"])
+    assert any(t.domain is Domain.NATURALS and t.found is Found.NONE_FITS for t in r.tried)
 
 
 def test_the_examples_board_is_settled_consistent(vocab):
@@ -109,9 +110,9 @@ def test_the_examples_board_is_settled_consistent(vocab):
     premises = [statement_formula(s) for s in board.statements]
     assert no_finite_model(premises)
     r = search(premises)
-    assert r["status"] == "model"
-    assert confirm(premises, (), r["model"]) is None
-    assert r["model"].function("father").text == "n + 1"
+    assert r.found is Found.MODEL
+    assert confirm(premises, (), r.model) is None
+    assert r.model.function("father").text == "n + 1"
 
 
 @pytest.mark.parametrize("name", list(NOT_ENTAILED))
@@ -121,8 +122,8 @@ def test_redundancy_claims_refuted_only_by_infinite_models(name, vocab):
     goal = formulas([goal_text], vocab)[0]
     assert no_finite_model(premises, [goal])
     r = search(premises, [goal])
-    assert r["status"] == "model", r["tried"]
-    model = r["model"]
+    assert r.found is Found.MODEL, r.tried
+    model = r.model
     assert confirm(premises, [goal], model) is None
     assert not truth(goal, model)
     # The witness names the claimed statement's leading ∀ variables.
@@ -135,8 +136,8 @@ def test_an_unknown_object_cannot_escape_past_every_number(vocab):
     """∃y ∀x father(x) ≠ y: with father(n) = n the unknown y would move past each
     instance x = 0, 1, 2, …; the finder instantiates x at y itself instead."""
     r = search(formulas(INJECTIVE_NOT_ONTO, vocab))
-    assert r["model"].function("father").text == "n + 1"
-    assert r["candidates"] <= 3
+    assert r.model.function("father").text == "n + 1"
+    assert r.candidates <= 3
 
 
 def test_the_witness_is_small(vocab):
@@ -144,20 +145,20 @@ def test_the_witness_is_small(vocab):
     goal = formulas(["∀y ∃x father(x) = y"], vocab)[0]
     r = search(premises, [goal])
     # father(n) = n + 1 over ℕ: nobody's father is 0.
-    assert r["model"].witness == Witness(0, (("y", 0),))
+    assert r.model.witness == Witness(0, (("y", 0),))
 
 
 @pytest.mark.parametrize("name", list(INCONSISTENT))
 def test_inconsistent_boards_get_no_model(name, vocab):
     r = search(formulas(INCONSISTENT[name], vocab), seconds=REFUSE_SECONDS)
-    assert r["status"] == "gave_up"
-    assert "model" not in r
+    assert r.found is Found.GAVE_UP
+    assert r.model is None
 
 
 @pytest.mark.parametrize("name", list(FINITE_ONLY))
 def test_boards_with_only_finite_models_get_no_infinite_one(name, vocab):
     r = search(formulas(FINITE_ONLY[name], vocab), seconds=REFUSE_SECONDS)
-    assert r["status"] == "gave_up"
+    assert r.found is Found.GAVE_UP
 
 
 def test_an_entailed_statement_gets_no_countermodel(vocab):
@@ -165,28 +166,28 @@ def test_an_entailed_statement_gets_no_countermodel(vocab):
     board = [statement_formula(s) for s in parse_board(text, vocab).statements]
     # Statement 4 follows from statement 3.
     r = search(board[:3] + board[4:], [board[3]], seconds=REFUSE_SECONDS)
-    assert r["status"] == "gave_up"
+    assert r.found is Found.GAVE_UP
 
 
 def test_a_board_with_finite_models_may_get_an_infinite_one_and_it_checks(vocab):
     text = (EXAMPLES / "fathers.txt").read_text(encoding="utf-8")
     board = [statement_formula(s) for s in parse_board(text, vocab).statements]
     r = search(board)
-    assert r["status"] == "model"
-    assert confirm(board, (), r["model"]) is None
+    assert r.found is Found.MODEL
+    assert confirm(board, (), r.model) is None
 
 
 def test_cancelled_search_gives_up_at_once(vocab):
     start = time.monotonic()
     r = search(formulas(FATHERS, vocab), cancelled=lambda: True)
-    assert r["status"] == "gave_up"
+    assert r.found is Found.GAVE_UP
     assert time.monotonic() - start < 5  # a hang check, not a speed target
 
 
 def test_the_deadline_holds_without_a_model(vocab):
     start = time.monotonic()
     r = search(formulas(INCONSISTENT["a top of the chain"], vocab), seconds=0.5)
-    assert r["status"] == "gave_up"
+    assert r.found is Found.GAVE_UP
     assert time.monotonic() - start < 5  # a hang check, not a speed target
 
 
@@ -197,15 +198,15 @@ def test_the_task_is_worker_shaped(vocab):
     payload = pickle.loads(pickle.dumps((prem, negated, preds, funcs)))
     r = find_infinite_model(*payload, time.monotonic() + SECONDS, ctx=z3.Context())
     again = pickle.loads(pickle.dumps(r))
-    assert again["model"] == r["model"]
+    assert again == r
     # The worker ships models as JSON; the parent reads them back exactly.
-    assert InfiniteModel.from_json(r["model"].to_json()) == r["model"]
+    assert InfiniteModel.from_json(r.model.to_json()) == r.model
 
 
 def test_only_the_requested_domains_are_tried(vocab):
     r = search(formulas(FATHERS, vocab), domains=(Domain.INTEGERS,))
-    assert r["model"].domain == Domain.INTEGERS
-    assert confirm(formulas(FATHERS, vocab), (), r["model"]) is None
+    assert r.model.domain == Domain.INTEGERS
+    assert confirm(formulas(FATHERS, vocab), (), r.model) is None
 
 
 # ----------------------------------------------------------------- the checker

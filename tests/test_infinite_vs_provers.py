@@ -34,6 +34,7 @@ from infinite_boards import (  # noqa: E402
 )
 
 from referee.logic.export import to_tptp  # noqa: E402
+from referee.logic.infinite import Found  # noqa: E402
 from referee.logic.infinite_check import confirm  # noqa: E402
 
 CPU = 1  # seconds each prover gets per question (they decide these at once or not at all)
@@ -120,11 +121,11 @@ def test_finder_agrees_with_the_prover_wherever_it_decides(prover, vocab, record
             continue
         decided[theirs] += 1
         r = search(premises, goals, seconds=20.0 if theirs == SATISFIABLE else 1.5)
-        ours = SATISFIABLE if r["status"] == "model" else PROVED
+        ours = SATISFIABLE if r.found is Found.MODEL else PROVED
         if ours == SATISFIABLE:
-            assert confirm(premises, goals, r["model"]) is None, name
+            assert confirm(premises, goals, r.model) is None, name
         if ours != theirs:
-            disagreements.append(f"{name}: {prover.__name__} {theirs}, finder {r['status']}")
+            disagreements.append(f"{name}: {prover.__name__} {theirs}, finder {r.found}")
     assert not disagreements, "\n".join(disagreements)
     record_property(f"{prover.__name__}_decided", dict(decided))
     # Not hollow: the prover reported both kinds on these questions.
@@ -138,11 +139,11 @@ def test_models_of_generated_boards_are_never_refuted_by_e(record_property):
     found = 0
     for q in questions:
         r = search(q.premises, q.goals, seconds=0.6)
-        if r["status"] != "model":
+        if r.found is not Found.MODEL:
             continue
         found += 1
-        assert confirm(q.premises, q.goals, r["model"]) is None, q.id
+        assert confirm(q.premises, q.goals, r.model) is None, q.id
         verdict = e_verdict(to_tptp(q.premises, q.goals, vocabulary=q.vocabulary))
-        assert verdict != PROVED, f"{q.id}: E proves what the finder refutes: {r['model'].lines()}"
+        assert verdict != PROVED, f"{q.id}: E proves what the finder refutes: {r.model.lines()}"
     record_property("infinite_models_on_generated", f"{found} of {len(questions)}")
     assert found >= 3

@@ -43,6 +43,7 @@ search only ever reports models, and "gave_up" proves nothing.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import logging
 import math
@@ -103,10 +104,6 @@ class Level:
     shapes: tuple[str, ...]  # function shapes (LIN always first)
     comparisons: int  # comparisons per predicate (1, or 2 joined by and/or)
     kinds: tuple[str, ...]  # what a comparison may be
-
-    def describe(self) -> str:
-        lo, hi = self.coefficients[0], self.coefficients[-1]
-        return f"{self.name} (coefficients {lo}…{hi}, constants ±{self.constant})"
 
 
 LEVELS = (
@@ -869,6 +866,34 @@ class Synthesis:
 # ------------------------------------------------------------------ search
 
 
+class Found(enum.StrEnum):
+    MODEL = "model"  # a model, checked by Z3 and by the independent Presburger check
+    GAVE_UP = "gave_up"  # proves nothing
+    NONE_FITS = "none_fits"  # (one family) every template of it is refuted
+    STOPPED = "stopped"  # (one family) the time ran out first
+
+
+@dataclass(frozen=True)
+class FamilyTried:
+    """One template family over one domain, and what came of it."""
+
+    domain: im.Domain
+    level: Level
+    found: Found  # MODEL, NONE_FITS or STOPPED
+    candidates: int  # candidate models refuted (or, with a model, tried)
+
+
+@dataclass(frozen=True)
+class InfiniteSearch:
+    """What :func:`find_infinite_model` did: ``model`` when ``found`` is MODEL."""
+
+    found: Found  # MODEL or GAVE_UP
+    seconds: float
+    tried: tuple[FamilyTried, ...]
+    model: im.InfiniteModel | None = None
+    candidates: int = 0  # the candidates the successful family tried
+
+
 def find_infinite_model(
     premises: list[Formula],
     negated_goal: Formula | None,
@@ -880,27 +905,26 @@ def find_infinite_model(
     goals: tuple[Formula, ...] = (),
     domains: tuple[im.Domain, ...] = DOMAINS,
     levels: tuple[Level, ...] = LEVELS,
-) -> dict:
+) -> InfiniteSearch:
     """Search ℕ and ℤ for a model of premises ∧ negated_goal (both in NNF, ∃! expanded).
 
     ``goals``: the claimed statements as written (for the witness: where the
-    claim fails); optional. Returns {"status": "model", "model":
-    InfiniteModel, "seconds", "tried"} or {"status": "gave_up", "seconds",
-    "tried"}. A model has passed the search's Z3 check and the independent
-    Presburger check; "gave_up" proves nothing.
+    claim fails); optional. A model found has passed the search's Z3 check and
+    the independent Presburger check; giving up proves nothing.
     """
     start = time.monotonic()
     ctx = ctx or z3.Context()
     statements = list(premises) + ([negated_goal] if negated_goal is not None else [])
-    tried: list[str] = []
+    tried: list[FamilyTried] = []
 
     def clock() -> float:
         if cancelled():
             return 0.0
         return deadline - time.monotonic()
 
-    def result(status: str, **more) -> dict:
-        return {"status": status, "seconds": time.monotonic() - start, "tried": tried, **more}
+    def result(found: Found, model: im.InfiniteModel | None = None, candidates: int = 0):
+        seconds = time.monotonic() - start
+        return InfiniteSearch(found, seconds, tuple(tried), model, candidates)
 
     # In order of preference; a family stopped at its share keeps what it
     # learned and is resumed in a later pass if time is left.
@@ -913,14 +937,12 @@ def find_infinite_model(
         for attempt in list(pending):
             left = clock()
             if left <= 0:
-                tried.extend(f"{a.what}: stopped at the time limit" for a in pending)
-                return result("gave_up")
+                tried.extend(a.tried(Found.STOPPED) for a in pending)
+                return result(Found.GAVE_UP)
             share = left if attempt is pending[-1] else left * FIRST_SHARE
             stop = time.monotonic() + share
             try:
-                outcome, detail = attempt.run(
-                    lambda stop=stop: min(clock(), stop - time.monotonic())
-                )
+                model = attempt.run(lambda stop=stop: min(clock(), stop - time.monotonic()))
             except OutOfTime:
                 continue
             except z3.Z3Exception:
@@ -928,11 +950,11 @@ def find_infinite_model(
                     continue
                 raise
             pending.remove(attempt)
-            if outcome == "model":
-                tried.append(f"{attempt.what}: a model after {detail[1]} candidate(s)")
-                return result("model", model=detail[0], candidates=detail[1])
-            tried.append(f"{attempt.what}: none ({detail})")
-    return result("gave_up")
+            if model is not None:
+                tried.append(attempt.tried(Found.MODEL))
+                return result(Found.MODEL, model, attempt.candidates)
+            tried.append(attempt.tried(Found.NONE_FITS))
+    return result(Found.GAVE_UP)
 
 
 # The share of the time left that a family gets before the next is tried (the
@@ -947,15 +969,17 @@ class _Attempt:
     def __init__(self, statements, predicates, functions, level, domain, ctx, goals):
         self.statements, self.predicates, self.functions = statements, predicates, functions
         self.level, self.domain, self.ctx, self.goals = level, domain, ctx, goals
-        self.what = f"{domain.phrase}, {level.describe()}"
         self.syn: Synthesis | None = None
         self.seeded = 0
         self.bounds = iter(COST_BOUNDS)
         self.bound = next(self.bounds)
         self.candidates = 0
 
-    def run(self, clock) -> tuple[str, object]:
-        """("model", (model, candidates)) or ("none", why); OutOfTime when stopped."""
+    def tried(self, found: Found) -> FamilyTried:
+        return FamilyTried(self.domain, self.level, found, self.candidates)
+
+    def run(self, clock) -> im.InfiniteModel | None:
+        """A model, or None when no template fits; OutOfTime when stopped."""
         if self.syn is None:
             self.syn = Synthesis(self.functions, self.predicates, self.level, self.domain, self.ctx)
         syn = self.syn
@@ -974,7 +998,7 @@ class _Attempt:
                 if self.bound is not None and syn.solver.unsat_core():
                     self.bound = next(self.bounds)  # nothing this simple: allow more
                     continue
-                return "none", f"no template fits, {self.candidates} candidate(s) refuted"
+                return None
             if answer != z3.sat:
                 raise OutOfTime
             m = syn.solver.model()
@@ -1002,7 +1026,7 @@ class _Attempt:
                 # Not confirmed in time: this candidate is retried when resumed.
                 raise OutOfTime from None
             if why is None:
-                return "model", (model, self.candidates)
+                return model
             log.error("infinite model rejected by the independent check: %s (%s)", why, model)
             syn.block(m)
 

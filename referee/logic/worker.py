@@ -146,10 +146,7 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx):
             ctx=ctx,
             goals=request.goals,
         )
-        seconds = float(found.get("seconds", 0.0))
-        if found.get("status") == "model":
-            return InfiniteResult(found["model"], seconds)
-        return InfiniteResult(None, seconds, str(found.get("status", "")))
+        return InfiniteResult(found.model, found.seconds, found.found.value)
     if isinstance(request, ConfirmInfinite):
         from referee.logic.infinite_check import confirm
         from referee.logic.presburger import PresburgerTimeout

@@ -36,7 +36,7 @@ from referee.palmer.events import (
     Play,
     Vote,
 )
-from referee.palmer.setup import HouseRules, Settings, Setup
+from referee.palmer.setup import HouseRules, Mode, Settings, Setup
 from referee.table.errors import IllegalEvent
 from referee.table.reveals import Reveal, Shown
 
@@ -122,7 +122,7 @@ class Game:
         settings = setup.settings
         game.scores = {p: 0 for p in settings.players}
         game.vocabulary = setup.deck.vocabulary
-        if settings.mode == "dealt":
+        if settings.mode is Mode.DEALT:
             pile = setup.deck.shuffled_ids()
             random.Random(settings.seed).shuffle(pile)
             game.draw_pile = pile
@@ -157,7 +157,7 @@ class Game:
 
     @property
     def dealt(self) -> bool:
-        return self.settings.mode == "dealt"
+        return self.settings.mode is Mode.DEALT
 
     def entry(self, board_id: int) -> Entry:
         for e in self.board:
