@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from referee.derivation.checker import check_derivation
 from referee.derivation.rules import same
-from referee.derivation.writer import PROPOSITIONAL, write_derivation
+from referee.derivation.writer import Written, write_derivation
 from referee.language import ast
 from referee.language.parser import parse_formula
 from referee.language.vocabulary import Vocabulary
@@ -96,7 +96,7 @@ def lines_of(written) -> list[str]:
 def test_disjunctive_syllogism_is_one_line_after_the_premises():
     premises = [F("A ∨ B"), F("¬B")]
     w = write_derivation(premises, F("A"), VOCAB)
-    assert w is not None and w.lines == 3 and w.method == PROPOSITIONAL
+    assert w is not None and w.lines == 3 and w.method is Written.PROPOSITIONAL
     assert lines_of(w)[-1].split() == ["3.", "A", "by", "DS", "1,", "2"]
     assert_checks(premises, F("A"), w)
 

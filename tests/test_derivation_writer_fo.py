@@ -28,7 +28,7 @@ from referee.derivation.checker import check_derivation  # noqa: E402
 from referee.derivation.firstorder import rewrite_path, spell_out  # noqa: E402
 from referee.derivation.herbrand import Grounding  # noqa: E402
 from referee.derivation.rules import same  # noqa: E402
-from referee.derivation.writer import FIRST_ORDER, write_derivation  # noqa: E402
+from referee.derivation.writer import Written, write_derivation  # noqa: E402
 from referee.language import ast  # noqa: E402
 from referee.language.boardfile import parse_board  # noqa: E402
 from referee.language.naming import statement_formula  # noqa: E402
@@ -86,7 +86,7 @@ def test_every_inconsistent_set_of_s_cards(cards, vocab, engine):
             board = [cards[i] for i in combo]
             w = write(board, None, vocab)
             assert w is not None, combo
-            assert w.method == FIRST_ORDER
+            assert w.method is Written.FIRST_ORDER
             result = assert_proves(board, w, None, vocab, engine)
             used = {combo[n - 1] for n in result.rests_on}
             assert any(set(m) <= used for m in MINIMAL_INCONSISTENT), (combo, used)
@@ -352,14 +352,13 @@ def test_where_no_instances_are_found_a_finite_search_is_the_one_cited_step(
 ):
     """The fallback: a board that bounds the domain, and a claim settled by searching it."""
     import referee.derivation.firstorder as firstorder
-    from referee.derivation.writer import FINITE_SEARCH
 
     monkeypatch.setattr(firstorder, "write_first_order", lambda *a, **k: None)
     board = ["|L| < 2", "∃x blonde(x)", "∀x happy(x) ∨ ¬happy(x)"]
     premises = [statement_formula(parse_statement(t, vocab)) for t in board]
     goal = statement_formula(parse_statement("∀x blonde(x)", vocab))
     written = write_derivation(premises, goal, vocab, deadline=time.monotonic() + WRITE_SECONDS)
-    assert written is not None and written.method == FINITE_SEARCH
+    assert written is not None and written.method is Written.FINITE_SEARCH
     assert written.text.startswith("1. ∀x blonde(x)   by board 1, board 2")
     assert set(written.rests_on) == {1, 2}
     result = check(premises, written, vocab, engine)

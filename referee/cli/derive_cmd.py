@@ -13,17 +13,15 @@ from referee.cli.common import deck_option, load_board, load_deck, print_json, r
 from referee.cli.safe import console, user, visible
 from referee.cli.verdict_render import model_tables
 from referee.derivation import DerivationError, check_derivation
-from referee.derivation.checker import (
-    ASSUMPTION,
-    LINE_TIMEOUT,
-    OK,
-    REFUSED,
-    DerivationResult,
-)
+from referee.derivation.checker import LINE_TIMEOUT, DerivationResult, LineStatus
 
 EXIT_HOLDS, EXIT_INPUT, EXIT_FAILS = 0, 1, 2
 
-_MARK = {OK: ("✓", "green"), ASSUMPTION: ("│", "cyan"), REFUSED: ("✗", "red")}
+_MARK = {
+    LineStatus.OK: ("✓", "green"),
+    LineStatus.ASSUMPTION: ("│", "cyan"),
+    LineStatus.REFUSED: ("✗", "red"),
+}
 
 
 @click.command()
@@ -72,7 +70,7 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
     shown = []
     for v in result.lines:
         bars = "│ " * v.depth
-        if v.status == ASSUMPTION:
+        if v.status is LineStatus.ASSUMPTION:
             fresh = f"[{', '.join(v.fresh)}] " if v.fresh else ""
             body = f"{bars}┌ {fresh}{v.statement}".rstrip()
         else:
@@ -83,7 +81,7 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
         mark, style = _MARK.get(v.status, ("?", "yellow"))
         line = Text(mark + " ", style=style)
         line.append(f"{v.label:>{width}}  ")
-        line.append(visible(body), style="cyan" if v.status == ASSUMPTION else "")
+        line.append(visible(body), style="cyan" if v.status is LineStatus.ASSUMPTION else "")
         pad = column - len(body)
         line.append(" " * pad if pad > 0 else "  ")
         line.append(visible(v.justification), style="dim")
@@ -91,8 +89,8 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
     for v in result.lines:
         if v.ok:
             continue
-        word = "refused" if v.status == REFUSED else v.status
-        style = "red" if v.status == REFUSED else "yellow"
+        word = v.status.value
+        style = "red" if v.status is LineStatus.REFUSED else "yellow"
         console.print()
         console.print(
             Text(f"line {v.label} {word}: ", style=f"bold {style}") + user(v.reason),

@@ -14,6 +14,7 @@ The core never prints: the result is data, rendered by ``referee.cli``.
 
 from __future__ import annotations
 
+import enum
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -30,11 +31,25 @@ from referee.derivation.syntax import (
 )
 from referee.language.ast import FORALL, Eq, Falsum, Formula, Quant, Statement, Var
 from referee.language.vocabulary import Vocabulary
+from referee.logic.engine import Status
+from referee.logic.evidence import Evidence
+from referee.logic.model import Model
 
-OK = "ok"
-ASSUMPTION = "assumption"
-REFUSED = "refused"
-UNDETERMINED = "undetermined"
+
+class LineStatus(enum.StrEnum):
+    """What the checker made of one line (the JSON of ``derive --json`` says the same)."""
+
+    OK = "ok"
+    ASSUMPTION = "assumption"  # opens a subproof: nothing to check
+    REFUSED = "refused"
+    UNDETERMINED = "undetermined"  # the engine could not decide in time
+
+
+class CheckedBy(enum.StrEnum):
+    """How a cited line (not a named rule) was checked."""
+
+    RESTATEMENT = "restatement"  # it says what it cites: no engine needed
+    ENGINE = "engine"
 
 
 @dataclass
@@ -43,21 +58,21 @@ class LineVerdict:
     file_line: int
     statement: str  # the line's statement, printed (Unicode)
     justification: str  # as the checker read it
-    status: str  # ok | assumption | refused | undetermined
+    status: LineStatus
     reason: str  # what was checked, or what the step needed and did not get
     rule: str | None = None
     cites: tuple[str, ...] = ()
     used: tuple[str, ...] | None = None  # for engine steps: the citations the proof needed
-    model: Any = None  # referee.logic.model.Model: the countermodel to a refused engine step
-    method: str = ""  # how the line was checked: "restatement", "engine" (or a rule)
-    evidence: Any = None  # referee.logic.evidence.Evidence of an engine step
+    model: Model | None = None  # the countermodel to a refused engine step
+    method: CheckedBy | None = None  # how a cited line was checked (None: a rule, or assumed)
+    evidence: Evidence | None = None  # the engine's, for an engine step
     seconds: float = 0.0
     depth: int = 0  # subproof nesting, for display
     fresh: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return self.status in (OK, ASSUMPTION)
+        return self.status in (LineStatus.OK, LineStatus.ASSUMPTION)
 
     def to_json(self) -> dict:
         out: dict = {
@@ -65,7 +80,7 @@ class LineVerdict:
             "file_line": self.file_line,
             "statement": self.statement,
             "justification": self.justification,
-            "status": self.status,
+            "status": self.status.value,
             "reason": self.reason,
             "depth": self.depth,
         }
@@ -77,8 +92,8 @@ class LineVerdict:
             out["fresh"] = list(self.fresh)
         if self.used is not None:
             out["used"] = list(self.used)
-        if self.method:
-            out["method"] = self.method
+        if self.method is not None:
+            out["method"] = self.method.value
             out["seconds"] = round(self.seconds, 3)
         if self.evidence is not None:
             out["evidence"] = self.evidence.to_json()
@@ -270,7 +285,7 @@ def _depth(d: Derivation, line: Line) -> int:
     return n - 1 if line.opens is not None else n
 
 
-def _verdict(d: Derivation, line: Line, status: str, reason: str, **kw) -> LineVerdict:
+def _verdict(d: Derivation, line: Line, status: LineStatus, reason: str, **kw) -> LineVerdict:
     return LineVerdict(
         label=line.label,
         file_line=line.file_line,
@@ -346,12 +361,12 @@ def _check_line(
         if line.constants:
             names = ", ".join(line.constants)
             what += f" with the fresh name{'s' if len(line.constants) > 1 else ''} {names}"
-        return _verdict(d, line, ASSUMPTION, what)
+        return _verdict(d, line, LineStatus.ASSUMPTION, what)
     assert line.formula is not None
     try:
         premises = [_premise(d, line, ref, board) for ref in just.refs]
     except Refusal as exc:
-        return _verdict(d, line, REFUSED, str(exc))
+        return _verdict(d, line, LineStatus.REFUSED, str(exc))
 
     if just.kind == "rule":
         ctx = Context(
@@ -363,8 +378,8 @@ def _check_line(
         try:
             what = check_rule(just.rule, line.formula, premises, ctx)  # type: ignore[arg-type]
         except Refusal as exc:
-            return _verdict(d, line, REFUSED, f"{rule_name(just.rule)}: {exc}")  # type: ignore
-        return _verdict(d, line, OK, what)
+            return _verdict(d, line, LineStatus.REFUSED, f"{rule_name(just.rule)}: {exc}")  # type: ignore
+        return _verdict(d, line, LineStatus.OK, what)
 
     # cited: the same statement needs no engine
     for ref, p in zip(just.refs, premises, strict=True):
@@ -372,7 +387,12 @@ def _check_line(
             ref.kind == "board" and same(raw_board[ref.start - 1], line.formula)
         ):
             return _verdict(
-                d, line, OK, f"restates {p.name()}", used=(str(ref),), method="restatement"
+                d,
+                line,
+                LineStatus.OK,
+                f"restates {p.name()}",
+                used=(str(ref),),
+                method=CheckedBy.RESTATEMENT,
             )
 
     vocab = d.vocabulary
@@ -382,28 +402,34 @@ def _check_line(
     try:
         v = asker.ask(formulas, line.formula, vocab)  # type: ignore[arg-type]
     except Exception as exc:  # the engine failing must not take the whole check down
-        return _verdict(d, line, UNDETERMINED, f"the engine could not answer: {exc}")
-    status = str(v.status)
+        return _verdict(d, line, LineStatus.UNDETERMINED, f"the engine could not answer: {exc}")
     used = tuple(str(just.refs[i]) for i in v.used if i < len(just.refs))
     cited = ", ".join(str(r) for r in just.refs) or "nothing (logic alone)"
-    if status == "entailed":
+    if v.status is Status.ENTAILED:
         needed = ", ".join(used) if used else "logic alone"
         reason = f"follows from {needed}"
         unused = [str(r) for r in just.refs if str(r) not in used]
         if unused and used:
             reason += f" ({', '.join(unused)} not needed)"
         return _verdict(
-            d, line, OK, reason, used=used, method="engine", evidence=v.evidence, seconds=v.seconds
+            d,
+            line,
+            LineStatus.OK,
+            reason,
+            used=used,
+            method=CheckedBy.ENGINE,
+            evidence=v.evidence,
+            seconds=v.seconds,
         )
-    if status == "not_entailed":
+    if v.status is Status.NOT_ENTAILED:
         return _verdict(
             d,
             line,
-            REFUSED,
+            LineStatus.REFUSED,
             f"does not follow from {cited}: in the countermodel "
             f"{'the cited statements hold and ' if just.refs else ''}this line is false",
             model=v.model,
-            method="engine",
+            method=CheckedBy.ENGINE,
             evidence=v.evidence,
             seconds=v.seconds,
         )
@@ -411,10 +437,10 @@ def _check_line(
     return _verdict(
         d,
         line,
-        UNDETERMINED,
+        LineStatus.UNDETERMINED,
         f"the engine could not decide{limit} whether it follows from {cited}: "
         "break this step into smaller ones",
-        method="engine",
+        method=CheckedBy.ENGINE,
         evidence=v.evidence,
         seconds=v.seconds,
     )

@@ -29,52 +29,40 @@ Pure and picklable in, picklable out: the caller runs it in a killable worker.
 
 from __future__ import annotations
 
+import enum
 import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.derivation.checker import CheckedBy
 from referee.derivation.fitch import Box, Step, render
 from referee.derivation.herbrand import is_internal
 from referee.derivation.propositional import BOTTOM, is_propositional, write_propositional
 from referee.language import ast
 from referee.language.ast import Formula
 from referee.language.printer import to_unicode
+from referee.language.shapes import Plain
 from referee.language.vocabulary import Vocabulary
 
 log = logging.getLogger(__name__)
 
-PROPOSITIONAL = "propositional"
-FIRST_ORDER = "first-order"
-FINITE_SEARCH = "finite search"
+
+class Written(enum.StrEnum):
+    """How a derivation was written (kept in records by these names)."""
+
+    PROPOSITIONAL = "propositional"  # the named rules alone
+    FIRST_ORDER = "first-order"  # the quantifier moves, instances by Herbrand
+    FINITE_SEARCH = "finite search"  # one cited step: a finite search settles it
 
 
 @dataclass(frozen=True)
-class WrittenDerivation:
+class WrittenDerivation(Plain):
     text: str
     lines: int
     rests_on: tuple[int, ...]  # the board numbers it cites
     cited_steps: int = 0  # lines the checker confirms with the engine (``by 3, 5``)
-    method: str = PROPOSITIONAL
-
-    def to_json(self) -> dict:
-        return {
-            "text": self.text,
-            "lines": self.lines,
-            "rests_on": list(self.rests_on),
-            "cited_steps": self.cited_steps,
-            "method": self.method,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict) -> WrittenDerivation:
-        return cls(
-            data["text"],
-            int(data["lines"]),
-            tuple(data["rests_on"]),
-            int(data.get("cited_steps", 0)),
-            data.get("method", PROPOSITIONAL),
-        )
+    method: Written = Written.PROPOSITIONAL
 
 
 def write_derivation(
@@ -132,7 +120,7 @@ def _write(premises, goal, vocabulary, labels, deadline, named_only) -> WrittenD
         if rendered is None:
             return None
         text = rendered.text
-        method = PROPOSITIONAL
+        method = Written.PROPOSITIONAL
     else:
         from referee.derivation.firstorder import write_first_order
 
@@ -143,11 +131,11 @@ def _write(premises, goal, vocabulary, labels, deadline, named_only) -> WrittenD
             return _finite_search(premises, goal, labels, deadline)
         rendered = render(root, readable_names(root, vocabulary))
         text = rendered.text
-        method = FIRST_ORDER
+        method = Written.FIRST_ORDER
     result = _self_check(premises, goal, labels, vocabulary, text, deadline)
     if result is None:
         return None
-    cited = sum(1 for v in result.lines if v.rule is None and v.method not in ("", "restatement"))
+    cited = sum(1 for v in result.lines if v.rule is None and v.method is CheckedBy.ENGINE)
     return WrittenDerivation(text, rendered.lines, tuple(result.rests_on), cited, method)
 
 
@@ -226,7 +214,7 @@ def _finite_search(premises, goal, labels, deadline) -> WrittenDerivation | None
     target = BOTTOM if goal is None else goal
     refs = ", ".join(f"board {n}" for n in cited)
     text = f"1. {to_unicode(target)}   by {refs or 'logic'}\n"
-    return WrittenDerivation(text, 1, tuple(cited), 1, FINITE_SEARCH)
+    return WrittenDerivation(text, 1, tuple(cited), 1, Written.FINITE_SEARCH)
 
 
 # -------------------------------------------------------------- checking
@@ -297,9 +285,6 @@ class _LocalEngine:
         return _Verdict("undetermined", (), "Z3 (writer's own check)", seconds)
 
 
-WRITER = "referee.derivation.writer:write_derivation"
-
-
 def write_in_worker(
     engine,
     premises: Sequence[Formula],
@@ -316,7 +301,7 @@ def write_in_worker(
     that ignores its own time limit can be killed (``Engine.call``).
     """
     written = engine.call(
-        WRITER,
+        write_derivation,
         tuple(premises),
         goal,
         vocabulary.to_json(),

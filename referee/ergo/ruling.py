@@ -177,7 +177,7 @@ def check_written(
 ) -> Derivation | None:
     """``text`` as a checked :class:`Derivation` of ``goal`` from ``premises`` (cited as
     ``board <label>``), or None if the checker does not accept every line of it."""
-    from referee.derivation.checker import ASSUMPTION, check_derivation
+    from referee.derivation.checker import LineStatus, check_derivation
     from referee.derivation.rules import same
     from referee.derivation.syntax import RULES, DerivationError, parse_derivation
     from referee.language.ast import Falsum
@@ -206,8 +206,8 @@ def check_written(
             statement(formulas[v.label]) if v.label in formulas else v.statement,
             keys.get(v.rule or "", ""),
             v.cites,
-            v.depth + (v.status == ASSUMPTION),
-            v.status == ASSUMPTION,
+            v.depth + (v.status is LineStatus.ASSUMPTION),
+            v.status is LineStatus.ASSUMPTION,
         )
         for v in result.lines
     )

@@ -32,8 +32,9 @@ from __future__ import annotations
 import enum
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from referee.language.ast import Falsum, Formula, Not, free_vars
 from referee.language.vocabulary import Vocabulary
@@ -101,6 +102,9 @@ class Status(enum.StrEnum):
 
     def __str__(self) -> str:
         return self.value
+
+
+T = TypeVar("T")  # what a function handed to Engine.call returns
 
 
 @dataclass(frozen=True)
@@ -248,21 +252,22 @@ class Engine:
         self.close()
 
     # -- limited work for higher layers
-    def call(self, target: str, *args, timeout: float, **kwargs) -> object | None:
-        """``target(*args, deadline=..., **kwargs)`` in a worker under a hard limit.
+    def call(self, function: Callable[..., T], *args, timeout: float, **kwargs) -> T | None:
+        """``function(*args, deadline=..., **kwargs)`` in a worker under a hard limit.
 
-        ``target`` is ``"module:function"`` (a pure function of picklable
-        values). Its value, or None when it ran out of time or failed.
+        ``function``: a pure module-level function of picklable values (a
+        higher layer's, handed down). Its value, or None when it ran out of
+        time or failed.
         """
         pool = self.pool
-        task = pool.submit(Call(target, args, tuple(kwargs.items())), timeout)
+        task = pool.submit(Call(function, args, tuple(kwargs.items())), timeout)
         value = None
         try:
             for event in pool.events([task], time.monotonic() + timeout + 0.1):
                 if isinstance(event.result, Returned):
                     value = event.result.value
                 elif isinstance(event.result, Failed) and not event.result.cancelled:
-                    log.error("%s failed in a worker: %s", target, event.result.error)
+                    log.error("%s failed in a worker: %s", function.__name__, event.result.error)
         except KeyboardInterrupt:
             pool.stop([task])
             raise

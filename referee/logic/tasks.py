@@ -10,7 +10,7 @@ recognised and dropped, never mistaken for the next one's.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -82,14 +82,15 @@ class ConfirmInfinite:
 
 @dataclass(frozen=True)
 class Call:
-    """Any pure function, run under the pool's hard limits: ``"module:function"``.
+    """A pure module-level function, run under the pool's hard limits.
 
     It gets ``deadline=`` (a ``time.monotonic()`` instant) besides its own
-    arguments. Higher layers (derivations) use this to put solver work in a
-    worker without the logic layer importing them.
+    arguments. Higher layers (derivations) hand their function down, so the
+    logic layer runs their solver work in a worker without importing them
+    (a function pickles as its module and name).
     """
 
-    target: str
+    function: Callable[..., object]
     args: tuple = ()
     kwargs: tuple[tuple[str, object], ...] = ()
 

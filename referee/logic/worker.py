@@ -156,11 +156,7 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx):
         except PresburgerTimeout:
             return Confirmation(None, timed_out=True)
     if isinstance(request, Call):
-        import importlib
-
-        module, _, name = request.target.partition(":")
-        function = getattr(importlib.import_module(module), name)
-        return Returned(function(*request.args, deadline=deadline, **dict(request.kwargs)))
+        return Returned(request.function(*request.args, deadline=deadline, **dict(request.kwargs)))
     if isinstance(request, Ping):
         return Pong(os.getpid())
     if isinstance(request, Sleep):

@@ -8,9 +8,9 @@ verdict into an outcome are the same for both.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from referee.derivation.checker import DerivationResult
 from referee.derivation.shown import write_shown
@@ -19,6 +19,8 @@ from referee.logic.normalform import big_and
 from referee.palmer.derivations import check_claim_derivation
 from referee.palmer.events import Claim, ClaimKind, ClaimVerdict
 from referee.palmer.state import Game, claim_outcome
+
+T = TypeVar("T")
 
 
 class Engine(Protocol):
@@ -30,7 +32,7 @@ class Engine(Protocol):
         self, premises, goals, vocabulary=None, *, timeout: float | None = None
     ) -> Verdict: ...
 
-    def call(self, target: str, *args, timeout: float, **kwargs) -> object | None: ...
+    def call(self, function: Callable[..., T], *args, timeout: float, **kwargs) -> T | None: ...
 
 
 # The referee's own derivation of a proved claim gets at most this long (seconds).
