@@ -228,6 +228,20 @@ def test_a_thousand_conjuncts_are_refused_not_a_recursion_error(vocab):
         parse_statement(short, vocab)
 
 
+def test_parentheses_as_deep_as_the_length_allows_are_read_not_a_recursion_error(vocab):
+    """Written parentheses add no depth, so only the length limits them: 992 pairs
+    around an object, or 996 around a statement, were a RecursionError."""
+    inner = "(" * 992 + "father(x)" + ")" * 992
+    text = f"happy({inner})"
+    assert len(text) == MAX_STATEMENT_CHARS
+    formula = parse_formula(text, vocab, ("x",))
+    assert formula.args[0].span.parens == 992 and to_unicode(formula) == "happy(father(x))"
+    statement = "(" * 996 + "happy(x)" + ")" * 996
+    assert parse_formula(statement, vocab, ("x",)).span.parens == 996
+    with pytest.raises(ParseError, match="unknown name 'nobody'"):
+        parse_formula(text.replace("father", "nobody"), vocab, ("x",))
+
+
 def test_statement_length_limit(vocab):
     group = "(" + " ∨ ".join(["blonde(x)"] * 8) + ")"
     body = "∀x " + " ∧ ".join([group] * 20)

@@ -83,3 +83,53 @@ class LocatedError(ValueError):
 
     def __str__(self) -> str:
         return self.render()
+
+
+def position(text: str, index: int) -> tuple[int, int]:
+    """(line, column), 1-based, of ``text[index]``; lines end at \\n only."""
+    line = text.count("\n", 0, index) + 1
+    start = text.rfind("\n", 0, index) + 1
+    return line, index - start + 1
+
+
+def index_at(text: str, line: int, column: int) -> int:
+    """The index of (line, column) in ``text``: the inverse of :func:`position`."""
+    start = 0
+    for _ in range(line - 1):
+        found = text.find("\n", start)
+        if found < 0:
+            break
+        start = found + 1
+    return start + column - 1
+
+
+class ParseError(LocatedError):
+    """A statement that cannot be read, with where the problem is (1-based)."""
+
+    def __init__(
+        self, message: str, text: str = "", line: int = 1, column: int = 1, width: int = 1
+    ) -> None:
+        super().__init__(message, Location(text, line, max(1, column), max(1, width)))
+        self.text = text
+        self.line = line
+        self.column = column
+        self.width = max(1, width)
+
+    @property
+    def offset(self) -> int:
+        """Where the problem starts, as an index into ``text``."""
+        return index_at(self.text, self.line, self.column)
+
+    def source_line(self) -> str:
+        """The line the problem is on (a window of it if long), invisible characters shown."""
+        return excerpt(self.location)[0]
+
+    def caret(self) -> str:
+        return excerpt(self.location)[1]
+
+    def render(self, prefix: str = "") -> str:
+        shown, caret = excerpt(self.location)
+        return f"{prefix}{self.where()}: {self.message}\n  {shown}\n  {caret}"
+
+    def to_json(self) -> dict:
+        return {"message": self.message, "line": self.line, "column": self.column}
