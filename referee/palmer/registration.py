@@ -11,8 +11,8 @@ from referee.palmer.records import GAME
 from referee.palmer.setup import (
     DEFAULT_CLAIM_TIMEOUT,
     MAX_CLAIM_TIMEOUT,
-    MODES,
     HouseRules,
+    Mode,
     Settings,
     Setup,
 )
@@ -28,7 +28,7 @@ def new_setup(values, rules: HouseRules, deck) -> Setup:
         players,
         hand_size if hand_size is not None else 3,
         win if win is not None else 3,
-        mode or "dealt",
+        Mode(mode or Mode.DEALT.value),
         seed if seed is not None else secrets.randbelow(2**31),
     )
     timeout = timeout if timeout is not None else DEFAULT_CLAIM_TIMEOUT
@@ -53,7 +53,7 @@ REGISTRATION = GameRegistration(
             "mode",
             "dealt: the referee shuffles and deals on screen (default); "
             "table: a printed deck, players say which cards they played.",
-            choices=MODES,
+            Mode,
         ),
         Option("seed", "The shuffle (default: random).", int),
         Option(
