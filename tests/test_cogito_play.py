@@ -432,7 +432,7 @@ def test_replay_step_walks_through_the_events():
     assert "event 1: alice reveals Plant (red)\n" in out
     assert "event 3: alice chooses a card to give to the left\n" in out
     assert (
-        'event 6: bob reveals Dream (none)\nbob: "Life is but a dream." — 1 card(s) of the field go back under the pile: Animal'
+        'event 6: bob reveals Dream (none)\nbob: "Life is but a dream." — 1 card of the field goes back under the pile: Animal'
         in out
     )
     assert "Game over: a tie (every player fell into ego disruption)." in out

@@ -127,7 +127,7 @@ def test_parentheses_are_two_cards_and_take_the_whole_turn():
     run(s, "play A", "discard 1", "play OR B at 1", "play ( at 1:0 ) at 1:3")
     assert texts(s) == ["( A ∨ B )"] and s.game.proof.cards == 5
     r = refusal(s, "play ( at 1:0 ) at 1:5 NOT at 1:0")
-    assert r.message == "bob has 2 plays left this turn"
+    assert r.message == "3 cards are 3 plays, and bob has 2 plays left this turn"
 
 
 def test_at_most_four_premises():

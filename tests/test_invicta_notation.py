@@ -47,7 +47,7 @@ def test_moves_read(text, move):
         ("e0", 1, "the rows are 1 to 10"),
         ("e5-", 4, "expected a square after '-'"),
         ("e5-e11", 4, "the rows are 1 to 10"),
-        ("e5 e6", 4, "expected '-'"),
+        ("e5 +e6", 4, "expected '-'"),
         ("e5-e6 x", 7, "unexpected text"),
         ("pass", 1, "not a square"),
         ("-e5", 1, "expected a square"),

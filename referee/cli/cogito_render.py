@@ -16,6 +16,9 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
+from referee.cli.grammar import count
+from referee.cli.layout import HelpPage
+from referee.cli.pager import paged
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer, private_view
 from referee.cogito.diagram import CardKind, Diagram
@@ -44,27 +47,40 @@ from referee.cogito.outcomes import (
 from referee.cogito.state import Game, Phase, Seat, Standing
 from referee.table.session import Session
 
-HELP = """\
-Commands (one per line; short forms in brackets):
-  play CARD            (p) the player whose turn it is reveals CARD: its name,
-                       or its number in the hand. The referee judges it: blue or red.
-  hand NAME            (h) NAME's hand and the Self cards NAME sees on the others'
-                       holders, shown to NAME alone, then wiped from the screen
-  give NAME N          (g) in the trade: NAME gives card N of the hand to the left
-  cogito NAME CARD     (c) NAME declares COGITO! and says "I am CARD!"
-  cogito NAME NAME...  several declare at the same time; they name their cards
-                       clockwise, each with: iam CARD  (i)
-  end                  every hand is empty and nobody declares COGITO: a tie
-  table | diagram      (t, d) every field | the categories and the cards
-  possible NAME        the deduction aide (after the game, or with the house rule)
-  review               (r) after the game: every judgement's reason, every COGITO
-  rules | undo | save | quit | help
-"""
+HELP = HelpPage(
+    (
+        "Commands (one per line; short forms in brackets):",
+        (
+            (
+                "play CARD",
+                "(p) the player whose turn it is reveals CARD: its name, or its number "
+                "in the hand. The referee judges it: blue or red.",
+            ),
+            (
+                "hand NAME",
+                "(h) NAME's hand and the Self cards NAME sees on the others' holders, "
+                "shown to NAME alone, then wiped from the screen",
+            ),
+            ("give NAME N", "(g) in the trade: NAME gives card N of the hand to the left"),
+            ("cogito NAME CARD", '(c) NAME declares COGITO! and says "I am CARD!"'),
+            (
+                "cogito NAME NAME...",
+                "several declare at the same time; they name their cards clockwise, "
+                "each with: iam CARD (i)",
+            ),
+            ("end", "every hand in play is empty and nobody declares COGITO: a tie"),
+            ("table | diagram", "(t, d) every field | the categories and the cards"),
+            ("possible NAME", "the deduction aide (after the game, or with the house rule)"),
+            ("review", "(r) after the game: every judgement's reason, every COGITO"),
+            ("rules | undo | save | quit | help", ""),
+        ),
+    )
+)
 
 FINISH_WORDS = {
     Finish.FOUND: "found their Self card",
     Finish.ALL_DISRUPTED: "every player fell into ego disruption",
-    Finish.HANDS_EMPTY: "every hand is empty and nobody declared COGITO",
+    Finish.HANDS_EMPTY: "every hand in play is empty and nobody declared COGITO",
     Finish.LAST_STANDING: "the last player standing (house rule last_one_standing_wins)",
 }
 DISRUPTION_WORDS = {
@@ -80,6 +96,10 @@ POSITION_STYLE = {Position.BLUE: "bold blue", Position.RED: "bold red", Position
 def a(name: str) -> str:
     """``"a Flower"``, ``"an Animal"``."""
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def cards(n: int) -> str:
+    return count(n, "card")
 
 
 def and_list(parts: Sequence[str], word: str = "and") -> str:
@@ -175,7 +195,7 @@ class CogitoRenderer(TableRenderer):
                 ShowTable: lambda o: self.table(self.game),
                 ShowDiagram: lambda o: self.diagram(self.game.diagram),
                 ShowPossible: self.possible,
-                ShowReview: self.review,
+                ShowReview: paged(out, self.review),
             }
         )
 
@@ -200,6 +220,10 @@ class CogitoRenderer(TableRenderer):
         return text + user(words, POSITION_STYLE[position])
 
     def seat_line(self, game: Game, seat: Seat) -> Text:
+        return self.seat_head(game, seat) + Text("  ") + self.seat_field(game, seat)
+
+    def seat_head(self, game: Game, seat: Seat) -> Text:
+        """A seat's name, standing and hand."""
         line = Text().append_text(user(seat.name, "bold"))
         if seat.revealed:
             line.append(" (Self card ")
@@ -210,9 +234,14 @@ class CogitoRenderer(TableRenderer):
             line.append(f"  lost ({DISRUPTION_WORDS[seat.disruption]})", style="dim")
         elif seat.standing == Standing.WON:
             line.append("  found themselves", style="bold green")
-        line.append(f"  hand {len(seat.hand)}  field: ")
+        line.append(f"  hand {len(seat.hand)}")
+        return line
+
+    def seat_field(self, game: Game, seat: Seat) -> Text:
+        """A seat's field, card by card (face down for a lost player while the game runs)."""
+        line = Text("field: ")
         if seat.standing == Standing.DISRUPTED and not game.finished:
-            line.append(f"{len(seat.field)} card(s) face down", style="dim")
+            line.append(cards(len(seat.field)) + " face down", style="dim")
             return line
         if not seat.field:
             line.append("(empty)", style="dim")
@@ -224,10 +253,15 @@ class CogitoRenderer(TableRenderer):
 
     def table(self, game: Game) -> None:
         head = Text(f"Round {game.round}", style="bold")
-        head.append(f" · pile {len(game.pile)} card(s)")
+        head.append(f" · pile {cards(len(game.pile))}")
         self.out.print(head)
         for seat in game.seats:
-            self.out.print(Text("  ") + self.seat_line(game, seat))
+            first, field = self.seat_head(game, seat), self.seat_field(game, seat)
+            if len(first) + len(field) + 4 <= self.out.width:
+                self.out.print(Text("  ") + first + Text("  ") + field)
+            else:  # the field under the name, wrapped with its own indent
+                self.out.print(Text("  ") + first)
+                self.out.print(Text("    ") + field)  # wrapped lines keep the indent
         self.out.print(self.whose(game))
 
     def whose(self, game: Game) -> Text:
@@ -242,7 +276,9 @@ class CogitoRenderer(TableRenderer):
             waiting = [s.name for s in game.active() if s.name not in game.giving]
             return Text("Trade: waiting for ") + user(and_list(waiting)) + Text(" (give NAME N)")
         if game.phase == Phase.LAST_CALL:
-            return Text("Every hand is empty: cogito NAME CARD, or end (a tie).", style="bold")
+            return Text(
+                "Every hand in play is empty: cogito NAME CARD, or end (a tie).", style="bold"
+            )
         current = game.current or ""
         text = Text().append_text(user(current, "bold")) + Text(
             " to reveal a card: play CARD", style="bold"
@@ -332,10 +368,17 @@ class CogitoRenderer(TableRenderer):
         line.append_text(user(f'"{statement(o.card, o.kind)}"'))
         if o.kind == CardKind.DREAM:
             if o.returned:
-                line.append(f" — {len(o.returned)} card(s) of the field go back under the pile: ")
+                line.append(
+                    f" — {cards(len(o.returned))} of the field "
+                    f"{'goes' if len(o.returned) == 1 else 'go'} back under the pile: "
+                )
                 line.append_text(user(", ".join(o.returned)))
-            else:
+            elif not o.kept:
                 line.append(" — the field was empty: nothing goes back")
+            if o.kept:
+                line.append(" — ")
+                line.append_text(user(and_list(o.kept)))
+                line.append(" stays (house rule dream_returns_ego = no)")
         elif o.kind == CardKind.EGO:
             line.append(" — the Ego card lies ")
             line.append("red", style=POSITION_STYLE[Position.RED])
@@ -380,7 +423,7 @@ class CogitoRenderer(TableRenderer):
     def last_call(self, o: LastCall) -> None:
         self.out.print(
             Text(
-                "Every hand is empty. Declare COGITO now (cogito NAME CARD), "
+                "Every hand in play is empty. Declare COGITO now (cogito NAME CARD), "
                 "or type end: the game ends in a tie.",
                 style="bold",
             )

@@ -20,6 +20,7 @@ from rich.text import Text
 
 from referee.cli.common import read_text
 from referee.cli.ergo_render import ErgoRenderer, describe, premise_rows, ruling_lines
+from referee.cli.grammar import and_list
 from referee.cli.house import (
     Flag,
     TerminalGame,
@@ -29,6 +30,7 @@ from referee.cli.house import (
     read_deck,
     replay_command,
 )
+from referee.cli.keys import ask
 from referee.cli.safe import console, user
 from referee.ergo.commands import readings
 from referee.ergo.deck import load_ergo_deck
@@ -110,7 +112,7 @@ def check(as_json, deck, house, proof_file):
     )
     out.print(head)
     for line, reading in zip(pf.lines, _readings(pf, rules), strict=True):
-        for row in premise_rows(line.number, proof.premises[line.number - 1], reading):
+        for row in premise_rows(line.number, proof.premises[line.number - 1], reading, out.width):
             out.print(row)
     out.print()
     for row in ruling_lines(ruling, None):
@@ -120,8 +122,9 @@ def check(as_json, deck, house, proof_file):
     if decision.paradox:
         out.print(Text("If the round ends now, nobody scores."))
     elif winners:
-        who = winners[0] if len(winners) == 1 else ", ".join(winners[:-1]) + " and " + winners[-1]
-        out.print(Text(f"If the round ends now, {who} score {proof.cards} points each."))
+        n = proof.cards
+        verb = f"scores {n} points" if len(winners) == 1 else f"score {n} points each"
+        out.print(Text(f"If the round ends now, {and_list(winners)} {verb}."))
     else:
         out.print(Text("If the round ends now, nobody is proven: nobody scores."))
 
@@ -136,6 +139,11 @@ def _opening(renderer: ErgoRenderer, record, flags) -> None:
     renderer.scores(renderer.game)
     renderer.proof(renderer.game)
     renderer.turn(renderer.game)
+    session = renderer.session
+    if session is not None and session.confirm is not None:  # a person at the keyboard
+        session.commands.confirm_end = lambda: ask(  # type: ignore[attr-defined]
+            renderer.out, "End the game here (most points wins)?"
+        )
 
 
 def _prompt(g) -> str:
@@ -156,6 +164,8 @@ def _examiner(record):
 
 def _step(renderer: ErgoRenderer, s) -> None:
     renderer.out.print(user(f"event {s.number}: {describe(s.event)}"))
+    if renderer.out.is_terminal:  # a person stepping through sees the Proof as it stood
+        renderer.proof(s.game)
 
 
 def _final(renderer: ErgoRenderer, report, record) -> None:
@@ -166,7 +176,7 @@ def _final(renderer: ErgoRenderer, report, record) -> None:
     )
     renderer.scores(game)
     if game.finished:
-        who = " and ".join(game.winners)
+        who = and_list(game.winners)
         verb = "wins" if len(game.winners) == 1 else "share the win"
         renderer.out.print(user(f"Game over: {who} {verb}."))
 

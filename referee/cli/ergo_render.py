@@ -17,10 +17,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from referee.cli.grammar import and_list, count
+from referee.cli.keys import LeaveGame, ask_to_leave
+from referee.cli.layout import HelpPage, compact
+from referee.cli.pager import page
 from referee.cli.private_screen import private_screen
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
@@ -53,36 +57,49 @@ from referee.ergo.outcomes import (
 )
 from referee.ergo.reading import full_text, read_premise
 from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
-from referee.ergo.state import FALLACY_TURNS, Game
+from referee.ergo.state import FALLACY_TURNS, Game, fallacy_left
 from referee.table.session import Session
 
 CELL = 4  # columns per card in a drawn premise
 
-HELP = """\
-Commands (one per line; the letter in brackets is enough):
-  play CARDS [at PLACE]    (p) cards to the Proof. PLACE is P:G, premise P at gap G
-                           (gap 0 is the front, gap K is after card K), P alone (its end),
-                           or new (also when there is no 'at'). Several groups at once:
-                           play OR B at 1:1        play NOT at 3:0, D
-                           play ( at 2:0 ) at 2:3   (parentheses: a pair, one move)
-                           A Wild is written with a star: play *A at 2, play *THEN at 1:1
-  discard CARDS            (d) discard (dealt mode: names or hand positions; table mode:
-                           names, a number, or nothing for every play left)
-  fallacy NAME             (f) a Fallacy on another player: no cards to the Proof for 3 turns
-  justify [*]              (j) a Justification (or a Wild, *) over your own Fallacy
-  tabula P:K               (t) Tabula Rasa: card K of premise P to the bottom of the pile
-  revolution P:K Q:L       (r) swap two variables or two operators in the Proof
-  ergo [*]                 (e) end the round (A, B, C and D all in the Proof); * a Wild
-  proof | scores | hand    (b, s, h) the Proof | the scores | your hand (dealt mode)
-  why [VARIABLE]           (w) the last round's ruling with all its evidence
-  cards | rules            the deck | the house rules
-  score                    settle a stopped round (done by itself unless a Score is undone)
-  undo | save | quit       (u, q) take back the last event | write the record | leave
-  end [REASON]             stop the game here: the most points wins
-Card words: A B C D, AND OR THEN NOT (any case), ∧ ∨ → ¬, ( ).
-Each turn: two cards are drawn for you, then make two plays (a card to the Proof,
-a special card, or a discard each).
-"""
+HELP = HelpPage(
+    (
+        "Commands (one per line; the letter in brackets is enough):",
+        (
+            (
+                "play CARDS [at PLACE]",
+                "(p) cards to the Proof. PLACE is P:G, premise P at gap G (gap 0 is "
+                "the front, gap K is after card K), P alone (its end), or new (also "
+                "when there is no 'at'). Several groups at once:",
+            ),
+            ("", "play OR B at 1:1    play NOT at 3:0, D"),
+            ("", "play ( at 2:0 ) at 2:3  (parentheses: a pair, one move)"),
+            ("", "a Wild is written with a star: play *A at 2, play *THEN at 1:1"),
+            (
+                "discard CARDS",
+                "(d) discard (dealt mode: names or hand positions; table mode: names, "
+                "a number, or nothing for every play left)",
+            ),
+            ("fallacy NAME", "(f) a Fallacy on another player: no cards to the Proof for 3 turns"),
+            ("justify [*]", "(j) a Justification (or a Wild, *) over your own Fallacy"),
+            ("tabula P:K", "(t) Tabula Rasa: card K of premise P to the bottom of the pile"),
+            ("revolution P:K Q:L", "(r) swap two variables or two operators in the Proof"),
+            ("ergo [*]", "(e) end the round (A, B, C and D all in the Proof); * a Wild"),
+            ("proof | scores | hand", "(b, s, h) the Proof | the scores | your hand (dealt mode)"),
+            (
+                "why [ROUND] [VARIABLE]",
+                "(w) a round's ruling with all its evidence (the last round by default)",
+            ),
+            ("cards | rules", "the deck | the house rules"),
+            ("score", "settle a stopped round (done by itself unless a Score is undone)"),
+            ("undo | save | quit", "(u, q) take back the last event | write the record | leave"),
+            ("end [REASON]", "stop the game here: the most points wins"),
+        ),
+        "Card words: A B C D, AND OR THEN NOT (any case), ∧ ∨ → ¬, ( ). Each turn: two "
+        "cards are drawn for you, then make two plays (a card to the Proof, a special "
+        "card, or a discard each).",
+    )
+)
 
 RULE_WORDS = {
     "reit": "repetition",
@@ -116,6 +133,8 @@ def describe(event) -> str:
     if isinstance(event, Fallacy):
         return f"{event.player} plays a Fallacy on {event.target}"
     if isinstance(event, Justify):
+        if event.card == Card.JUSTIFICATION:
+            return f"{event.player} plays a Justification"
         return f"{event.player} plays a {event.card.label} as a Justification"
     if isinstance(event, TabulaRasa):
         return f"{event.player} plays Tabula Rasa on {event.removed.symbol} at {event.spot}"
@@ -139,11 +158,14 @@ def card_cell(card: ProofCard) -> Text:
     return text
 
 
-def premise_rows(number: int, cards: Sequence[ProofCard], reading: str = "") -> list[Text]:
+def premise_rows(
+    number: int, cards: Sequence[ProofCard], reading: str = "", width: int = 0
+) -> list[Text]:
     """A premise as three lines: the cards, their numbers, and the gaps between them.
 
     Gap ``g`` is drawn at column ``CELL * g``; card ``k`` (from 1) between gaps
-    ``k - 1`` and ``k``.
+    ``k - 1`` and ``k``. The reading goes beside the cards when the line fits in
+    ``width`` columns (0: always), else on a fourth line of its own.
     """
     label = f"{number:>2} │ "
     row = Text(label)
@@ -161,16 +183,21 @@ def premise_rows(number: int, cards: Sequence[ProofCard], reading: str = "") -> 
     for g in range(len(cards) + 1):
         for j, ch in enumerate(str(g)):
             gaps[CELL * g + j] = ch
-    if reading:
-        row.append(" " * max(3, CELL * len(cards) + 3 - at))
+    pad = max(3, CELL * len(cards) + 3 - at)
+    below = bool(reading) and width > 0 and len(row) + pad + len("reads ") + len(reading) > width
+    if reading and not below:
+        row.append(" " * pad)
         row.append("reads ", style="dim")
         row.append_text(user(reading))
     blank = " " * (len(label) - 2) + "  "
-    return [
+    rows = [
         row,
         Text(blank + "".join(numbers).rstrip() + "   card", style="dim"),
         Text(blank + "".join(gaps).rstrip() + "   gap", style="dim cyan"),
     ]
+    if below:
+        rows.append(Text(blank + "reads ", style="dim") + user(reading))
+    return rows
 
 
 class ErgoRenderer(TableRenderer):
@@ -225,7 +252,14 @@ class ErgoRenderer(TableRenderer):
             return
         present = proof.variables()
         head.append(f"{proof.cards} card{'s' if proof.cards != 1 else ''}; ")
-        if proof.ergo_allowed:
+        broken = [n for n, cards in enumerate(proof.premises, 1) if not _well_formed(game, cards)]
+        if broken:  # after a Tabula Rasa or a Revolution: the turn must mend it first
+            which = and_list([str(n) for n in broken])
+            head.append(
+                f"no Ergo until {numbers_word(len(broken))} {which} "
+                f"{'is' if len(broken) == 1 else 'are'} mended"
+            )
+        elif proof.ergo_allowed:
             head.append("A, B, C and D are all in: an Ergo may be played")
         else:
             missing = [v for v in "ABCD" if v not in present]
@@ -234,10 +268,13 @@ class ErgoRenderer(TableRenderer):
         self.out.print(head)
         for number, cards in enumerate(proof.premises, start=1):
             reading = _reading(game, cards)
-            for line in premise_rows(number, cards, reading):
+            for line in premise_rows(number, cards, reading, self.out.width):
                 self.out.print(line)
 
     def turn(self, game: Game) -> None:
+        if game.finished:
+            self.out.print(Text("The game is over (why: the last round's ruling).", style="bold"))
+            return
         if game.stopped is not None:
             self.out.print(
                 Text("The round has stopped: type score to settle it (undo takes it back).")
@@ -255,8 +292,13 @@ class ErgoRenderer(TableRenderer):
         line.append_text(user(p, "bold"))
         line.append(f" ({game.variable(p)})", style="bold")
         plays = game.plays_left
+        fresh = plays == game.drawn_count and plays > 0
+        if fresh and not game.dealt:  # table mode: the players draw the printed cards
+            doing = f"draw {count(plays, 'card')}, then {count(plays, 'play')}"
+        else:
+            doing = f"{count(plays, 'play')} left"
         line.append(
-            f" — {plays} play{'s' if plays != 1 else ''} left; pile {game.pile_count}"
+            f" — {doing}; pile {game.pile_count}"
             + (
                 " (the last card is drawn: the round ends with this turn)"
                 if game.last_drawn
@@ -264,13 +306,13 @@ class ErgoRenderer(TableRenderer):
             )
         )
         self.out.print(line)
+        self.out.print(Text("  ", style="dim") + self.standing(game))
         if game.under_fallacy(p):
-            held = game.fallacy[p] + 1
             self.out.print(
                 Text("  ")
                 + user(p)
                 + Text(
-                    f" is under a Fallacy (turn {held} of {FALLACY_TURNS}): no cards to the "
+                    f" is under a Fallacy ({fallacy_left(game, p)}): no cards to the "
                     "Proof — discard, play a special card, or justify",
                     style="yellow",
                 )
@@ -284,6 +326,19 @@ class ErgoRenderer(TableRenderer):
                 + Text(" should look)", style="dim")
             )
 
+    def standing(self, game: Game) -> Text:
+        """The scores and any Fallacy in one line (the turn's header keeps them in view)."""
+        line = Text("scores ", style="dim")
+        line.append_text(
+            user(", ".join(f"{s.name} {game.scores[s.name]}" for s in game.settings.seats), "dim")
+        )
+        line.append(f" (first to {game.settings.win})", style="dim")
+        for p in game.fallacy:
+            line.append("; ", style="dim")
+            line.append_text(user(p, "yellow"))
+            line.append(f" under a Fallacy, {fallacy_left(game, p)}", style="yellow")
+        return line
+
     def scores(self, game: Game) -> None:
         line = Text("Scores: ")
         for i, s in enumerate(game.settings.seats):
@@ -293,10 +348,9 @@ class ErgoRenderer(TableRenderer):
             line.append(f" ({s.variable}) {game.scores[s.name]}")
         line.append(f"  (first to {game.settings.win})", style="dim")
         self.out.print(line)
-        fallen = [(p, n) for p, n in game.fallacy.items()]
-        for p, n in fallen:
+        for p in game.fallacy:
             self.out.print(
-                Text("  ") + user(p) + Text(f": Fallacy, {FALLACY_TURNS - n} turn(s) to go")
+                Text("  ") + user(p) + Text(f": under a Fallacy, {fallacy_left(game, p)}")
             )
         for p in sorted(game.justified):
             self.out.print(Text("  ") + user(p) + Text(": justified, no more Fallacies this round"))
@@ -317,13 +371,22 @@ class ErgoRenderer(TableRenderer):
                 line.append("(new)", style="dim")
             line.append("  ")
         if self.private:
+            interrupted = False
             with private_screen(self.out):  # left on every way out, signals included
                 self.out.print(
                     Text("Only ") + user(player) + Text(" should look at the screen now.")
                 )
-                self.ask("Press Enter to see the hand. ")
-                self.out.print(line)
-                self.ask("Press Enter to hide it. ")
+                try:
+                    self.ask("Press Enter to see the hand. ")
+                    self.out.print()  # readline leaves the cursor on the question's line here
+                    self.out.print(line)
+                    self.ask("Press Enter to hide it. ")
+                except EOFError:
+                    pass
+                except KeyboardInterrupt:  # asks, as at the prompt, once the hand is hidden
+                    interrupted = True
+            if interrupted and ask_to_leave(self.out):
+                raise LeaveGame
             return
         if self.show_hands:
             self.out.print(line)
@@ -372,7 +435,7 @@ class ErgoRenderer(TableRenderer):
             user(o.player)
             + Text(" plays a Fallacy on ")
             + user(o.target)
-            + Text(f": no cards to the Proof for {FALLACY_TURNS} turns")
+            + Text(f": no cards to the Proof for {FALLACY_TURNS} turns, from their next")
         )
 
     def justified(self, o: Justified) -> None:
@@ -405,7 +468,7 @@ class ErgoRenderer(TableRenderer):
             line.append_text(user(o.winners[0], "bold"))
             line.append(" wins", style="bold")
         else:
-            line.append_text(user(" and ".join(o.winners), "bold"))
+            line.append_text(user(and_list(o.winners), "bold"))
             line.append(" share the win", style="bold")
         line.append_text(user(" (" + ", ".join(f"{p} {n}" for p, n in o.scores) + ")"))
         if o.reason:
@@ -425,22 +488,53 @@ class ErgoRenderer(TableRenderer):
         points.append_text(user(", ".join(f"{a.player} +{a.points}" for a in o.awards)))
         points.append_text(user("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores)))
         self.out.print(points)
-        self.out.print(Text("  (why [VARIABLE]: the whole evidence)", style="dim"))
+        self.out.print(
+            Text(
+                f"  (why A, why PLAYER, why {o.round}: the derivations, the whole evidence)",
+                style="dim",
+            )
+        )
 
     def premise_list(self, texts: Sequence[str], readings: Sequence[str]) -> None:
-        width = max((len(t) for t in texts), default=0)
-        for n, (text, reading) in enumerate(zip(texts, readings, strict=True), 1):
-            pad = " " * (width - len(text) + 3)
-            self.out.print(
-                Text(f"  {n}. ") + user(text + pad) + Text("reads ", style="dim") + user(reading)
-            )
+        for line in premise_lines(texts, readings, compact(self.out)):
+            self.out.print(line)
 
     def why(self, o: Why) -> None:
         s = o.scored
-        self.out.print(Text(f"Round {s.round}:", style="bold"))
-        self.premise_list(s.proof, s.readings)
-        for line in ruling_lines(s.ruling, dict(s.seats), only=o.variable):
-            self.out.print(line)
+        lines = [Text(f"Round {s.round}:", style="bold")]
+        lines += premise_lines(s.proof, s.readings, compact(self.out))
+        lines += ruling_lines(s.ruling, dict(s.seats), only=o.variable)
+        page(self.out, Group(*lines))
+
+
+def premise_lines(texts: Sequence[str], readings: Sequence[str], narrow: bool) -> list[Text]:
+    """Each premise and its reading: side by side, or (narrow, or too long to sit side by
+    side in 80 columns) the reading on a line of its own under it."""
+    width = max((len(t) for t in texts), default=0)
+    beside = not narrow or width + max((len(r) for r in readings), default=0) <= 64
+    lines = []
+    for n, (text, reading) in enumerate(zip(texts, readings, strict=True), 1):
+        if beside:
+            pad = " " * (width - len(text) + 3)
+            lines.append(
+                Text(f"  {n}. ") + user(text + pad) + Text("reads ", style="dim") + user(reading)
+            )
+        else:
+            lines.append(Text(f"  {n}. ") + user(text))
+            lines.append(Text("      reads ", style="dim") + user(reading))
+    return lines
+
+
+def numbers_word(n: int) -> str:
+    return "premise" if n == 1 else "premises"
+
+
+def _well_formed(game: Game, cards: Sequence[ProofCard]) -> bool:
+    try:
+        read_premise([c.face for c in cards], game.rules.reading)
+    except ValueError:
+        return False
+    return True
 
 
 def _reading(game: Game, cards: Sequence[ProofCard]) -> str:
@@ -549,6 +643,8 @@ def evidence_lines(
         head.append("undecided", style="yellow")
         head.append(": the premises allow it either way")
         lines = [head]
+        if short:
+            return lines
         lines.append(Text(f"      true in  {row_text(e.true_row)}", style="dim"))
         lines.append(Text(f"      false in {row_text(e.false_row)}", style="dim"))
         return lines
@@ -557,6 +653,13 @@ def evidence_lines(
     if e.standing == Standing.PROVEN:
         head.append(f" (worth {cards})")
     lines = [head]
+    if short:  # the round's ruling on the table: one line a variable, the rest on why
+        n = len(e.derivation.steps) if e.derivation is not None else 0
+        head.append(
+            f", a derivation of {n} line{'s' if n != 1 else ''}" if n else ", by truth table",
+            style="dim",
+        )
+        return lines
     if e.derivation is not None:
         lines += derivation_lines(e.derivation)
     else:

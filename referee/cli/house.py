@@ -29,6 +29,7 @@ from rich.console import Console
 from referee.cli.common import Seconds, fail, read_text
 from referee.cli.private_screen import leave_stale
 from referee.cli.safe import console, user
+from referee.cli.stepper import Stepper
 from referee.cli.table_io import (
     TableRenderer,
     can_show_privately,
@@ -269,15 +270,23 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
     renderer = tg.renderer(out, None, {})
     interactive = sys.stdin.isatty() and not as_json
 
+    live: dict[int, Step] = {}  # the step the replay is at (with what today found)
+
+    def show(number: int, event: Any, game: Any) -> None:  # that step, or one gone back to
+        renderer.watched = game
+        tg.step(renderer, live.get(number) or Step(number, event, game))
+
+    stepper = Stepper(out, record, show, interactive)
+
     def on_step(s: Step) -> None:
         renderer.watched = s.game
         for d in s.disagreements:
             if not d.refused:
                 out.print(user(disagreement_text(d), "red"))
         if step:
-            tg.step(renderer, s)
-            if interactive:
-                click.pause("(press a key for the next event)")
+            live.clear()
+            live[s.number] = s
+            stepper.step(s.number, s.event, s.game)
 
     with tg.examiner(record) as examine:
         report = run_replay(record, examine, on_step)

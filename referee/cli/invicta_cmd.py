@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from pathlib import Path
 
 import click
@@ -28,15 +29,17 @@ from referee.cli.common import fail, read_text
 from referee.cli.house import TerminalGame, house_rules, play_command
 from referee.cli.invicta_render import InvictaRenderer, describe
 from referee.cli.safe import console, user, visible
+from referee.cli.stepper import Stepper
 from referee.cli.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
-from referee.invicta.notation import MoveListError, parse_move_list
+from referee.invicta.board import Side
+from referee.invicta.notation import MoveListError, move_list, parse_move_list
 from referee.invicta.records import GAME
 from referee.invicta.registration import REGISTRATION
 from referee.invicta.replay import Illegal, replay_moves
 from referee.invicta.setup import HouseRules
 from referee.invicta.state import Game
 from referee.table.errors import RecordError
-from referee.table.record import from_json, parse_json, stored_summary
+from referee.table.record import Record, from_json, parse_json, stored_summary
 from referee.table.replay import replay as run_replay
 
 HOUSE_HELP = (
@@ -95,8 +98,11 @@ def contract(game: Game, illegal: Illegal | None) -> dict:
 @click.argument("file", type=click.Path(path_type=Path))
 @click.option("--step", is_flag=True, help="Walk through the game move by move.")
 @click.option("--json", "as_json", is_flag=True, help="Print the final state as JSON.")
+@click.option(
+    "--moves", "as_moves", is_flag=True, help="Print a record's moves as a move list, and stop."
+)
 @click.option("--house", multiple=True, metavar="RULE=VALUE", help=HOUSE_HELP)
-def replay(file, step, as_json, house):
+def replay(file, step, as_json, as_moves, house):
     """Replay FILE, a game record or a move list, checking every move again.
 
     A move list has one move per line (e5 places, e5-e6 moves; # starts a
@@ -105,9 +111,13 @@ def replay(file, step, as_json, house):
     status: 0 when the file was read; 1 when it cannot be read or a line is
     not a move (the line and column are named), or when a record holds a move
     the rules refuse; 2 when a record's stored summary is not what its moves
-    give today.
+    give today. --moves prints a record as a move list (one move a line) that
+    replay reads back.
     """
     text = read_text(file, "game record or move list")
+    if as_moves:
+        _print_move_list(file, text)
+        return
     out = console(stderr=as_json)
     interactive = sys.stdin.isatty() and not as_json
     if text.lstrip().startswith("{"):
@@ -118,11 +128,26 @@ def replay(file, step, as_json, house):
         _replay_moves(file, text, step, as_json, out, interactive, house_rules(HouseRules, house))
 
 
-def _show_step(renderer: InvictaRenderer, number: int, event, game: Game, interactive: bool):
+def _print_move_list(file, text: str) -> None:
+    if not text.lstrip().startswith("{"):
+        fail(f"{file} is a move list already: --moves reads a game record")
+    try:
+        record = from_json(parse_json(text), GAME)
+    except RecordError as exc:
+        fail(f"{file}: {exc}")
+    setup = record.setup
+    white, black = visible(setup.player(Side.WHITE)), visible(setup.player(Side.BLACK))
+    click.echo(f"# {visible(str(file))}: white {white}, black {black}")
+    if setup.rules.first is not Side.WHITE:
+        click.echo(f"# replay with --house first={setup.rules.first.value}")
+    for move in move_list(record.events):
+        click.echo(move)
+
+
+def _show_step(renderer: InvictaRenderer, number: int, event, game: Game) -> None:
+    renderer.watched = game
     renderer.out.print(user(f"move {number}: {describe(event, game.setup)}", "bold"))
     renderer.status(game)
-    if interactive:
-        click.pause("(press a key for the next move)")
 
 
 def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules) -> None:
@@ -132,13 +157,15 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
         click.echo(f"error: {visible(str(file))}, {exc.render()}", err=True)
         sys.exit(EXIT_INPUT)
     renderer = InvictaRenderer(out)
-
-    def on_move(number: int, event, game: Game) -> None:
-        renderer.watched = game
-        if step:
-            _show_step(renderer, number, event, game, interactive)
-
-    game, illegal = replay_moves(moves, rules, on_move)
+    events: list = []
+    game, illegal = replay_moves(moves, rules, lambda number, event, game: events.append(event))
+    if step:  # the moves that are legal, stepped through as a record of them
+        record = Record(GAME, game.setup, tuple(events))
+        stepper = Stepper(out, record, partial(_show_step, renderer), interactive)
+        watched = record.new_game()
+        for number, event in enumerate(events, start=1):
+            watched.apply(event)
+            stepper.step(number, event, watched)
     renderer.watched = game
     if as_json:
         click.echo(json.dumps(contract(game, illegal), ensure_ascii=False))
@@ -162,11 +189,12 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
         fail(f"{file}: {exc}")
     renderer = InvictaRenderer(out)
     renderer.watched = record.new_game()
+    stepper = Stepper(out, record, partial(_show_step, renderer), interactive)
 
     def on_step(s) -> None:
         renderer.watched = s.game
         if step and not s.disagreements:
-            _show_step(renderer, s.number, s.event, s.game, interactive)
+            stepper.step(s.number, s.event, s.game)
 
     report = run_replay(record, None, on_step)
     game: Game = report.game  # type: ignore[assignment]

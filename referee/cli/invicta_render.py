@@ -13,37 +13,45 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from referee.cli.layout import HelpPage, compact
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
 from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
-from referee.invicta.outcomes import AllMoves, GameOver, Played, ShowBoard, Targets
+from referee.invicta.outcomes import AllMoves, GameOver, History, Played, ShowBoard, Targets
 from referee.invicta.state import Finish, Game, piece_words
 from referee.table.session import Session
 
-HELP = """\
-Type a move as it is written:
-  e5           place a piece from your hand on e5 (a lion on the edge, hollow in the arena)
-  e5-e6        move your piece from e5 to e6
-               (place e5 and move e5 e6 say the same)
-Commands:
-  moves e5     (m) where the piece on e5 may go; moves alone: every move you have
-  board        (b) draw the board again
-  rules        the house rules of this game
-  undo         (u) take back the last move
-  save | quit  write the record | leave (q; the record is saved after every move)
-  help         (?) this text
-How pieces move: a hollow piece one square orthogonally (it becomes a lion on
-reaching the edge); a lion one square any way, like a chess king, and a lion on
-the edge also slides along the edge as far as it likes, round corners, never over
-a piece. No capturing. Five or more of one colour in a row (any direction) wins;
-the third time a position comes round, the game is a draw.
-"""
+HELP = HelpPage(
+    (
+        "Type a move as it is written:",
+        (
+            ("e5", "place a piece from your hand on e5 (a lion on the edge, hollow in the arena)"),
+            ("e5-e6", "move your piece from e5 to e6 (also e5 e6, e5–e6, move e5 e6)"),
+        ),
+        "Commands:",
+        (
+            ("moves e5", "(m) where the piece on e5 may go; moves alone: every move you have"),
+            ("history", "(l) the moves so far, as a move list"),
+            ("board", "(b) draw the board again"),
+            ("rules", "the house rules of this game"),
+            ("undo", "(u) take back the last move"),
+            ("save | quit", "write the record | leave (q; the record is saved after every move)"),
+            ("help", "(?) this text"),
+        ),
+        "How pieces move: a hollow piece one square orthogonally (it becomes a lion on "
+        "reaching the edge); a lion one square any way, like a chess king, and a lion on "
+        "the edge also slides along the edge as far as it likes, round corners, never over "
+        "a piece. No capturing. Five or more of one colour in a row (any direction) wins; "
+        "the third time a position comes round, the game is a draw.",
+    )
+)
 
 STYLE = {Side.WHITE: "bright_white", Side.BLACK: "bright_red"}
 EDGE_STYLE = "on grey23"
 LAST_STYLE = "bold yellow"
 ROW_STYLE = "bold green"
+SHORT_LIST = 5  # pieces whose moves are listed in full by "moves"; more are summed up
 COUNT = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
@@ -85,6 +93,7 @@ class InvictaRenderer(TableRenderer):
                 Targets: self.targets,
                 AllMoves: self.all_moves,
                 ShowBoard: lambda o: self.status(self.game),
+                History: self.history,
             }
         )
 
@@ -123,11 +132,15 @@ class InvictaRenderer(TableRenderer):
             line.append(f"  {r + 1}")
             self.out.print(line)
         self.out.print(header)
-        legend = Text("     W B lion   w b hollow   + edge   . arena   ", style="dim")
-        legend.append("[ ] last move", style="dim")
+        legend = Text("     W B lion   w b hollow   + edge   . arena", style="dim")
+        marks = Text("[ ] last move", style="dim")
         if row_squares:
-            legend.append("   < > the winning row", style="dim")
-        self.out.print(legend)
+            marks.append("   < > the winning row", style="dim")
+        if compact(self.out):  # two lines, each within the board's own width and a bit
+            self.out.print(legend)
+            self.out.print(Text("     ") + marks)
+        else:
+            self.out.print(legend + Text("   ") + marks)
 
     @staticmethod
     def _cell(game: Game, square: Square, last: set[Square], rows: set[Square]) -> Text:
@@ -171,6 +184,15 @@ class InvictaRenderer(TableRenderer):
         if game.repetitions > 1:
             line.append(f"  (this position has occurred {game.repetitions} times)", style="yellow")
         self.out.print(line)
+        repeating = game.repeating_moves()
+        if repeating:
+            moves = ", ".join(f"{m.origin}-{m.target}" for m in repeating)
+            self.out.print(
+                Text(
+                    f"  careful: {moves} would bring a position round the third time: a draw",
+                    style="yellow",
+                )
+            )
 
     def status(self, game: Game) -> None:
         self.board(game)
@@ -219,6 +241,18 @@ class InvictaRenderer(TableRenderer):
         line.append(".")
         self.out.print(line)
 
+    def history(self, o: History) -> None:
+        """The moves so far, numbered in pairs (white's, black's), as many a line as fit."""
+        if not o.moves:
+            self.out.print("No moves yet.")
+            return
+        pairs = [
+            f"{n}. {' '.join(o.moves[i : i + 2])}"
+            for n, i in enumerate(range(0, len(o.moves), 2), start=1)
+        ]
+        self.out.print(Text("  " + "   ".join(pairs)))  # wrapped lines keep the indent
+        self.out.print(Text("  (a move list: referee invicta replay --moves RECORD)", style="dim"))
+
     def targets(self, o: Targets) -> None:
         what = f"The {piece_words(o.piece)} on {o.square}"
         if not o.targets:
@@ -230,13 +264,17 @@ class InvictaRenderer(TableRenderer):
     def all_moves(self, o: AllMoves) -> None:
         head = player_text(self.game, o.side)
         if o.in_hand:
-            head.append(
-                f" has {o.in_hand} in hand: place one on any of the {o.empty} empty squares "
-                "(a lion on the edge, hollow in the arena)"
-            )
+            head.append(f" has {o.in_hand} in hand, to place on any of {o.empty} empty squares")
         else:
             head.append(" has no pieces in hand")
         self.out.print(head)
-        for square, piece, targets in o.pieces:
-            where = " ".join(s.name for s in targets) if targets else "(cannot move)"
-            self.out.print(f"  {letter(piece)} {square}: {where}")
+        if len(o.pieces) <= SHORT_LIST:
+            for square, piece, targets in o.pieces:
+                where = " ".join(s.name for s in targets) if targets else "(cannot move)"
+                self.out.print(f"  {letter(piece)} {square}: {where}")
+            return
+        # Many pieces out: one entry each (how many squares it may go to), the board stays
+        # on the screen, and "moves SQUARE" lists one piece's squares.
+        summary = Text(", ".join(f"{letter(p)} {sq} ({len(t)})" for sq, p, t in o.pieces))
+        self.out.print(Text("  ") + summary)  # wrapped lines keep the indent
+        self.out.print(Text("  (moves SQUARE: where that piece may go)", style="dim"))

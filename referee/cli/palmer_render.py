@@ -13,6 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.cli import words
+from referee.cli.layout import HelpPage, titled
+from referee.cli.pager import paged
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
 from referee.cli.verdict_render import model_tables
@@ -38,28 +40,35 @@ from referee.palmer.outcomes import (
 from referee.palmer.state import Finish, Game
 from referee.table.session import Session
 
-HELP = """\
-Commands (one per line; the first letter of each is enough where shown):
-  play CARDS : STATEMENT   (p) write a statement with those cards, e.g.
-                           play blonde happy : forall x blonde(x) -> happy(x)
-                           play AE : ∀x ∃y likes(x, y)     (Q cards: AE, ∀x∃y, U for ∃!)
-                           play S3     play S12 n=4     play ? : ∃x happy(x)   (any statement)
-                           In dealt mode CARDS may be positions in your hand: play 1 3 : ...
-  negate N                 (n) list the places a ¬ can go in statement #N
-  negate N K               play a ¬ card: insert ¬ at place K of statement #N
-  claim N [M ...]          (c) claim statements #N, #M ... are redundant (one point each)
-  claim inconsistent       claim the board is inconsistent (wins at once)
-      ... with FILE        back the claim with a derivation file
-  why | model              (y, m) the last claim's full evidence | its model as tables
-  vote yes | vote no       (v) settle an undetermined claim (house rule vote_on_undetermined)
-  pass [CARDS]             write nothing this turn, discarding CARDS (they are replaced)
-  undo                     (u) take back the last event
-  board | hand | scores    (b, h, s) the board | a hand | the scores
-  cards | rules | help     the deck | the house rules | this text (?)
-  end [REASON]             stop the game here; the most points wins
-  save | quit              write the record | leave (q; the record is always saved)
-Statements may be typed in ASCII: forall exists exists! ~ & \\/ -> <-> != >=.
-"""
+HELP = HelpPage(
+    (
+        "Commands (one per line; the letter in brackets is enough):",
+        (
+            ("play CARDS : STATEMENT", "(p) write a statement with those cards, e.g."),
+            ("", "play blonde happy : forall x blonde(x) -> happy(x)"),
+            ("", "play AE : ∀x ∃y likes(x, y)  (Q cards: AE, ∀x∃y, U for ∃!)"),
+            ("", "play S3    play S12 n=4    play ? : ∃x happy(x)"),
+            ("", "in dealt mode CARDS may be positions in your hand: play 1 3 : ..."),
+            ("negate N", "(n) list the places a ¬ can go in statement #N"),
+            ("negate N K", "play a ¬ card: insert ¬ at place K of statement #N"),
+            ("claim N [M ...]", "(c) claim statements #N, #M ... are redundant (a point each)"),
+            ("claim inconsistent", "claim the board is inconsistent (wins at once)"),
+            ("    ... with FILE", "back the claim with a derivation file"),
+            ("why | model", "(y, m) the last claim's full evidence | its model as tables"),
+            (
+                "vote yes | vote no",
+                "(v) settle an undetermined claim (house rule vote_on_undetermined)",
+            ),
+            ("pass [CARDS]", "write nothing this turn, discarding CARDS (they are replaced)"),
+            ("undo", "(u) take back the last event"),
+            ("board | hand | scores", "(b, h, s) the board | a hand | the scores"),
+            ("cards | rules | help", "the deck | the house rules | this text (?)"),
+            ("end [REASON]", "stop the game here; the most points wins"),
+            ("save | quit", "write the record | leave (q; the record is always saved)"),
+        ),
+        "Statements may be typed in ASCII: forall exists exists! ~ & \\/ -> <-> != >=.",
+    )
+)
 
 # The help's examples, each of which a test plays on a fresh board.
 HELP_EXAMPLES = (
@@ -110,7 +119,7 @@ class PalmerRenderer(TableRenderer):
                 Negated: self.negated,
                 NegationPlaces: self.places,
                 ClaimSettled: self.claim,
-                Why: self.why,
+                Why: paged(out, self.why),
                 VoteTaken: self.vote,
                 Passed: self.passed,
                 GameOver: self.game_over,
@@ -125,7 +134,9 @@ class PalmerRenderer(TableRenderer):
         if self.game.finished:
             self.scores(self.game)
         elif any(isinstance(o, (ClaimSettled, VoteTaken)) for o in outcomes):
-            # Keep the verdict on screen: the board has not changed but for erasures.
+            # Keep the verdict on screen: the board has not changed but for erasures, so
+            # it is drawn in a line or two (board draws the table).
+            self.board_line(self.game)
             self.scores(self.game)
             self.turn(self.game)
         else:
@@ -149,6 +160,18 @@ class PalmerRenderer(TableRenderer):
                 text.append(" (scored)", style="dim")
             table.add_row(str(e.id), text, user(e.author or ""), user(cards))
         self.out.print(table)
+
+    def board_line(self, game: Game) -> None:
+        """The board in as few lines as it takes: number and statement, one after another."""
+        line = Text("Board now: ", style="bold")
+        if not game.board:
+            line.append("(empty)")
+        for i, e in enumerate(game.board):
+            if i:
+                line.append("  ·  ", style="dim")
+            line.append(f"#{e.id} ")
+            line.append_text(user(e.as_written))
+        self.out.print(line)
 
     def scores(self, game: Game) -> None:
         line = Text("Scores: ")
@@ -370,7 +393,7 @@ class PalmerRenderer(TableRenderer):
                 used = set(s.claim.used)
                 for number, text in s.premises:
                     table.add_row(str(number), user(text), "✓" if number in used else "")
-                self.out.print(table)
+                self.out.print(titled(table))
         if v.evidence.infinite is not None:
             self.out.print(
                 "A countermodel: the rest of the board holds, the claim fails."

@@ -41,5 +41,43 @@ def user(text: object, style: str = "") -> Text:
 
 def console(stderr: bool = False) -> Console:
     """The console every command prints through: it never reads markup or highlights,
-    so text is shown as given and renderers style explicitly."""
-    return Console(highlight=False, soft_wrap=True, markup=False, stderr=stderr)
+    so text is shown as given and renderers style explicitly.
+
+    At a terminal rich wraps every line at a word boundary to the terminal's width
+    (the terminal itself would cut words in two); into a pipe or a file a line is
+    written whole, for the tool that reads it.
+    """
+    out = TableConsole(highlight=False, markup=False, stderr=stderr)
+    out.soft_wrap = not out.is_terminal
+    return out
+
+
+class TableConsole(Console):
+    """A console whose indented lines stay indented when they wrap.
+
+    Renderers indent a line under the one it belongs to (``"  follows from #1 ..."``);
+    wrapped at the terminal's width, its second line would start at the margin and
+    read as a line of its own. A line of text that starts with spaces is drawn with
+    that indent kept for every line it wraps to.
+    """
+
+    def print(self, *objects, **kwargs) -> None:  # type: ignore[override]
+        if len(objects) == 1 and not self.soft_wrap and not kwargs.get("soft_wrap"):
+            objects = (hanging(self, objects[0]),)
+        super().print(*objects, **kwargs)
+
+
+def hanging(out: Console, item):
+    """``item`` with its leading spaces kept on every line it wraps to (one line of Text)."""
+    if isinstance(item, str):
+        item = Text(item)
+    if not isinstance(item, Text) or "\n" in item.plain or item.cell_len <= out.width:
+        return item
+    indent = len(item.plain) - len(item.plain.lstrip(" "))
+    if not indent or indent > out.width // 2:
+        return item
+    margin = Text(" " * indent)
+    lines = item[indent:].wrap(out, out.width - indent)
+    for line in lines:
+        line.rstrip()
+    return Text("\n").join(margin + line for line in lines)

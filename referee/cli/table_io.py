@@ -19,6 +19,9 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cli.common import fail, read_text
+from referee.cli.keys import LeaveGame, ask, ask_to_leave
+from referee.cli.layout import HelpPage
+from referee.cli.pager import page
 from referee.cli.private_screen import private_screen
 from referee.cli.safe import user, visible
 from referee.table import loop
@@ -173,7 +176,7 @@ def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> It
             return
         except KeyboardInterrupt:
             out.print()
-            if ask(out, "Leave the game? The record is saved either way."):
+            if ask_to_leave(out):
                 return
 
 
@@ -195,27 +198,24 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
     """
     if not can_show_privately(out):
         return False
-    try:
-        out.input(Text("Only ") + owner + Text(" looks now; the others look away. Press Enter. "))
-    except (EOFError, KeyboardInterrupt):
-        out.print()
-        return True
+    interrupted = False
+    # Both questions on the alternate screen: the table's screen keeps its prompt where it
+    # was (a question answered there left the next prompt on its line).
     with private_screen(out):  # left on every way out, signals included
-        draw()
         try:
+            out.input(
+                Text("Only ") + owner + Text(" looks now; the others look away. Press Enter. ")
+            )
+            out.print()  # readline leaves the cursor on the question's line here
+            draw()
             out.input(Text("Press Enter to hide this. ", style="bold"))
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             pass
+        except KeyboardInterrupt:
+            interrupted = True
+    if interrupted and ask_to_leave(out):  # Ctrl-C asks here as at the prompt
+        raise LeaveGame
     return True
-
-
-def ask(out: Console, question: str) -> bool:
-    try:
-        answer = out.input(Text(f"{question} [y/N] ", style="bold"))
-    except (EOFError, KeyboardInterrupt):
-        out.print()
-        return False
-    return answer.strip().lower() in ("y", "yes")
 
 
 class TableRenderer:
@@ -239,7 +239,10 @@ class TableRenderer:
         }
 
     def show(self, outcomes: Outcomes, changed: bool) -> None:
+        leaving = any(isinstance(o, Quit) for o in outcomes)
         for outcome in outcomes:
+            if leaving and isinstance(outcome, Saved):
+                continue  # "Record: FILE" follows
             render = self.renderers.get(type(outcome))
             if render is None:  # pragma: no cover - a new outcome without a renderer
                 self.out.print(user(repr(outcome)))
@@ -309,14 +312,16 @@ class TableRenderer:
         )
 
     def saved(self, o: Saved) -> None:
-        pass
+        self.out.print(Text("saved (the record is also written after every event)", style="dim"))
 
     def help(self, o: Help) -> None:
-        self.out.print(Text(self.help_text()))
+        text = self.help_text()
+        page(self.out, text.renderable() if isinstance(text, HelpPage) else Text(text))
 
-    help_words = "type a command; help lists them"  # a game's renderer: its command list
+    # a game's renderer: its command list (a HelpPage wraps to the screen it is drawn on)
+    help_words: str | HelpPage = "type a command; help lists them"
 
-    def help_text(self) -> str:
+    def help_text(self) -> str | HelpPage:
         return self.help_words
 
     def cancelled(self, o: Cancelled) -> None:
@@ -345,7 +350,10 @@ def play_session(
             fail(exc.message)
 
     save(session.record, session.game)
-    loop.run(session, read_lines(renderer.out, prompt, interactive), save, renderer.show)
+    try:
+        loop.run(session, read_lines(renderer.out, prompt, interactive), save, renderer.show)
+    except LeaveGame:  # asked from inside a view; every event is already saved
+        pass
 
 
 def read_record(path: Path, kind: GameKind) -> tuple[Record, object]:

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.cli import words
+from referee.cli.layout import titled
 from referee.cli.safe import user
 from referee.logic.model import Model
 
@@ -122,7 +123,7 @@ def model_tables(model: Model, arities: Mapping[str, int] | None = None) -> list
         for name, rows in props.items():
             t.add_row(user(name), "true" if rows else "false")
         tables.append(t)
-    return tables
+    return [titled(t) for t in tables]
 
 
 def _arity(rows) -> int | None:
@@ -169,7 +170,7 @@ def verdict_renderable(
         t.add_column("statement")
         for i in verdict.used:
             t.add_row(str(i + 1), user(premise_texts[i] if i < len(premise_texts) else ""))
-        parts.append(t)
+        parts.append(titled(t))
     for line in words.tried(ev, counter):
         parts.append(Text(f"tried: {line}", style="dim"))
     for line in verdict.flags:
@@ -234,7 +235,7 @@ def analysis_renderable(
             ", ".join(number(j) for j in v.used),
             Text(evidence),
         )
-    parts.append(table)
+    parts.append(titled(table))
     for line in c.flags:
         parts.append(user(line, "bold red"))
     if show_model and c.model is not None:

@@ -236,5 +236,5 @@ def _no_turn(game: Game) -> str:
     if game.phase == Phase.TRADE:
         return "it is the trade: each player gives a card to the left (give NAME N)"
     if game.phase == Phase.LAST_CALL:
-        return "every hand is empty: declare COGITO now, or end (a tie)"
+        return "every hand in play is empty: declare COGITO now, or end (a tie)"
     return "nobody is to play"

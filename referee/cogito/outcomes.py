@@ -45,6 +45,7 @@ class Revealed(Outcome):
     kind: CardKind
     position: Position
     returned: tuple[str, ...] = ()
+    kept: tuple[str, ...] = ()  # what Dream left in the field (Ego, by a house rule)
 
 
 @dataclass(frozen=True)

@@ -271,7 +271,7 @@ class Game:
         if self.phase == Phase.TRADE:
             raise IllegalEvent("type", "it is the trade: every player gives a card to the left")
         if self.phase == Phase.LAST_CALL:
-            raise IllegalEvent("type", "every hand is empty: COGITO now, or end (a tie)")
+            raise IllegalEvent("type", "every hand in play is empty: COGITO now, or end (a tie)")
         seat = self.seat(event.player)
         if event.player != self.current:
             raise IllegalEvent("player", f"it is {self.current}'s turn, not {event.player}'s")
@@ -304,7 +304,10 @@ class Game:
         if card.declares:
             seat.declarations.append(Declaration(card.name, Colour(position.value)))
         seat.field.append(Placed(card.name, position))
-        self._news.append(Revealed(seat.name, card.name, card.kind, position, tuple(returned)))
+        kept_cards = tuple(p.card for p in seat.field[:-1]) if card.kind == CardKind.DREAM else ()
+        self._news.append(
+            Revealed(seat.name, card.name, card.kind, position, tuple(returned), kept_cards)
+        )
         self.queue.pop(0)
         if seat.reds >= RED_LIMIT:
             self._disrupt(seat, Disruption.TWO_RED)

@@ -17,7 +17,7 @@ settled at once (:mod:`referee.ergo.ruling`) and its Score recorded.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from referee.ergo.cards import (
     Card,
@@ -57,7 +57,7 @@ from referee.ergo.reading import ReadingRules, full_text, read_premise
 from referee.ergo.ruling import decide, explain
 from referee.ergo.state import Game, IllegalPlacement
 from referee.language.limits import is_number
-from referee.table.commands import TableCommands, Unread, last_event
+from referee.table.commands import TableCommands, Unread
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session
@@ -115,6 +115,11 @@ CARD_WORDS = {
 def placed_card(word: str) -> ProofCard:
     """``A``, ``not``, ``∧``, ``(`` or a Wild ``*A`` / ``*THEN`` as the card that shows it."""
     wild = word.startswith("*")
+    if word in ("*", "**") or word.lower() == "wild":
+        raise Unread(
+            "a Wild is played as the card it shows: a star, then the card",
+            "play *A at 2, play *THEN at 1:1",
+        )
     face = face_of(word[1:] if wild else word)
     if face is None:
         raise Unread(
@@ -129,9 +134,33 @@ def placed_card(word: str) -> ProofCard:
     return ProofCard(card, face)
 
 
-def read_placement(text: str, premises: Sequence[int]) -> tuple[Placed, ...]:
-    """``OR B at 1:1, D`` → the cards and where each goes (``premises``: each premise's size)."""
+def hand_card(word: str, hand: Sequence[Card], taken: list[int]) -> ProofCard:
+    """Card ``word`` (a position, from 1) of a dealt hand, as it lies in the Proof."""
+    index = int(word) - 1
+    if not 0 <= index < len(hand):
+        raise Unread(f"your hand has cards 1-{len(hand)}, not {word}", "hand shows it")
+    if index in taken:
+        raise Unread(f"card {word} is named twice")
+    taken.append(index)
+    card = hand[index]
+    if card.wild:
+        raise Unread(f"card {word} is a Wild: say what it shows", "play *A, play *AND")
+    if len(card.faces) != 1:
+        if card == Card.PARENTHESIS:
+            raise Unread(f"card {word} is a parenthesis: say which", "play ( at 2:0 ) at 2:3")
+        raise Unread(f"card {word} is a {card.label}: it has a command of its own", "help")
+    return ProofCard(card, card.faces[0])
+
+
+def read_placement(
+    text: str, premises: Sequence[int], hand: Sequence[Card] | None = None
+) -> tuple[Placed, ...]:
+    """``OR B at 1:1, D`` → the cards and where each goes (``premises``: each premise's size).
+
+    With a dealt ``hand`` a number before ``at`` is a card by its position in it.
+    """
     tokens = _TOKENS.findall(text)
+    taken: list[int] = []
     groups: list[tuple[list[ProofCard], str | None]] = []
     cards: list[ProofCard] = []
     i = 0
@@ -149,6 +178,10 @@ def read_placement(text: str, premises: Sequence[int]) -> tuple[Placed, ...]:
             groups.append((cards, tokens[i + 1]))
             cards = []
             i += 1
+        elif token == "*" and i + 1 < len(tokens) and tokens[i + 1] in "()":
+            raise Unread("no Wild plays as a parenthesis")
+        elif hand is not None and is_number(token):
+            cards.append(hand_card(token, hand, taken))
         else:
             cards.append(placed_card(token))
         i += 1
@@ -199,6 +232,8 @@ class ErgoCommands(TableCommands):
     )
     moves = frozenset(MOVES)
     turn_moves = moves - {"score", "end"}  # the table settles a round and ends the game
+    # Asked before ``end`` stops the game (a person at the keyboard); None: no question.
+    confirm_end: Callable[[], bool] | None = None
 
     def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
         if game.stopped is not None and command in self.turn_moves:
@@ -242,7 +277,7 @@ class ErgoCommands(TableCommands):
 
     def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
         sizes = [len(p) for p in game.proof.premises]
-        placed = read_placement(rest, sizes)
+        placed = read_placement(rest, sizes, game.hand() if game.dealt else None)
         shown = CardsPlaced(game.player, placed, len(sizes))
         return self._submit(session, Place(game.player, placed), shown)
 
@@ -353,6 +388,8 @@ class ErgoCommands(TableCommands):
         return self._settle(session, game)
 
     def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
+        if self.confirm_end is not None and not self.confirm_end():
+            return (Refused("the game goes on"),)
         try:
             session.submit(End(rest.strip()))
         except IllegalEvent as exc:
@@ -365,13 +402,32 @@ class ErgoCommands(TableCommands):
         return (ShowProof(),)
 
     def _why(self, session: Session, game: Game, rest: str) -> Outcomes:
-        found = last_event(session.record, Score)
-        if found is None:
+        """``why [ROUND] [VARIABLE or PLAYER]``: a round's ruling (the last by default)."""
+        scores = [
+            (number, event)
+            for number, event in enumerate(session.record.events, start=1)
+            if isinstance(event, Score)
+        ]
+        if not scores:
             return (Refused("no round has been scored yet"),)
-        number, event = found
-        word = rest.strip().upper()
-        if word and word not in ("A", "B", "C", "D"):
-            return (Refused(f"{rest.strip()!r} is not a variable", "why, or why A"),)
+        number, event = scores[-1]
+        word = ""
+        for part in rest.split():
+            if part.isdigit():
+                found = [(n, e) for n, e in scores if e.round == int(part)]
+                if not found:
+                    rounds = ", ".join(str(e.round) for _, e in scores)
+                    return (
+                        Refused(f"round {part} has not been scored", f"rounds scored: {rounds}"),
+                    )
+                number, event = found[-1]
+            elif part.upper() in ("A", "B", "C", "D"):
+                word = part.upper()
+            else:
+                player = self.player(game, part)
+                if player is None:
+                    return (Refused(f"{part!r} is not a variable, a player or a round", "why 2 A"),)
+                word = game.variable(player)
         after: Game = session.record.rebuild(number)  # type: ignore[assignment]
         view = scored_view(after, event, game.rules.reading)  # house rules never change
         return (Why(view, word),)

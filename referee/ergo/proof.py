@@ -105,7 +105,8 @@ class Proof:
 
     def _premise(self, number: int, field: str) -> None:
         if not 1 <= number <= len(self.premises):
-            have = f"premises 1-{len(self.premises)}" if self.premises else "no premises yet"
+            n = len(self.premises)
+            have = "no premises yet" if not n else "premise 1" if n == 1 else f"premises 1-{n}"
             raise PlacementError(field, f"there is no premise {number} (the Proof has {have})")
 
     # ----------------------------------------------------------- changes
@@ -129,9 +130,15 @@ class Proof:
                     f"a new premise is number {count + i}, not {number}",
                 )
         if count + len(new_numbers) > MAX_PREMISES:
+            free = MAX_PREMISES - count
+            room = (
+                f"room for {free} new premise{'s' if free != 1 else ''}, not {len(new_numbers)}"
+                if free
+                else "play to " + ("premise 1" if count == 1 else f"one of premises 1-{count}")
+            )
             raise PlacementError(
                 "cards.premise",
-                f"the Proof has at most {MAX_PREMISES} premises: play to one of premises 1-{count}",
+                f"the Proof has at most {MAX_PREMISES} premises and has {count}: {room}",
             )
         for p in placed:
             if p.premise < 1:

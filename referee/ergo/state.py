@@ -55,6 +55,16 @@ DRAW = 2  # cards drawn, and so plays made, each turn
 FALLACY_TURNS = 3
 
 
+def fallacy_left(game: Game, player: str) -> str:
+    """How long ``player``'s Fallacy still holds, said one way everywhere: ``2 turns left``,
+    ``1 turn left, this one``, ``3 turns left, this one included``."""
+    left = FALLACY_TURNS - game.fallacy[player]
+    words = f"{left} turn{'s' if left != 1 else ''} left"
+    if player == game.player and game.blocked:
+        words += ", this one" + (" included" if left > 1 else "")
+    return words
+
+
 class IllegalPlacement(IllegalEvent):
     """A move leaving a premise that breaks a card rule: the premise, its cards, the rule."""
 
@@ -337,7 +347,9 @@ class Game:
         if plays > self.plays_left:
             left = self.plays_left
             raise IllegalEvent(
-                "cards", f"{self.player} has {left} play{'s' if left != 1 else ''} left this turn"
+                "cards",
+                f"{plays} cards are {plays} plays, and {self.player} has {left} "
+                f"play{'s' if left != 1 else ''} left this turn",
             )
 
     def _supply(self, cards: Sequence[Card], field: str) -> None:
@@ -388,8 +400,11 @@ class Game:
         return plays >= self.plays_left
 
     def _place(self, event: Place) -> None:
+        # The refusal names the real problem first: a Fallacy, then the cards themselves
+        # (where they go, what they make), then how many plays the turn has left.
         plays = len(event.cards)
-        self._use(plays)
+        if plays < 1:
+            raise IllegalEvent("cards", "name at least one card")
         if self.under_fallacy(event.player):
             raise IllegalEvent(
                 "cards",
@@ -401,21 +416,19 @@ class Game:
             raise IllegalEvent(
                 "cards", f"{Rule.PARENTHESES_PAIRED.text}: play an opening and a closing one"
             )
-        self._supply([p.card.card for p in event.cards], "cards")
         try:
             proof = self.proof.insert(event.cards)
         except PlacementError as exc:
             raise IllegalEvent(exc.field, exc.message) from None
         self._check_syntax(proof, "cards")
+        self._use(plays)
+        self._supply([p.card.card for p in event.cards], "cards")
         self._take([p.card.card for p in event.cards])
         self.proof = proof
         self._played(plays)
 
     def _fallacy_left(self, player: str) -> str:
-        left = FALLACY_TURNS - self.fallacy[player]
-        if player == self.player and self.blocked:
-            return "this turn" + (f" and {left - 1} more" if left > 1 else "")
-        return f"{left} more turn{'s' if left != 1 else ''}"
+        return fallacy_left(self, player)
 
     def _discard(self, event: Discard) -> None:
         if self.dealt and event.unnamed:

@@ -91,7 +91,8 @@ class Violation:
             return f"{self.rule.text}: {card} has no operand on its {self.side.value}"
         if self.rule == Rule.DECK_LIMIT:
             if card in ("(", ")"):
-                return f"{self.rule.text}: the deck has {self.limit} parenthesis cards"
+                plural = "s" if self.limit != 1 else ""
+                return f"{self.rule.text}: the deck has {self.limit} parenthesis card{plural}"
             return f"{self.rule.text}: the deck and its Wilds give {self.limit} {card}"
         return self.rule.text
 

@@ -14,8 +14,8 @@ import re
 
 from referee.invicta.board import SQUARES, Square
 from referee.invicta.events import Place
-from referee.invicta.notation import NotationError, Placement, as_event, parse_move
-from referee.invicta.outcomes import AllMoves, GameOver, Played, ShowBoard, Targets
+from referee.invicta.notation import NotationError, Placement, as_event, move_list, parse_move
+from referee.invicta.outcomes import AllMoves, GameOver, History, Played, ShowBoard, Targets
 from referee.invicta.state import Game, IllegalMove, Why
 from referee.table.commands import TableCommands
 from referee.table.session import Outcomes, Refused, Session
@@ -25,6 +25,7 @@ ALIASES = {
     "b": "board",
     "show": "board",
     "p": "place",
+    "l": "history",
 }
 _LOOKS_LIKE_A_MOVE = re.compile(r"[a-z]\d")
 _MOVE_HINT = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
@@ -32,7 +33,7 @@ _MOVE_HINT = "type a square to place a piece (e5) or two squares to move one (e5
 
 class InvictaCommands(TableCommands):
     aliases = ALIASES
-    commands = frozenset({"moves", "board", "rules", "place", "move", "typed"})
+    commands = frozenset({"moves", "board", "rules", "history", "place", "move", "typed"})
     moves = frozenset({"place", "move", "typed"})
     names_player = frozenset()
     over_hint = "undo takes back the last move"
@@ -61,12 +62,10 @@ class InvictaCommands(TableCommands):
         return self._moved(session, game, rest, "")
 
     def _moved(self, session: Session, game: Game, text: str, word: str) -> Outcomes:
-        if word == "move" and "-" not in text:
-            text = "-".join(text.split())  # "move e5 e6" is e5-e6
         try:
             move = parse_move(text)
         except NotationError as exc:
-            return (Refused(exc.message, _MOVE_HINT),)
+            return (Refused(exc.message, "" if _MOVE_HINT in exc.message else _MOVE_HINT),)
         if word == "place" and not isinstance(move, Placement):
             return (Refused("place takes one square", "place e5, or e5 alone"),)
         if word == "move" and isinstance(move, Placement):
@@ -88,6 +87,9 @@ class InvictaCommands(TableCommands):
 
     def _board(self, session: Session, game: Game, rest: str) -> Outcomes:
         return (ShowBoard(),)
+
+    def _history(self, session: Session, game: Game, rest: str) -> Outcomes:
+        return (History(move_list(session.record.events)),)
 
     def _moves(self, session: Session, game: Game, rest: str) -> Outcomes:
         if rest:

@@ -77,23 +77,48 @@ def _square(text: str, i: int, what: str) -> tuple[Square, int]:
         raise NotationError(str(exc), i + 1, j - i) from None
 
 
+# What stands between two squares: a hyphen, or the dashes phones and keyboards
+# put in its place (en dash, em dash, minus sign), or nothing but spaces.
+DASHES = "-\u2013\u2014\u2212\u2010\u2011"
+
+
 def parse_move(text: str) -> Notation:
-    """``text`` as a move; NotationError (with the column) when it is not one."""
+    """``text`` as a move; NotationError (with the column) when it is not one.
+
+    ``e5`` places; ``e5-e6``, ``e5–e6`` and ``e5 e6`` move.
+    """
     i = _skip_spaces(text, 0)
     if i == len(text):
         raise NotationError(f"no move: {_HOW}", i + 1)
     origin, i = _square(text, i, "a square")
-    i = _skip_spaces(text, i)
-    if i == len(text):
+    spaced = _skip_spaces(text, i)
+    if spaced == len(text):
         return Placement(origin)
-    if text[i] != "-":
-        raise NotationError(f"expected '-' between two squares or nothing after one: {_HOW}", i + 1)
-    i = _skip_spaces(text, i + 1)
+    if text[spaced] in DASHES:
+        i = _skip_spaces(text, spaced + 1)
+        if i < len(text) and text[i] in DASHES:
+            raise NotationError("one dash between the two squares: e5-e6", i + 1)
+    elif spaced > i and text[spaced] in _WORD:
+        i = spaced  # two squares with a space between: e5 e6
+    else:
+        raise NotationError("expected '-' between two squares, or nothing after one", spaced + 1)
     target, i = _square(text, i, "a square after '-'")
     i = _skip_spaces(text, i)
     if i != len(text):
         raise NotationError("unexpected text after the move", i + 1, len(text) - i)
     return Step(origin, target)
+
+
+def written(event: Place | Move) -> str:
+    """An event as a move list writes it: ``e5`` or ``e5-e6``."""
+    if isinstance(event, Place):
+        return event.square.name
+    return f"{event.origin}-{event.target}"
+
+
+def move_list(events) -> tuple[str, ...]:
+    """A game's moves as a move list writes them, in order."""
+    return tuple(written(e) for e in events)
 
 
 @dataclass(frozen=True)
@@ -128,6 +153,9 @@ def parse_move_list(text: str) -> tuple[ListedMove, ...]:
         body = raw.split("#", 1)[0].rstrip()
         if not body.strip():
             continue
+        word, _, after = body.strip().partition(" ")
+        if word.lower() in ("place", "move") and after.strip():  # as typed at the prompt
+            body = " " * (len(body) - len(body.lstrip()) + len(word) + 1) + after
         try:
             move = parse_move(body)
         except NotationError as exc:

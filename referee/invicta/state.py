@@ -11,6 +11,7 @@ The rulings behind each decision are in ``docs/rulings.md``.
 
 from __future__ import annotations
 
+import copy
 import enum
 from collections import Counter
 from collections.abc import Iterator
@@ -77,6 +78,9 @@ def piece_words(piece: Piece) -> str:
 
 def describe_piece(piece: Piece, square: Square) -> str:
     return f"the {piece_words(piece)} on {square}"
+
+
+_COUNT = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
 
 @dataclass(frozen=True)
@@ -148,6 +152,30 @@ class Game:
     def repetitions(self) -> int:
         """How often the present position has occurred (this time included)."""
         return self.seen[self.position()]
+
+    def repeating_moves(self) -> tuple[Move, ...]:
+        """The moves of the side to play that would bring a position round the third time
+        (a draw), so a table can be warned before, not after."""
+        if self.finished or max(self.seen.values(), default=0) < REPETITIONS - 1:
+            return ()
+        side = self.to_move
+        found = []
+        for origin, piece in sorted(self.board.items(), key=lambda i: (i[0].row, i[0].column)):
+            if piece.side is not side:
+                continue
+            for target in self.targets(origin):
+                # A trial game sharing nothing that apply changes in place.
+                trial = copy.copy(self)
+                trial.board, trial.in_hand, trial.seen = (
+                    dict(self.board),
+                    dict(self.in_hand),
+                    Counter(),
+                )
+                move = Move(side, origin, target)
+                trial.apply(move)
+                if not trial.finished and self.seen[trial.position()] + 1 >= REPETITIONS:
+                    found.append(move)
+        return tuple(found)
 
     # ------------------------------------------------------------ how pieces move
 
@@ -397,7 +425,11 @@ class Game:
 
     def result_words(self) -> str:
         if self.finish is Finish.FIVE:
-            return f"{self.winner} has five in a row"
+            rows = " and ".join(
+                f"{_COUNT.get(len(row), len(row))} in a row ({' '.join(s.name for s in row)})"
+                for row in self.rows
+            )
+            return f"{self.winner} has {rows or 'five in a row'}"
         if self.finish is Finish.REPETITION:
             return "a draw by the third repetition of the position"
         if self.finish is Finish.BLOCKED:

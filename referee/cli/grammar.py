@@ -1,0 +1,32 @@
+"""Small words for counts and lists, so every screen says "1 card", "2 cards",
+"ann, bob and cat" and "premises 1-3" the same way."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+IRREGULAR = {"parenthesis": "parentheses", "premise": "premises", "was": "were", "is": "are"}
+
+
+def plural(noun: str) -> str:
+    return IRREGULAR.get(noun, noun + "s")
+
+
+def count(n: int, noun: str) -> str:
+    """``1 card``, ``2 cards``, ``0 parentheses``."""
+    return f"{n} {noun if n == 1 else plural(noun)}"
+
+
+def and_list(parts: Sequence[str], word: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    parts = [str(p) for p in parts]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + f" {word} {parts[-1]}"
+
+
+def numbers(noun: str, first: int, last: int) -> str:
+    """``premise 1`` when the range is one number, else ``premises 1-3``."""
+    if first == last:
+        return f"{noun} {first}"
+    return f"{plural(noun)} {first}-{last}"
