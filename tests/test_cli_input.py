@@ -93,8 +93,7 @@ def test_an_endless_file_is_refused_with_its_name_and_the_limit(args, tmp_path):
     result = run(*[a.format(board=board) for a in args])
     clean(result)
     assert result.exit_code == 1
-    assert "/dev/zero: too large for a" in result.output
-    assert "the limit is 1 MiB" in result.output
+    assert "/dev/zero: is not a regular file" in result.output
 
 
 def test_read_text_reads_at_most_the_limit(tmp_path):
@@ -108,7 +107,7 @@ def test_read_text_reads_at_most_the_limit(tmp_path):
     assert MAX_RECORD_BYTES > MAX_FILE_BYTES
 
 
-def test_read_text_never_reads_an_endless_stream_whole(tmp_path):
+def test_read_text_never_reads_a_stream(tmp_path):
     if not hasattr(os, "mkfifo"):  # pragma: no cover
         pytest.skip("no named pipes")
     fifo = tmp_path / "pipe"
@@ -123,7 +122,7 @@ def test_read_text_never_reads_an_endless_stream_whole(tmp_path):
         finally:
             os._exit(0)
     try:
-        with pytest.raises(Exception, match="too large for a derivation file"):
+        with pytest.raises(Exception, match="is not a regular file"):
             read_text(fifo, "derivation file")
     finally:
         os.kill(pid, 9)

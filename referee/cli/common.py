@@ -2,14 +2,17 @@
 
 Files a user gave are only ever read here (never written); every problem
 becomes a one-paragraph message and exit code 1, never a traceback. A file
-is read with a size limit (``/dev/zero`` or a huge file is refused, never
-read into memory), and a leading UTF-8 byte order mark is dropped.
+is read with a size limit, only if it is a regular file (``/dev/zero``, a
+FIFO or a huge file is refused, never read into memory, never waited on),
+and a leading UTF-8 byte order mark is dropped.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -18,6 +21,7 @@ import click
 
 from referee.language.boardfile import BoardError, BoardText, parse_board
 from referee.language.deck import Deck, DeckError, load_deck_text
+from referee.language.input_limits import MAX_DECK_BYTES, MAX_FILE_BYTES, MAX_RECORD_BYTES
 from referee.resources import default_deck_path
 
 deck_option = click.option(
@@ -68,31 +72,50 @@ def fail(message: str) -> NoReturn:
     raise InputError(message)
 
 
-# The largest file the referee reads. A board, a deck or a derivation written
-# at a table is a few kilobytes; a game record grows by about a kilobyte per
-# event, so a record may be larger (a thousand-turn game is about a megabyte).
-MAX_FILE_BYTES = 1024 * 1024
-MAX_RECORD_BYTES = 64 * 1024 * 1024
-_LIMITS = {"game record": MAX_RECORD_BYTES}
+# The largest file the referee reads, by what it is (referee.language.limits).
+_LIMITS = {
+    "game record": MAX_RECORD_BYTES,
+    "game record or move list": MAX_RECORD_BYTES,
+    "deck file": MAX_DECK_BYTES,
+}
 
 
 def read_text(path: Path, what: str = "file", limit: int | None = None) -> str:
     """The UTF-8 text of a user's file, at most ``limit`` bytes (default by ``what``).
 
-    The read is bounded (``limit + 1`` bytes at most), so a device or a pipe
-    that never ends is refused like any file that is too large.
+    The one reader of every file a command reads. Only a regular file is read:
+    the file is opened without blocking (a FIFO with no writer would block
+    ``open`` forever) and refused unless ``fstat`` says it is a regular file,
+    so a pipe, a device or a socket never hangs the referee. The read is
+    bounded (``limit + 1`` bytes at most), and the bytes are decoded strictly.
     """
     if limit is None:
         limit = _LIMITS.get(what, MAX_FILE_BYTES)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
         fail(f"{path}: no such {what}")
     except IsADirectoryError:
         fail(f"{path}: is a directory, not a {what}")
     except OSError as exc:
         fail(f"{path}: cannot read it ({exc.strerror})")
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            fail(f"{path}: is a directory, not a {what}")
+        if not stat.S_ISREG(mode):
+            fail(
+                f"{path}: is not a regular file (a pipe or a device), so it is not read as a {what}"
+            )
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as handle:
+            fd = -1  # the handle owns it now
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        fail(f"{path}: cannot read it ({exc.strerror})")
+    finally:
+        if fd >= 0:
+            os.close(fd)
     if len(data) > limit:
         fail(f"{path}: too large for a {what} (the limit is {_size(limit)})")
     try:

@@ -33,13 +33,15 @@ from __future__ import annotations
 
 import enum
 import re
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from referee.language.characters import split_lines
 from referee.language.errors import LocatedError, Location
+from referee.language.input_limits import MAX_CARD_COUNT
 from referee.language.names import name_key, name_problem, spelled
+from referee.language.tomlfile import TomlError, load_toml
 from referee.language.tomlines import KeyLines
 
 STRATA = ("I", "II", "III", "")
@@ -47,8 +49,6 @@ SELF_STRATUM = "III"
 DEFAULT_DREAM = "Dream"
 DEFAULT_EGO = "Ego"
 TOP_KEYS = ("name", "note", "categories", "selves", "cards", "strata", "special")
-_SYNTAX_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
-_SYNTAX_AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
 class DiagramError(LocatedError):
@@ -197,24 +197,20 @@ class Diagram:
 
 def load_diagram(text: str, source: str = "<deck>") -> Diagram:
     """Read a deck file; DiagramError naming the line of the first problem."""
-    lines = KeyLines(text)
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _syntax_error(str(exc), source, lines) from None
-    return _Reader(data, source, lines).diagram()
+        data = load_toml(text)  # the deck limits first: only then is the text scanned for lines
+    except TomlError as exc:
+        raise _syntax_error(exc, source, text) from None
+    return _Reader(data, source, KeyLines(text)).diagram()
 
 
-def _syntax_error(message: str, source: str, lines: KeyLines) -> DiagramError:
-    match = _SYNTAX_AT.search(message)
-    line = int(match.group(1)) if match else None
-    at_end = _SYNTAX_AT_END.search(message)
-    if at_end:
-        line = len(lines.lines) or None
-        match = at_end
+def _syntax_error(exc: TomlError, source: str, whole: str) -> DiagramError:
+    if exc.syntax is None:  # a limit of every deck (too large, too deep, too long a number)
+        shown = split_lines(whole)[exc.line - 1] if exc.line else ""
+        return DiagramError(source, exc.line, exc.problem, shown)
+    lines = KeyLines(whole)
+    message, line = exc.syntax, exc.line
     text = lines.text(line)
-    if match:
-        message = message[: match.start()]
     if text.lstrip().startswith("="):
         message = f"a {_what_at(lines, line)} without a name"
     elif message.startswith(("Cannot overwrite a value", "Cannot declare")):
@@ -467,12 +463,14 @@ class _Reader:
         return found
 
     def resolve(self, table: str, key: str, known: Iterable[str]) -> str:
+        known = tuple(known)
+        if key in known:
+            return key
+        folded = {}
         for name in known:
-            if name == key:
-                return name
-        for name in known:
-            if name.casefold() == key.casefold():
-                return name
+            folded.setdefault(name.casefold(), name)
+        if key.casefold() in folded:
+            return folded[key.casefold()]
         raise self.error(
             self.at(table, key),
             f"{key!r} is not a card of this deck (the cards are the categories, "
@@ -486,6 +484,10 @@ class _Reader:
             name = self.resolve("cards", key, (*categories, *selves, dream))
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise self.error(line, f"the number of {name} cards must be a whole number ≥ 0")
+            if value > MAX_CARD_COUNT:
+                raise self.error(
+                    line, f"the number of {name} cards must be at most {MAX_CARD_COUNT}"
+                )
             if name in selves and value != 1:
                 raise self.error(
                     line,

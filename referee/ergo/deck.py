@@ -9,13 +9,13 @@ replays without the file.
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.ergo.cards import OPERATORS, VARIABLES, Card, Face, natural_card
-from referee.language.deck import DeckError
+from referee.language.deck import DeckError, read_deck_toml
+from referee.language.input_limits import MAX_CARD_COUNT
 
 HAND = 5  # cards in a hand at the end of every turn
 
@@ -73,10 +73,7 @@ def _quote(text: str) -> str:
 
 def load_ergo_deck(text: str, source: str = "<deck>") -> ErgoDeck:
     """Read a deck file's text; DeckError naming the file and the key at fault."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DeckError(source, "", f"not valid TOML: {exc}") from None
+    data = read_deck_toml(text, source)
     unknown = sorted(set(data) - {"name", "game", "cards"})
     if unknown:
         raise DeckError(source, unknown[0], "unknown key (expected name, game, cards)")
@@ -96,8 +93,10 @@ def load_ergo_deck(text: str, source: str = "<deck>") -> ErgoDeck:
             raise DeckError(source, f"cards.{key}", f"not an Ergo card (known: {', '.join(known)})")
         if card in counts:
             raise DeckError(source, f"cards.{key}", "listed twice")
-        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 1000:
-            raise DeckError(source, f"cards.{key}", f"must be a whole number 0-1000, got {n!r}")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_CARD_COUNT:
+            raise DeckError(
+                source, f"cards.{key}", f"must be a whole number 0-{MAX_CARD_COUNT}, got {n!r}"
+            )
         counts[card] = n
     if counts.get(Card.PARENTHESIS, 0) % 2:
         raise DeckError(

@@ -19,6 +19,7 @@ from referee.ergo.deck import ErgoDeck
 from referee.ergo.proof import Proof, proof_of_faces
 from referee.ergo.reading import DEFAULT_READING, ReadingRules, read_premise
 from referee.ergo.syntax import MAX_PREMISES, Rule, SyntaxViolation, Violation
+from referee.language.characters import first_refused, refusal, split_lines
 from referee.language.errors import LocatedError, Location
 
 
@@ -101,7 +102,12 @@ def read_proof_file(
 ) -> ProofFile:
     """The Proof a file holds, every card rule checked; ProofFileError at the first fault."""
     lines: list[ProofLine] = []
-    for file_line, raw in enumerate(text.splitlines(), start=1):
+    for file_line, raw in enumerate(split_lines(text), start=1):
+        bad = first_refused(raw)  # in a comment too: an invisible line break hides a premise
+        if bad is not None:
+            raise ProofFileError(
+                refusal(raw[bad]), len(lines) + 1, file_line, raw, bad + 1, 1, raw[bad]
+            )
         source = raw.split("#", 1)[0].rstrip()
         if not source.strip():
             continue

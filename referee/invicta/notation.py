@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from referee.invicta.board import Side, Square
 from referee.invicta.events import Move, Place
+from referee.language.characters import split_lines
 from referee.language.errors import LocatedError, Location
 
 
@@ -148,8 +149,7 @@ class MoveListError(LocatedError):
 def parse_move_list(text: str) -> tuple[ListedMove, ...]:
     """Every move of a move list, in order; MoveListError at the first line that is not one."""
     moves = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        raw = raw.removesuffix("\r")
+    for number, raw in enumerate(split_lines(text), start=1):
         body = raw.split("#", 1)[0].rstrip()
         if not body.strip():
             continue

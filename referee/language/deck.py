@@ -9,13 +9,14 @@ is something players edit by hand.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 
 from referee.language import ast
 from referee.language.characters import first_refused, refusal
+from referee.language.input_limits import MAX_ARITY, MAX_CARD_COUNT
 from referee.language.names import collision
 from referee.language.parser import ParseError, parse_statement
+from referee.language.tomlfile import TomlError, load_toml
 from referee.language.vocabulary import Vocabulary, VocabularyError
 
 CARD_KINDS = {
@@ -125,11 +126,18 @@ def prefix_text(kinds: tuple[str, ...], variables: tuple[str, ...]) -> str:
 
 
 def load_deck_text(text: str, source: str = "<deck>") -> Deck:
+    return deck_from_data(read_deck_toml(text, source), source)
+
+
+def read_deck_toml(text: str, source: str = "<deck>") -> dict:
+    """A deck's TOML (any game's), within the deck limits; DeckError with the line if not."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DeckError(source, "", f"not valid TOML: {exc}") from None
-    return deck_from_data(data, source)
+        return load_toml(text)
+    except TomlError as exc:
+        if exc.syntax is not None or not exc.line:
+            where = f" (line {exc.line})" if exc.line else ""
+            raise DeckError(source, "", exc.problem + where) from None
+        raise DeckError(source, f"line {exc.line}", exc.problem) from None
 
 
 def deck_from_data(data: dict, source: str = "<deck>") -> Deck:
@@ -199,11 +207,11 @@ def _vocabulary(raw: object, source: str) -> Vocabulary:
         if not isinstance(table, dict):
             raise DeckError(source, f"vocabulary.{key}", "must be a table of name = arity")
         for name, arity in table.items():
-            if not isinstance(arity, int) or isinstance(arity, bool) or arity < 0:
+            if not isinstance(arity, int) or isinstance(arity, bool) or not 0 <= arity <= MAX_ARITY:
                 raise DeckError(
                     source,
                     f"vocabulary.{key}.{name}",
-                    f"arity must be a whole number ≥ 0, got {arity!r}",
+                    f"arity must be a whole number 0-{MAX_ARITY}, got {arity!r}",
                 )
         tables[key] = table
     for name, arity in tables["functions"].items():
@@ -258,6 +266,8 @@ def _card(raw: object, where: str, vocabulary: Vocabulary, source: str, s_number
     count = _get(raw, "count", where, source, int, 1)
     if count < 1:
         raise DeckError(source, f"{where}.count", f"must be at least 1, got {count}")
+    if count > MAX_CARD_COUNT:
+        raise DeckError(source, f"{where}.count", f"must be at most {MAX_CARD_COUNT}, got {count}")
     text = _get(raw, "text", where, source, str, "")
     says = _get(raw, "says", where, source, str, "")
     if kind in "PFR":

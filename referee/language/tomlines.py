@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 import re
 
+from referee.language.characters import split_lines
+
 _BARE = r"[A-Za-z0-9_-]+"
 _BASIC = r'"(?:[^"\\]|\\.)*"'
 _LITERAL = r"'[^']*'"
@@ -43,7 +45,7 @@ class KeyLines:
     """Line numbers (from 1) of the keys and tables of one TOML text."""
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
+        self.lines = split_lines(text)  # at \n only, as tomllib counts lines
         self._keys: dict[tuple[str, ...], int] = {}
         self._starts: list[int] = []  # lines where a key or a header starts
         table: tuple[str, ...] = ()

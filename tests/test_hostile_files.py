@@ -1,0 +1,204 @@
+"""Files a player hands over never break a game (issue 19, "Files and names that break a game").
+
+Every deck of every game is read by one loader (``referee.language.tomlfile``)
+with one set of limits, checked on the text before tomllib recurses into it;
+every file is read by one reader (``referee.cli.common.read_text``) that
+refuses anything but a regular file before reading; every line of every file
+ends at ``\\n`` only.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli.main import main
+from referee.cogito.diagram import DiagramError, load_diagram
+from referee.ergo.deck import load_ergo_deck
+from referee.language.deck import DeckError, load_deck_text
+from referee.language.input_limits import MAX_CARD_COUNT, MAX_DECK_BYTES
+
+ROOT = Path(__file__).resolve().parent.parent
+COGITO = (ROOT / "cards" / "cogito-example.toml").read_text(encoding="utf-8")
+PALMER = (ROOT / "cards" / "palmer.toml").read_text(encoding="utf-8")
+ERGO = (ROOT / "cards" / "ergo.toml").read_text(encoding="utf-8")
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def refused(result, *words: str) -> str:
+    """The command failed cleanly (exit 1, a message, no traceback); its output."""
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    assert result.exit_code == 1, result.output[-400:]
+    for word in words:
+        assert word in result.output, result.output[-400:]
+    return result.output
+
+
+@contextmanager
+def within(seconds: int):
+    """Fail instead of hanging: SIGALRM after ``seconds``."""
+
+    def expired(signum, frame):
+        raise TimeoutError(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+# The same hostile additions, one per game's deck format.
+NESTED_ARRAY = "Cat = " + "[" * 500 + "]" * 500
+NESTED_TABLE = "Cat = " + "{ a = " * 400 + "1" + " }" * 400
+NINES = "x = " + "9" * 5000
+
+
+def cogito_with(line: str, table: str = "[categories]") -> str:
+    """The example deck with ``line`` first in ``table``."""
+    lines = COGITO.split("\n")
+    at = next(i for i, text in enumerate(lines) if text.startswith(table))
+    return "\n".join([*lines[: at + 1], line, *lines[at + 1 :]])
+
+
+def palmer_with(line: str) -> str:
+    return line + "\n" + PALMER
+
+
+def ergo_with(line: str) -> str:
+    return line + "\n" + ERGO
+
+
+@pytest.mark.parametrize("line", [NESTED_ARRAY, NESTED_TABLE, NINES])
+def test_every_deck_loader_refuses_deep_nesting_and_huge_numbers_with_the_line(line):
+    deck = cogito_with(line)
+    with pytest.raises(DiagramError) as cogito:
+        load_diagram(deck, "deck.toml")
+    assert cogito.value.line == deck.split("\n").index(line) + 1
+    with pytest.raises(DeckError) as palmer:
+        load_deck_text(palmer_with(line), "deck.toml")
+    assert "line 1" in str(palmer.value)
+    with pytest.raises(DeckError) as ergo:
+        load_ergo_deck(ergo_with(line), "deck.toml")
+    assert "line 1" in str(ergo.value)
+    for error in (cogito.value, palmer.value, ergo.value):
+        assert len(str(error)) < 300
+
+
+@pytest.mark.parametrize("command", [["possible"], ["judge", "--self", "Oak", "Plant"]])
+def test_cogito_commands_refuse_a_nested_deck(tmp_path, command):
+    deck = tmp_path / "nested.toml"
+    deck.write_text(cogito_with(NESTED_ARRAY), encoding="utf-8")
+    refused(run("cogito", *command, "--deck", str(deck)), "nested", "line")
+
+
+def test_cogito_play_refuses_a_nested_deck(tmp_path):
+    deck = tmp_path / "nested.toml"
+    deck.write_text(cogito_with(NESTED_ARRAY), encoding="utf-8")
+    result = run(
+        "cogito",
+        "play",
+        "--players",
+        "a,b",
+        "--deck",
+        str(deck),
+        "--record",
+        str(tmp_path / "g.json"),
+    )
+    refused(result, "nested")
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_card_counts_are_bounded_in_every_game():
+    huge = "9223372036854775807"
+    start = time.monotonic()
+    with pytest.raises(DiagramError, match="digits|at most"):
+        load_diagram(COGITO.replace("\nPlant = 2 ", f"\nPlant = {huge} "), "deck.toml")
+    with pytest.raises(DiagramError, match=f"at most {MAX_CARD_COUNT}"):
+        load_diagram(
+            COGITO.replace("\nPlant = 2 ", f"\nPlant = {MAX_CARD_COUNT + 1} "), "deck.toml"
+        )
+    palmer = PALMER.replace("count = ", f"count = {huge} # ", 1)
+    with pytest.raises(DeckError, match="digits"):
+        load_deck_text(palmer, "deck.toml")
+    palmer = PALMER.replace("count = ", f"count = {MAX_CARD_COUNT + 1} # ", 1)
+    with pytest.raises(DeckError, match=f"at most {MAX_CARD_COUNT}"):
+        load_deck_text(palmer, "deck.toml")
+    assert time.monotonic() - start < 5  # refused, not grown into memory
+
+
+def test_a_deck_beyond_the_size_limit_is_refused_by_the_loader_itself():
+    padding = "# " + "x" * 78 + "\n"
+    big = padding * (MAX_DECK_BYTES // len(padding) + 1)
+    for load, error in (
+        (load_diagram, DiagramError),
+        (load_deck_text, DeckError),
+        (load_ergo_deck, DeckError),
+    ):
+        with pytest.raises(error, match="too large for a deck"):
+            load(big + COGITO, "deck.toml")
+
+
+# ------------------------------------------------------------------ one line reader
+
+
+def test_an_ergo_proof_splits_lines_at_newlines_only(tmp_path):
+    proof = tmp_path / "proof.txt"
+    proof.write_text("A OR B  # premise 1\u2028NOT A\nC\nD\n", encoding="utf-8")
+    output = refused(run("ergo", "check", str(proof)), "U+2028")
+    assert "proven" not in output
+
+
+def test_cogito_deck_errors_count_lines_as_wc_does():
+    deck = cogito_with("# a comment\u2028with a separator\nCat = 3")
+    with pytest.raises(DiagramError) as info:
+        load_diagram(deck, "deck.toml")
+    expected = deck.split("\n").index("Cat = 3") + 1
+    assert info.value.line == expected
+
+
+# ------------------------------------------------------------------ not regular files
+
+
+COMMANDS = [
+    ["analyze", "{fifo}"],
+    ["entails", "--board", "{fifo}", "∀x happy(x)"],
+    ["derive", "{board}", "{fifo}"],
+    ["export", "{fifo}"],
+    ["cards", "--deck", "{fifo}"],
+    ["replay", "{fifo}"],
+    ["play", "--record", "{fifo}"],
+    ["ergo", "check", "{fifo}"],
+    ["ergo", "replay", "{fifo}"],
+    ["ergo", "play", "--record", "{fifo}"],
+    ["invicta", "replay", "{fifo}"],
+    ["invicta", "play", "--record", "{fifo}"],
+    ["cogito", "possible", "--deck", "{fifo}"],
+    ["cogito", "replay", "{fifo}"],
+    ["cogito", "play", "--record", "{fifo}"],
+]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:2]))
+def test_a_fifo_without_a_writer_is_refused_not_waited_on(tmp_path, args):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    board = tmp_path / "board.txt"
+    board.write_text("∀x happy(x)\n", encoding="utf-8")
+    with within(20):
+        result = run(*[a.format(fifo=fifo, board=board) for a in args])
+    refused(result, "not a regular file")
