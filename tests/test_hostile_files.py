@@ -9,7 +9,9 @@ ends at ``\\n`` only.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import time
 from contextlib import contextmanager
@@ -202,3 +204,64 @@ def test_a_fifo_without_a_writer_is_refused_not_waited_on(tmp_path, args):
     with within(20):
         result = run(*[a.format(fifo=fifo, board=board) for a in args])
     refused(result, "not a regular file")
+
+
+# ------------------------------------------------------------------ records
+
+
+def new_record(tmp_path: Path, game: str) -> Path:
+    """A fresh record of ``game`` (its embedded deck included), made by the command itself."""
+    path = tmp_path / f"{game}.json"
+    if game == "palmer":
+        path.write_text((ROOT / "examples" / "games" / "points-win.json").read_text("utf-8"))
+        return path
+    players = "ann,bob,cat" if game == "cogito" else "ann,bob"
+    result = CliRunner().invoke(
+        main, [game, "play", "--players", players, "--seed", "1", "--record", str(path)], "quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def embedded_deck(data: dict) -> tuple[dict, str]:
+    setup = data["setup"]
+    return (setup["deck"], "toml") if "deck" in setup else (setup, "deck_text")
+
+
+def commands_reading(path: Path, game: str) -> list[list[str]]:
+    group = [] if game == "palmer" else [game]
+    return [[*group, "replay", str(path)], [*group, "play", "--record", str(path)]]
+
+
+@pytest.mark.parametrize("game", ["palmer", "ergo", "cogito"])
+@pytest.mark.parametrize("hostile", ["nested", "large"])
+def test_a_deck_inside_a_record_is_held_to_the_deck_limits(tmp_path, game, hostile):
+    path = new_record(tmp_path, game)
+    data = json.loads(path.read_text("utf-8"))
+    holder, key = embedded_deck(data)
+    deck = holder[key]
+    if hostile == "nested":
+        lines = deck.split("\n")
+        at = next((i + 1 for i, ln in enumerate(lines) if ln.startswith("[categories]")), 0)
+        lines.insert(at, NESTED_ARRAY)
+        holder[key] = "\n".join(lines)
+    else:
+        holder[key] = deck + ("# " + "x" * 1000 + "\n") * 4000  # a 4 MB deck
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for args in commands_reading(path, game):
+        start = time.monotonic()
+        result = run(*args)
+        refused(result, "nested" if hostile == "nested" else "too large for a deck")
+        assert time.monotonic() - start < 10, args
+        assert len(result.output) < 1000
+
+
+@pytest.mark.parametrize("number", ["1" + "0" * 309, "Infinity", "-Infinity", "NaN", "1e999"])
+def test_numbers_in_a_record_are_bounded(tmp_path, number):
+    path = new_record(tmp_path, "palmer")
+    text = path.read_text("utf-8")
+    assert '"seconds": ' in text
+    text = re.sub(r'"seconds": [0-9.e-]+', f'"seconds": {number}', text, count=1)
+    path.write_text(text, encoding="utf-8")
+    for args in commands_reading(path, "palmer"):
+        refused(run(*args), "not a game record")
