@@ -265,3 +265,56 @@ def test_numbers_in_a_record_are_bounded(tmp_path, number):
     path.write_text(text, encoding="utf-8")
     for args in commands_reading(path, "palmer"):
         refused(run(*args), "not a game record")
+
+
+# ------------------------------------------------------------------ where records go
+
+
+def test_a_new_game_never_follows_a_planted_symlink(tmp_path):
+    shared, victim = tmp_path / "shared", tmp_path / "victim"
+    shared.mkdir()
+    victim.mkdir()
+    (shared / "game.json").symlink_to(victim / "planted.json")
+    result = run("cogito", "play", "--players", "a,b,c", "--record", str(shared / "game.json"))
+    refused(result, "symbolic link")
+    assert list(victim.iterdir()) == []
+    assert [p.name for p in shared.iterdir()] == ["game.json"]
+
+
+def test_the_sweep_touches_only_this_programs_temporary_files_of_a_record(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    draft = tmp_path / ".notes.txt.draft.tmp"
+    draft.write_text("an editor's draft\n", encoding="utf-8")
+    mine = tmp_path / ".notes.txt.referee-abcd1234.tmp"
+    mine.write_text("half a record\n", encoding="utf-8")
+    refused(run("cogito", "play", "--record", str(notes)), "not JSON")
+    assert draft.exists() and mine.exists()  # notes.txt is no record: nothing swept
+
+
+def test_a_broken_pipe_leaves_no_stale_lock_and_no_false_message(tmp_path):
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from referee.cli.main import main; "
+        "sys.argv = ['referee', 'cogito', 'play', '--players', 'a,b,c', '--record', 'x.json']; "
+        "main()"
+    )
+    reader, writer = os.pipe()
+    os.close(reader)  # whatever is printed meets a broken pipe
+    try:
+        subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=tmp_path,
+            stdin=subprocess.DEVNULL,
+            stdout=writer,
+            stderr=subprocess.DEVNULL,
+            timeout=60,
+        )
+    finally:
+        os.close(writer)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert ".x.json.lock" not in names
+    assert names == ["x.json"]  # "New game recorded in x.json" was true when printed
+    assert json.loads((tmp_path / "x.json").read_text("utf-8"))["game"] == "cogito"

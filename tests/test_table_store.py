@@ -76,9 +76,9 @@ def test_a_directory_that_cannot_be_written_is_refused_up_front(tmp_path):
 def test_stale_temporary_files_of_a_killed_session_are_swept(tmp_path):
     record = tmp_path / "g.json"
     assert play(*GAME, "--record", str(record)).exit_code == 0
-    stale = tmp_path / ".g.json.abc123.tmp"
+    stale = tmp_path / ".g.json.referee-abc12345.tmp"
     stale.write_text("half a record", encoding="utf-8")
-    other = tmp_path / ".other.json.abc123.tmp"
+    other = tmp_path / ".other.json.referee-abc12345.tmp"
     other.write_text("another record's", encoding="utf-8")
     assert play("--record", str(record), script="pass\n").exit_code == 0
     assert not stale.exists() and other.exists()

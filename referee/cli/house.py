@@ -223,7 +223,7 @@ def play(
             fail(tg.missing)
         record = new_record(game, {**values, **flags}, house, deck)
         state = record.rebuild()
-        store, record_path = start_record(record_path, tg.prefix)
+        store, record_path = start_record(record_path, tg.prefix, record, state)
         out.print(
             user(f"New game of {game.title} recorded in {record_path}. Type help for the commands.")
         )

@@ -9,6 +9,7 @@ extends :class:`TableRenderer` with one method per outcome class of its own.
 
 from __future__ import annotations
 
+import atexit
 import datetime as _dt
 import sys
 from collections.abc import Callable, Iterator
@@ -76,6 +77,7 @@ def open_record(path: Path, fresh: bool = False) -> RecordFile:
         store.open()
     except StoreError as exc:
         fail(exc.message)
+    atexit.register(store.close)  # no stale lock, however the command ends (a broken pipe)
     return store
 
 
@@ -101,19 +103,30 @@ def resume_record(path: Path, kind: GameKind) -> tuple[RecordFile, Record, objec
     except BaseException:
         store.close()
         raise
+    store.sweep()  # read as a record: its own temporary files may go now
     return store, record, game
 
 
-def start_record(path: Path | None, prefix: str) -> tuple[RecordFile, Path]:
+def start_record(
+    path: Path | None, prefix: str, record: Record | None = None, game=None
+) -> tuple[RecordFile, Path]:
     """The file a new game is recorded in: ``path``, or else ``PREFIX-DATE-TIME.json``
     (with ``-2``, ``-3``, ... when a game of the same second has it); never a file
-    already there."""
+    already there, nor a symlink. With ``record``, it is written at once, so a
+    message saying where the game is recorded is true when it is printed."""
     if path is None:
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         path, n = Path(f"{prefix}-{stamp}.json"), 2
         while path.exists() or path.is_symlink():
             path, n = Path(f"{prefix}-{stamp}-{n}.json"), n + 1
-    return open_record(path, fresh=True), path
+    store = open_record(path, fresh=True)
+    if record is not None:
+        try:
+            store.write(dumps(record, game))
+        except StoreError as exc:
+            store.close()
+            fail(exc.message)
+    return store, path
 
 
 def refuse_new_settings(

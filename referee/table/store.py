@@ -8,14 +8,18 @@ acknowledged event and never leaves a damaged record.
   record's directory (``mkstemp``: an unpredictable name, never following a
   planted symlink), is flushed and fsynced, then renamed over the record,
   and the directory is fsynced.
-* A record that is a symlink is followed: the file it points to is updated
-  and the link stays a link.
+* A record that is a symlink is followed when a game is resumed: the file it
+  points to is updated and the link stays a link. A new game's record is only
+  ever created where nothing is, not even a dangling symlink (another user
+  could have planted one in a shared directory).
 * A new record is created 0600 (its owner's alone: it holds the deal); a
   record that exists keeps its permission bits; a read-only record or
   directory is refused before the game starts, with a message, never half way.
 * While a session runs it holds a lock beside the record, so two sessions
-  cannot write one record; on start, temporary files a killed session left
-  behind for this record are removed.
+  cannot write one record. Once a resumed record has been read as a record,
+  the temporary files a killed session left behind for it are removed: only
+  names of the pattern this module gives them (``.NAME.referee-XXXXXXXX.tmp``),
+  so no other program's file is ever touched.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import re
 import stat
 import tempfile
 from pathlib import Path
@@ -48,8 +53,19 @@ def _target(path: Path) -> Path:
     return path
 
 
+# Temporary files of a record: a name no other program gives a file.
+_TEMP_MARK = "referee-"
+_TEMP_SUFFIX = ".tmp"
+
+
 def _temp_prefix(target: Path) -> str:
-    return f".{target.name}."
+    return f".{target.name}.{_TEMP_MARK}"
+
+
+def _is_temp_of(name: str, target: Path) -> bool:
+    """Whether ``name`` is one of ``write_atomically``'s temporary files for ``target``."""
+    pattern = re.escape(_temp_prefix(target)) + r"[a-z0-9_]{8}" + re.escape(_TEMP_SUFFIX)
+    return re.fullmatch(pattern, name) is not None
 
 
 class RecordFile:
@@ -57,8 +73,8 @@ class RecordFile:
 
     def __init__(self, path: Path, fresh: bool = False) -> None:
         self.path = Path(path)
-        self.target = _target(self.path)
         self.fresh = fresh  # a new game's record: refuse a file already there, never replace it
+        self.target = self.path if fresh else _target(self.path)
         self._lock_fd: int | None = None
 
     # -- lifecycle
@@ -71,7 +87,14 @@ class RecordFile:
         self.close()
 
     def open(self) -> None:
-        """Check the record can be written, take the lock, sweep stale temporary files."""
+        """Check the record can be written and take the lock."""
+        if self.fresh and self.path.is_symlink():
+            raise StoreError(
+                f"{self.path}: is a symbolic link; a new game's record is only created "
+                "where no file is"
+            )
+        if self.fresh and self.path.exists():
+            raise StoreError(f"{self.path}: a file of that name appeared; start the game again")
         directory = self.target.parent
         if not directory.is_dir():
             raise StoreError(f"{self.path}: the directory {directory} does not exist")
@@ -90,7 +113,6 @@ class RecordFile:
         if self.fresh and (self.target.exists() or self.target.is_symlink()):
             self.close()
             raise StoreError(f"{self.path}: a file of that name appeared; start the game again")
-        self._sweep()
 
     def _lock(self, lock_path: Path) -> int:
         """The lock file, opened and flocked; the one at ``lock_path`` when the lock was taken.
@@ -134,11 +156,14 @@ class RecordFile:
             os.close(self._lock_fd)
             self._lock_fd = None
 
-    def _sweep(self) -> None:
-        """Remove temporary files of this record left by a killed session (we hold the lock)."""
-        prefix = _temp_prefix(self.target)
+    def sweep(self) -> None:
+        """Remove temporary files of this record left by a killed session.
+
+        Called with the lock held, once the record was read as a record (so the
+        file named is one of ours); only names ``write_atomically`` gives.
+        """
         for entry in self.target.parent.iterdir():
-            if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+            if _is_temp_of(entry.name, self.target):
                 try:
                     if entry.is_file() and not entry.is_symlink():
                         entry.unlink()
@@ -168,7 +193,7 @@ def write_atomically(path: Path, text: str, new_mode: int | None = None) -> None
             new_mode = 0o666 & ~umask
         mode = new_mode
     try:
-        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=".tmp", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(path), suffix=_TEMP_SUFFIX, dir=path.parent)
     except OSError as exc:
         raise StoreError(f"{path}: cannot write the record ({exc.strerror})") from None
     try:
