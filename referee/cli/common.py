@@ -62,9 +62,9 @@ class InputError(click.ClickException):
     exit_code = 1
 
     def show(self, file=None) -> None:
-        from referee.cli.safe import visible
+        from referee.cli.safe import echoed, visible
 
-        lines = self.format_message().split("\n")
+        lines = echoed(self.format_message()).split("\n")
         click.echo("error: " + "\n".join(visible(line) for line in lines), err=True)
 
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cli.common import deck_option, load_board, load_deck, print_json, read_text
-from referee.cli.safe import console, user, visible
+from referee.cli.safe import console, echoed, user, visible
 from referee.cli.verdict_render import model_tables
 from referee.derivation import DerivationError, check_derivation
 from referee.derivation.checker import LINE_TIMEOUT, DerivationResult, LineStatus
@@ -53,7 +53,7 @@ def derive(deck_path, timeout: float, as_json: bool, board: Path, derivation: Pa
         if as_json:
             print_json({"ok": False, "error": exc.to_json(), "file": str(derivation)})
         else:
-            click.echo(f"error: {visible(str(derivation))}:{exc.render()}", err=True)
+            click.echo(echoed(f"error: {visible(str(derivation))}:{exc.render()}"), err=True)
         sys.exit(EXIT_INPUT)
     if as_json:
         data = result.to_json()

@@ -31,7 +31,7 @@ from referee.cli.house import (
     replay_command,
 )
 from referee.cli.keys import ask
-from referee.cli.safe import console, user
+from referee.cli.safe import console, echoed, user
 from referee.ergo.commands import readings
 from referee.ergo.deck import load_ergo_deck
 from referee.ergo.prooffile import ProofFile, ProofFileError, read_proof_file
@@ -93,7 +93,7 @@ def check(as_json, deck, house, proof_file):
     try:
         pf = read_proof_file(text, load_ergo_deck(chosen.text, chosen.name), rules.reading)
     except ProofFileError as exc:
-        click.echo(f"error: {proof_file}: {exc.render()}", err=True)
+        click.echo(echoed(f"error: {proof_file}: {exc.render()}"), err=True)
         sys.exit(1)
     proof = pf.proof
     premises = proof.formulas(rules.reading)

@@ -28,7 +28,7 @@ import click
 from referee.cli.common import fail, read_text
 from referee.cli.house import TerminalGame, house_rules, play_command
 from referee.cli.invicta_render import InvictaRenderer, describe
-from referee.cli.safe import console, user, visible
+from referee.cli.safe import console, echoed, user, visible
 from referee.cli.stepper import Stepper
 from referee.cli.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
 from referee.invicta.board import Side
@@ -154,7 +154,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
     try:
         moves = parse_move_list(text)
     except MoveListError as exc:
-        click.echo(f"error: {visible(str(file))}, {exc.render()}", err=True)
+        click.echo(echoed(f"error: {visible(str(file))}, {exc.render()}"), err=True)
         sys.exit(EXIT_INPUT)
     renderer = InvictaRenderer(out)
     events: list = []

@@ -28,6 +28,18 @@ COMMANDS = {
 
 
 class LazyGroup(click.Group):
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Arguments are UTF-8 text, decoded strictly: bytes that are not UTF-8 arrive as
+        surrogates (Python's escape for them), which no record could hold; refused here,
+        once for every command."""
+        for arg in args:
+            if any("\udc80" <= char <= "\udcff" for char in arg):
+                from referee.cli.common import InputError
+                from referee.language.characters import quoted
+
+                raise InputError(f"the argument {quoted(arg)} is not UTF-8 text")
+        return super().parse_args(ctx, args)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self._load(name) is not None)
 

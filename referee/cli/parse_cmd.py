@@ -7,6 +7,7 @@ import sys
 import click
 
 from referee.cli.common import StatementCommand, deck_option, load_deck, print_json
+from referee.cli.safe import echoed
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_ascii, to_unicode
 
@@ -25,7 +26,7 @@ def parse(deck_path, ascii_only: bool, as_json: bool, statement: str) -> None:
         if as_json:
             print_json({"ok": False, "error": exc.to_json()})
         else:
-            click.echo(exc.render(), err=True)
+            click.echo(echoed(exc.render()), err=True)
         sys.exit(1)
     if as_json:
         print_json({"ok": True, "text": to_unicode(parsed), "ascii": to_ascii(parsed)})

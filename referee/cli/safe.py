@@ -9,10 +9,14 @@ as ``\\x1b``-style escapes.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from rich.console import Console
 from rich.text import Text
+
+from referee.language.characters import shortened
+from referee.language.input_limits import MAX_ECHO_CHARS
 
 # Categories shown escaped: controls (C0, C1, DEL), format characters (bidi
 # overrides, zero-width joiners), line and paragraph separators, surrogates.
@@ -81,3 +85,31 @@ def hanging(out: Console, item):
     for line in lines:
         line.rstrip()
     return Text("\n").join(margin + line for line in lines)
+
+
+# A word (a run without spaces) of a message longer than a quotation may be,
+# and a line of a message longer than a message with one quotation in it.
+_LONG_WORD = re.compile(r"\S{" + str(MAX_ECHO_CHARS + 1) + ",}")
+_MESSAGE_LINE = 4 * MAX_ECHO_CHARS
+
+
+def echoed(message: str) -> str:
+    """A refusal or an error, quoting at most about MAX_ECHO_CHARS of anything a person gave.
+
+    The one guard every refusal and error passes on its way to the screen
+    (the game's refusals, the command line's errors, a record's errors):
+    whatever a message quotes (a pasted word, a line, a list of names from a
+    deck), each long run is cut to a quotation's length with "…", keeping its
+    closing quote, and each line to a few quotations' length.
+    """
+
+    def cut(match: re.Match) -> str:
+        word = match.group()
+        close = word[-1] if word[-1] in "'\")]" else ""
+        return shortened(word) + close
+
+    lines = []
+    for line in message.split("\n"):
+        line = _LONG_WORD.sub(cut, line)
+        lines.append(shortened(line, _MESSAGE_LINE))
+    return "\n".join(lines)

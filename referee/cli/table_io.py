@@ -22,9 +22,10 @@ from rich.text import Text
 from referee.cli.common import fail, read_text
 from referee.cli.keys import LeaveGame, ask, ask_to_leave
 from referee.cli.layout import HelpPage
+from referee.cli.lines import UnreadLine, checked, script_lines
 from referee.cli.pager import page
 from referee.cli.private_screen import private_screen
-from referee.cli.safe import user, visible
+from referee.cli.safe import echoed, user, visible
 from referee.table import loop
 from referee.table.errors import RecordError
 from referee.table.house import describe as describe_rules
@@ -170,10 +171,16 @@ def _shown(value) -> str:
 
 
 def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> Iterator[str]:
-    """Commands typed at a prompt (with history), or one per line of a script (echoed)."""
+    """Commands typed at a prompt (with history), or one per line of a script (echoed).
+
+    Every line goes through :mod:`referee.cli.lines` first: one that is too
+    long or not UTF-8 is refused here, before any game parses it.
+    """
     if not interactive:
-        for line in sys.stdin:
-            line = line.rstrip("\n")
+        for line in script_lines(sys.stdin.buffer):
+            if isinstance(line, UnreadLine):
+                unread(out, line)
+                continue
             if line.strip() and not line.lstrip().startswith("#"):
                 out.print(Text("> ") + user(line))
             yield line
@@ -184,13 +191,24 @@ def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> It
         pass
     while True:
         try:
-            yield out.input(user(prompt(), "bold cyan"))
+            line = checked(out.input(user(prompt(), "bold cyan")))
         except EOFError:
             return
+        except UnicodeDecodeError:
+            line = checked("\udcff")  # bytes that are not UTF-8: refused like a piped line
         except KeyboardInterrupt:
             out.print()
             if ask_to_leave(out):
                 return
+            continue
+        if isinstance(line, UnreadLine):
+            unread(out, line)
+            continue
+        yield line
+
+
+def unread(out: Console, line: UnreadLine) -> None:
+    out.print(Text("refused: ", style="red") + user(line.message))
 
 
 def can_show_privately(out: Console) -> bool:
@@ -299,12 +317,12 @@ class TableRenderer:
         """Redraw what a table wants to see after the record moved."""
 
     def refused(self, o: Refused) -> None:
-        first, *rest = o.message.split("\n")  # a parse error: message, source line, caret
+        first, *rest = echoed(o.message).split("\n")  # a parse error: message, line, caret
         self.out.print(Text("refused: ", style="red") + user(first))
         for line in rest:
             self.out.print(user(line))
         if o.hint:
-            self.out.print(Text("  try: ", style="dim") + user(o.hint))
+            self.out.print(Text("  try: ", style="dim") + user(echoed(o.hint)))
 
     def undone(self, o: Undone) -> None:
         self.out.print(Text("undone: ") + user(self.describe(o.event)))

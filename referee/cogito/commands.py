@@ -22,6 +22,7 @@ from referee.cogito.outcomes import (
     ShowTable,
 )
 from referee.cogito.state import Game, Phase, Seat
+from referee.language.characters import quoted
 from referee.language.limits import is_number
 from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent
@@ -93,7 +94,7 @@ class CogitoCommands(TableCommands):
             return seat.hand[i - 1]
         name = game.diagram.lookup(words)
         if name is None:
-            raise CardWordError(f"{words!r} is not a card of this deck (diagram lists them)")
+            raise CardWordError(f"{quoted(words)} is not a card of this deck (diagram lists them)")
         if name not in seat.hand:
             raise CardWordError(f"that card is not in {seat.name}'s hand")
         return name
@@ -134,7 +135,7 @@ class CogitoCommands(TableCommands):
             return (Refused("say who gives which card", hint),)
         seat = self._player(game, words[0])
         if seat is None:
-            return (Refused(f"{words[0]!r} is not a player", hint),)
+            return (Refused(f"{quoted(words[0])} is not a player", hint),)
         position = " ".join(words[1:])
         if not is_number(position):
             # The gift is secret until everyone has chosen ("you should not see the card
@@ -158,7 +159,7 @@ class CogitoCommands(TableCommands):
             return self._submit(session, Declare(tuple(s.name for s in seats if s)))
         seat = seats[0]
         if seat is None:
-            return (Refused(f"{words[0]!r} is not a player", hint),)
+            return (Refused(f"{quoted(words[0])} is not a player", hint),)
         return self._name(session, game, seat, " ".join(words[1:]))
 
     def _iam(self, session: Session, game: Game, rest: str) -> Outcomes:
@@ -197,7 +198,7 @@ class CogitoCommands(TableCommands):
             return (Refused("whose hand?", "hand NAME"),)
         seat = self._player(game, word)
         if seat is None:
-            return (Refused(f"{word!r} is not a player", "hand NAME"),)
+            return (Refused(f"{quoted(word)} is not a player", "hand NAME"),)
         known = None
         if game.rules.aide_during_play or game.finished:
             known = aide.from_all_known(game, seat.name)

@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from referee.language.characters import split_lines
+from referee.language.characters import shortened, split_lines
 from referee.language.errors import LocatedError, Location
 from referee.language.input_limits import MAX_CARD_COUNT
 from referee.language.names import name_key, name_problem, spelled
@@ -369,7 +369,7 @@ class _Reader:
                 seen[folded] = (name, what)
 
     def check_members(self, categories: dict, selves: dict) -> None:
-        known = ", ".join(categories) or "none"
+        known = shortened(", ".join(categories)) or "none"
         for table, names in (("categories", categories), ("selves", selves)):
             for name, members in names.items():
                 for member in members:
@@ -409,7 +409,7 @@ class _Reader:
                     raise self.error(
                         line,
                         "the categories go round in a circle: "
-                        + " → ".join(circle)
+                        + shortened(" → ".join(circle))
                         + " (a category cannot belong to itself)",
                     )
                 if parent not in state:

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.cogito.diagram import CardKind, Diagram
+from referee.language.characters import quoted, shortened
 from referee.language.shapes import Plain
 
 
@@ -94,8 +95,8 @@ def self_card_name(diagram: Diagram, word: str) -> str:
     if name is None or not diagram.is_self(name):
         what = "a category, not a Self card" if name and diagram.is_category(name) else None
         raise UnknownName(
-            f"{word!r} is {what or 'not a Self card of this deck'} "
-            f"(Self cards: {', '.join(diagram.self_names)})"
+            f"{quoted(word)} is {what or 'not a Self card of this deck'} "
+            f"(Self cards: {shortened(', '.join(diagram.self_names))})"
         )
     return name
 
@@ -105,9 +106,9 @@ def denied_name(diagram: Diagram, word: str) -> str:
     name = diagram.lookup(word)
     if name is None:
         raise UnknownName(
-            f"{word!r} is not a category or a Self card of this deck "
-            f"(categories: {', '.join(diagram.category_names) or 'none'}; "
-            f"Self cards: {', '.join(diagram.self_names)})"
+            f"{quoted(word)} is not a category or a Self card of this deck "
+            f"(categories: {shortened(', '.join(diagram.category_names)) or 'none'}; "
+            f"Self cards: {shortened(', '.join(diagram.self_names))})"
         )
     if name == diagram.dream:
         raise UnknownName(f"{name} is the Dream card: it declares nothing to judge")

@@ -56,6 +56,7 @@ from referee.ergo.proof import Placed, Spot
 from referee.ergo.reading import ReadingRules, full_text, read_premise
 from referee.ergo.ruling import decide, explain
 from referee.ergo.state import Game, IllegalPlacement
+from referee.language.characters import quoted
 from referee.language.limits import is_number
 from referee.table.commands import TableCommands, Unread
 from referee.table.errors import IllegalEvent
@@ -413,7 +414,7 @@ class ErgoCommands(TableCommands):
         number, event = scores[-1]
         word = ""
         for part in rest.split():
-            if part.isdigit():
+            if is_number(part):
                 found = [(n, e) for n, e in scores if e.round == int(part)]
                 if not found:
                     rounds = ", ".join(str(e.round) for _, e in scores)
@@ -426,7 +427,11 @@ class ErgoCommands(TableCommands):
             else:
                 player = self.player(game, part)
                 if player is None:
-                    return (Refused(f"{part!r} is not a variable, a player or a round", "why 2 A"),)
+                    return (
+                        Refused(
+                            f"{quoted(part)} is not a variable, a player or a round", "why 2 A"
+                        ),
+                    )
                 word = game.variable(player)
         after: Game = session.record.rebuild(number)  # type: ignore[assignment]
         view = scored_view(after, event, game.rules.reading)  # house rules never change

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from referee.language.input_limits import MAX_ECHO_CHARS
+
 # Categories refused in any line a player hands over (statements, board and
 # derivation files): Cc control, Cf format, Zl/Zp line and paragraph
 # separators, Co private use, Cs surrogates (bytes that were not UTF-8), Cn
@@ -117,3 +119,17 @@ def visible(text: str) -> str:
         else:
             out.append("⍰")
     return "".join(out)
+
+
+def shortened(text: str, limit: int = MAX_ECHO_CHARS) -> str:
+    """At most about ``limit`` characters of what a person gave, "…" where it was cut.
+
+    A message quotes a name, a word or a line back to whoever typed it; a
+    pasted page would bury the message, so every quotation is this long at most.
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(text: str, limit: int = MAX_ECHO_CHARS) -> str:
+    """``repr`` of :func:`shortened` text: how a message quotes what a person gave."""
+    return repr(shortened(text, limit))

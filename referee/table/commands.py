@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
+from referee.language.characters import quoted
 from referee.language.names import find_name, name_key
 from referee.table.events import Event
 from referee.table.record import Record
@@ -136,5 +137,5 @@ class TableCommands:
         word = rest.strip() or game.player
         player = self.player(game, word)
         if player is None:
-            return (Refused(f"no player is called {word!r}"),)
+            return (Refused(f"no player is called {quoted(word)}"),)
         return (ShowHand(player),)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from referee.language.characters import quoted
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.record import GameState, Record
@@ -143,7 +144,7 @@ class Session:
             return (Help(rest),)
         outcomes = self.commands.handle(self, command, rest, seat)
         if outcomes is None:
-            return (Refused(f"unknown command {word!r}", "type help for the commands"),)
+            return (Refused(f"unknown command {quoted(word)}", "type help for the commands"),)
         return outcomes
 
     def submit(self, event: Event) -> None:

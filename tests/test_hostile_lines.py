@@ -1,0 +1,136 @@
+"""What a person types or passes never breaks a game (issue 19: echoes, typed lines, UTF-8).
+
+* Every prompt reads through one reader (``referee.cli.lines``): a line longer
+  than MAX_LINE_CHARS is refused before any parsing, without being read whole,
+  and bytes that are not UTF-8 are refused instead of reaching the record store.
+* Every refusal and error quotes at most about MAX_ECHO_CHARS of what was given
+  (``referee.cli.safe.echoed``, and ``characters.quoted`` where a message is made).
+* Arguments that are not UTF-8 are refused by every command.
+* ``--json`` escapes what the terminal would escape.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli.lines import UnreadLine, script_lines
+from referee.cli.main import main
+from referee.language.input_limits import MAX_ECHO_CHARS, MAX_LINE_CHARS
+
+GAMES = {
+    "palmer": ["play", "--players", "ann,bob", "--mode", "table", "--seed", "1"],
+    "ergo": ["ergo", "play", "--players", "ann,bob", "--seed", "1"],
+    "invicta": ["invicta", "play", "--white", "ann", "--black", "bob"],
+    "cogito": ["cogito", "play", "--players", "ann,bob,cat", "--seed", "1"],
+}
+# A line each game reads as a command that quotes part of itself back when refused.
+QUOTING = {
+    "palmer": "play {x}",
+    "ergo": "why {x}",
+    "invicta": "{x}",
+    "cogito": "hand {x}",
+}
+
+
+def play(tmp_path, game: str, script: bytes):
+    record = tmp_path / f"{game}.json"
+    result = CliRunner().invoke(main, [*GAMES[game], "--record", str(record)], input=script)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    assert "Traceback" not in result.output
+    return result, record
+
+
+def refusals(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.startswith(("refused", "error"))]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_line_beyond_the_limit_is_refused_before_parsing_in_every_game(tmp_path, game):
+    long_line = QUOTING[game].format(x="x" * (3 * MAX_LINE_CHARS))
+    result, record = play(tmp_path, game, (long_line + "\nquit\n").encode())
+    assert result.exit_code == 0, result.output[-300:]
+    (refusal,) = refusals(result.output)
+    assert "too long" in refusal and len(refusal) < 200
+    assert json.loads(record.read_text("utf-8"))["events"] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bytes_that_are_not_utf8_are_refused_at_every_prompt(tmp_path, game):
+    result, record = play(tmp_path, game, b"end \xff\nplay \xc3\nquit\n")
+    assert result.exit_code == 0, result.output[-300:]
+    assert [r for r in refusals(result.output) if "not UTF-8" in r] == [
+        "refused: the line is not UTF-8 text (byte 5): nothing of it was read",
+        "refused: the line is not UTF-8 text (byte 6): nothing of it was read",
+    ]
+    data = json.loads(record.read_text("utf-8"))
+    assert data["events"] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refusal_quotes_at_most_a_short_piece_of_a_pasted_line(tmp_path, game):
+    for payload in ("y" * 3000, " ".join(["wörd"] * 600)[:3500]):
+        line = QUOTING[game].format(x=payload)
+        result, _ = play(tmp_path, game, (line + "\nquit\n").encode())
+        shown = refusals(result.output)
+        assert shown, result.output[-300:]
+        for refusal in shown:
+            assert len(refusal) <= 4 * MAX_ECHO_CHARS + 20, refusal
+            assert "y" * (MAX_ECHO_CHARS + 1) not in refusal
+            assert "wörd " * (MAX_ECHO_CHARS // 5 + 2) not in refusal
+        (tmp_path / f"{game}.json").unlink()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [*GAMES["palmer"]],
+        [*GAMES["ergo"]],
+        ["cogito", "play", "--players", "\udcff,bob,cat"],
+        ["ergo", "play", "--players", "\udcff,bob"],
+        ["play", "--players", "\udcff,bob"],
+        ["invicta", "play", "--white", "\udcff", "--black", "bob"],
+        ["parse", "\udcff"],
+        ["cogito", "judge", "--self", "Oak", "\udcff"],
+    ],
+)
+def test_arguments_that_are_not_utf8_are_refused(tmp_path, args):
+    if not any("\udcff" in a for a in args):
+        args = [*args[:-1], args[-1] + "\udcff"]
+    result = CliRunner().invoke(main, [*args, "--record", str(tmp_path / "g.json")], input="")
+    assert result.exit_code == 1, result.output
+    assert "is not UTF-8 text" in result.output
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_the_line_reader_never_holds_a_long_line_whole():
+    class Counting(io.BytesIO):
+        largest = 0
+
+        def readline(self, size=-1):
+            assert size > 0, "an unbounded readline"
+            line = super().readline(size)
+            Counting.largest = max(Counting.largest, len(line))
+            return line
+
+    stream = Counting(b"a" * 5_000_000 + b"\nend\n")
+    lines = list(script_lines(stream))
+    assert isinstance(lines[0], UnreadLine) and lines[1:] == ["end"]
+    assert Counting.largest <= 64 * 1024  # read in bounded pieces, never the whole line
+
+
+def test_a_deck_cycle_is_quoted_short():
+    from referee.cogito.diagram import DiagramError, load_diagram
+
+    names = [f"C{i}" for i in range(1500)]
+    lines = ["[categories]"]
+    lines += [f'{a} = ["{b}"]' for a, b in zip(names, [*names[1:], names[0]], strict=True)]
+    lines += ["[selves]", "Me = []"]
+    with pytest.raises(DiagramError) as info:
+        load_diagram("\n".join(lines) + "\n", "deck.toml")
+    assert "circle" in str(info.value) and len(str(info.value)) < 300
