@@ -318,3 +318,67 @@ def test_a_broken_pipe_leaves_no_stale_lock_and_no_false_message(tmp_path):
     assert ".x.json.lock" not in names
     assert names == ["x.json"]  # "New game recorded in x.json" was true when printed
     assert json.loads((tmp_path / "x.json").read_text("utf-8"))["game"] == "cogito"
+
+
+# ------------------------------------------------------------------ Ergo premises
+
+
+def big_ergo_deck(tmp_path: Path) -> Path:
+    deck = tmp_path / "big.toml"
+    deck.write_text(re.sub(r"= \d+", f"= {MAX_CARD_COUNT}", ERGO), encoding="utf-8")
+    return deck
+
+
+def test_a_proof_of_nested_parentheses_is_refused_not_a_recursion_error(tmp_path):
+    proof = tmp_path / "deep.txt"
+    proof.write_text("( " * 200 + "A" + " )" * 200 + "\n", encoding="utf-8")
+    output = refused(run("ergo", "check", "--deck", str(big_ergo_deck(tmp_path)), str(proof)))
+    assert "at most 200 cards" in output
+
+
+def test_reading_a_premise_does_not_recurse_per_card_or_parenthesis():
+    import sys
+
+    from referee.ergo.cards import Face
+    from referee.ergo.reading import read_premise
+
+    nots = 66  # NOT ( … ) three cards each: 199 cards at the limit
+    faces = [Face.NOT, Face.OPEN] * nots + [Face.B] + [Face.CLOSE] * nots
+    chain = [Face.A, Face.AND] * 99 + [Face.A]
+    frames = len(__import__("inspect").stack())
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(frames + 30)  # far fewer frames than cards
+    try:
+        deep, long = read_premise(faces), read_premise(chain)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert type(deep).__name__ == "Not" and type(long).__name__ == "And"
+
+
+def test_the_premise_renderer_draws_any_number_of_cards():
+    from referee.cli.ergo_render import premise_rows
+    from referee.ergo.cards import Card, Face
+    from referee.ergo.proof import ProofCard
+
+    cards = [ProofCard(Card.A, Face.A), ProofCard(Card.AND, Face.AND)] * 600 + [
+        ProofCard(Card.A, Face.A)
+    ]
+    rows = premise_rows(1, cards)
+    assert "1201" in rows[2].plain
+
+
+def test_a_premise_past_the_limit_never_reaches_the_record_and_the_game_resumes(tmp_path):
+    record = tmp_path / "g.json"
+    script = ["play A", "discard"] + ["play AND A at 1"] * 100  # 201 cards asked for
+    args = ["ergo", "play", "--players", "ann,bob", "--mode", "table", "--seed", "1"]
+    deck = ["--deck", str(big_ergo_deck(tmp_path))]
+    result = CliRunner().invoke(
+        main, [*args, *deck, "--record", str(record)], "\n".join(script) + "\n"
+    )
+    assert result.exit_code == 0 and "Traceback" not in result.output, result.output[-500:]
+    assert "at most 200 cards" in result.output
+    data = json.loads(record.read_text("utf-8"))
+    (premise,) = data["summary"]["proof"]
+    assert premise.count("A") == 100 and data["summary"]["cards"] == 199
+    resumed = CliRunner().invoke(main, ["ergo", "play", "--record", str(record)], "proof\n")
+    assert resumed.exit_code == 0 and "Traceback" not in resumed.output, resumed.output[-500:]

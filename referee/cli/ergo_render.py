@@ -169,8 +169,9 @@ def premise_rows(
     """
     label = f"{number:>2} │ "
     row = Text(label)
-    numbers = [" "] * (CELL * len(cards) + 3)
-    gaps = [" "] * (CELL * len(cards) + 3)
+    width = CELL * (len(cards) + 1) + len(str(len(cards)))  # room for the last gap's number
+    numbers = [" "] * width
+    gaps = [" "] * width
     at = 0
     for k, card in enumerate(cards, start=1):
         column = CELL * k - CELL // 2

@@ -49,41 +49,77 @@ BUILD = {Face.AND: And, Face.OR: Or, Face.THEN: Implies}
 
 
 def read_premise(faces: Sequence[Face], rules: ReadingRules = DEFAULT_READING) -> Formula:
-    """The formula a premise says; SyntaxViolation if it breaks a card rule."""
+    """The formula a premise says; SyntaxViolation if it breaks a card rule.
+
+    Read without recursion (a stack of open parentheses), so a premise of
+    any length or nesting is read, never a RecursionError.
+    """
     found = first_violation(faces)
     if found is not None:
         raise SyntaxViolation(found, faces)
-    parser = _Parser(tuple(faces), rules)
-    formula = parser.level(0)
-    assert parser.pos == len(faces)  # the card rules guarantee a complete parse
+    return _read(tuple(faces), rules)
+
+
+@dataclass
+class _Group:
+    """A premise, or a parenthesis being read: its operands and operators so far."""
+
+    items: list  # operand, (operator, position), operand, ...
+    nots: int = 0  # NOTs waiting for the next operand
+    outer_nots: int = 0  # NOTs standing before this parenthesis
+    then_seen: bool = False  # a THEN since the last AND or OR of this group
+
+
+def _read(faces: tuple[Face, ...], rules: ReadingRules) -> Formula:
+    stack = [_Group([])]
+    for pos, face in enumerate(faces):
+        group = stack[-1]
+        if face == Face.NOT:
+            group.nots += 1
+        elif face == Face.OPEN:
+            stack.append(_Group([], outer_nots=group.nots))
+            group.nots = 0
+        elif face == Face.CLOSE:
+            inner = stack.pop()
+            _operand(stack[-1], _negated(_reduce(inner.items, rules), inner.outer_nots))
+        elif face in LEVELS:
+            if face == Face.THEN:
+                if group.then_seen and rules.then_chain == ThenChain.REFUSE:
+                    raise SyntaxViolation(Violation(Rule.THEN_CHAIN, pos), faces)
+                group.then_seen = True
+            else:
+                group.then_seen = False
+            group.items.append((face, pos))
+        else:
+            assert face in VARIABLES
+            _operand(group, Pred(face.value))
+    assert len(stack) == 1  # the card rules guarantee balanced parentheses
+    return _reduce(stack[0].items, rules)
+
+
+def _operand(group: _Group, formula: Formula) -> None:
+    group.items.append(_negated(formula, group.nots))
+    group.nots = 0
+
+
+def _negated(formula: Formula, nots: int) -> Formula:
+    for _ in range(nots):
+        formula = Not(formula)
     return formula
 
 
-class _Parser:
-    def __init__(self, faces: tuple[Face, ...], rules: ReadingRules) -> None:
-        self.faces = faces
-        self.rules = rules
-        self.pos = 0
+def _reduce(items: list, rules: ReadingRules) -> Formula:
+    """``x0 op x1 op x2 …`` (no parentheses left) as one formula, loosest operator first."""
+    operands = items[0::2]
+    operators = [op for op, _ in items[1::2]]
 
-    def peek(self) -> Face | None:
-        return self.faces[self.pos] if self.pos < len(self.faces) else None
-
-    def level(self, k: int) -> Formula:
-        if k == len(LEVELS):
-            return self.unary()
-        op = LEVELS[k]
-        parts = [self.level(k + 1)]
-        while self.peek() == op:
-            if op == Face.THEN and len(parts) == 2 and self.rules.then_chain == ThenChain.REFUSE:
-                raise SyntaxViolation(Violation(Rule.THEN_CHAIN, self.pos), self.faces)
-            self.pos += 1
-            parts.append(self.level(k + 1))
-        build = BUILD[op]
+    def chain(parts: list[Formula], op: Face) -> Formula:
         right = (
-            self.rules.then_chain == ThenChain.RIGHT
+            rules.then_chain == ThenChain.RIGHT
             if op == Face.THEN
-            else self.rules.chain_grouping == Grouping.RIGHT
+            else rules.chain_grouping == Grouping.RIGHT
         )
+        build = BUILD[op]
         if right:
             formula = parts[-1]
             for part in reversed(parts[:-1]):
@@ -94,17 +130,22 @@ class _Parser:
             formula = build(formula, part)
         return formula
 
-    def unary(self) -> Formula:
-        face = self.peek()
-        self.pos += 1
-        if face == Face.NOT:
-            return Not(self.unary())
-        if face == Face.OPEN:
-            inner = self.level(0)
-            self.pos += 1  # the closing parenthesis
-            return inner
-        assert face in VARIABLES
-        return Pred(face.value)
+    # Split at each level in turn (AND, then OR, then THEN): three loops, no recursion.
+    ands: list[Formula] = []
+    ors: list[Formula] = []
+    thens: list[Formula] = [operands[0]]
+    for op, operand in zip(operators, operands[1:], strict=True):
+        if op == Face.THEN:
+            thens.append(operand)
+            continue
+        ors.append(chain(thens, Face.THEN))
+        thens = [operand]
+        if op == Face.AND:
+            ands.append(chain(ors, Face.OR))
+            ors = []
+    ors.append(chain(thens, Face.THEN))
+    ands.append(chain(ors, Face.OR))
+    return chain(ands, Face.AND)
 
 
 SIGNS = {And: "∧", Or: "∨", Implies: "→"}

@@ -26,6 +26,11 @@ from dataclasses import dataclass
 from referee.ergo.cards import OPERATORS, VARIABLES, Face
 
 MAX_PREMISES = 4
+# Cards in one premise: the referee's limit, not the rule sheet's (the printed
+# decks have 55 cards in all). It keeps every step after the reading (the
+# ruling, its derivations, the drawing of the Proof) within the depth every
+# walker of a formula is tested at, whatever deck a table makes (docs/rulings.md).
+MAX_PREMISE_CARDS = 200
 
 
 class Rule(enum.StrEnum):
@@ -40,6 +45,7 @@ class Rule(enum.StrEnum):
     FOUR_PREMISES = "four_premises"
     DECK_LIMIT = "deck_limit"
     THEN_CHAIN = "then_chain"
+    PREMISE_LENGTH = "premise_length"
 
     @property
     def text(self) -> str:
@@ -58,6 +64,10 @@ RULE_TEXT = {
     Rule.FOUR_PREMISES: "the Proof has at most four premises",
     Rule.DECK_LIMIT: "the Proof cannot hold more cards of a kind than the deck has",
     Rule.THEN_CHAIN: "a chain A THEN B THEN C needs parentheses (house rule then_chain=refuse)",
+    Rule.PREMISE_LENGTH: (
+        f"a premise holds at most {MAX_PREMISE_CARDS} cards (the referee's limit; "
+        "the printed decks have 55 cards in all)"
+    ),
 }
 
 
@@ -112,6 +122,8 @@ def first_violation(faces: Sequence[Face]) -> Violation | None:
     open_at: list[int] = []
     prev: Face | None = None
     for i, face in enumerate(faces):
+        if i == MAX_PREMISE_CARDS:
+            return Violation(Rule.PREMISE_LENGTH, i, len(faces) - 1)
         wants_operand = prev is None or prev in OPERATORS or prev in (Face.NOT, Face.OPEN)
         if face in VARIABLES:
             if prev in VARIABLES:
