@@ -382,3 +382,21 @@ def test_a_premise_past_the_limit_never_reaches_the_record_and_the_game_resumes(
     assert premise.count("A") == 100 and data["summary"]["cards"] == 199
     resumed = CliRunner().invoke(main, ["ergo", "play", "--record", str(record)], "proof\n")
     assert resumed.exit_code == 0 and "Traceback" not in resumed.output, resumed.output[-500:]
+
+
+# ------------------------------------------------------------------ sizes
+
+
+def test_invicta_replay_and_play_accept_the_same_record_sizes(tmp_path):
+    record = tmp_path / "g.json"
+    args = ["invicta", "play", "--white", "ann", "--black", "bob", "--record", str(record)]
+    assert CliRunner().invoke(main, args, "e5\n").exit_code == 0
+    padded = record.read_text("utf-8").rstrip("\n") + " " * (1024 * 1024 + 10) + "\n"
+    record.write_text(padded, encoding="utf-8")  # a legal record of more than 1 MiB
+    replayed = run("invicta", "replay", str(record))
+    assert replayed.exit_code == 0, replayed.output[-300:]
+    resumed = CliRunner().invoke(main, ["invicta", "play", "--record", str(record)], "quit\n")
+    assert resumed.exit_code == 0, resumed.output[-300:]
+    moves = tmp_path / "moves.txt"
+    moves.write_text("# a move list\n" * 80_000 + "e5\n", encoding="utf-8")  # 1.1 MB
+    refused(run("invicta", "replay", str(moves)), "too large for a move list")

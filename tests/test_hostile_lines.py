@@ -134,3 +134,26 @@ def test_a_deck_cycle_is_quoted_short():
     with pytest.raises(DiagramError) as info:
         load_diagram("\n".join(lines) + "\n", "deck.toml")
     assert "circle" in str(info.value) and len(str(info.value)) < 300
+
+
+def test_json_output_escapes_what_the_terminal_would_escape(tmp_path):
+    record = tmp_path / "g.json"
+    names = "ann\u202e,bob"
+    result = CliRunner().invoke(
+        main, ["ergo", "play", "--players", names, "--seed", "1", "--record", str(record)], "end\n"
+    )
+    assert result.exit_code == 0, result.output[-300:]
+    result = CliRunner().invoke(main, ["ergo", "replay", "--json", str(record)])
+    assert "\u202e" not in result.output
+    assert "ann\\u202e" in result.output
+    assert json.loads(result.output)["final"]["players"][0]["name"] == "ann\u202e"
+
+
+def test_json_text_round_trips_every_escaped_character():
+    from referee.cli.common import json_text
+
+    data = {"name": "a\u202eb\x85c\u200b\U000e0001\x7f", "ok": ["é", "日本", "😀"]}
+    text = json_text(data)
+    assert all(c.isprintable() or c == "\n" for c in text), repr(text)
+    assert "😀" in text and "日本" in text  # what is visible stays as it is
+    assert json.loads(text) == data

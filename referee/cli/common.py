@@ -20,6 +20,7 @@ from typing import NoReturn
 import click
 
 from referee.language.boardfile import BoardError, BoardText, parse_board
+from referee.language.characters import first_refused, is_refused
 from referee.language.deck import Deck, DeckError, load_deck_text
 from referee.language.input_limits import MAX_DECK_BYTES, MAX_FILE_BYTES, MAX_RECORD_BYTES
 from referee.resources import default_deck_path
@@ -147,8 +148,28 @@ def load_board(path: Path, deck: Deck) -> BoardText:
         fail(exc.render())
 
 
-def print_json(data: object) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+def json_text(data: object, indent: int | None = 2) -> str:
+    """``data`` as JSON for the screen or a pipe: UTF-8, with every character the
+    terminal would escape (controls, bidi overrides, invisible and unassigned
+    ones, surrogates) written as a ``\\uXXXX`` escape, which JSON reads back as
+    the same text. A name holding U+202E reaches a JSON reader intact and a
+    terminal harmless."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    if first_refused(text, allow_newlines=True) is None:
+        return text
+    return "".join(_json_escape(c) if c != "\n" and is_refused(c) else c for c in text)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code > 0xFFFF:  # as a UTF-16 surrogate pair, as JSON writes it
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def print_json(data: object, indent: int | None = 2) -> None:
+    click.echo(json_text(data, indent))
 
 
 def stdout_is_terminal() -> bool:

@@ -11,14 +11,13 @@ with the premise, the card (with a caret) and the rule for an illegal one.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 from rich.text import Text
 
-from referee.cli.common import read_text
+from referee.cli.common import print_json, read_text
 from referee.cli.ergo_render import ErgoRenderer, describe, premise_rows, ruling_lines
 from referee.cli.grammar import and_list
 from referee.cli.house import (
@@ -99,7 +98,7 @@ def check(as_json, deck, house, proof_file):
     premises = proof.formulas(rules.reading)
     decision = decide(premises, proof.cards)
     if as_json:
-        click.echo(json.dumps(check_json(pf, decision, rules), ensure_ascii=False))
+        print_json(check_json(pf, decision, rules), indent=None)
         return
     out = console()
     ruling = explain(premises, decision)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import datetime as _dt
 import enum
-import json
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
@@ -26,7 +25,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from referee.cli.common import Seconds, fail, read_text
+from referee.cli.common import Seconds, fail, print_json, read_text
 from referee.cli.private_screen import leave_stale
 from referee.cli.safe import console, user
 from referee.cli.stepper import Stepper
@@ -294,7 +293,7 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
     refused_event(record_file, report)
     if as_json:
         data = {**report.to_json(), **tg.json_extra(report, record)}
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        print_json(data)
     else:
         tg.final(renderer, report, record)
         show_taken_back(out, record, tg.describe(report, record))

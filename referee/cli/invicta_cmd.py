@@ -18,14 +18,13 @@ for the first move the rules refuse; the moves before it are applied.
 
 from __future__ import annotations
 
-import json
 import sys
 from functools import partial
 from pathlib import Path
 
 import click
 
-from referee.cli.common import fail, read_text
+from referee.cli.common import fail, print_json, read_text
 from referee.cli.house import TerminalGame, house_rules, play_command
 from referee.cli.invicta_render import InvictaRenderer, describe
 from referee.cli.safe import console, echoed, user, visible
@@ -38,6 +37,7 @@ from referee.invicta.registration import REGISTRATION
 from referee.invicta.replay import Illegal, replay_moves
 from referee.invicta.setup import HouseRules
 from referee.invicta.state import Game
+from referee.language.limits import MAX_FILE_BYTES
 from referee.table.errors import RecordError
 from referee.table.record import Record, from_json, parse_json, stored_summary
 from referee.table.replay import replay as run_replay
@@ -120,6 +120,8 @@ def replay(file, step, as_json, as_moves, house):
         return
     out = console(stderr=as_json)
     interactive = sys.stdin.isatty() and not as_json
+    if not text.lstrip().startswith("{") and len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        fail(f"{file}: too large for a move list (the limit is 1 MiB; a game record may be 64 MiB)")
     if text.lstrip().startswith("{"):
         if house:
             fail(f"{file} is a game record, with its own house rules: drop --house")
@@ -168,7 +170,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
             stepper.step(number, event, watched)
     renderer.watched = game
     if as_json:
-        click.echo(json.dumps(contract(game, illegal), ensure_ascii=False))
+        print_json(contract(game, illegal), indent=None)
         return
     if not step:
         renderer.status(game)
@@ -205,7 +207,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
         event = record.events[d.event - 1]
         illegal = Illegal(d.event, event.text, d.today)  # type: ignore[attr-defined]
     if as_json:
-        click.echo(json.dumps(contract(game, illegal), ensure_ascii=False))
+        print_json(contract(game, illegal), indent=None)
     elif not step:
         renderer.status(game)
     if illegal is not None:
