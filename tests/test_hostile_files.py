@@ -13,7 +13,6 @@ import json
 import os
 import re
 import signal
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -126,7 +125,6 @@ def test_cogito_play_refuses_a_nested_deck(tmp_path):
 
 def test_card_counts_are_bounded_in_every_game():
     huge = "9223372036854775807"
-    start = time.monotonic()
     with pytest.raises(DiagramError, match="digits|at most"):
         load_diagram(COGITO.replace("\nPlant = 2 ", f"\nPlant = {huge} "), "deck.toml")
     with pytest.raises(DiagramError, match=f"at most {MAX_CARD_COUNT}"):
@@ -139,7 +137,6 @@ def test_card_counts_are_bounded_in_every_game():
     palmer = PALMER.replace("count = ", f"count = {MAX_CARD_COUNT + 1} # ", 1)
     with pytest.raises(DeckError, match=f"at most {MAX_CARD_COUNT}"):
         load_deck_text(palmer, "deck.toml")
-    assert time.monotonic() - start < 5  # refused, not grown into memory
 
 
 def test_a_deck_beyond_the_size_limit_is_refused_by_the_loader_itself():
@@ -249,10 +246,8 @@ def test_a_deck_inside_a_record_is_held_to_the_deck_limits(tmp_path, game, hosti
         holder[key] = deck + ("# " + "x" * 1000 + "\n") * 4000  # a 4 MB deck
     path.write_text(json.dumps(data), encoding="utf-8")
     for args in commands_reading(path, game):
-        start = time.monotonic()
         result = run(*args)
         refused(result, "nested" if hostile == "nested" else "too large for a deck")
-        assert time.monotonic() - start < 10, args
         assert len(result.output) < 1000
 
 
