@@ -33,11 +33,14 @@ class LazyGroup(click.Group):
         surrogates (Python's escape for them), which no record could hold; refused here,
         once for every command."""
         for arg in args:
-            if any("\udc80" <= char <= "\udcff" for char in arg):
+            bad = next((c for c in arg if "\udc80" <= c <= "\udcff"), None)
+            if bad is not None:
                 from referee.cli.common import InputError
-                from referee.language.characters import quoted
+                from referee.language.characters import describe, quoted
 
-                raise InputError(f"the argument {quoted(arg)} is not UTF-8 text")
+                raise InputError(
+                    f"the argument {quoted(arg)} is not UTF-8 text: it holds {describe(bad)}"
+                )
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
