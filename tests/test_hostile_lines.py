@@ -137,16 +137,15 @@ def test_a_deck_cycle_is_quoted_short():
 
 
 def test_json_output_escapes_what_the_terminal_would_escape(tmp_path):
-    record = tmp_path / "g.json"
-    names = "ann\u202e,bob"
-    result = CliRunner().invoke(
-        main, ["ergo", "play", "--players", names, "--seed", "1", "--record", str(record)], "end\n"
-    )
-    assert result.exit_code == 0, result.output[-300:]
-    result = CliRunner().invoke(main, ["ergo", "replay", "--json", str(record)])
+    board = tmp_path / "board.txt"
+    board.write_text("∀x happy(x)\n", encoding="utf-8")
+    derivation = tmp_path / "d\u202e.txt"  # a file's name may hold anything
+    derivation.write_text("1. ((( by board 1\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["derive", "--json", str(board), str(derivation)])
+    assert result.exit_code == 1, result.output[-300:]
     assert "\u202e" not in result.output
-    assert "ann\\u202e" in result.output
-    assert json.loads(result.output)["final"]["players"][0]["name"] == "ann\u202e"
+    assert "d\\u202e.txt" in result.output
+    assert json.loads(result.output)["file"] == str(derivation)
 
 
 def test_json_text_round_trips_every_escaped_character():
