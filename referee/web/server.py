@@ -78,8 +78,9 @@ def open_game(web_game: WebGame, options: dict):
         store, record, game = resume_record(record_path, kind)
         return store, record, game, record_path, False
     record = web_game.start(options)
-    store, record_path = start_record(record_path, web_game.prefix)
-    return store, record, record.rebuild(), record_path, True
+    game = record.rebuild()
+    store, record_path = start_record(record_path, web_game.prefix, record, game)
+    return store, record, game, record_path, True
 
 
 class TableServer(uvicorn.Server):
