@@ -156,3 +156,25 @@ def test_json_text_round_trips_every_escaped_character():
     assert all(c.isprintable() or c == "\n" for c in text), repr(text)
     assert "😀" in text and "日本" in text  # what is visible stays as it is
     assert json.loads(text) == data
+
+
+def test_the_web_table_holds_a_command_to_the_same_line_limit(tmp_path):
+    from webtable import table
+
+    app, _ = table(tmp_path, "invicta")
+    answer = app.table.command("ann", "é" * (MAX_LINE_CHARS + 1))  # 2 bytes each: under 4 x limit
+    assert not answer.ok and "too long" in " ".join(answer.messages)
+    assert app.table.session.record.events == ()
+
+
+def test_command_line_errors_quote_a_short_piece_too(tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("e5-" + "x" * 500_000 + "\n", encoding="utf-8")  # a 500 KB line
+    for args in (
+        ["invicta", "replay", str(moves)],
+        ["cogito", "judge", "--self", "Oak", "y" * 3000],
+        ["ergo", "play", "--players", "ann," + "z" * 3000],
+    ):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 1, result.output[-300:]
+        assert len(result.output) < 1000, (args[:2], len(result.output))

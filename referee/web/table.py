@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
+from referee.cli.lines import UnreadLine, checked
+from referee.language.limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.record import Record, dumps
 from referee.table.session import (
@@ -34,8 +36,9 @@ from referee.table.session import (
 from referee.table.store import RecordFile, StoreError
 from referee.web.games import Refusal, WebGame, player_of
 
-# A command is one line as typed at the terminal; anything longer is refused unread.
-MAX_COMMAND_BYTES = 4096
+# A command is one line as typed at the terminal, held to the terminal's limit
+# (ruling 37); a body longer than its UTF-8 can be is refused unread.
+MAX_COMMAND_BYTES = 4 * MAX_LINE_CHARS
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,9 @@ class WebTable:
         """``line`` said by ``seat``'s player (blocking: run it in a thread)."""
         if "\n" in line.strip() or "\r" in line:
             return Answer(False, ("one line, one command",))
+        unread = checked(line)
+        if isinstance(unread, UnreadLine):
+            return Answer(False, (unread.message,))
         with self.lock:
             try:
                 text = self._speak(seat, line)
