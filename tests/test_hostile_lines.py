@@ -176,5 +176,8 @@ def test_command_line_errors_quote_a_short_piece_too(tmp_path):
         ["ergo", "play", "--players", "ann," + "z" * 3000],
     ):
         result = CliRunner().invoke(main, args)
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+            result.exception
+        )
         assert result.exit_code == 1, result.output[-300:]
         assert len(result.output) < 1000, (args[:2], len(result.output))
