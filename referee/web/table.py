@@ -37,8 +37,8 @@ from referee.table.store import RecordFile, StoreError
 from referee.web.games import Refusal, WebGame, player_of
 
 # A command is one line as typed at the terminal, held to the terminal's limit
-# (ruling 37); a body longer than its UTF-8 can be is refused unread.
-MAX_COMMAND_BYTES = 4 * MAX_LINE_CHARS
+# (ruling 37): a body of more bytes than that many characters is refused unread.
+MAX_COMMAND_BYTES = MAX_LINE_CHARS
 
 
 @dataclass(frozen=True)
