@@ -43,6 +43,17 @@ class LazyGroup(click.Group):
                 )
         return super().parse_args(ctx, args)
 
+    def invoke(self, ctx: click.Context):
+        """click's own errors (a bad option value, an unknown command) quote what was given
+        whole; they are cut like every other message (``safe.echoed``)."""
+        try:
+            return super().invoke(ctx)
+        except click.ClickException as exc:
+            from referee.cli.safe import echoed
+
+            exc.message = echoed(exc.message)
+            raise
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self._load(name) is not None)
 
