@@ -16,6 +16,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from rich.console import Console
 
 from referee.cli.lines import UnreadLine, script_lines
 from referee.cli.main import main
@@ -184,3 +185,15 @@ def test_command_line_errors_quote_a_short_piece_too(tmp_path):
         )
         assert result.exit_code in (1, 2), result.output[-300:]
         assert len(result.output) < 1000, (args[:2], len(result.output))
+
+
+def test_a_question_answered_in_bytes_that_are_not_utf8_is_a_no():
+    from referee.cli.keys import ask
+
+    out = Console(file=io.StringIO(), force_terminal=False)
+
+    def typed(prompt=""):
+        raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+    out.input = typed
+    assert ask(out, "Take back the last event?") is False

@@ -72,7 +72,7 @@ def ask(out: Console, question: str) -> bool:
     """A yes/no question; Ctrl-C, Ctrl-D or anything but yes answer no."""
     try:
         answer = out.input(Text(f"{question} [y/N] ", style="bold"))
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt, UnicodeDecodeError):  # bytes not UTF-8 answer no
         out.print()
         return False
     return answer.strip().lower() in ("y", "yes")

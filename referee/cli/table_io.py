@@ -240,7 +240,7 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
             out.print()  # readline leaves the cursor on the question's line here
             draw()
             out.input(Text("Press Enter to hide this. ", style="bold"))
-        except EOFError:
+        except (EOFError, UnicodeDecodeError):
             pass
         except KeyboardInterrupt:
             interrupted = True
