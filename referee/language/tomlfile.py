@@ -30,7 +30,7 @@ _TOKENS = re.compile(
     r"|'[^'\n]*'"  # literal string
     r"|#[^\n]*"  # comment
     r"|[\[{]|[\]}]"
-    r"|[0-9][0-9_]{" + str(MAX_DECK_DIGITS) + ",}",
+    r"|(?<![\w.])[0-9][0-9_]{" + str(MAX_DECK_DIGITS) + ",}",  # a number, not part of a name
     re.DOTALL,
 )
 _SYNTAX_AT = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
