@@ -395,3 +395,9 @@ def test_invicta_replay_and_play_accept_the_same_record_sizes(tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("# a move list\n" * 80_000 + "e5\n", encoding="utf-8")  # 1.1 MB
     refused(run("invicta", "replay", str(moves)), "too large for a move list")
+
+
+def test_digits_inside_a_name_are_no_number():
+    deck = cogito_with('C12345678901234 = ["Plant"]')
+    diagram = load_diagram(deck, "deck.toml")
+    assert "C12345678901234" in diagram.category_names
