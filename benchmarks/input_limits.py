@@ -1,6 +1,6 @@
 """How long the referee takes over the largest input it accepts (issue 19, ruling 37).
 
-Every limit of `referee/language/limits.py` was chosen so that an input just
+Every limit of `referee/language/input_limits.py` was chosen so that an input just
 inside it is handled in well under a second. This builds, for each game, the
 worst input of that size this benchmark knows of (a Palmer deck of long S cards,
 which the parser reads one by one; a Cogito deck of one long chain of
@@ -24,7 +24,7 @@ from referee.ergo.deck import load_ergo_deck
 from referee.ergo.reading import read_premise
 from referee.ergo.syntax import MAX_PREMISE_CARDS
 from referee.language.deck import load_deck_text
-from referee.language.limits import MAX_DECK_BYTES, MAX_LINE_CHARS, MAX_RECORD_BYTES
+from referee.language.input_limits import MAX_DECK_BYTES, MAX_LINE_CHARS, MAX_RECORD_BYTES
 from referee.table.record import parse_json
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -37,7 +37,7 @@ from referee.invicta.registration import REGISTRATION
 from referee.invicta.replay import Illegal, replay_moves
 from referee.invicta.setup import HouseRules
 from referee.invicta.state import Game
-from referee.language.limits import MAX_FILE_BYTES
+from referee.language.input_limits import MAX_FILE_BYTES
 from referee.table.errors import RecordError
 from referee.table.record import Record, from_json, parse_json, stored_summary
 from referee.table.replay import replay as run_replay

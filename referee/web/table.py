@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 
 from referee.cli.lines import UnreadLine, checked
-from referee.language.limits import MAX_LINE_CHARS
+from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.record import Record, dumps
 from referee.table.session import (
