@@ -403,8 +403,10 @@ def check_summary(path: Path, stored: object, game) -> None:
     diffs = summary_differences(stored, game)
     if diffs:
         click.echo(
-            f"{visible(str(path))}: the record's summary is not what its events give today "
-            f"(differs in {', '.join(diffs)}): was it edited by hand?",
+            echoed(
+                f"{visible(str(path))}: the record's summary is not what its events give today "
+                f"(differs in {', '.join(diffs)}): was it edited by hand?"
+            ),
             err=True,
         )
         sys.exit(EXIT_DISAGREES)
@@ -426,7 +428,11 @@ def refused_event(path: Path, report: ReplayReport) -> None:
     if d.refused:
         fail(f"{path}: event {d.event}, field {d.field}: {d.today}")
     click.echo(
-        f"today's referee disagrees: {path}: event {d.event}, field {d.field}: {d.message}",
+        echoed(
+            visible(
+                f"today's referee disagrees: {path}: event {d.event}, field {d.field}: {d.message}"
+            )
+        ),
         err=True,
     )
     sys.exit(EXIT_DISAGREES)
