@@ -499,3 +499,11 @@ def test_end_stops_the_game_with_the_most_points_winning():
     run(s, *FIVE_CARDS, "end we are tired")
     assert s.game.finished and s.game.winners == ("ann", "bob")
     assert s.game.end_reason == "we are tired"
+
+
+def test_why_refuses_digits_that_are_no_round_number():
+    """``why ²`` or a 5,000-digit round was a ValueError from int() (issue 19, hostile input)."""
+    s = session()
+    run(s, *FIVE_CARDS)
+    for word in ("²", "9" * 5000):
+        assert "is not a variable, a player or a round" in refusal(s, f"why {word}").message
