@@ -197,3 +197,18 @@ def test_a_question_answered_in_bytes_that_are_not_utf8_is_a_no():
 
     out.input = typed
     assert ask(out, "Take back the last event?") is False
+
+
+def test_a_hand_position_in_other_digits_is_no_card():
+    """The web editor's check of a Palmer play: ``²`` passed str.isdigit and int() failed."""
+    from referee.palmer.records import GAME as PALMER
+    from referee.palmer.setup import HouseRules, Settings, Setup
+    from referee.palmer.views import check_play
+    from referee.resources import default_deck_path
+    from referee.table.record import Record
+
+    deck = default_deck_path().read_text(encoding="utf-8")
+    game = Record(PALMER, Setup(Settings(("ann", "bob"), seed=1), HouseRules(), deck)).rebuild()
+    for word in ("²", "9" * 5000):
+        result = check_play(game, "ann", [word], "∀x blonde(x)")
+        assert result["stage"] == "cards" and "is not one of your cards" in result["message"]

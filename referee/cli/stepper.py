@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cli.keys import STEP_KEYS, Key, read_key
+from referee.language.limits import is_number
 from referee.table.errors import RecordError
 from referee.table.record import Record
 
@@ -91,11 +92,11 @@ class Stepper:
     def _ask_number(self) -> int | None:
         try:
             typed = self.out.input(Text(f"jump to event (1-{self.total}): ", style="bold"))
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt, UnicodeDecodeError):
             self.out.print()
             return None
         typed = typed.strip()
-        if not typed.isdigit() or not 1 <= int(typed) <= self.total:
+        if not is_number(typed) or not 1 <= int(typed) <= self.total:
             self.out.print(Text(f"an event is a number from 1 to {self.total}", style="yellow"))
             return None
         return int(typed)

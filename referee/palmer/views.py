@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.language.deck import DeckCard
+from referee.language.limits import is_number
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
 from referee.palmer import permissions
@@ -157,7 +158,7 @@ def _chosen(game: Game, seat: str, cards: Sequence[str]) -> list[DeckCard]:
         hand = game.hand(seat)
         out, seen = [], set()
         for word in cards:
-            if not word.isdigit() or not 1 <= int(word) <= len(hand) or word in seen:
+            if not is_number(word) or not 1 <= int(word) <= len(hand) or word in seen:
                 raise ValueError(f"card {word[:8]!r} is not one of your cards")
             seen.add(word)
             out.append(game.deck.card(hand[int(word) - 1]))
