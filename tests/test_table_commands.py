@@ -20,7 +20,7 @@ from referee.palmer.setup import Settings as PalmerSettings
 from referee.palmer.setup import Setup as PalmerSetup
 from referee.resources import data_path, default_deck_path, ergo_deck_path
 from referee.table.record import Record
-from referee.table.session import Refused, Session, ShowRules
+from referee.table.session import Quit, Refused, Session, ShowRules, Undone
 from referee.table.views import GameOver, ShowCards, ShowHand, ShowScores
 
 PALMER_DECK = default_deck_path().read_text(encoding="utf-8")
@@ -63,7 +63,7 @@ def test_a_seat_may_not_move_out_of_turn_or_see_another_hand():
     assert isinstance(out[0], Refused) and "ann's turn" in out[0].message
     assert not s.record.events
     assert isinstance(s.execute("hand ann", seat="bob")[0], Refused)
-    assert isinstance(s.execute("hand", seat="bob")[0], Refused)  # the player to move's hand
+    assert s.execute("hand", seat="bob") == (ShowHand("bob"),)  # a seat naming nobody: itself
     assert s.execute("hand bob", seat="bob") == (ShowHand("bob"),)
     assert s.execute("scores", seat="bob") == (ShowScores(),)  # what the table sees, anyone
     assert not isinstance(s.execute("discard 1", seat="ann")[0], Refused)
@@ -97,3 +97,47 @@ def test_cogito_names_players_in_its_commands():
     assert isinstance(s.execute("play 1", seat="cat")[0], Refused)
     assert not s.record.events
     assert not isinstance(s.execute("play 1", seat="ann")[0], Refused)
+
+
+def test_a_seat_may_not_close_the_table_and_takes_back_only_its_own_move():
+    s = Session(Record(INVICTA, InvictaSetup("wendy", "bert")), InvictaCommands())
+    out = s.execute("quit", seat="bert")
+    assert isinstance(out[0], Refused) and not any(isinstance(o, Quit) for o in out)
+    assert isinstance(s.execute("quit")[-1], Quit)  # the terminal is the whole table
+    assert not isinstance(s.execute("e5", seat="wendy")[0], Refused)
+    out = s.execute("undo", seat="bert")
+    assert isinstance(out[0], Refused) and "wendy" in out[0].message
+    assert len(s.record.events) == 1
+    assert isinstance(s.execute("undo", seat="wendy")[0], Undone)
+    assert not isinstance(s.execute("e5")[0], Refused)
+    assert isinstance(s.execute("undo")[0], Undone)  # at the terminal, anyone
+
+
+def test_ergo_fallacy_names_its_target_not_who_plays_it():
+    s = ergo()
+    out = s.execute("fallacy ann", seat="bob")
+    assert isinstance(out[0], Refused) and "ann's turn" in out[0].message
+    out = s.execute("fallacy bob", seat="ann")
+    assert not (isinstance(out[0], Refused) and "only" in out[0].message)
+
+
+def test_a_derivation_file_is_read_only_at_the_referees_keyboard():
+    setup = PalmerSetup(PalmerSettings(("al", "bo"), 3, 3, "dealt", 1), PalmerRules(), PALMER_DECK)
+    read: list[str] = []
+    s = Session(Record(PALMER, setup), PalmerCommands(None, lambda p: read.append(p) or ""))
+    out = s.execute("claim 1 with /etc/passwd", seat="al")
+    assert isinstance(out[0], Refused) and read == []
+    s.execute("claim 1 with proof.txt")
+    assert read == ["proof.txt"]
+
+
+def test_a_cogito_seat_gives_and_declares_for_itself_alone():
+    deck = data_path("cards", "cogito-example.toml").read_text(encoding="utf-8")
+    setup = CogitoSetup(("ann", "bob", "cat"), 3, deck, "cogito-example.toml")
+    s = Session(Record(COGITO, setup), CogitoCommands())
+    out = s.execute("cogito bob ann", seat="bob")  # at once with ann: ann says so herself
+    assert isinstance(out[0], Refused) and "only ann" in out[0].message
+    assert s.execute("possible", seat="cat") == s.execute("possible cat")
+    assert isinstance(s.execute("hand", seat="cat")[0], ShowHand)
+    assert s.execute("hand", seat="cat")[0].player == "cat"
+    assert not s.record.events

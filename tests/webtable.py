@@ -34,7 +34,9 @@ def table(tmp_path: Path, game: str, engine=None, **extra):
     store = RecordFile(path, fresh=True)
     store.open()
     key = load_key(path)
-    return build(web_game, record, record.rebuild(), store, key, "http://testserver", engine), path
+    services = {"engine": engine} if engine is not None else None
+    base = "http://testserver"
+    return build(web_game, record, record.rebuild(), store, key, base, services), path
 
 
 def next_move(game_name: str, view_of) -> tuple[str, str] | None:

@@ -51,6 +51,7 @@ from referee.table.registry import DeckText, GameRegistration, Option
 from referee.table.replay import ReplayReport, Step
 from referee.table.replay import replay as run_replay
 from referee.table.session import Session
+from referee.table.store import RecordFile
 
 # (out, session or None for a replay, the terminal flags given) -> the game's renderer
 MakeRenderer = Callable[[Console, Session | None, Mapping[str, bool]], TableRenderer]
@@ -193,6 +194,51 @@ def new_record(game: GameRegistration, values: Mapping[str, Any], house, deck) -
     return record
 
 
+def new_game(tg: TerminalGame, values: Mapping[str, Any], house, deck) -> Record:
+    """A new game's record, every option it needs given; exit 1 naming what is missing."""
+    if any(o.required and not values.get(o.name) for o in tg.game.options):
+        fail(tg.missing)
+    return new_record(tg.game, values, house, deck)
+
+
+@dataclass(frozen=True)
+class Opened:
+    """The game an interface plays: its record file (open), record, state, and whether new."""
+
+    store: RecordFile
+    record: Record
+    state: Any
+    path: Path
+    fresh: bool
+
+
+def open_game(
+    tg: TerminalGame,
+    values: Mapping[str, Any],
+    record_path: Path | None,
+    house: tuple[str, ...],
+    deck: str | None,
+    flags: Mapping[str, bool],
+) -> Opened:
+    """The record at ``record_path`` resumed (no new settings, no secret flag it was not
+    started with), else a new game; ``play`` and ``serve`` both open games here."""
+    game = tg.game
+    if record_path is not None and record_path.exists():
+        given = {_flag(o.name): values.get(o.name) for o in game.options}
+        if game.decks is not None:
+            given["--deck"] = deck
+        refuse_new_settings(record_path, {**given, "--house": house})
+        store, record, state = resume_record(record_path, game.kind)
+        for f in tg.flags:
+            started = bool(getattr(record.setup, f.name, False))
+            refuse_secret_flag(store, record_path, _flag(f.name), flags.get(f.name, False), started)
+        return Opened(store, record, state, record_path, False)
+    record = new_game(tg, {**values, **flags}, house, deck)
+    state = record.rebuild()
+    store, record_path = start_record(record_path, tg.prefix, record, state)
+    return Opened(store, record, state, record_path, True)
+
+
 def play(
     tg: TerminalGame,
     values: Mapping[str, Any],
@@ -206,23 +252,12 @@ def play(
     out = console()
     if can_show_privately(out):  # a hand a killed session left on screen goes first
         leave_stale(out)
-    if record_path is not None and record_path.exists():
-        given = {_flag(o.name): values.get(o.name) for o in game.options}
-        if game.decks is not None:
-            given["--deck"] = deck
-        refuse_new_settings(record_path, {**given, "--house": house})
-        store, record, state = resume_record(record_path, game.kind)
-        for f in tg.flags:
-            started = bool(getattr(record.setup, f.name, False))
-            refuse_secret_flag(store, record_path, _flag(f.name), flags[f.name], started)
+    opened = open_game(tg, values, record_path, house, deck, flags)
+    store, record, state, record_path = opened.store, opened.record, opened.state, opened.path
+    if not opened.fresh:
         count = f"{len(record.events)} {game.unit} so far"
         out.print(user(f"Resuming {record_path}: {count}{tg.resumed(record)}."))
     else:
-        if any(o.required and not values.get(o.name) for o in game.options):
-            fail(tg.missing)
-        record = new_record(game, {**values, **flags}, house, deck)
-        state = record.rebuild()
-        store, record_path = start_record(record_path, tg.prefix, record, state)
         out.print(
             user(f"New game of {game.title} recorded in {record_path}. Type help for the commands.")
         )

@@ -67,6 +67,13 @@ class CogitoCommands(TableCommands):
     def mover(self, game: Game) -> str | None:
         return game.calling[0] if game.calling else game.current
 
+    def names(self, game: Game, command: str, rest: str) -> tuple[str, ...]:
+        """``cogito ann bob`` speaks for every player it names (they declare at once)."""
+        found = tuple(self.player(game, w) for w in rest.split())
+        if command == "cogito" and found and all(found):
+            return tuple(n for n in found if n)
+        return super().names(game, command, rest)
+
     # ------------------------------------------------------------ helpers
 
     @staticmethod

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from referee.cogito import outcomes
+from referee.cogito import outcomes, views
 from referee.cogito.commands import CogitoCommands
 from referee.cogito.diagram import load_diagram
 from referee.cogito.records import GAME
@@ -27,6 +27,7 @@ REGISTRATION = GameRegistration(
     title="Cogito",
     commands=CogitoCommands,
     outcomes=outcomes_of(outcomes),
+    seat_view=views.seat_view,
     house_rules=HouseRules,
     options=(
         Option(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from referee.ergo import outcomes
+from referee.ergo import outcomes, views
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.deck import load_ergo_deck
 from referee.ergo.records import GAME
@@ -35,6 +35,7 @@ REGISTRATION = GameRegistration(
     title="Ergo",
     commands=ErgoCommands,
     outcomes=outcomes_of(outcomes),
+    seat_view=views.seat_view,
     house_rules=HouseRules,
     options=(
         Option(

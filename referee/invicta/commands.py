@@ -50,6 +50,9 @@ class InvictaCommands(TableCommands):
     def mover(self, game: Game) -> str | None:
         return None if game.to_move is None else game.setup.player(game.to_move)
 
+    def author(self, game: Game, event) -> str | None:
+        return game.setup.player(event.side)  # every Invicta event is a side's move
+
     # ------------------------------------------------------------ moves
 
     def _place(self, session: Session, game: Game, rest: str) -> Outcomes:

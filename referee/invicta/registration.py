@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.invicta import outcomes
+from referee.invicta import outcomes, views
 from referee.invicta.commands import InvictaCommands
 from referee.invicta.records import GAME
 from referee.invicta.setup import HouseRules, Setup
@@ -18,6 +18,7 @@ REGISTRATION = GameRegistration(
     title="Ergo (Invicta)",
     commands=InvictaCommands,
     outcomes=outcomes_of(outcomes),
+    seat_view=views.seat_view,
     house_rules=HouseRules,
     options=(
         Option("white", "The name of the player with the white pieces.", required=True),

@@ -124,6 +124,11 @@ class Game:
         return self.setup.rules
 
     @property
+    def players(self) -> tuple[str, str]:
+        """The players, white first (the seats of a table)."""
+        return (self.setup.white, self.setup.black)
+
+    @property
     def finished(self) -> bool:
         return self.finish is not None
 

@@ -80,10 +80,22 @@ class PalmerCommands(TableCommands):
     no_hands = "in table mode the hands are on the table, not in the referee"
 
     def __init__(
-        self, engine: claims.Engine | None, read_text: Callable[[str], str] | None = None
+        self, engine: claims.Engine | None = None, read_text: Callable[[str], str] | None = None
     ) -> None:
         self.engine = engine
         self.read_text = read_text
+
+    def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
+        if game.pending is not None and command in self.turn_moves:  # before the engine runs
+            return (
+                Refused(
+                    "the table must first vote on the undetermined claim", "vote yes or vote no"
+                ),
+            )
+        if seat is not None and command == "claim" and "with" in rest.split():
+            # A derivation file is read from the referee's own disk, not the seat's.
+            return (Refused("a derivation file is claimed at the referee's own keyboard"),)
+        return super().refuse(game, command, rest, seat)
 
     # ------------------------------------------------------------ helpers
 

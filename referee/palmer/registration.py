@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 
 from referee.language.deck import load_deck_text
-from referee.palmer import outcomes
+from referee.palmer import outcomes, views
 from referee.palmer.commands import PalmerCommands
 from referee.palmer.records import GAME
 from referee.palmer.setup import (
@@ -40,6 +40,7 @@ REGISTRATION = GameRegistration(
     title="Palmer's game",
     commands=PalmerCommands,
     outcomes=outcomes_of(outcomes),
+    seat_view=views.seat_view,
     house_rules=HouseRules,
     options=(
         Option(

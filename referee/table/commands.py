@@ -10,7 +10,10 @@ becomes a refusal with its hint, and the shared views (scores, hand, cards,
 rules) are answered the same way for every game.
 
 A *seat* is the player a command comes from; ``None`` is the shared terminal,
-where everyone sits at one keyboard and the referee trusts the table.
+where everyone sits at one keyboard and the referee trusts the table. A seat
+speaks for its own player only: a command that names a player names the seat
+when it names nobody (``hand`` is the seat's own hand), and only the player
+who made the last event takes it back (:meth:`TableCommands.refuse_undo`).
 """
 
 from __future__ import annotations
@@ -75,6 +78,12 @@ class TableCommands:
         refused = self.refuse(game, command, rest, seat)
         if refused:
             return refused
+        if (
+            seat is not None
+            and command in self.names_player
+            and not self.names(game, command, rest)
+        ):
+            rest = f"{seat} {rest}".strip()  # a seat that names nobody means itself
         try:
             return getattr(self, f"_{command}")(session, game, rest)
         except Unread as exc:
@@ -102,17 +111,32 @@ class TableCommands:
         if command in turn and mover is not None and not same_player(mover, seat):
             return (Refused(f"it is {mover}'s turn, not {seat}'s"),)
         if command in self.names_player:
-            named = self.named(game, rest) or mover
-            if named is not None and not same_player(named, seat):
-                return (Refused(f"only {named} may ask for that"),)
+            for named in self.names(game, command, rest):
+                if not same_player(named, seat):
+                    return (Refused(f"only {named} may ask for that"),)
         return None
 
-    def named(self, game, rest: str) -> str | None:
-        """The player the first word of ``rest`` names, if it names one."""
+    def names(self, game, command: str, rest: str) -> tuple[str, ...]:
+        """The players ``command`` speaks for or shows: the first word of ``rest``, if it
+        names one (a game whose command names several says so here)."""
         words = rest.split()
-        if not words:
+        named = self.player(game, words[0]) if words else None
+        return () if named is None else (named,)
+
+    def author(self, game, event: Event) -> str | None:
+        """The player who made ``event`` (None: the table or the rules made it)."""
+        player = getattr(event, "player", None)
+        return player if isinstance(player, str) else None
+
+    def refuse_undo(self, game, event: Event, seat: str | None) -> Outcomes | None:
+        """Whether ``seat`` may take back ``event``: only the player who made it."""
+        if seat is None:
             return None
-        return self.player(game, words[0])
+        author = self.author(game, event)
+        if author is None or not same_player(author, seat):
+            said = f" ({author})" if author else ""
+            return (Refused(f"only the player who made the last move may take it back{said}"),)
+        return None
 
     @staticmethod
     def player(game, word: str) -> str | None:

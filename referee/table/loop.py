@@ -20,8 +20,10 @@ def run(
     lines: Iterable[str],
     save: Callable[[Record, GameState], None],
     show: Callable[[Outcomes, bool], None],
+    seat: str | None = None,
 ) -> None:
-    """Play ``lines`` until they end or a command quits.
+    """Play ``lines`` (said by ``seat``; None: the shared terminal) until they end or a
+    command quits.
 
     ``show(outcomes, changed)``: ``changed`` says whether the record moved
     (so the interface can redraw the table).
@@ -29,7 +31,7 @@ def run(
     for line in lines:
         before = session.record
         try:
-            outcomes = session.execute(line)
+            outcomes = session.execute(line, seat)
         except KeyboardInterrupt:
             session.record = before
             session.game = before.rebuild()

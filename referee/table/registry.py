@@ -9,7 +9,9 @@ replay, and the interfaces' play / resume / replay commands) is built from
 it, so a game writes its rules and nothing of the ceremony.
 
 The interfaces add what only they have (a terminal renderer, web pages) in a
-registration of their own that holds this one; nothing here knows them.
+registration of their own that holds this one; nothing here knows them. What
+a seat may see (``seat_view``) is the game's, declared here, so every
+interface that shows one seat shows the same.
 """
 
 from __future__ import annotations
@@ -93,6 +95,9 @@ class GameRegistration(Generic[S]):
     new_setup: NewSetup
     decks: Decks | None = None  # None: a game played without a deck
     unit: str = "events"  # what its record counts, for people ("moves")
+    # What one seat may see now (a player's name; None: what every player may see), as
+    # JSON-ready data the game computes, so secrets are decided once, by the game.
+    seat_view: Callable[[Any, str | None], dict] | None = None
 
     @property
     def name(self) -> str:

@@ -102,6 +102,9 @@ class Commands(Protocol):
         ``seat``: the player saying it; None is the shared terminal (the whole table).
         """
 
+    def refuse_undo(self, game: GameState, event: Event, seat: str | None) -> Outcomes | None:
+        """Refused when ``seat`` may not take back ``event`` (None: it may)."""
+
 
 COMMON_ALIASES = {"u": "undo", "q": "quit", "exit": "quit", "?": "help"}
 
@@ -135,10 +138,12 @@ class Session:
         command = self.commands.aliases.get(command, COMMON_ALIASES.get(command, command))
         rest = rest.strip()
         if command == "undo":
-            return self.undo()
+            return self.undo(seat)
         if command == "save":
             return (Saved(),)
         if command == "quit":
+            if seat is not None:  # one player leaving does not close the table
+                return (Refused("the table stays open: whoever opened it closes it"),)
             return (Saved(), Quit())
         if command == "help":
             return (Help(rest),)
@@ -156,10 +161,15 @@ class Session:
             raise
         self.record = self.record.appended(event)
 
-    def undo(self) -> Outcomes:
+    def undo(self, seat: str | None = None) -> Outcomes:
+        """Take back the last event; said by ``seat``, only if that player made it."""
         if not self.record.events:
             return (Refused("nothing to undo"),)
         event = self.record.events[-1]
+        if seat is not None:
+            refused = self.commands.refuse_undo(self.game, event, seat)
+            if refused:
+                return refused
         barrier = undo_barrier(self.game)
         if barrier is not None and barrier.event >= len(self.record.events):
             return (UndoRefused(event, len(self.record.events), barrier.shown),)

@@ -202,7 +202,7 @@ class WebApp:
         door = self.door(request.path_params["path"], request.path_params["token"])
         if door is None or door.seat is None:
             return _not_found()
-        if self.table.web_game.name != "palmer":
+        if self.table.web_game.draft is None:  # only a game with a live check has one
             return _not_found()
         try:
             text = await self._body(request, MAX_CHECK_BYTES)

@@ -16,14 +16,14 @@ import json
 import signal
 import socket
 import sys
-from pathlib import Path
 
 import segno
 import uvicorn
 
 from referee.cli.common import fail
+from referee.cli.house import Opened
+from referee.cli.house import open_game as house_open
 from referee.cli.safe import console, user
-from referee.cli.table_io import refuse_new_settings, resume_record, start_record
 from referee.table.session import Session
 from referee.web.games import WebGame
 from referee.web.seats import Doors, SeatKeyError, load_key
@@ -65,22 +65,13 @@ def base_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def open_game(web_game: WebGame, options: dict):
-    """The record to serve: resumed when the file exists (no new settings then), else new."""
-    record_path: Path | None = options.pop("record_path", None)
-    kind = web_game.kind
-    if record_path is not None and record_path.exists():
-        given = {}
-        for param in web_game.options():
-            if param.name in options:
-                given[param.opts[0]] = options[param.name]
-        refuse_new_settings(record_path, given)
-        store, record, game = resume_record(record_path, kind)
-        return store, record, game, record_path, False
-    record = web_game.start(options)
-    game = record.rebuild()
-    store, record_path = start_record(record_path, web_game.prefix, record, game)
-    return store, record, game, record_path, True
+def open_game(web_game: WebGame, options: dict) -> Opened:
+    """The record to serve, opened as ``play`` opens it: resumed when the file exists (no
+    new settings then), else new."""
+    tg = web_game.terminal
+    values = {o.name: options.get(o.name) for o in tg.game.options}
+    house = tuple(options.get("house") or ())
+    return house_open(tg, values, options.get("record_path"), house, options.get("deck"), {})
 
 
 class TableServer(uvicorn.Server):
@@ -99,13 +90,14 @@ class TableServer(uvicorn.Server):
                 signal.signal(s, handler)
 
 
-def build(web_game: WebGame, record, game, store, key: bytes, base: str, engine=None):
-    """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``."""
+def build(web_game: WebGame, record, game, store, key: bytes, base: str, services=None):
+    """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``;
+    ``services``: what the game's commands are given (an engine; none: claims refused)."""
     from referee.web.app import WebApp
     from referee.web.table import WebTable
 
-    players = web_game.players(record.setup)
-    session = Session(record, web_game.commands(engine), game)
+    players = tuple(game.players)
+    session = Session(record, web_game.commands(dict(services or {})), game)
     table = WebTable(web_game, session, store, players)
     table.save(session.record, session.game)
     return WebApp(table, Doors(key, players), base)
@@ -113,23 +105,19 @@ def build(web_game: WebGame, record, game, store, key: bytes, base: str, engine=
 
 def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
     out = console()
-    store, record, game, record_path, fresh = open_game(web_game, options)
+    opened = open_game(web_game, options)
+    store, record, record_path, fresh = opened.store, opened.record, opened.path, opened.fresh
     with contextlib.ExitStack() as stack:
         stack.callback(store.close)
         try:
             key = load_key(record_path)
         except SeatKeyError as exc:
             fail(str(exc))
-        engine = None
-        if web_game.needs_engine:
-            from referee.logic.engine import Engine, Limits
-
-            engine = stack.enter_context(Engine(Limits(timeout=record.setup.claim_timeout)))
-            engine.warm()
+        services = stack.enter_context(web_game.services(record))  # the engine, as play's
         sock = bind(host, port)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
-        app = build(web_game, record, game, store, key, base, engine)
+        app = build(web_game, record, opened.state, store, key, base, services)
         table = app.table
         urls = app.urls()
         print(json.dumps(urls, ensure_ascii=False), flush=True)

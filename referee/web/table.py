@@ -24,17 +24,10 @@ from referee.cli.lines import UnreadLine, checked
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.record import Record, dumps
-from referee.table.session import (
-    COMMON_ALIASES,
-    Outcomes,
-    Quit,
-    Refused,
-    Session,
-    Undone,
-    UndoRefused,
-)
+from referee.table.session import Outcomes, Refused, Session, Undone, UndoRefused
 from referee.table.store import RecordFile, StoreError
-from referee.web.games import Refusal, WebGame, player_of
+from referee.table.views import ShowHand
+from referee.web.games import WebGame
 
 # A command is one line as typed at the terminal, held to the terminal's limit
 # (ruling 37): a body of more bytes than that many characters is refused unread.
@@ -130,27 +123,26 @@ class WebTable:
         self.store_record = record
 
     def command(self, seat: str, line: str) -> Answer:
-        """``line`` said by ``seat``'s player (blocking: run it in a thread)."""
+        """``line`` said by ``seat``'s player (blocking: run it in a thread). Which seat may
+        say what is the game's command language's (``Session.execute(line, seat)``)."""
         if "\n" in line.strip() or "\r" in line:
             return Answer(False, ("one line, one command",))
         unread = checked(line)
         if isinstance(unread, UnreadLine):
             return Answer(False, (unread.message,))
+        if not line.strip() or line.strip().startswith("#"):
+            return Answer(False, ("say a command; help lists them",))
         with self.lock:
-            try:
-                text = self._speak(seat, line)
-            except Refusal as exc:
-                return Answer(False, (exc.message,))
-            if not text.strip():
-                return Answer(False, ("say a command; help lists them",))
-            if text.split()[0] == "hand":  # the terminal hides hands; a phone is private
-                return self._hand(seat)
             self.thinking = True
             self._tell("thinking")
             shown: list[tuple[Outcomes, bool]] = []
             try:
                 loop.run(
-                    self.session, [text], self.save, lambda o, changed: shown.append((o, changed))
+                    self.session,
+                    [line],
+                    self.save,
+                    lambda o, changed: shown.append((o, changed)),
+                    seat,
                 )
             except StoreError as exc:  # the record could not be written: nothing is acknowledged
                 self._reset()
@@ -161,42 +153,19 @@ class WebTable:
             finally:
                 self.thinking = False
             outcomes, changed = shown[0] if shown else ((), False)
-            refused = any(isinstance(o, (Refused, UndoRefused)) for o in outcomes)
-            words = self._words(tuple(o for o in outcomes if not isinstance(o, Quit)))
+            if any(isinstance(o, ShowHand) for o in outcomes):  # the seat's own (the rules')
+                answer = self._hand(seat)
+            else:
+                refused = any(isinstance(o, (Refused, UndoRefused)) for o in outcomes)
+                answer = Answer(not refused, self._words(outcomes), changed)
             if changed:
                 self.snapshot = self._snap(self._public_words(seat, outcomes))
             self._tell("changed")
-            return Answer(not refused, words, changed)
-
-    def _speak(self, seat: str, line: str) -> str:
-        """The line to execute for ``seat``, or Refusal: a seat acts only for its player."""
-        line = line.strip()
-        if not line or line.startswith("#"):
-            return ""
-        word, _, rest = line.partition(" ")
-        command = word.lower()
-        commands = self.session.commands
-        command = commands.aliases.get(command, COMMON_ALIASES.get(command, command))
-        rest = rest.strip()
-        if command == "quit":
-            raise Refusal("the web table stays open: the host stops the server")
-        if command == "undo":
-            events = self.session.record.events
-            if not events:
-                raise Refusal("nothing to undo")
-            who = player_of(self.session.game, events[-1])
-            if who != seat:
-                raise Refusal(
-                    "only the player who made the last move may take it back"
-                    + (f" ({who})" if who else "")
-                )
-            return "undo"
-        if command in ("save", "help"):
-            return f"{command} {rest}"
-        return self.web_game.speaker(self.session.game, seat, command, rest)
+            return answer
 
     def _hand(self, seat: str) -> Answer:
-        """``hand`` at a seat: that seat's own hand, from its own view."""
+        """``hand`` at a seat: that seat's own hand, from its own view (the terminal's
+        words for a hand are for a screen others look away from; a phone is private)."""
         you = self.snapshot.seats[seat].get("you", {})
         cards = [
             f"{c['number']}: {c.get('label') or c.get('card') or c.get('name')}"
@@ -206,13 +175,13 @@ class WebTable:
         return Answer(True, ("your hand: " + ("  ".join(cards) or "(empty)"),))
 
     def check_play(self, seat: str, cards: list[str], text: str) -> dict:
-        """Palmer's live statement check for ``seat`` (it changes nothing)."""
-        from referee.palmer.views import check_play
-
+        """The live check of a statement ``seat`` is writing (Palmer's; it changes nothing)."""
+        draft = self.web_game.draft
+        assert draft is not None
         if not self.lock.acquire(timeout=0.5):
             return {"ok": False, "stage": "busy", "message": "the referee is thinking"}
         try:
-            return check_play(self.session.game, seat, cards, text)
+            return draft(self.session.game, seat, cards, text)
         finally:
             self.lock.release()
 
@@ -229,9 +198,9 @@ class WebTable:
         An undo is told without the move taken back (it may have held a card)."""
         if any(isinstance(o, Undone) for o in outcomes):
             return (f"{seat} took back their last move",)
-        words = self._words(tuple(o for o in outcomes if not isinstance(o, Quit)))
+        words = self._words(outcomes)
         events = self.session.record.events
-        if events and type(events[-1]).__name__ in self.web_game.explained:
+        if events and isinstance(events[-1], self.web_game.explained):
             words += self._words(self.session.execute("why"))
         return words
 
