@@ -50,3 +50,19 @@ def test_the_built_play_command_reads_as_a_written_one():
     shown = CliRunner().invoke(main, ["play", "--help"]).output
     assert "-n, --hand-size INTEGER" in shown and "--mode [dealt|table]" in shown
     assert "[default:" not in shown  # a default is said in the option's own words
+
+
+@pytest.mark.parametrize("terminal", GAMES[:4], ids=lambda t: t.game.name)
+def test_every_served_game_declares_its_seat_view_and_the_seat_is_checked_once(terminal):
+    from referee.web.games import GAMES as SERVED
+
+    game = terminal.game
+    assert SERVED[game.name].terminal is terminal  # the web reads the same registration
+    record = SERVED[game.name].start(
+        {"players": "ann,bob,cat", "white": "ann", "black": "bob", "seed": 1}
+    )
+    state = record.rebuild()
+    assert game.view(state, None)["game"] == game.name
+    assert game.view(state, state.players[0])["you"]["name"] == state.players[0]
+    with pytest.raises(ValueError, match="not a player"):
+        game.view(state, "mallory")

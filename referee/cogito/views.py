@@ -24,9 +24,8 @@ def _statement(name: str, kind: CardKind) -> str:
 
 
 def seat_view(game: Game, seat: str | None) -> dict:
-    """The view for ``seat`` (a player's name), or the public one (None)."""
-    if seat is not None and seat not in game.players:
-        raise ValueError(f"{seat!r} is not a player")
+    """The view for ``seat`` (a player's name, checked by the registration), or the
+    public one (None)."""
     players = []
     for s in game.seats:
         shown = s.revealed or (seat is not None and s.name != seat)

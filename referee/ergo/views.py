@@ -45,9 +45,8 @@ def _card(card: Card, number: int | None, new: bool = False) -> dict:
 
 
 def seat_view(game: Game, seat: str | None) -> dict:
-    """The view for ``seat`` (a player's name), or the public one (None)."""
-    if seat is not None and seat not in game.players:
-        raise ValueError(f"{seat!r} is not a player")
+    """The view for ``seat`` (a player's name, checked by the registration), or the
+    public one (None)."""
     last = game.history[-1] if game.history else None
     view: dict = {
         "game": "ergo",

@@ -14,10 +14,9 @@ from referee.invicta.state import Game
 
 
 def seat_view(game: Game, seat: str | None) -> dict:
-    """The view for ``seat`` (a player's name), or the public one (None)."""
+    """The view for ``seat`` (a player's name, checked by the registration), or the
+    public one (None)."""
     setup = game.setup
-    if seat is not None and seat not in (setup.white, setup.black):
-        raise ValueError(f"{seat!r} is not a player")
     last = game.last
     view: dict = {
         "game": "invicta",

@@ -41,9 +41,8 @@ def _card(card: DeckCard, number: int | None = None) -> dict:
 
 
 def seat_view(game: Game, seat: str | None) -> dict:
-    """The view for ``seat`` (a player's name), or the public one (None)."""
-    if seat is not None and seat not in game.players:
-        raise ValueError(f"{seat!r} is not a player")
+    """The view for ``seat`` (a player's name, checked by the registration), or the
+    public one (None)."""
     pending = game.pending
     view: dict = {
         "game": "palmer",

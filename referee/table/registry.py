@@ -103,6 +103,15 @@ class GameRegistration(Generic[S]):
     def name(self) -> str:
         return self.kind.name
 
+    def view(self, game: Any, seat: str | None) -> dict:
+        """What ``seat`` may see of ``game`` now (None: what every player may see); the
+        seat is checked here, once for every game: ValueError when it is no player's."""
+        if self.seat_view is None:
+            raise ValueError(f"{self.title} declares no seat view")
+        if seat is not None and seat not in game.players:
+            raise ValueError(f"{seat!r} is not a player")
+        return self.seat_view(game, seat)
+
 
 def outcomes_of(module: ModuleType) -> tuple[type[Outcome], ...]:
     """The outcome classes a game's outcomes module declares (for its registration)."""

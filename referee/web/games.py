@@ -55,9 +55,7 @@ class WebGame:
         return self.terminal.game.kind
 
     def view(self, game, seat: str | None) -> dict:
-        seat_view = self.terminal.game.seat_view
-        assert seat_view is not None, f"{self.name} declares no seat view"
-        return seat_view(game, seat)
+        return self.terminal.game.view(game, seat)
 
     def services(self, record: Record) -> AbstractContextManager[dict[str, Any]]:
         """What the commands are given (an engine), as the terminal opens them."""
