@@ -1,9 +1,9 @@
 """``referee serve GAME``: the web table, every player on their own phone.
 
 GAME is ``palmer``, ``ergo``, ``invicta`` or ``cogito``; the options are that
-game's ``play`` options (the same option objects, so they cannot drift), less
-any that would print secrets, plus ``--host`` and ``--port``. The server is
-:mod:`referee.web`.
+game's ``play`` options (built from the same registration, so they cannot
+drift), less any that would print secrets, plus ``--host`` and ``--port``.
+The server is :mod:`referee.web`.
 """
 
 from __future__ import annotations
@@ -38,10 +38,10 @@ def _command(web_game: WebGame) -> click.Command:
         web_game.name,
         params=[*web_game.options(), HOST, PORT],
         callback=run,
-        help=f"Serve a game of {web_game.name} to the players' phones. The options are "
-        f"those of its play command; --record resumes a game started with play or serve. "
-        "The first line printed is JSON with the table's, the spectator's and every "
-        "seat's URL.",
+        help=f"Serve a game of {web_game.terminal.game.title} to the players' phones. The "
+        "options are those of its play command; --record resumes a game started with play "
+        "or serve. The first line printed is JSON with the table's, the spectator's and "
+        "every seat's URL.",
     )
 
 

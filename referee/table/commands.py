@@ -113,7 +113,7 @@ class TableCommands:
         if command in self.names_player:
             for named in self.names(game, command, rest):
                 if not same_player(named, seat):
-                    return (Refused(f"only {named} may ask for that"),)
+                    return (Refused(f"only {named} may say that"),)
         return None
 
     def names(self, game, command: str, rest: str) -> tuple[str, ...]:
