@@ -141,3 +141,14 @@ def test_a_cogito_seat_gives_and_declares_for_itself_alone():
     assert isinstance(s.execute("hand", seat="cat")[0], ShowHand)
     assert s.execute("hand", seat="cat")[0].player == "cat"
     assert not s.record.events
+
+
+def test_a_cogito_declared_alone_is_its_declarers_to_take_back():
+    deck = data_path("cards", "cogito-example.toml").read_text(encoding="utf-8")
+    setup = CogitoSetup(("ann", "bob", "cat"), 3, deck, "cogito-example.toml")
+    s = Session(Record(COGITO, setup), CogitoCommands())
+    assert not isinstance(s.execute("cogito", seat="bob")[0], Refused)  # bob, unnamed yet
+    assert s.game.calling == ["bob"]
+    out = s.execute("undo", seat="ann")
+    assert isinstance(out[0], Refused) and "bob" in out[0].message
+    assert isinstance(s.execute("undo", seat="bob")[0], Undone)

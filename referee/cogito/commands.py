@@ -67,6 +67,12 @@ class CogitoCommands(TableCommands):
     def mover(self, game: Game) -> str | None:
         return game.calling[0] if game.calling else game.current
 
+    def author(self, game: Game, event: Event) -> str | None:
+        """A COGITO declared alone is its declarer's (declared at once: nobody's)."""
+        if isinstance(event, Declare):
+            return event.players[0] if len(event.players) == 1 else None
+        return super().author(game, event)
+
     def names(self, game: Game, command: str, rest: str) -> tuple[str, ...]:
         """``cogito ann bob`` speaks for every player it names (they declare at once)."""
         found = tuple(self.player(game, w) for w in rest.split())

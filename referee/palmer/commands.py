@@ -95,6 +95,11 @@ class PalmerCommands(TableCommands):
         if seat is not None and command == "claim" and "with" in rest.split():
             # A derivation file is read from the referee's own disk, not the seat's.
             return (Refused("a derivation file is claimed at the referee's own keyboard"),)
+        if seat is not None and command == "vote" and game.pending is not None:
+            # A claim must convince the others: at one keyboard the table agrees aloud
+            # before one of them types the verdict; a seat speaks alone.
+            if self.player(game, seat) == game.pending.player:
+                return (Refused("a claim must convince the others: they vote on yours, not you"),)
         return super().refuse(game, command, rest, seat)
 
     # ------------------------------------------------------------ helpers

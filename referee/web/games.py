@@ -24,11 +24,12 @@ from rich.console import Console
 from referee.cli import cogito_cmd, ergo_cmd, invicta_cmd, play_cmd
 from referee.cli.house import TerminalGame, new_game, play_command
 from referee.ergo.events import Score
+from referee.ergo.outcomes import PlacementRefused
 from referee.palmer.events import Claim
 from referee.palmer.views import check_play
 from referee.table.events import Event
 from referee.table.record import GameKind, Record
-from referee.table.session import Commands, Session
+from referee.table.session import Commands, Outcome, Session
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class WebGame:
     explained: tuple[type[Event], ...] = ()
     # (game, seat, card words, text) -> what a statement being written would come to
     draft: Callable[[Any, str, list[str], str], dict] | None = None
+    # Outcomes of the game's own that refuse a command (besides Refused): ``ok`` is false.
+    refusals: tuple[type[Outcome], ...] = ()
 
     @property
     def name(self) -> str:
@@ -87,7 +90,7 @@ GAMES: dict[str, WebGame] = {
     web.name: web
     for web in (
         WebGame(play_cmd.TERMINAL, explained=(Claim,), draft=check_play),
-        WebGame(ergo_cmd.TERMINAL, explained=(Score,)),
+        WebGame(ergo_cmd.TERMINAL, explained=(Score,), refusals=(PlacementRefused,)),
         WebGame(invicta_cmd.TERMINAL),
         WebGame(cogito_cmd.TERMINAL),
     )

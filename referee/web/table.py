@@ -156,7 +156,8 @@ class WebTable:
             if any(isinstance(o, ShowHand) for o in outcomes):  # the seat's own (the rules')
                 answer = self._hand(seat)
             else:
-                refused = any(isinstance(o, (Refused, UndoRefused)) for o in outcomes)
+                refusals = (Refused, UndoRefused, *self.web_game.refusals)
+                refused = any(isinstance(o, refusals) for o in outcomes)
                 answer = Answer(not refused, self._words(outcomes), changed)
             if changed:
                 self.snapshot = self._snap(self._public_words(seat, outcomes))
