@@ -18,7 +18,7 @@ import enum
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -202,6 +202,18 @@ def new_game(tg: TerminalGame, values: Mapping[str, Any], house, deck) -> Record
 
 
 @dataclass(frozen=True)
+class Given:
+    """What a command line gave to open a game: the options' values (None: not given),
+    the record, the house rules, the deck, and the terminal's secret-showing flags."""
+
+    values: Mapping[str, Any]
+    record_path: Path | None = None
+    house: tuple[str, ...] = ()
+    deck: str | None = None
+    flags: Mapping[str, bool] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Opened:
     """The game an interface plays: its record file (open), record, state, and whether new."""
 
@@ -212,47 +224,34 @@ class Opened:
     fresh: bool
 
 
-def open_game(
-    tg: TerminalGame,
-    values: Mapping[str, Any],
-    record_path: Path | None,
-    house: tuple[str, ...],
-    deck: str | None,
-    flags: Mapping[str, bool],
-) -> Opened:
-    """The record at ``record_path`` resumed (no new settings, no secret flag it was not
-    started with), else a new game; ``play`` and ``serve`` both open games here."""
-    game = tg.game
-    if record_path is not None and record_path.exists():
-        given = {_flag(o.name): values.get(o.name) for o in game.options}
+def open_game(tg: TerminalGame, given: Given) -> Opened:
+    """The record given resumed (no new settings, no secret flag it was not started
+    with), else a new game; ``play`` and ``serve`` both open games here."""
+    game, path = tg.game, given.record_path
+    if path is not None and path.exists():
+        new = {_flag(o.name): given.values.get(o.name) for o in game.options}
         if game.decks is not None:
-            given["--deck"] = deck
-        refuse_new_settings(record_path, {**given, "--house": house})
-        store, record, state = resume_record(record_path, game.kind)
+            new["--deck"] = given.deck
+        refuse_new_settings(path, {**new, "--house": given.house})
+        store, record, state = resume_record(path, game.kind)
         for f in tg.flags:
             started = bool(getattr(record.setup, f.name, False))
-            refuse_secret_flag(store, record_path, _flag(f.name), flags.get(f.name, False), started)
-        return Opened(store, record, state, record_path, False)
-    record = new_game(tg, {**values, **flags}, house, deck)
+            refuse_secret_flag(store, path, _flag(f.name), given.flags.get(f.name, False), started)
+        return Opened(store, record, state, path, False)
+    record = new_game(tg, {**given.values, **given.flags}, given.house, given.deck)
     state = record.rebuild()
-    store, record_path = start_record(record_path, tg.prefix, record, state)
-    return Opened(store, record, state, record_path, True)
+    store, path = start_record(path, tg.prefix, record, state)
+    return Opened(store, record, state, path, True)
 
 
-def play(
-    tg: TerminalGame,
-    values: Mapping[str, Any],
-    record_path: Path | None,
-    house: tuple[str, ...],
-    deck: str | None,
-    flags: Mapping[str, bool],
-) -> None:
-    """Play a game at the terminal: a new one, or the one ``record_path`` holds."""
+def play(tg: TerminalGame, given: Given) -> None:
+    """Play a game at the terminal: a new one, or the one the record given holds."""
     game = tg.game
+    flags = given.flags
     out = console()
     if can_show_privately(out):  # a hand a killed session left on screen goes first
         leave_stale(out)
-    opened = open_game(tg, values, record_path, house, deck, flags)
+    opened = open_game(tg, given)
     store, record, state, record_path = opened.store, opened.record, opened.state, opened.path
     if not opened.fresh:
         count = f"{len(record.events)} {game.unit} so far"
@@ -288,7 +287,7 @@ def play_command(tg: TerminalGame, name: str = "play") -> click.Command:
     def callback(record_path, house, deck=None, **rest) -> None:
         flags = {f.name: bool(rest.pop(f.name)) for f in tg.flags}
         values = {k: v.value if isinstance(v, enum.Enum) else v for k, v in rest.items()}
-        play(tg, values, record_path, tuple(house), deck, flags)
+        play(tg, Given(values, record_path, tuple(house), deck, flags))
 
     command = click.Command(name, callback=callback, params=params, help=tg.play_help)
     return deck_option(game)(command) if game.decks is not None else command

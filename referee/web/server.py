@@ -21,7 +21,7 @@ import segno
 import uvicorn
 
 from referee.cli.common import fail
-from referee.cli.house import Opened
+from referee.cli.house import Given, Opened
 from referee.cli.house import open_game as house_open
 from referee.cli.safe import console, user
 from referee.table.session import Session
@@ -71,7 +71,8 @@ def open_game(web_game: WebGame, options: dict) -> Opened:
     tg = web_game.terminal
     values = {o.name: options.get(o.name) for o in tg.game.options}
     house = tuple(options.get("house") or ())
-    return house_open(tg, values, options.get("record_path"), house, options.get("deck"), {})
+    given = Given(values, options.get("record_path"), house, options.get("deck"))
+    return house_open(tg, given)
 
 
 class TableServer(uvicorn.Server):
