@@ -404,3 +404,24 @@ def test_serve_starts_a_game_as_play_does_with_the_name_rule():
         GAMES["cogito"].start({})
     record = GAMES["invicta"].start({"white": "wendy", "black": "bert"})
     assert (record.setup.white, record.setup.black) == ("wendy", "bert")
+
+
+def test_a_seats_line_is_refused_by_the_command_language_itself(tmp_path):
+    """The web keeps no rules of its own about who may say what: each refusal a phone
+    gets is the one ``Session.execute(line, seat)`` gives for that seat."""
+    from referee.table.session import Refused, Session
+
+    app, _ = table(tmp_path, "cogito")
+    record = app.table.session.record
+    for seat, line in (
+        ("bob", "play 1"),
+        ("bob", "hand ann"),
+        ("bob", "quit"),
+        ("bob", "undo"),
+        ("bob", "cogito bob ann"),
+    ):
+        said = Session(record, type(app.table.session.commands)()).execute(line, seat)
+        assert isinstance(said[0], Refused), line
+        answer = app.table.command(seat, line)
+        assert not answer.ok and said[0].message in answer.messages[0], (line, answer)
+    assert app.table.session.record.events == ()
