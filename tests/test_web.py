@@ -425,3 +425,102 @@ def test_a_seats_line_is_refused_by_the_command_language_itself(tmp_path):
         answer = app.table.command(seat, line)
         assert not answer.ok and said[0].message in answer.messages[0], (line, answer)
     assert app.table.session.record.events == ()
+
+
+def test_a_player_named_in_another_form_is_still_that_player(tmp_path):
+    """The games match names by NFKC and case (ｂｏｂ is bob): so must the seat check, or
+    ann's phone could declare COGITO for bob by writing his name in full-width letters."""
+    app, _ = table(tmp_path, "cogito")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    for line in (
+        "cogito ａｎｎ ｂｏｂ",
+        "cogito ｂｏｂ",
+        "cogito BOB",
+        "play ｂｏｂ 1",
+        "hand ｂｏｂ",
+    ):
+        answer = post(client, seats["ann"], line)
+        assert not answer["ok"] and "bob" in answer["messages"][0], (line, answer)
+    assert not app.table.session.game.calling
+    assert app.table.session.record.events == ()
+
+
+def test_a_card_placement_that_breaks_a_rule_is_answered_not_ok(tmp_path):
+    """Ergo refuses a placement with its own outcome (the premise and the broken rule);
+    a script reading ``ok`` must see the refusal, and nothing is recorded."""
+    app, _ = table(tmp_path, "ergo", mode="table")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    answer = post(client, seats["ann"], "play AND")
+    assert not answer["ok"] and "operator" in " ".join(answer["messages"])
+    assert app.table.session.record.events == ()
+    assert post(client, seats["ann"], "play A")["ok"]
+    assert not post(client, seats["ann"], "play A at 1:1")["ok"]
+    assert len(app.table.session.record.events) == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "extra"), [("palmer", {"mode": "table"}), ("ergo", {"mode": "table"}), ("invicta", {})]
+)
+def test_hand_where_the_referee_holds_no_hands_is_refused_as_at_the_terminal(tmp_path, game, extra):
+    app, _ = table(tmp_path, game, **extra)
+    client = TestClient(app.app)
+    seat = app.urls()["seats"]["ann"]
+    answer = post(client, seat, "hand")
+    assert not answer["ok"] and "empty" not in answer["messages"][0], answer
+    if game != "invicta":
+        assert "table mode" in answer["messages"][0]
+
+
+def test_hand_in_a_dealt_game_is_the_seats_own(tmp_path):
+    app, _ = table(tmp_path, "palmer", mode="dealt")
+    client = TestClient(app.app)
+    answer = post(client, app.urls()["seats"]["ann"], "hand")
+    hand = app.table.session.game.hand("ann")
+    assert answer["ok"] and answer["messages"][0].startswith("your hand: 1: ")
+    assert len(answer["messages"][0].split("  ")) == len(hand)
+
+
+def test_the_claimant_does_not_vote_on_their_own_claim(tmp_path):
+    """A claim must convince the others: at a terminal the table agrees aloud and one of
+    them types the verdict; a phone speaks alone, so the claimant's may not vote."""
+    from referee.logic.engine import Engine, Limits
+
+    with Engine(Limits(timeout=1, hang_for_testing=5.0)) as engine:  # every claim undetermined
+        app, _ = table(
+            tmp_path,
+            "palmer",
+            engine=engine,
+            mode="table",
+            timeout=1,
+            house=("vote_on_undetermined=yes",),
+        )
+        client = TestClient(app.app)
+        seats = app.urls()["seats"]
+        assert post(client, seats["ann"], "play happy : ∀x happy(x)")["ok"]
+        assert post(client, seats["bob"], "play happy : ∃x happy(x)")["ok"]
+        assert post(client, seats["ann"], "claim 2")["ok"]
+        assert app.table.session.game.pending is not None
+        assert not app.table.view("ann")["you"]["vote"] and app.table.view("bob")["you"]["vote"]
+        for verdict in ("vote yes", "v yes", "VOTE no"):
+            refused = post(client, seats["ann"], verdict)
+            assert not refused["ok"] and "others" in refused["messages"][0]
+        assert app.table.session.game.pending is not None
+        assert post(client, seats["bob"], "vote no")["ok"]
+        assert app.table.session.game.pending is None
+        assert app.table.session.game.scores["ann"] == 0
+
+
+def test_a_cogito_declared_alone_is_undone_by_its_declarer_only(tmp_path):
+    """Undo may take back a COGITO declared but not yet named (rulings: undo in every
+    game); on the web that is the declarer's alone, as any move of theirs."""
+    app, _ = table(tmp_path, "cogito")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    assert post(client, seats["bob"], "cogito bob")["ok"]
+    assert app.table.session.game.calling == ["bob"]
+    refused = post(client, seats["ann"], "undo")
+    assert not refused["ok"] and "bob" in refused["messages"][0]
+    assert post(client, seats["bob"], "undo")["ok"]
+    assert not app.table.session.game.calling and app.table.session.record.events == ()

@@ -102,7 +102,9 @@ def _private(game: Game, name: str) -> dict:
         "name": name,
         "hand": hand,
         "to_play": not game.finished and game.pending is None and game.player == name,
-        "vote": game.pending is not None and not game.finished,
+        # The others vote on an undetermined claim; its claimant does not (a claim must
+        # convince the others: the command language refuses it).
+        "vote": game.pending is not None and not game.finished and game.pending.player != name,
     }
 
 
