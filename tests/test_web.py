@@ -524,3 +524,31 @@ def test_a_cogito_declared_alone_is_undone_by_its_declarer_only(tmp_path):
     assert not refused["ok"] and "bob" in refused["messages"][0]
     assert post(client, seats["bob"], "undo")["ok"]
     assert not app.table.session.game.calling and app.table.session.record.events == ()
+
+
+def test_every_answer_carries_the_security_headers_starlettes_own_too(tmp_path, monkeypatch):
+    """Not only the routes' answers: an unknown path (404), a wrong method (405) and a
+    fault (500) come from Starlette itself, and must carry the CSP just the same."""
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app, raise_server_exceptions=False)
+    seat = path_of(app.urls()["seats"]["ann"])
+    answers = [
+        client.get("/"),
+        client.get("/static/../app.py"),
+        client.get("/static/%2e%2e/app.py"),
+        client.post("/static/app.js"),
+        client.get(seat + "/command"),
+        client.put(seat + "/command", content=b"e5"),
+        client.post(seat),
+    ]
+
+    def broken(seat):
+        raise RuntimeError("a fault")
+
+    monkeypatch.setattr(app.table, "view", broken)
+    answers.append(client.get(seat + "/view"))
+    assert [a.status_code for a in answers] == [404, 404, 404, 405, 405, 405, 405, 500]
+    for answer in answers:
+        assert "default-src 'none'" in answer.headers["content-security-policy"], answer.url
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert "a fault" not in answer.text

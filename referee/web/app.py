@@ -72,6 +72,32 @@ SHELL = """<!doctype html>
 """
 
 
+class Guarded:
+    """Every HTTP answer with :data:`HEADERS`, those of Starlette itself too (an unknown
+    path's 404, a wrong method's 405, a fault's 500): wraps the whole app, outermost."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def guarded(message) -> None:
+            if message["type"] == "http.response.start":
+                given = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [
+                    (k.lower().encode("latin-1"), v.encode("latin-1"))
+                    for k, v in HEADERS.items()
+                    if k.lower().encode("latin-1") not in given
+                ]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, guarded)
+
+
 def _not_found() -> Response:
     return PlainTextResponse("not found", status_code=404, headers=HEADERS)
 
@@ -97,7 +123,7 @@ class WebApp:
         self.base = base
         self.joined: set[str] = set()  # seats whose phone has opened its page
         self.qr = {p: qr_data_uri(url_of(base, doors, Door("seat", p))) for p in table.players}
-        self.app = Starlette(
+        self.routes = Starlette(
             routes=[
                 Route("/static/{name}", self.static),
                 Route("/{path}/{token}", self.page),
@@ -107,6 +133,7 @@ class WebApp:
                 WebSocketRoute("/{path}/{token}/ws", self.socket),
             ]
         )
+        self.app = Guarded(self.routes)
 
     # ------------------------------------------------------------ doors
 
