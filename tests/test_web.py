@@ -552,3 +552,61 @@ def test_every_answer_carries_the_security_headers_starlettes_own_too(tmp_path, 
         assert "default-src 'none'" in answer.headers["content-security-policy"], answer.url
         assert answer.headers["x-content-type-options"] == "nosniff"
         assert "a fault" not in answer.text
+
+
+def test_the_game_ends_when_every_player_has_said_end(tmp_path):
+    """One phone cannot end the game (its player might lead): each end is answered with
+    who is still asked, every screen shows it, and a move in between forgets it."""
+    app, _ = table(tmp_path, "ergo", mode="table")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    asked = post(client, seats["ann"], "end I must go")
+    assert asked["ok"] and "bob" in asked["messages"][0]
+    assert not app.table.session.game.finished and app.table.session.record.events == ()
+    spectator = client.get(path_of(app.urls()["spectator"]) + "/view").json()
+    assert spectator["ending"] == ["ann"] and "bob" in spectator["log"][0]
+    assert post(client, seats["ann"], "discard")["ok"]  # play goes on: the wish is forgotten
+    assert app.table.ending == {}
+    assert post(client, seats["bob"], "stop")["ok"]
+    assert not app.table.session.game.finished
+    done = post(client, seats["ann"], "end")
+    assert done["ok"] and app.table.session.game.finished
+    assert app.table.session.record.events[-1].reason == ""  # bob's words: he asked first
+    refused = post(client, seats["bob"], "end")
+    assert not refused["ok"] and "over" in refused["messages"][0]
+
+
+def test_a_cogito_tie_waits_for_every_player_still_in(tmp_path):
+    app, _ = table(tmp_path, "cogito")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    refused = post(client, seats["ann"], "end")  # not the last call: the game says why
+    assert not refused["ok"] and "every hand is empty" in refused["messages"][0]
+    assert app.table.ending == {}
+
+
+def test_at_cogitos_last_call_the_tie_waits_for_every_player_still_in(tmp_path):
+    """At the last call any player still in may yet declare COGITO: each one's end is
+    asked for, and the game ends (a tie) only with the last of them."""
+    app, _ = table(tmp_path, "cogito")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    views = Views(app)
+    game = app.table.session.game
+    while not app.table.web_game.enders(game):
+        seat, command = next_move("cogito", views)
+        assert post(client, seats[seat], command)["ok"], command
+        game = app.table.session.game
+    enders = app.table.web_game.enders(game)
+    assert len(enders) > 1
+    for number, seat in enumerate(enders, 1):
+        answer = post(client, seats[seat], "tie" if number == 1 else "end")
+        assert answer["ok"], answer
+        if number < len(enders):
+            assert not app.table.session.game.finished
+            assert app.table.view(None)["ending"] == list(enders[:number])
+            assert enders[-1] in answer["messages"][0]
+            again = post(client, seats[seat], "end")  # asked twice: still waiting
+            assert again["ok"] and not app.table.session.game.finished
+    assert app.table.session.game.finished
+    assert app.table.view(None)["ending"] == []

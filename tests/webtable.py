@@ -53,7 +53,7 @@ def next_move(game_name: str, view_of) -> tuple[str, str] | None:
             moves = v["you"]["moves"]
             for kind in ("play", "give", "end"):
                 for m in moves:
-                    if m["move"] == kind:
+                    if m["move"] == kind and not (kind == "end" and seat in v["ending"]):
                         return seat, m["command"]
         return None
     if game_name == "palmer":

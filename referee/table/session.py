@@ -134,8 +134,7 @@ class Session:
         if not line or line.startswith("#"):
             return ()
         word, _, rest = line.partition(" ")
-        command = word.lower()
-        command = self.commands.aliases.get(command, COMMON_ALIASES.get(command, command))
+        command = self.command_of(word)
         rest = rest.strip()
         if command == "undo":
             return self.undo(seat)
@@ -151,6 +150,11 @@ class Session:
         if outcomes is None:
             return (Refused(f"unknown command {quoted(word)}", "type help for the commands"),)
         return outcomes
+
+    def command_of(self, word: str) -> str:
+        """The command a typed word names (its aliases resolved: ``stop`` is ``end``)."""
+        command = word.lower()
+        return self.commands.aliases.get(command, COMMON_ALIASES.get(command, command))
 
     def submit(self, event: Event) -> None:
         """Apply ``event`` and record it; IllegalEvent (nothing changed) if the rules refuse."""

@@ -8,7 +8,9 @@ as its :class:`~referee.cli.house.TerminalGame` pairs it with the terminal's
 part (the options ``play`` takes, the services its commands are given, the
 renderer whose words answer a command). A :class:`WebGame` adds only what the
 web has and the terminal has not: after which events every screen shows
-``why``, and the live check of a statement being written on a phone.
+``why``, the live check of a statement being written on a phone, and who must
+all say ``end`` before the game ends (at a terminal the table agrees aloud; a
+phone speaks alone).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from rich.console import Console
 
 from referee.cli import cogito_cmd, ergo_cmd, invicta_cmd, play_cmd
 from referee.cli.house import TerminalGame, new_game, play_command
+from referee.cogito.state import Phase
 from referee.ergo.events import Score
 from referee.ergo.outcomes import PlacementRefused
 from referee.palmer.events import Claim
@@ -44,6 +47,9 @@ class WebGame:
     draft: Callable[[Any, str, list[str], str], dict] | None = None
     # Outcomes of the game's own that refuse a command (besides Refused): ``ok`` is false.
     refusals: tuple[type[Outcome], ...] = ()
+    # (game) -> who must all say ``end`` before the game ends now (the table's decision);
+    # () when the game would refuse to end now (it then says why) or has no ``end``.
+    enders: Callable[[Any], tuple[str, ...]] = lambda game: ()
 
     @property
     def name(self) -> str:
@@ -86,12 +92,35 @@ class WebGame:
         )
 
 
+def everyone_until_the_end(game) -> tuple[str, ...]:
+    """Palmer and Ergo: every player, while the game is on."""
+    return () if game.finished else tuple(game.players)
+
+
+def cogito_enders(game) -> tuple[str, ...]:
+    """At the last call (every hand empty, nobody naming), the players still in: any of
+    them may yet declare COGITO instead of the tie."""
+    if game.finished or game.calling or game.phase != Phase.LAST_CALL:
+        return ()
+    return tuple(s.name for s in game.active())
+
+
 GAMES: dict[str, WebGame] = {
     web.name: web
     for web in (
-        WebGame(play_cmd.TERMINAL, explained=(Claim,), draft=check_play),
-        WebGame(ergo_cmd.TERMINAL, explained=(Score,), refusals=(PlacementRefused,)),
+        WebGame(
+            play_cmd.TERMINAL,
+            explained=(Claim,),
+            draft=check_play,
+            enders=everyone_until_the_end,
+        ),
+        WebGame(
+            ergo_cmd.TERMINAL,
+            explained=(Score,),
+            refusals=(PlacementRefused,),
+            enders=everyone_until_the_end,
+        ),
         WebGame(invicta_cmd.TERMINAL),
-        WebGame(cogito_cmd.TERMINAL),
+        WebGame(cogito_cmd.TERMINAL, enders=cogito_enders),
     )
 }

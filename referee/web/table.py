@@ -76,6 +76,7 @@ class WebTable:
         # old server tells the new one by this (random, not a secret).
         self.epoch = secrets.token_hex(4)
         self.store_record = session.record  # the record as the file holds it
+        self.ending: dict[str, str] = {}  # seats that said end (their lines), in order
         self.snapshot = self._snap(())
 
     # ------------------------------------------------------------ views
@@ -96,6 +97,7 @@ class WebTable:
             "epoch": self.epoch,
             "thinking": self.thinking,
             "log": list(snap.log),
+            "ending": list(self.ending),  # who said end (the game ends when all have)
         }
 
     # ------------------------------------------------------------ words
@@ -132,7 +134,15 @@ class WebTable:
             return Answer(False, (unread.message,))
         if not line.strip() or line.strip().startswith("#"):
             return Answer(False, ("say a command; help lists them",))
+        line = line.strip()
         with self.lock:
+            ending = self.session.command_of(line.split()[0]) == "end"
+            if ending:
+                waiting = self._agree_to_end(seat, line)
+                if waiting is not None:
+                    return waiting
+                if self.ending:  # everyone agreed: the first one's words
+                    line = next(iter(self.ending.values()))
             self.thinking = True
             self._tell("thinking")
             shown: list[tuple[Outcomes, bool]] = []
@@ -159,10 +169,36 @@ class WebTable:
                 refusals = (Refused, UndoRefused, *self.web_game.refusals)
                 refused = any(isinstance(o, refusals) for o in outcomes)
                 answer = Answer(not refused, self._words(outcomes), changed)
+            asked = bool(self.ending)
+            if changed or ending:  # a move forgets a wish to end; so does a refused end
+                self.ending.clear()
             if changed:
                 self.snapshot = self._snap(self._public_words(seat, outcomes))
+            elif asked:  # every page shows that nobody is asked any more
+                self.snapshot = self._snap(self.snapshot.log)
             self._tell("changed")
             return answer
+
+    def _agree_to_end(self, seat: str, line: str) -> Answer | None:
+        """``end`` is the table's decision: at a terminal the table agrees aloud, but a
+        phone speaks alone, so the game ends when every player still in has said ``end``
+        (the first one's words are kept). None: all agree, or the game would refuse to end
+        now (and says why); else who is still asked, told to every screen."""
+        enders = self.web_game.enders(self.session.game)
+        if not enders:
+            return None
+        if seat not in enders:
+            return Answer(False, (f"the players still in decide the end: {', '.join(enders)}",))
+        self.ending.setdefault(seat, line)
+        missing = [p for p in enders if p not in self.ending]
+        if not missing:
+            return None
+        asked = ", ".join(p for p in enders if p in self.ending)
+        verb = "says" if len(missing) == 1 else "say"
+        said = f"{asked} would end the game here; it ends when {', '.join(missing)} {verb} end too"
+        self.snapshot = self._snap((said,))
+        self._tell("changed")
+        return Answer(True, (said,), False)
 
     def _hand(self, seat: str) -> Answer:
         """``hand`` at a seat: that seat's own hand, from its own view (the terminal's
@@ -189,6 +225,7 @@ class WebTable:
     def _reset(self) -> None:
         """Back to what the record holds (the file is the truth), every page told."""
         self.thinking = False
+        self.ending.clear()
         self.session.record = self.store_record
         self.session.game = self.session.record.rebuild()
         self.snapshot = self._snap(())

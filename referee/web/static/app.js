@@ -189,7 +189,8 @@
         if (ui.cogitoOpen) parts.push(h("div", { class: "choices" }, h("p", {}, "I am…"), v.self_cards.map((c) => button(c, naming.command + " " + c, "choice"))));
       }
       const end = me.moves.find((m) => m.move === "end");
-      if (end) parts.push(button("End the game (a tie)", "end", "secondary"));
+      if (end && (v.ending || []).includes(me.name)) parts.push(h("p", {}, "You would end the game here (a tie); waiting for the others."));
+      else if (end) parts.push(button("End the game (a tie)", "end", "secondary"));
     }
     return parts;
   }
