@@ -168,6 +168,10 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx):
     return Failed(f"unknown request {type(request).__name__}")
 
 
+# The requests whose solvers take the task's Z3 context.
+_USES_Z3 = (Prove, Find, InfiniteFind)
+
+
 def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
     """The loop a worker process runs until its pipe closes."""
     import signal
@@ -207,6 +211,9 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
                     pass
 
     threading.Thread(target=watch, daemon=True).start()
+    # Making a Z3 context costs about 2 ms: the next one is made while the worker
+    # waits, and only the tasks that run Z3 take it (cvc5's and the checks do not).
+    spare = z3.Context()
     while True:
         try:
             message = conn.recv()
@@ -215,14 +222,15 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
         if message is None:
             return
         task_id, request, seconds = message
-        contexts[task_id] = z3.Context()
+        if isinstance(request, _USES_Z3):
+            contexts[task_id], spare = spare or z3.Context(), None
         current[0] = task_id
 
         def progress(data, _id=task_id) -> None:
             conn.send((_id, EventKind.PROGRESS, data))
 
         try:
-            result = _perform(request, seconds, progress, cancelled, contexts[task_id])
+            result = _perform(request, seconds, progress, cancelled, contexts.get(task_id))
         except MemoryError:
             result = Failed("out of memory")
         except Exception as exc:  # a bug in a task must not kill the worker silently
@@ -233,6 +241,8 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
             conn.send((task_id, EventKind.DONE, result))
         except (BrokenPipeError, OSError):
             return
+        if spare is None:
+            spare = z3.Context()
 
 
 # ----------------------------------------------------------------- parent side
