@@ -174,6 +174,45 @@ def test_analyze_board(engine, vocab):
     assert set(out["statements"][3]["used"]) <= {1, 2, 3}
 
 
+def test_an_analysis_says_what_each_question_asked_alone_says(engine, vocab):
+    formulas, voc = board(
+        "∀x blonde(x) → happy(x)\n∃!x blonde(x) | blondie := x\nhappy(blondie)\n"
+        "∀x smarter(father(x), x)\n∃x ∃y smarter(x, y)\n|L| < 4\n",
+        vocab,
+    )
+    a = engine.analyze(formulas, voc)
+    assert a.consistency.status == engine.consistency(formulas, voc).status
+    for i, v in enumerate(a.redundancy):
+        others = formulas[:i] + formulas[i + 1 :]
+        assert v.status == engine.entailment(others, [formulas[i]], voc).status, i
+        if v.status == Status.NOT_ENTAILED:
+            assert check_model(others, v.model) == [] and not evaluate(formulas[i], v.model)
+        else:
+            assert v.status == Status.ENTAILED and i not in v.used
+    assert [v.status for v in a.redundancy][2] == Status.ENTAILED  # from 1 and 2
+
+
+def test_a_model_found_earlier_answers_later_questions_only_where_it_fits(vocab):
+    premises = [f(S_HAPPY, vocab), f(S_FATHER_LIKES, vocab)]
+    goal = f(S_BLONDE, vocab)
+    with Engine(Limits(timeout=3.0)) as e:
+        first = e.entailment(premises, [goal], vocab)
+    assert first.status == Status.NOT_ENTAILED
+    # Workers that never answer: only a remembered model can settle anything here.
+    with Engine(Limits(timeout=0.5, hang_for_testing=30)) as e:
+        e._remember(first)
+        grown = [*premises, f("∃x blonde(x)", vocab)]  # true in the countermodel
+        v = e.entailment(grown, [goal], vocab)
+        assert v.status == Status.NOT_ENTAILED
+        assert check_model(grown, v.model) == [] and not evaluate(goal, v.model)
+        # A statement the model makes false: it is not used (nothing else answers).
+        blocked = [*premises, f("¬∃x blonde(x)", vocab)]
+        assert e.entailment(blocked, [goal], vocab).status == Status.UNDETERMINED
+        # Symbols the question does not know are left out of the model it shows.
+        v = e.consistency([f("∃x blonde(x)", vocab)], vocab)
+        assert v.status == Status.CONSISTENT and set(v.model.predicates) == {"blonde"}
+
+
 def test_hanging_worker_is_killed_at_the_limit(vocab):
     with Engine(Limits(timeout=0.5, hang_for_testing=30)) as e:
         t = time.monotonic()

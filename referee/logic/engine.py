@@ -88,6 +88,12 @@ FINITE_MIN, FINITE_SHARE = 0.4, 0.15  # small sizes first, then the model search
 # ~5 ms); measured with benchmarks/schedule.py --tptp, a delay of 15 ms cost more on the
 # questions E settles than it saved on the others (median 0.017 → 0.026 s), so none.
 E_DELAY = 0.0
+# Models the engine remembers (most recent first): a board grows one statement at a
+# time, and a countermodel of an earlier question often still is one (re-checked).
+REMEMBERED_MODELS = 24
+RECALL_SECONDS = 0.003  # at most this long looking through them
+# analyze's first pass: cvc5 alone on every question at once, for this share of the limit.
+QUICK_MIN, QUICK_SHARE = 0.05, 0.03
 # Shrinking a proof's statements with E: the whole, and each trial (× the proof's time).
 SHRINK_MIN, SHRINK_FACTOR = 0.25, 10.0
 TRIAL_MIN, TRIAL_FACTOR = 0.05, 4.0
@@ -228,6 +234,11 @@ class Engine:
         self.limits = limits or Limits()
         self._pool = pool
         self._owns_pool = pool is None
+        self._models: list[tuple[Model, Solver]] = []  # remembered, most recent first
+
+    def forget(self) -> None:
+        """Drop the models remembered from earlier questions (benchmarks: a cold start)."""
+        self._models.clear()
 
     # -- lifecycle
     @property
@@ -278,12 +289,7 @@ class Engine:
         self, formulas, vocabulary: Vocabulary | None = None, *, timeout: float | None = None
     ) -> Verdict:
         """CONSISTENT (with a model), INCONSISTENT (with the clash) or UNDETERMINED."""
-        v = self._decide(list(formulas), [], timeout)
-        status = {
-            Status.ENTAILED: Status.INCONSISTENT,
-            Status.NOT_ENTAILED: Status.CONSISTENT,
-        }.get(v.status, Status.UNDETERMINED)
-        return replace(v, status=status)
+        return self._as_consistency(self._decide(list(formulas), [], timeout))
 
     def entailment(
         self,
@@ -304,19 +310,79 @@ class Engine:
         """Consistency of the board, then for each statement: do the others entail it?"""
         start = time.monotonic()
         formulas = list(formulas)
-        consistency = self.consistency(formulas, vocabulary, timeout=timeout)
+        n = len(formulas)
+        # The board's questions are independent: a first pass puts them on both
+        # workers at once (cvc5 alone, briefly), and only what it left open races.
+        asked = [(formulas, [])] + [
+            (formulas[:i] + formulas[i + 1 :], [formulas[i]]) for i in range(n)
+        ]
+        quick = self._quick(asked, timeout)
+        consistency = self._as_consistency(quick[0] or self._decide(formulas, [], timeout))
         conflict = set(consistency.used) if consistency.status == Status.INCONSISTENT else None
         redundancy = []
         for i, goal in enumerate(formulas):
-            others = [j for j in range(len(formulas)) if j != i]
+            others = [j for j in range(n) if j != i]
             if conflict is not None and i not in conflict:
                 # The others contain the whole clash, so they entail anything.
                 evidence = Evidence(Method.REST_INCONSISTENT, used=tuple(sorted(conflict)))
                 redundancy.append(Verdict(Status.ENTAILED, evidence))
                 continue
-            v = self.entailment([formulas[j] for j in others], [goal], vocabulary, timeout=timeout)
+            v = quick[i + 1] or self._decide([formulas[j] for j in others], [goal], timeout)
             redundancy.append(v.renumbered(others))
         return Analysis(consistency, tuple(redundancy), time.monotonic() - start)
+
+    def _quick(self, asked, timeout: float | None) -> list[Verdict | None]:
+        """cvc5 alone on every question at once, ``QUICK_SHARE`` of the limit each.
+
+        A verdict is one it settled (a refutation with its shrunk core, or a
+        model the evaluator re-checked), exactly as the race would take it;
+        None: left for the race (too large, syntax-settled, or not in time).
+        """
+        limit = self.limits.timeout if timeout is None else timeout
+        out: list[Verdict | None] = [None] * len(asked)
+        if not self.limits.cvc5 or self.limits.hang_for_testing or not limit > 0:
+            return out
+        pool = self.pool
+        budget = max(QUICK_MIN, QUICK_SHARE * limit)
+        questions: dict[int, tuple[int, _Question]] = {}
+        try:
+            for k, (premises, goals) in enumerate(asked):
+                if sum(expanded_size(f) for f in [*premises, *goals]) > MAX_EXPANDED_NODES:
+                    continue
+                q = self._prepare(premises, goals, limit, time.monotonic())
+                if q.bounds.complete_up_to == 0:
+                    continue
+                out[k] = self._remembered(q)
+                if out[k] is not None:
+                    continue
+                questions[pool.submit(Cvc5Find(q.problem), budget)] = (k, q)
+            pending = set(questions)
+            end = time.monotonic() + budget * len(questions) / pool.size + 0.5
+            for event in pool.events(pending, end):
+                if event.kind != EventKind.DONE or not isinstance(event.result, Cvc5Result):
+                    continue
+                k, q = questions[event.task]
+                verdict = self._from_cvc5(q, event.result)
+                if verdict is None:
+                    continue
+                if verdict.evidence.method == Method.PROOF and not verdict.evidence.minimal:
+                    verdict = self._shrink(q, verdict)
+                out[k] = self._remember(self._finish(q, verdict))
+        except KeyboardInterrupt:
+            pool.stop(questions)
+            raise
+        finally:
+            for task in questions:
+                pool.cancel(task)
+        return out
+
+    @staticmethod
+    def _as_consistency(v: Verdict) -> Verdict:
+        status = {
+            Status.ENTAILED: Status.INCONSISTENT,
+            Status.NOT_ENTAILED: Status.CONSISTENT,
+        }.get(v.status, Status.UNDETERMINED)
+        return replace(v, status=status)
 
     # -- preparing a question
     def _prepare(self, premises, goals, limit: float, start: float) -> _Question:
@@ -361,7 +427,53 @@ class Engine:
                 searched=0,
             )
             return Verdict(Status.ENTAILED, evidence, q.elapsed(), limit)
-        return self._race(q, complete if complete is not None else self.limits.max_size)
+        recalled = self._remembered(q)
+        if recalled is not None:
+            return recalled
+        return self._remember(
+            self._race(q, complete if complete is not None else self.limits.max_size)
+        )
+
+    def _remember(self, verdict: Verdict) -> Verdict:
+        """Keep a verdict's finite model for the questions to come."""
+        ev = verdict.evidence
+        if ev.model is not None and ev.solver is not None:
+            self._models.insert(0, (ev.model, ev.solver))
+            del self._models[REMEMBERED_MODELS:]
+        return verdict
+
+    def _remembered(self, q: _Question) -> Verdict | None:
+        """A model of an earlier question that the evaluator accepts for this one.
+
+        Cut down to this question's symbols, it is re-checked like any model a
+        solver found (premises true, some goal false), so it is the same
+        evidence; only the search for it is skipped.
+        """
+        predicates, functions = q.problem.predicates, q.problem.functions
+        stop = min(q.deadline, time.monotonic() + RECALL_SECONDS)
+        for k, (model, solver) in enumerate(self._models):
+            if time.monotonic() >= stop:
+                return None
+            if not all(name in model.predicates for name in predicates) or not all(
+                name in model.functions for name in functions
+            ):
+                continue
+            cut = Model(
+                model.size,
+                {name: model.functions[name] for name in functions},
+                {name: model.predicates[name] for name in predicates},
+            )
+            try:
+                if q.goals and all(evaluate(g, cut, deadline=stop) for g in q.goals):
+                    continue
+                if check_model(q.premises, cut, deadline=stop):
+                    continue
+            except (EvaluationError, EvaluationTimeout):
+                continue
+            self._models.insert(0, self._models.pop(k))
+            evidence = Evidence(Method.MODEL, solver, model=cut)
+            return self._finish(q, Verdict(Status.NOT_ENTAILED, evidence))
+        return None
 
     # -- the race
     def _race(self, q: _Question, max_size: int | None) -> Verdict:
