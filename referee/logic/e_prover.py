@@ -23,9 +23,14 @@ of its own (``start_new_session``), with a hard RLIMIT_AS (memory) and
 RLIMIT_CPU (a backstop if every other limit fails), E's own ``--cpu-limit``,
 and on Linux PR_SET_PDEATHSIG so it dies with the thread that started it
 (start E from a thread that lives as long as the question: the engine's main
-thread or a worker's). At the deadline, on cancellation, on any exception, on
-normal exit and when an ``EProcess`` is garbage-collected the whole group is
-killed with SIGKILL before the leader is reaped.
+thread or a worker's). Where util-linux's ``setpriv`` is found, it sets the
+death signal and the rlimits are set from outside, so starting E does not
+fork the engine's whole process (measured: 15 ms of the engine's time a
+question under load, against 0.1 ms); E is limited before it reads its
+problem, and has its death signal from its first instruction on. At the
+deadline, on cancellation, on any exception, on normal exit and when an
+``EProcess`` is garbage-collected the whole group is killed with SIGKILL
+before the leader is reaped.
 """
 
 from __future__ import annotations
@@ -136,6 +141,53 @@ def _child_limits(memory_bytes: int | None, cpu_seconds: int):
 
 
 @functools.cache
+def _launcher() -> tuple[str, ...] | None:
+    """util-linux's ``setpriv --pdeathsig KILL --``, if it works here (Linux), else None.
+
+    It sets PR_SET_PDEATHSIG in the child and execs E, so E still dies with the
+    thread that started it while Python need not run code between fork and
+    exec (which forbids vfork); the rlimits are set from outside (``_limit``).
+    """
+    setpriv = shutil.which("setpriv")
+    if setpriv is None or not sys.platform.startswith("linux") or resource is None:
+        return None
+    if not hasattr(resource, "prlimit"):  # pragma: no cover
+        return None
+    launcher = (setpriv, "--pdeathsig", "KILL", "--")
+    try:
+        ok = subprocess.run([*launcher, "true"], capture_output=True, timeout=5).returncode == 0
+    except (OSError, subprocess.SubprocessError):  # pragma: no cover
+        return None
+    return launcher if ok else None
+
+
+def _await_exec(pid: int, path: str, patience: float = 0.25) -> None:
+    """Wait (briefly) until the launcher has set the death signal and exec'd E.
+
+    Until then a caller killed at once would leave E without its death signal
+    (bounded still by its CPU limit); it takes about a millisecond. The kernel
+    names a process after the file it exec'd (15 bytes of it).
+    """
+    stop = time.monotonic() + patience
+    name = os.path.basename(path).encode()[:15]
+    while time.monotonic() < stop:
+        try:
+            with open(f"/proc/{pid}/comm", "rb") as comm:
+                if comm.read().strip() == name:
+                    return
+        except OSError:  # gone already: nothing left to wait for
+            return
+        time.sleep(0.0002)
+
+
+def _limit(pid: int, memory_bytes: int | None, cpu_seconds: int) -> None:
+    """The child's address-space and CPU caps, set from this process (Linux)."""
+    if memory_bytes:
+        resource.prlimit(pid, resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+    resource.prlimit(pid, resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds))
+
+
+@functools.cache
 def _pdeathsig() -> Callable[[], None] | None:
     """prctl(PR_SET_PDEATHSIG, SIGKILL) on Linux: E dies if its starter is SIGKILLed."""
     if not sys.platform.startswith("linux"):
@@ -176,20 +228,44 @@ class EProcess:
         if binary is None:
             raise FileNotFoundError("no E prover found")
         self.binary = binary
+        self._launched = False  # started through the launcher, not yet seen running E
         self.seconds = 0.0
         self._out = bytearray()
         budget = max(0.0, deadline - self.start)
         cpu = max(1, math.ceil(budget))
         argv = [binary.path, *options, f"--cpu-limit={cpu}"]
-        self._proc = subprocess.Popen(
-            argv,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_child_limits(memory_mb * 2**20 if memory_mb else None, cpu + 1),
-            close_fds=True,
-        )
+        memory_bytes = memory_mb * 2**20 if memory_mb else None
+        launcher = _launcher()
+        if launcher is not None:
+            if not _executable(binary.path):  # Popen would say so; setpriv only exits 127
+                raise FileNotFoundError(f"no E prover at {binary.path}")
+            # No preexec_fn, so Python starts E with vfork: measured under load, 0.1 ms
+            # of this process's time instead of 15 ms (a fork of the whole engine).
+            # The limits are set on E before it has read a byte of its problem.
+            self._proc = subprocess.Popen(
+                [*launcher, *argv],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                close_fds=True,
+            )
+            try:
+                _limit(self._proc.pid, memory_bytes, cpu + 1)
+            except OSError:
+                self._finish()
+                raise
+            self._launched = True
+        else:
+            self._proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=_child_limits(memory_bytes, cpu + 1),
+                close_fds=True,
+            )
         self._stdin = self._proc.stdin.fileno()
         self._stdout = self._proc.stdout.fileno()
         os.set_blocking(self._stdin, False)
@@ -207,7 +283,14 @@ class EProcess:
 
     @property
     def pid(self) -> int:
-        """E's pid, which is also its process group's and session's id."""
+        """E's pid, which is also its process group's and session's id.
+
+        Started through the launcher, E has its death signal once it runs: the
+        pid is given out only then, so whoever holds it holds a running E.
+        """
+        if self._launched:
+            _await_exec(self._proc.pid, self.binary.path)
+            self._launched = False
         return self._proc.pid
 
     def _write(self) -> None:
