@@ -84,10 +84,13 @@ PROOF_GRACE = 0.1
 E_MIN, E_SHARE = 0.5, 0.15  # E runs alone beside cvc5 for this long, then our finder starts
 CVC5_MIN, CVC5_SHARE = 0.5, 0.75  # cvc5's turn before Z3's on its worker
 FINITE_MIN, FINITE_SHARE = 0.4, 0.15  # small sizes first, then the model search over ℕ and ℤ
-# E could start only if nothing has answered this soon (a process per question costs
-# ~5 ms); measured with benchmarks/schedule.py --tptp, a delay of 15 ms cost more on the
-# questions E settles than it saved on the others (median 0.017 → 0.026 s), so none.
-E_DELAY = 0.0
+# E starts only if nothing has answered this soon: most game questions are settled by
+# cvc5 in the warm worker within a few ms, and E's process competes with it for the
+# cores. Measured side by side (3-7-statement boards, load 11 on 2 cores, one engine
+# per setting, interleaved): medians 13.3 → 7.4 ms and p95 96 → 54 ms from 0 to 10 ms
+# (5 and 20 ms: no better). An earlier trial on TPTP problems, where E settles
+# more, found that 15 ms cost more there than it saved (schedule.py --tptp).
+E_DELAY = 0.01
 # Models the engine remembers (most recent first): a board grows one statement at a
 # time, and a countermodel of an earlier question often still is one (re-checked).
 REMEMBERED_MODELS = 24
