@@ -214,6 +214,12 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
     # Making a Z3 context costs about 2 ms: the next one is made while the worker
     # waits, and only the tasks that run Z3 take it (cvc5's and the checks do not).
     spare = z3.Context()
+    try:
+        from referee.logic.cvc5_finder import warm_up
+
+        warm_up()
+    except Exception:  # pragma: no cover - a first question will say what is wrong
+        pass
     while True:
         try:
             message = conn.recv()
