@@ -457,9 +457,7 @@ class Engine:
         for k, (model, solver) in enumerate(self._models):
             if time.monotonic() >= stop:
                 return None
-            if not all(name in model.predicates for name in predicates) or not all(
-                name in model.functions for name in functions
-            ):
+            if not _interprets(model, predicates, functions):
                 continue
             cut = Model(
                 model.size,
@@ -857,6 +855,21 @@ class Engine:
                 )
                 return replace(verdict, evidence=evidence)
         return verdict
+
+
+def _interprets(model: Model, predicates, functions) -> bool:
+    """Does ``model`` have every one of these symbols, with these arities?"""
+    for name, arity in predicates.items():
+        rows = model.predicates.get(name)
+        if rows is None or any(len(row) != arity for row in rows):
+            return False
+    for name, arity in functions.items():
+        table = model.functions.get(name)
+        if table is None or len(table) != model.size**arity:
+            return False
+        if any(len(args) != arity for args in table):
+            return False
+    return True
 
 
 def _rejection(q: _Question, model: Model, deadline: float) -> str | None:
