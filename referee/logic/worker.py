@@ -220,6 +220,10 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
         warm_up()
     except Exception:  # pragma: no cover - a first question will say what is wrong
         pass
+    try:
+        conn.send((0, EventKind.PROGRESS, None))  # warm: the pool prefers ready workers
+    except (BrokenPipeError, OSError):
+        return
     while True:
         try:
             message = conn.recv()
@@ -301,6 +305,7 @@ class _Worker:
     task: int = 0  # the task it is running (0: idle)
     kill_at: float = 0.0  # when a still-running task is killed
     cancelled: bool = False
+    ready: bool = False  # it has said it is warm (its solvers loaded and used once)
 
 
 class Pool:
@@ -361,6 +366,21 @@ class Pool:
             self._spawn(slot)
 
     def _idle_worker(self) -> int | None:
+        """A free worker: a warm one if any, else one still starting, else a new one.
+
+        A worker killed mid-task is replaced at once (``_kill``), so it warms up
+        while the others work; a task goes to a cold one only if none is free.
+        """
+        idle = [
+            slot
+            for slot, w in enumerate(self._workers)
+            if w is not None and w.task == 0 and w.process.is_alive()
+        ]
+        for slot in idle:
+            if self._is_ready(self._workers[slot]):
+                return slot
+        if idle:
+            return idle[0]
         for slot in range(self.size):
             worker = self._workers[slot]
             if worker is None or not worker.process.is_alive():
@@ -368,9 +388,19 @@ class Pool:
                     self._kill(slot)
                 self._spawn(slot)
                 return slot
-            if worker.task == 0:
-                return slot
         return None
+
+    @staticmethod
+    def _is_ready(worker: _Worker) -> bool:
+        """Has this idle worker said it is warm? (Reads that word if it is waiting.)"""
+        if not worker.ready:
+            try:
+                if worker.conn.poll(0):
+                    task, _, _ = worker.conn.recv()
+                    worker.ready = task == 0
+            except (EOFError, OSError):
+                return False
+        return worker.ready
 
     def warm(self, timeout: float = 10.0) -> bool:
         """Start every worker and wait until each has answered a ping.
@@ -468,7 +498,7 @@ class Pool:
             for task in tasks:
                 slot = self._running(task)
                 if slot is not None:
-                    self._kill(slot)
+                    self._kill(slot, respawn=True)
                 else:
                     self.cancel(task)
 
@@ -562,7 +592,7 @@ class Pool:
         for slot, worker in enumerate(self._workers):
             if worker is not None and worker.task and now >= worker.kill_at:
                 task = worker.task
-                self._kill(slot)
+                self._kill(slot, respawn=True)
                 if task in wanted:
                     wanted.discard(task)
                     yield TaskEvent(task, EventKind.DIED, death=Death.DEADLINE)
@@ -578,7 +608,7 @@ class Pool:
     def _drop(self, task: int) -> None:
         slot = self._running(task)
         if slot is not None:
-            self._kill(slot)
+            self._kill(slot, respawn=True)
         else:
             self.cancel(task)
 
@@ -602,10 +632,13 @@ class Pool:
             task, kind, data = conn.recv()
         except (EOFError, OSError):
             task = worker.task
-            self._kill(slot)
+            self._kill(slot, respawn=True)
             if task in wanted:
                 wanted.discard(task)
                 yield TaskEvent(task, EventKind.DIED, death=Death.CRASHED)
+            return
+        if task == 0:  # the worker is warm (it said so before its first task)
+            worker.ready = True
             return
         if kind == EventKind.DONE and task == worker.task:
             worker.task = 0
