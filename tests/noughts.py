@@ -15,12 +15,12 @@ from rich.text import Text
 from referee.cli.house import TerminalGame
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
-from referee.language.names import NameRefused, check_player_names
 from referee.language.shapes import Plain
 from referee.table import views
 from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent, SetupError
 from referee.table.events import Event, EventCodec
+from referee.table.players import NamedPlayers
 from referee.table.record import GameKind
 from referee.table.registry import GameRegistration, Option
 from referee.table.session import Outcome, Refused
@@ -34,7 +34,7 @@ class HouseRules(Plain):
 
 
 @dataclass(frozen=True)
-class Setup(Plain):
+class Setup(NamedPlayers, Plain):
     crosses: str
     noughts: str
     rules: HouseRules = field(default_factory=HouseRules)
@@ -43,12 +43,9 @@ class Setup(Plain):
         if self.crosses == self.noughts:
             raise SetupError("noughts", "the two players need different names")
 
-    def check_new(self) -> None:
-        """The name rule, which a new game meets (play calls it) and a record need not."""
-        try:
-            check_player_names((self.crosses, self.noughts))
-        except NameRefused as exc:
-            raise SetupError("players", str(exc)) from None
+    @property
+    def players(self) -> tuple[str, ...]:  # the name rule's (NamedPlayers), for a new game
+        return (self.crosses, self.noughts)
 
 
 @dataclass(frozen=True)

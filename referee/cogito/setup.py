@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from referee.cogito.diagram import Diagram, DiagramError, load_diagram
-from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.language.names import player_refusal
 from referee.language.shapes import Plain
 from referee.table.errors import SetupError
+from referee.table.players import NamedPlayers
 
 HAND_SIZE = 2  # "Draw two cards each players."
 MIN_PLAYERS = 2
@@ -55,7 +56,7 @@ def check_player_name(name: str) -> None:
 
 
 @dataclass(frozen=True)
-class Setup(Plain):
+class Setup(NamedPlayers, Plain):
     """Everything chosen before the deal.
 
     ``players`` sit in this order, each with the next on their left (turns
@@ -110,15 +111,6 @@ class Setup(Plain):
     @cached_property
     def diagram(self) -> Diagram:
         return load_diagram(self.deck_text, self.deck_source)
-
-    def check_new(self) -> None:
-        """The rules a new game's setup meets beyond what a record may hold: the name
-        rule (:mod:`referee.language.names`). A record is read without it, so games
-        recorded before it still load."""
-        try:
-            check_player_names(self.players)
-        except NameRefused as exc:
-            raise SetupError("players", str(exc)) from None
 
     @property
     def starter(self) -> str:

@@ -15,10 +15,11 @@ from referee.ergo.cards import VARIABLES
 from referee.ergo.deck import HAND, ErgoDeck, load_ergo_deck
 from referee.ergo.reading import Grouping, ReadingRules, ThenChain
 from referee.language.deck import DeckError
-from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.language.names import player_refusal
 from referee.language.shapes import Plain
 from referee.table import house
 from referee.table.errors import SetupError
+from referee.table.players import NamedPlayers
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DEFAULT_WIN = 50
@@ -137,7 +138,7 @@ class HouseRules(Plain):
 
 
 @dataclass(frozen=True)
-class Setup(Plain):
+class Setup(NamedPlayers, Plain):
     settings: Settings
     rules: HouseRules
     deck_text: str
@@ -160,11 +161,6 @@ class Setup(Plain):
     def deck(self) -> ErgoDeck:
         return load_ergo_deck(self.deck_text, self.deck_source)
 
-    def check_new(self) -> None:
-        """The rules a new game's setup meets beyond what a record may hold: the name
-        rule (:mod:`referee.language.names`). A record is read without it, so games
-        recorded before it still load."""
-        try:
-            check_player_names(self.settings.players)
-        except NameRefused as exc:
-            raise SetupError("players", str(exc)) from None
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.settings.players

@@ -11,9 +11,10 @@ import enum
 from dataclasses import dataclass, field
 
 from referee.invicta.board import Side
-from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.language.names import player_refusal
 from referee.language.shapes import Plain
 from referee.table.errors import SetupError
+from referee.table.players import NamedPlayers
 
 PIECES = 12  # each player's pieces (seed, rule 2)
 ROW = 5  # pieces in an unbroken row that win (seed, rule 11: five or more)
@@ -55,7 +56,7 @@ def _check_name(name: str, side: str) -> None:
 
 
 @dataclass(frozen=True)
-class Setup(Plain):
+class Setup(NamedPlayers, Plain):
     white: str
     black: str
     rules: HouseRules = field(default_factory=HouseRules)
@@ -70,14 +71,11 @@ class Setup(Plain):
             words = player_refusal((self.white, self.black), exc.message)
             raise SetupError(exc.field if words == exc.message else "", words) from None
 
-    def check_new(self) -> None:
-        """The rules a new game's setup meets beyond what a record may hold: the name
-        rule (:mod:`referee.language.names`). A record is read without it, so games
-        recorded before it still load."""
-        try:
-            check_player_names((self.white, self.black))
-        except NameRefused as exc:
-            raise SetupError("", str(exc)) from None
+    names_option = ""  # white and black are refused together, as one pair of names
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.white, self.black)
 
     def player(self, side: Side) -> str:
         return self.white if side is Side.WHITE else self.black

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from referee.language.deck import Deck, DeckError, load_deck_text
-from referee.language.names import NameRefused, check_player_names, player_refusal
+from referee.language.names import player_refusal
 from referee.language.shapes import Plain, ShapeError, decode, encode
 from referee.table import house
 from referee.table.errors import SetupError
+from referee.table.players import NamedPlayers
 
 
 class Mode(enum.StrEnum):
@@ -92,7 +93,7 @@ DEFAULT_CLAIM_TIMEOUT = 5.0
 
 
 @dataclass(frozen=True)
-class Setup:
+class Setup(NamedPlayers):
     """Everything chosen before the first card, kept in the record.
 
     The deck travels as its TOML text, so a record replays without the deck
@@ -119,14 +120,9 @@ class Setup:
     def deck(self) -> Deck:
         return load_deck_text(self.deck_text, self.deck_source)
 
-    def check_new(self) -> None:
-        """The rules a new game's setup meets beyond what a record may hold: the name
-        rule (:mod:`referee.language.names`). A record is read without it, so games
-        recorded before it still load."""
-        try:
-            check_player_names(self.settings.players)
-        except NameRefused as exc:
-            raise RulesError("players", str(exc)) from None
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.settings.players
 
     def to_json(self) -> dict:
         deck = _Deck(source=self.deck_source, toml=self.deck_text)
