@@ -7,12 +7,4 @@ from referee.cogito.setup import Setup
 from referee.cogito.state import Game
 from referee.table.record import GameKind
 
-VERSION = 1
-
-GAME: GameKind[Setup] = GameKind(
-    name="cogito",
-    version=VERSION,
-    setup=Setup,
-    events=CODEC,
-    new_game=Game.new,
-)
+GAME: GameKind[Setup] = GameKind.of("cogito", Game, CODEC)  # records of version 1

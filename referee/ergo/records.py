@@ -7,12 +7,4 @@ from referee.ergo.setup import Setup
 from referee.ergo.state import Game
 from referee.table.record import GameKind
 
-VERSION = 1
-
-GAME: GameKind[Setup] = GameKind(
-    name="ergo",
-    version=VERSION,
-    setup=Setup,
-    events=CODEC,
-    new_game=Game.new,
-)
+GAME: GameKind[Setup] = GameKind.of("ergo", Game, CODEC)  # records of version 1

@@ -11,12 +11,4 @@ from referee.invicta.setup import Setup
 from referee.invicta.state import Game
 from referee.table.record import GameKind
 
-VERSION = 1
-
-GAME: GameKind[Setup] = GameKind(
-    name="invicta",
-    version=VERSION,
-    setup=Setup,
-    events=CODEC,
-    new_game=Game.new,
-)
+GAME: GameKind[Setup] = GameKind.of("invicta", Game, CODEC)  # records of version 1

@@ -87,12 +87,6 @@ def upgrade_v1(data: dict) -> dict:
     }
 
 
-GAME: GameKind[Setup] = GameKind(
-    name="palmer",
-    version=VERSION,
-    setup=Setup,
-    events=CODEC,
-    new_game=Game.new,
-    upgrades={1: upgrade_v1},
-    legacy_formats=(LEGACY_FORMAT,),
+GAME: GameKind[Setup] = GameKind.of(
+    "palmer", Game, CODEC, VERSION, upgrades={1: upgrade_v1}, legacy_formats=(LEGACY_FORMAT,)
 )

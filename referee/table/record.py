@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
@@ -82,6 +83,17 @@ class GameKind(Generic[S]):
     upgrades: dict[int, Callable[[dict], dict]] = field(default_factory=dict)
     # other "format" names older records of this game were written under
     legacy_formats: tuple[str, ...] = ()
+
+    @classmethod
+    def of(
+        cls, name: str, state: type, events: EventCodec, version: int = 1, **older: Any
+    ) -> GameKind:
+        """The kind of a game whose state holds its setup in a ``setup`` field and starts
+        with ``state.new(setup)``: which setup class a record holds is read from that
+        field, so it is declared once, in the state. ``older``: ``upgrades`` and
+        ``legacy_formats``; a first version has neither."""
+        setup = typing.get_type_hints(state)["setup"]
+        return cls(name, version, setup, events, state.new, **older)
 
 
 @dataclass(frozen=True)
