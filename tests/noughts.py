@@ -133,7 +133,6 @@ REGISTRATION = GameRegistration(
     title="noughts and crosses",
     commands=Commands,
     outcomes=(Marked, GameOver, ShowBoard),
-    house_rules=HouseRules,
     options=(
         Option("crosses", "Who plays X.", required=True),
         Option("noughts", "Who plays O.", required=True),

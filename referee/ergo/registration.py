@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from pathlib import Path
 
 from referee.ergo import outcomes, views
@@ -11,15 +10,23 @@ from referee.ergo.deck import load_ergo_deck
 from referee.ergo.records import GAME
 from referee.ergo.setup import DEFAULT_WIN, HouseRules, Mode, Settings, Setup, seats
 from referee.resources import ERGO_DECKS, ergo_deck_path
-from referee.table.registry import Decks, GameRegistration, Option, outcomes_of
+from referee.table.registry import (
+    Decks,
+    GameRegistration,
+    Option,
+    outcomes_of,
+    players_option,
+    seed,
+    seed_option,
+)
 
 
 def new_setup(values, rules: HouseRules, deck) -> Setup:
-    seed, win = values.get("seed"), values.get("win")
+    win = values.get("win")
     settings = Settings(
         seats(values["players"]),
         Mode(values.get("mode") or Mode.DEALT.value),
-        seed if seed is not None else secrets.randbelow(2**31),
+        seed(values),
         win if win is not None else DEFAULT_WIN,
     )
     shown = bool(values.get("show_hands"))  # the terminal's flag, kept so resume can check it
@@ -36,12 +43,9 @@ REGISTRATION = GameRegistration(
     commands=ErgoCommands,
     outcomes=outcomes_of(outcomes),
     seat_view=views.seat_view,
-    house_rules=HouseRules,
     options=(
-        Option(
-            "players",
-            "Players in turn order, youngest first: ann,bob,cat (A, B, C in order) or ann=C,bob=A.",
-            required=True,
+        players_option(
+            "Players in turn order, youngest first: ann,bob,cat (A, B, C in order) or ann=C,bob=A."
         ),
         Option(
             "mode",
@@ -49,7 +53,7 @@ REGISTRATION = GameRegistration(
             "table: the printed deck, players say what they play.",
             Mode,
         ),
-        Option("seed", "The shuffles (default: random).", int),
+        seed_option("The shuffles"),
         Option("win", f"Points to win (default {DEFAULT_WIN}).", int),
     ),
     new_setup=new_setup,

@@ -19,7 +19,6 @@ REGISTRATION = GameRegistration(
     commands=InvictaCommands,
     outcomes=outcomes_of(outcomes),
     seat_view=views.seat_view,
-    house_rules=HouseRules,
     options=(
         Option("white", "The name of the player with the white pieces.", required=True),
         Option("black", "The name of the player with the black pieces.", required=True),

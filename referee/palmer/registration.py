@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
-
 from referee.language.deck import load_deck_text
 from referee.palmer import outcomes, views
 from referee.palmer.commands import PalmerCommands
@@ -17,19 +15,27 @@ from referee.palmer.setup import (
     Setup,
 )
 from referee.resources import default_deck_path
-from referee.table.registry import Decks, GameRegistration, Option, outcomes_of
+from referee.table.registry import (
+    Decks,
+    GameRegistration,
+    Option,
+    outcomes_of,
+    player_names,
+    players_option,
+    seed,
+    seed_option,
+)
 
 
 def new_setup(values, rules: HouseRules, deck) -> Setup:
-    players = tuple(p.strip() for p in values["players"].split(",") if p.strip())
     hand_size, win, mode = values.get("hand_size"), values.get("win"), values.get("mode")
-    seed, timeout = values.get("seed"), values.get("timeout")
+    timeout = values.get("timeout")
     settings = Settings(
-        players,
+        player_names(values),
         hand_size if hand_size is not None else 3,
         win if win is not None else 3,
         Mode(mode or Mode.DEALT.value),
-        seed if seed is not None else secrets.randbelow(2**31),
+        seed(values),
     )
     timeout = timeout if timeout is not None else DEFAULT_CLAIM_TIMEOUT
     return Setup(settings, rules, deck.text, deck.name, timeout)
@@ -41,13 +47,8 @@ REGISTRATION = GameRegistration(
     commands=PalmerCommands,
     outcomes=outcomes_of(outcomes),
     seat_view=views.seat_view,
-    house_rules=HouseRules,
     options=(
-        Option(
-            "players",
-            "Player names in turn order, comma-separated: alice,bob,carol.",
-            required=True,
-        ),
+        players_option("Player names in turn order, comma-separated: alice,bob,carol."),
         Option("hand_size", "Cards in a hand (default 3).", int, short="n"),
         Option("win", "Points to win (default 3).", int, short="w"),
         Option(
@@ -56,7 +57,7 @@ REGISTRATION = GameRegistration(
             "table: a printed deck, players say which cards they played.",
             Mode,
         ),
-        Option("seed", "The shuffle (default: random).", int),
+        seed_option("The shuffle"),
         Option(
             "timeout",
             "Seconds the referee may take per claim "

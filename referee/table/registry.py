@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import enum
 import inspect
+import secrets
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,7 +90,6 @@ class GameRegistration(Generic[S]):
     title: str  # how players name it: "Ergo (Invicta)"
     commands: Callable[..., Commands]  # the command language; an interface passes its services
     outcomes: tuple[type[Outcome], ...]  # every outcome its commands and state can come to
-    house_rules: type  # a frozen dataclass whose defaults are the safe rules
     options: tuple[Option, ...]  # what a new game is set up from, beside rules and deck
     # the setup those make; SetupError naming the option at fault. A new game's setup
     # is then asked ``check_new()`` (the name rule), which records need not meet
@@ -103,6 +104,12 @@ class GameRegistration(Generic[S]):
     def name(self) -> str:
         return self.kind.name
 
+    @property
+    def house_rules(self) -> type:
+        """The house rules' class (a frozen dataclass whose defaults are the safe rules):
+        the type of the setup's ``rules`` field, declared once there."""
+        return typing.get_type_hints(self.kind.setup)["rules"]
+
     def view(self, game: Any, seat: str | None) -> dict:
         """What ``seat`` may see of ``game`` now (None: what every player may see); the
         seat is checked here, once for every game: ValueError when it is no player's."""
@@ -111,6 +118,28 @@ class GameRegistration(Generic[S]):
         if seat is not None and seat not in game.players:
             raise ValueError(f"{seat!r} is not a player")
         return self.seat_view(game, seat)
+
+
+def players_option(help: str) -> Option:
+    """The option of a game seating a list of players: their names, comma-separated."""
+    return Option("players", help, required=True)
+
+
+def player_names(values: Mapping[str, Any]) -> tuple[str, ...]:
+    """The names :func:`players_option` gave, in order (blanks between commas dropped)."""
+    return tuple(p.strip() for p in values["players"].split(",") if p.strip())
+
+
+def seed_option(what: str) -> Option:
+    """The option of a game with a shuffle: ``what`` it decides (default: random)."""
+    return Option("seed", f"{what} (default: random).", int)
+
+
+def seed(values: Mapping[str, Any]) -> int:
+    """The seed :func:`seed_option` gave, or a fresh random one (the setup keeps it, so a
+    replay deals the same)."""
+    given = values.get("seed")
+    return given if given is not None else secrets.randbelow(2**31)
 
 
 def outcomes_of(module: ModuleType) -> tuple[type[Outcome], ...]:
