@@ -40,8 +40,9 @@ from referee.cogito.outcomes import (
     RoundEnded,
     Traded,
 )
-from referee.cogito.setup import HAND_SIZE, RED_LIMIT, CogitoOrder, HouseRules, Setup
+from referee.cogito.setup import HAND_SIZE, RED_LIMIT, CogitoOrder, Setup
 from referee.table.errors import IllegalEvent, Misjudged
+from referee.table.players import SetupState
 from referee.table.reveals import Reveal, Shown
 from referee.table.session import Outcome
 
@@ -93,7 +94,7 @@ class Seat:
 
 
 @dataclass
-class Game:
+class Game(SetupState):
     setup: Setup
     seats: list[Seat] = dc_field(default_factory=list)
     pile: list[str] = dc_field(default_factory=list)  # the top is pile[0]
@@ -142,14 +143,6 @@ class Game:
     @property
     def diagram(self) -> Diagram:
         return self.setup.diagram
-
-    @property
-    def rules(self) -> HouseRules:
-        return self.setup.rules
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.setup.players
 
     def seat(self, name: str, key: str = "player") -> Seat:
         for seat in self.seats:

@@ -49,6 +49,7 @@ from referee.ergo.setup import (
 )
 from referee.ergo.syntax import Rule, SyntaxViolation
 from referee.table.errors import IllegalEvent
+from referee.table.players import TurnState
 from referee.table.reveals import Reveal, Shown
 
 DRAW = 2  # cards drawn, and so plays made, each turn
@@ -101,7 +102,7 @@ class RoundResult:
 
 
 @dataclass
-class Game:
+class Game(TurnState):
     setup: Setup
     scores: dict[str, int] = field(default_factory=dict)
     round: int = 0
@@ -147,20 +148,8 @@ class Game:
         return self.setup.settings
 
     @property
-    def rules(self):
-        return self.setup.rules
-
-    @property
     def deck(self) -> ErgoDeck:
         return self.setup.deck
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.settings.players
-
-    @property
-    def player(self) -> str:
-        return self.players[self.current]
 
     @property
     def dealt(self) -> bool:

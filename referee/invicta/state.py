@@ -35,6 +35,7 @@ from referee.invicta.board import (
 from referee.invicta.events import Move, Place
 from referee.invicta.setup import PIECES, REPETITIONS, ROW, Blocked, Corners, Setup
 from referee.table.errors import IllegalEvent
+from referee.table.players import SetupState
 
 
 class Finish(enum.StrEnum):
@@ -96,7 +97,7 @@ Position = tuple[tuple[tuple[int, int, str, str], ...], int, int, str | None]
 
 
 @dataclass
-class Game:
+class Game(SetupState):
     setup: Setup
     board: dict[Square, Piece] = field(default_factory=dict)
     in_hand: dict[Side, int] = field(default_factory=dict)
@@ -118,15 +119,6 @@ class Game:
         return game
 
     # ------------------------------------------------------------ reading
-
-    @property
-    def rules(self):
-        return self.setup.rules
-
-    @property
-    def players(self) -> tuple[str, str]:
-        """The players, white first (the seats of a table)."""
-        return (self.setup.white, self.setup.black)
 
     @property
     def finished(self) -> bool:

@@ -38,6 +38,7 @@ from referee.palmer.events import (
 )
 from referee.palmer.setup import HouseRules, Mode, Settings, Setup
 from referee.table.errors import IllegalEvent
+from referee.table.players import TurnState
 from referee.table.reveals import Reveal, Shown
 
 POSITIVE = {ClaimKind.REDUNDANT: Status.ENTAILED, ClaimKind.INCONSISTENT: Status.INCONSISTENT}
@@ -91,7 +92,7 @@ class Entry:
 
 
 @dataclass
-class Game:
+class Game(TurnState):
     setup: Setup
     scores: dict[str, int] = field(default_factory=dict)
     board: list[Entry] = field(default_factory=list)
@@ -140,20 +141,8 @@ class Game:
         return self.setup.settings
 
     @property
-    def rules(self) -> HouseRules:
-        return self.setup.rules
-
-    @property
     def deck(self) -> Deck:
         return self.setup.deck
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.settings.players
-
-    @property
-    def player(self) -> str:
-        return self.players[self.current]
 
     @property
     def dealt(self) -> bool:
