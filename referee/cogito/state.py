@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 
 from referee.cogito.diagram import CardKind, Diagram
-from referee.cogito.events import Cogito, Declare, End, Give, Play, Position
+from referee.cogito.events import CODEC, Cogito, Declare, End, Give, Play, Position
 from referee.cogito.judge import Colour, Declaration, judge
 from referee.cogito.outcomes import (
     CogitoCalled,
@@ -42,6 +42,7 @@ from referee.cogito.outcomes import (
 )
 from referee.cogito.setup import HAND_SIZE, RED_LIMIT, CogitoOrder, Setup
 from referee.table.errors import IllegalEvent, Misjudged
+from referee.table.events import handler_for
 from referee.table.players import SetupState
 from referee.table.reveals import Reveal, Shown
 from referee.table.session import Outcome
@@ -229,17 +230,7 @@ class Game(SetupState):
 
     def apply(self, event) -> None:
         """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
-        if self.finished:
-            raise IllegalEvent("type", "the game is over")
-        handler = {
-            Play: self._play,
-            Give: self._give,
-            Declare: self._declare,
-            Cogito: self._cogito,
-            End: self._end,
-        }.get(type(event))
-        if handler is None:
-            raise IllegalEvent("type", f"{type(event).__name__} is not an event of Cogito")
+        handler = handler_for(self, event, CODEC)
         self._news = []
         handler(event)
         self.news = tuple(self._news)

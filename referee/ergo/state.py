@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from referee.ergo.cards import Card, Face, Role
 from referee.ergo.deck import HAND, ErgoDeck
 from referee.ergo.events import (
+    CODEC,
     Award,
     Discard,
     End,
@@ -49,6 +50,7 @@ from referee.ergo.setup import (
 )
 from referee.ergo.syntax import Rule, SyntaxViolation
 from referee.table.errors import IllegalEvent
+from referee.table.events import handler_for
 from referee.table.players import TurnState
 from referee.table.reveals import Reveal, Shown
 
@@ -295,21 +297,7 @@ class Game(TurnState):
 
     def apply(self, event) -> None:
         """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
-        if self.finished:
-            raise IllegalEvent("type", "the game is over")
-        handler = {
-            Place: self._place,
-            Discard: self._discard,
-            Fallacy: self._fallacy,
-            Justify: self._justify,
-            TabulaRasa: self._tabula_rasa,
-            Revolution: self._revolution,
-            Ergo: self._ergo,
-            Score: self._score,
-            End: self._end,
-        }.get(type(event))
-        if handler is None:
-            raise IllegalEvent("type", f"{type(event).__name__} is not an event of Ergo")
+        handler = handler_for(self, event, CODEC)
         if handler not in (self._score, self._end):
             self._check_mover(event.player)
         turn = self.turn

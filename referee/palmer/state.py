@@ -26,6 +26,7 @@ from referee.logic.engine import Status
 from referee.palmer import permissions
 from referee.palmer.cards import CardError, take_from_hand
 from referee.palmer.events import (
+    CODEC,
     Claim,
     ClaimKind,
     ClaimOutcome,
@@ -38,6 +39,7 @@ from referee.palmer.events import (
 )
 from referee.palmer.setup import HouseRules, Mode, Settings, Setup
 from referee.table.errors import IllegalEvent
+from referee.table.events import handler_for
 from referee.table.players import TurnState
 from referee.table.reveals import Reveal, Shown
 
@@ -194,22 +196,11 @@ class Game(TurnState):
 
     def apply(self, event) -> None:
         """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
-        if self.finished:
-            raise IllegalEvent("type", "the game is over")
+        handler = handler_for(self, event, CODEC)
         if self.pending is not None and not isinstance(event, (Vote, End)):
             raise IllegalEvent("type", "the table must first vote on the undetermined claim")
         if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
             raise IllegalEvent("player", f"it is {self.player}'s turn, not {event.player!r}'s")
-        handler = {
-            Play: self._apply_play,
-            Negate: self._apply_negate,
-            Claim: self._apply_claim,
-            Vote: self._apply_vote,
-            Pass: self._apply_pass,
-            End: self._apply_end,
-        }.get(type(event))
-        if handler is None:
-            raise IllegalEvent("type", f"{type(event).__name__} is not an event of this game")
         pile = len(self.draw_pile)
         handler(event)
         self.events += 1
@@ -236,7 +227,7 @@ class Game(TurnState):
             self.hands[self.player] = take_from_hand(self.hands[self.player], ids)
             self.discards.extend(ids)
 
-    def _apply_play(self, event: Play) -> None:
+    def _play(self, event: Play) -> None:
         cards = self._take(event.cards, "cards")
         try:
             kind = permissions.play_kind(cards)
@@ -273,7 +264,7 @@ class Game(TurnState):
             self.names[statement.naming.name] = entry.id
         self._end_turn(passed=False)
 
-    def _apply_negate(self, event: Negate) -> None:
+    def _negate(self, event: Negate) -> None:
         cards = self._take([event.card], "card")
         if cards[0].kind != "X" or cards[0].action != "negate":
             raise IllegalEvent("card", "negate plays exactly one ¬ card")
@@ -318,7 +309,7 @@ class Game(TurnState):
             if entry.scored:
                 raise IllegalEvent("targets", f"#{t} has already been scored as redundant")
 
-    def _apply_claim(self, event: Claim) -> None:
+    def _claim(self, event: Claim) -> None:
         self.check_targets(event.kind, event.targets)
         premises = tuple(e.id for e in self.board if e.id not in event.targets)
         if event.premises != premises:
@@ -363,7 +354,7 @@ class Game(TurnState):
         if self.scores[player] >= self.settings.win_score:
             self._finish(player, Finish.POINTS)
 
-    def _apply_vote(self, event: Vote) -> None:
+    def _vote(self, event: Vote) -> None:
         if self.pending is None:
             raise IllegalEvent("type", "there is no undetermined claim to vote on")
         for key, voters in (("ayes", event.ayes), ("noes", event.noes)):
@@ -373,7 +364,7 @@ class Game(TurnState):
         claim, self.pending = self.pending, None
         self._settle(claim, event.accepted)
 
-    def _apply_pass(self, event: Pass) -> None:
+    def _pass(self, event: Pass) -> None:
         if event.discard and not self.rules.pass_discard:
             raise IllegalEvent("discard", "the house rules do not allow discarding on a pass")
         if event.discard and not self.dealt:
@@ -382,7 +373,7 @@ class Game(TurnState):
         self._discard_from_hand(event.discard)
         self._end_turn(passed=True)
 
-    def _apply_end(self, event: End) -> None:
+    def _end(self, event: End) -> None:
         self.pending = None
         self.end_note = event.reason
         self._finish_on_points(Finish.ENDED)

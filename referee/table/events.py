@@ -9,12 +9,12 @@ has to judge whether they are legal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.language.shapes import Plain, ShapeError, decode
-from referee.table.errors import RecordError
+from referee.table.errors import IllegalEvent, RecordError
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,17 @@ class Event(Plain):
 
     def to_json(self) -> dict:
         return {"type": self.TYPE, **super().to_json()}
+
+
+def handler_for(state: Any, event: Event, codec: EventCodec) -> Callable[[Any], None]:
+    """The state's handler of ``event``: its method ``_TYPE`` (``_tabula_rasa``), as a
+    command's handler is ``_command``; after the checks every game's ``apply`` makes
+    first: no event once the game is over, and none of a kind the game's codec lacks."""
+    if state.finished:
+        raise IllegalEvent("type", "the game is over")
+    if codec.kinds.get(event.TYPE) is not type(event):
+        raise IllegalEvent("type", f"{type(event).__name__} is not an event of this game")
+    return getattr(state, f"_{event.TYPE}")
 
 
 class EventCodec:
