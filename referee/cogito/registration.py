@@ -8,16 +8,7 @@ from referee.cogito.diagram import load_diagram
 from referee.cogito.records import GAME
 from referee.cogito.setup import HouseRules, Setup
 from referee.resources import data_path
-from referee.table.registry import (
-    Decks,
-    GameRegistration,
-    Option,
-    outcomes_of,
-    player_names,
-    players_option,
-    seed,
-    seed_option,
-)
+from referee.table.registry import Decks, GameRegistration, Option, outcomes_of, player_names, seed
 
 
 def new_setup(values, rules: HouseRules, deck) -> Setup:
@@ -33,8 +24,8 @@ REGISTRATION = GameRegistration(
     outcomes=outcomes_of(outcomes),
     seat_view=views.seat_view,
     options=(
-        players_option("Player names in seating order (each has the next on the left)."),
-        seed_option("The secret deal"),
+        Option.players("Player names in seating order (each has the next on the left)."),
+        Option.seed("The secret deal"),
         Option("first", "Who starts every round (default: the first listed)."),
     ),
     new_setup=new_setup,

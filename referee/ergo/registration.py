@@ -10,15 +10,7 @@ from referee.ergo.deck import load_ergo_deck
 from referee.ergo.records import GAME
 from referee.ergo.setup import DEFAULT_WIN, HouseRules, Mode, Settings, Setup, seats
 from referee.resources import ERGO_DECKS, ergo_deck_path
-from referee.table.registry import (
-    Decks,
-    GameRegistration,
-    Option,
-    outcomes_of,
-    players_option,
-    seed,
-    seed_option,
-)
+from referee.table.registry import Decks, GameRegistration, Option, outcomes_of, seed
 
 
 def new_setup(values, rules: HouseRules, deck) -> Setup:
@@ -44,7 +36,7 @@ REGISTRATION = GameRegistration(
     outcomes=outcomes_of(outcomes),
     seat_view=views.seat_view,
     options=(
-        players_option(
+        Option.players(
             "Players in turn order, youngest first: ann,bob,cat (A, B, C in order) or ann=C,bob=A."
         ),
         Option(
@@ -53,7 +45,7 @@ REGISTRATION = GameRegistration(
             "table: the printed deck, players say what they play.",
             Mode,
         ),
-        seed_option("The shuffles"),
+        Option.seed("The shuffles"),
         Option("win", f"Points to win (default {DEFAULT_WIN}).", int),
     ),
     new_setup=new_setup,

@@ -15,16 +15,7 @@ from referee.palmer.setup import (
     Setup,
 )
 from referee.resources import default_deck_path
-from referee.table.registry import (
-    Decks,
-    GameRegistration,
-    Option,
-    outcomes_of,
-    player_names,
-    players_option,
-    seed,
-    seed_option,
-)
+from referee.table.registry import Decks, GameRegistration, Option, outcomes_of, player_names, seed
 
 
 def new_setup(values, rules: HouseRules, deck) -> Setup:
@@ -48,7 +39,7 @@ REGISTRATION = GameRegistration(
     outcomes=outcomes_of(outcomes),
     seat_view=views.seat_view,
     options=(
-        players_option("Player names in turn order, comma-separated: alice,bob,carol."),
+        Option.players("Player names in turn order, comma-separated: alice,bob,carol."),
         Option("hand_size", "Cards in a hand (default 3).", int, short="n"),
         Option("win", "Points to win (default 3).", int, short="w"),
         Option(
@@ -57,7 +48,7 @@ REGISTRATION = GameRegistration(
             "table: a printed deck, players say which cards they played.",
             Mode,
         ),
-        seed_option("The shuffle"),
+        Option.seed("The shuffle"),
         Option(
             "timeout",
             "Seconds the referee may take per claim "

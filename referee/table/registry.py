@@ -49,6 +49,16 @@ class Option:
     bounds: tuple[float, float] | None = None
     required: bool = False
 
+    @classmethod
+    def players(cls, help: str) -> Option:
+        """The option of a game seating a list of players: their names, comma-separated."""
+        return cls("players", help, required=True)
+
+    @classmethod
+    def seed(cls, what: str) -> Option:
+        """The option of a game with a shuffle: ``what`` it decides (default: random)."""
+        return cls("seed", f"{what} (default: random).", int)
+
     @property
     def values(self) -> tuple[str, ...]:
         if isinstance(self.kind, type) and issubclass(self.kind, enum.Enum):
@@ -120,23 +130,13 @@ class GameRegistration(Generic[S]):
         return self.seat_view(game, seat)
 
 
-def players_option(help: str) -> Option:
-    """The option of a game seating a list of players: their names, comma-separated."""
-    return Option("players", help, required=True)
-
-
 def player_names(values: Mapping[str, Any]) -> tuple[str, ...]:
-    """The names :func:`players_option` gave, in order (blanks between commas dropped)."""
+    """The names :meth:`Option.players` gave, in order (blanks between commas dropped)."""
     return tuple(p.strip() for p in values["players"].split(",") if p.strip())
 
 
-def seed_option(what: str) -> Option:
-    """The option of a game with a shuffle: ``what`` it decides (default: random)."""
-    return Option("seed", f"{what} (default: random).", int)
-
-
 def seed(values: Mapping[str, Any]) -> int:
-    """The seed :func:`seed_option` gave, or a fresh random one (the setup keeps it, so a
+    """The seed :meth:`Option.seed` gave, or a fresh random one (the setup keeps it, so a
     replay deals the same)."""
     given = values.get("seed")
     return given if given is not None else secrets.randbelow(2**31)
