@@ -18,16 +18,12 @@ from referee.language.deck import DeckError
 from referee.language.names import player_refusal
 from referee.language.shapes import Plain
 from referee.table import house
+from referee.table.dealing import Mode
 from referee.table.errors import SetupError
 from referee.table.players import NamedPlayers
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DEFAULT_WIN = 50
-
-
-class Mode(enum.StrEnum):
-    DEALT = "dealt"  # the referee shuffles, deals and keeps the hands
-    TABLE = "table"  # the printed deck: players say what they play
 
 
 class FirstPlayer(enum.StrEnum):

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.ergo.cards import Card, Face, Role
-from referee.ergo.deck import HAND, ErgoDeck
+from referee.ergo.deck import HAND
 from referee.ergo.events import (
     CODEC,
     Award,
@@ -42,16 +42,14 @@ from referee.ergo.ruling import Decision
 from referee.ergo.setup import (
     FallacyBlocks,
     FirstPlayer,
-    Mode,
-    Settings,
     Setup,
     TabulaParenthesis,
     Tie,
 )
 from referee.ergo.syntax import Rule, SyntaxViolation
+from referee.table.dealing import DealtState
 from referee.table.errors import IllegalEvent
 from referee.table.events import handler_for
-from referee.table.players import TurnState
 from referee.table.reveals import Reveal, Shown
 
 DRAW = 2  # cards drawn, and so plays made, each turn
@@ -104,7 +102,7 @@ class RoundResult:
 
 
 @dataclass
-class Game(TurnState):
+class Game(DealtState):
     setup: Setup
     scores: dict[str, int] = field(default_factory=dict)
     round: int = 0
@@ -144,18 +142,6 @@ class Game(TurnState):
         return game
 
     # ------------------------------------------------------------- views
-
-    @property
-    def settings(self) -> Settings:
-        return self.setup.settings
-
-    @property
-    def deck(self) -> ErgoDeck:
-        return self.setup.deck
-
-    @property
-    def dealt(self) -> bool:
-        return self.settings.mode == Mode.DEALT
 
     def variable(self, player: str) -> str:
         return self.settings.variable(player)

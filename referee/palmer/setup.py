@@ -7,7 +7,6 @@ under the rules it was played with. Each house rule's reason is in
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -15,14 +14,9 @@ from referee.language.deck import Deck, DeckError, load_deck_text
 from referee.language.names import player_refusal
 from referee.language.shapes import Plain, ShapeError, decode, encode
 from referee.table import house
+from referee.table.dealing import Mode
 from referee.table.errors import SetupError
 from referee.table.players import NamedPlayers
-
-
-class Mode(enum.StrEnum):
-    DEALT = "dealt"  # the referee shuffles and deals
-    TABLE = "table"  # the printed deck: players say what they play
-
 
 # A claim may take at most this long: the table never waits longer for a verdict.
 MAX_CLAIM_TIMEOUT = 600.0

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.language import ast
-from referee.language.deck import Deck, DeckCard
+from referee.language.deck import DeckCard
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
 from referee.language.vocabulary import Vocabulary
@@ -37,10 +37,10 @@ from referee.palmer.events import (
     Play,
     Vote,
 )
-from referee.palmer.setup import HouseRules, Mode, Settings, Setup
+from referee.palmer.setup import HouseRules, Mode, Setup
+from referee.table.dealing import DealtState
 from referee.table.errors import IllegalEvent
 from referee.table.events import handler_for
-from referee.table.players import TurnState
 from referee.table.reveals import Reveal, Shown
 
 POSITIVE = {ClaimKind.REDUNDANT: Status.ENTAILED, ClaimKind.INCONSISTENT: Status.INCONSISTENT}
@@ -94,7 +94,7 @@ class Entry:
 
 
 @dataclass
-class Game(TurnState):
+class Game(DealtState):
     setup: Setup
     scores: dict[str, int] = field(default_factory=dict)
     board: list[Entry] = field(default_factory=list)
@@ -137,18 +137,6 @@ class Game(TurnState):
         return game
 
     # ------------------------------------------------------------- views
-
-    @property
-    def settings(self) -> Settings:
-        return self.setup.settings
-
-    @property
-    def deck(self) -> Deck:
-        return self.setup.deck
-
-    @property
-    def dealt(self) -> bool:
-        return self.settings.mode is Mode.DEALT
 
     def entry(self, board_id: int) -> Entry:
         for e in self.board:
