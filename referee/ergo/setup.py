@@ -18,9 +18,8 @@ from referee.language.deck import DeckError
 from referee.language.names import player_refusal
 from referee.language.shapes import Plain
 from referee.table import house
-from referee.table.dealing import Mode
+from referee.table.dealing import DealtSetup, Mode
 from referee.table.errors import SetupError
-from referee.table.players import NamedPlayers
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 DEFAULT_WIN = 50
@@ -134,7 +133,7 @@ class HouseRules(Plain):
 
 
 @dataclass(frozen=True)
-class Setup(NamedPlayers, Plain):
+class Setup(DealtSetup, Plain):
     settings: Settings
     rules: HouseRules
     deck_text: str
@@ -156,7 +155,3 @@ class Setup(NamedPlayers, Plain):
     @cached_property
     def deck(self) -> ErgoDeck:
         return load_ergo_deck(self.deck_text, self.deck_source)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.settings.players

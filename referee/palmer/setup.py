@@ -14,9 +14,8 @@ from referee.language.deck import Deck, DeckError, load_deck_text
 from referee.language.names import player_refusal
 from referee.language.shapes import Plain, ShapeError, decode, encode
 from referee.table import house
-from referee.table.dealing import Mode
+from referee.table.dealing import DealtSetup, Mode
 from referee.table.errors import SetupError
-from referee.table.players import NamedPlayers
 
 # A claim may take at most this long: the table never waits longer for a verdict.
 MAX_CLAIM_TIMEOUT = 600.0
@@ -87,7 +86,7 @@ DEFAULT_CLAIM_TIMEOUT = 5.0
 
 
 @dataclass(frozen=True)
-class Setup(NamedPlayers):
+class Setup(DealtSetup):
     """Everything chosen before the first card, kept in the record.
 
     The deck travels as its TOML text, so a record replays without the deck
@@ -113,10 +112,6 @@ class Setup(NamedPlayers):
     @cached_property
     def deck(self) -> Deck:
         return load_deck_text(self.deck_text, self.deck_source)
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        return self.settings.players
 
     def to_json(self) -> dict:
         deck = _Deck(source=self.deck_source, toml=self.deck_text)
