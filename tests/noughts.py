@@ -19,7 +19,7 @@ from referee.language.shapes import Plain
 from referee.table import views
 from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent, SetupError
-from referee.table.events import Event, EventCodec
+from referee.table.events import EventCodec, PlayerEvent
 from referee.table.players import NamedPlayers
 from referee.table.record import GameKind
 from referee.table.registry import GameRegistration, Option
@@ -49,9 +49,8 @@ class Setup(NamedPlayers, Plain):
 
 
 @dataclass(frozen=True)
-class Mark(Event):
+class Mark(PlayerEvent):  # a player's move: its player is the one who may take it back
     TYPE = "mark"
-    player: str
     square: int  # 1-9, row by row
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from referee.table.events import Event, EventCodec
+from referee.table.events import Event, EventCodec, PlayerEvent
 
 
 class Position(enum.StrEnum):
@@ -23,21 +23,19 @@ class Position(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Play(Event):
+class Play(PlayerEvent):
     """The player whose turn it is reveals a card from the hand; ``position`` is the judgement."""
 
     TYPE = "play"
-    player: str
     card: str
     position: Position
 
 
 @dataclass(frozen=True)
-class Give(Event):
+class Give(PlayerEvent):
     """In the trade, ``player`` chooses ``card`` for the left (secret until everyone chose)."""
 
     TYPE = "give"
-    player: str
     card: str
 
 
@@ -50,11 +48,10 @@ class Declare(Event):
 
 
 @dataclass(frozen=True)
-class Cogito(Event):
+class Cogito(PlayerEvent):
     """``player`` declares "I am ``named``!"; ``right`` is whether that is their Self card."""
 
     TYPE = "cogito"
-    player: str
     named: str
     right: bool
 

@@ -18,7 +18,7 @@ from referee.ergo.cards import Card, Face
 from referee.ergo.proof import Placed, Spot
 from referee.ergo.ruling import Ruling
 from referee.language.shapes import Plain
-from referee.table.events import Event, EventCodec
+from referee.table.events import Event, EventCodec, PlayerEvent
 
 
 class RoundEnd(enum.StrEnum):
@@ -27,64 +27,57 @@ class RoundEnd(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Place(Event):
+class Place(PlayerEvent):
     """Cards from a hand into the Proof (one or two: each card is one of the turn's plays)."""
 
     TYPE = "place"
-    player: str
     cards: tuple[Placed, ...]
 
 
 @dataclass(frozen=True)
-class Discard(Event):
+class Discard(PlayerEvent):
     """Cards discarded; in table mode a player may discard without naming them (``unnamed``)."""
 
     TYPE = "discard"
-    player: str
     cards: tuple[Card, ...] = ()
     unnamed: int = 0
 
 
 @dataclass(frozen=True)
-class Fallacy(Event):
+class Fallacy(PlayerEvent):
     TYPE = "fallacy"
-    player: str
     target: str
 
 
 @dataclass(frozen=True)
-class Justify(Event):
+class Justify(PlayerEvent):
     """A Justification (or a Wild as one) laid over the player's own Fallacy."""
 
     TYPE = "justify"
-    player: str
     card: Card = Card.JUSTIFICATION
 
 
 @dataclass(frozen=True)
-class TabulaRasa(Event):
+class TabulaRasa(PlayerEvent):
     """A card taken from the Proof to the bottom of the pile (``removed``: its face, checked)."""
 
     TYPE = "tabula_rasa"
-    player: str
     spot: Spot
     removed: Face
 
 
 @dataclass(frozen=True)
-class Revolution(Event):
+class Revolution(PlayerEvent):
     """Two cards of one type in the Proof change places."""
 
     TYPE = "revolution"
-    player: str
     first: Spot
     second: Spot
 
 
 @dataclass(frozen=True)
-class Ergo(Event):
+class Ergo(PlayerEvent):
     TYPE = "ergo"
-    player: str
     card: Card = Card.ERGO
 
 

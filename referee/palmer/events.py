@@ -17,7 +17,7 @@ from referee.derivation.writer import WrittenDerivation
 from referee.language.shapes import Plain
 from referee.logic.engine import Status
 from referee.logic.evidence import Evidence
-from referee.table.events import Event, EventCodec
+from referee.table.events import Event, EventCodec, PlayerEvent
 
 
 class ClaimKind(enum.StrEnum):
@@ -69,17 +69,15 @@ class ClaimVerdict(Plain):
 
 
 @dataclass(frozen=True)
-class Play(Event):
+class Play(PlayerEvent):
     TYPE = "play"
-    player: str
     cards: tuple[str, ...]
     text: str
 
 
 @dataclass(frozen=True)
-class Negate(Event):
+class Negate(PlayerEvent):
     TYPE = "negate"
-    player: str
     card: str
     target: int
     position: int
@@ -88,9 +86,8 @@ class Negate(Event):
 
 
 @dataclass(frozen=True)
-class Claim(Event):
+class Claim(PlayerEvent):
     TYPE = "claim"
-    player: str
     kind: ClaimKind
     targets: tuple[int, ...]
     premises: tuple[int, ...]
@@ -114,9 +111,8 @@ class Vote(Event):
 
 
 @dataclass(frozen=True)
-class Pass(Event):
+class Pass(PlayerEvent):
     TYPE = "pass"
-    player: str
     discard: tuple[str, ...] = ()
 
 

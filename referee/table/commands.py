@@ -23,7 +23,7 @@ from typing import TypeVar
 
 from referee.language.characters import quoted
 from referee.language.names import find_name, name_key
-from referee.table.events import Event
+from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
 from referee.table.session import Outcomes, Refused, Session, ShowRules
 from referee.table.views import ShowCards, ShowHand, ShowScores
@@ -125,8 +125,7 @@ class TableCommands:
 
     def author(self, game, event: Event) -> str | None:
         """The player who made ``event`` (None: the table or the rules made it)."""
-        player = getattr(event, "player", None)
-        return player if isinstance(player, str) else None
+        return event.player if isinstance(event, PlayerEvent) else None
 
     def refuse_undo(self, game, event: Event, seat: str | None) -> Outcomes | None:
         """Whether ``seat`` may take back ``event``: only the player who made it."""

@@ -27,6 +27,15 @@ class Event(Plain):
         return {"type": self.TYPE, **super().to_json()}
 
 
+@dataclass(frozen=True)
+class PlayerEvent(Event):
+    """An event one player makes (a card played, a claim): its ``player`` is its author,
+    the one seat that may take it back. Events the table or the rules make (a vote, a
+    round scored, the end) are plain :class:`Event`."""
+
+    player: str
+
+
 def handler_for(state: Any, event: Event, codec: EventCodec) -> Callable[[Any], None]:
     """The state's handler of ``event``: its method ``_TYPE`` (``_tabula_rasa``), as a
     command's handler is ``_command``; after the checks every game's ``apply`` makes
