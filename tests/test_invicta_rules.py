@@ -16,7 +16,7 @@ from referee.invicta.board import ARENA, EDGE, RING, SQUARES, Kind, Piece, Side,
 from referee.invicta.events import Move, Place
 from referee.invicta.notation import as_event, parse_move
 from referee.invicta.setup import Blocked, Corners, HouseRules, Setup
-from referee.invicta.state import Finish, Game, IllegalMove, Why
+from referee.invicta.state import Finish, Game, IllegalMove, Result, Why
 
 W, B = Side.WHITE, Side.BLACK
 
@@ -121,7 +121,7 @@ def test_placing_on_an_occupied_square_is_refused(square):
     game = game_after("e5 e6 a1")
     exc = refused(game, square)
     assert exc.why is Why.OCCUPIED
-    assert f"{square} is taken" in exc.message
+    assert exc.refusal.square == sq(square) and exc.refusal.piece == game.board[sq(square)]
 
 
 def test_twelve_placements_are_allowed_and_a_thirteenth_is_refused():
@@ -135,7 +135,7 @@ def test_twelve_placements_are_allowed_and_a_thirteenth_is_refused():
     assert not game.finished
     exc = refused(game, "e5")
     assert exc.why is Why.NO_PIECES
-    assert "12" in exc.message
+    assert exc.refusal.side is W
     play(game, "b2-b1")  # moving is still allowed
     assert refused(game, "e5").why is Why.NO_PIECES
 
@@ -257,7 +257,7 @@ def test_a_slide_blocked_both_ways_is_refused_and_names_the_piece_in_the_way():
     game = game_after("a1 a3 e5 c1")  # black on a3 and on c1 hem in the white lion
     exc = refused(game, "a1-a5")
     assert exc.why is Why.SLIDE_BLOCKED
-    assert "black lion on a3" in exc.message
+    assert (exc.refusal.other, exc.refusal.blocker) == (sq("a3"), Piece(B, Kind.LION))
     assert refused(game, "a1-d1").why is Why.SLIDE_BLOCKED
     play(game, "a1-a2")  # up to the piece in the way is fine
     assert piece(game, "a2") == Piece(W, Kind.LION)
@@ -278,7 +278,7 @@ def test_a_lion_on_the_edge_does_not_cut_the_corner_past_a_piece():
     game = game_after("b1 a1 e5 c1")  # black on the corner, and on c1 the long way round
     exc = refused(game, "b1-a2")
     assert exc.why is Why.CORNER_CUT
-    assert "a1" in exc.message and "corner_cut" in exc.message
+    assert exc.refusal.other == sq("a1")
 
 
 def test_with_the_corner_empty_the_same_move_is_a_slide_through_it():
@@ -305,7 +305,7 @@ def test_moving_the_opponents_piece_is_refused():
     game = game_after("e5 d4")
     exc = refused(game, "d4-d3")
     assert exc.why is Why.NOT_YOURS
-    assert "black" in exc.message
+    assert exc.refusal.piece == Piece(B, Kind.HOLLOW) and exc.refusal.side is W
 
 
 def test_moving_from_an_empty_square_or_to_the_same_square_is_refused():
@@ -432,7 +432,7 @@ def test_no_move_is_allowed_after_a_win(then):
     assert game.finished
     exc = refused(game, then)
     assert exc.why is Why.GAME_OVER
-    assert "white has five in a row" in exc.message
+    assert exc.refusal.result == Result(Finish.FIVE, W, game.rows)
 
 
 def test_no_move_is_allowed_after_a_draw():
@@ -570,5 +570,5 @@ def test_a_refused_event_changes_nothing(rules, data):
     try:
         game.apply(event)
     except IllegalMove as exc:
-        assert exc.message and exc.why in Why
+        assert exc.why in Why and exc.refusal.side in (side, None)
         assert (game.summary(), dict(game.seen), game.setup) == before

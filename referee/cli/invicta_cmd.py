@@ -27,6 +27,8 @@ import click
 from referee.cli.common import fail, print_json, read_text
 from referee.cli.house import TerminalGame, house_rules, play_command
 from referee.cli.invicta_render import InvictaRenderer, describe
+from referee.cli.invicta_words import refusal_words
+from referee.cli.reasons import record_error_words
 from referee.cli.safe import console, echoed, user, visible
 from referee.cli.stepper import Stepper
 from referee.cli.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
@@ -36,7 +38,7 @@ from referee.invicta.records import GAME
 from referee.invicta.registration import REGISTRATION
 from referee.invicta.replay import Illegal, replay_moves
 from referee.invicta.setup import HouseRules
-from referee.invicta.state import Game
+from referee.invicta.state import Game, Refusal
 from referee.language.input_limits import MAX_FILE_BYTES
 from referee.table.errors import RecordError
 from referee.table.record import Record, from_json, parse_json, stored_summary
@@ -88,10 +90,20 @@ def contract(game: Game, illegal: Illegal | None) -> dict:
         "to_move": s["to_move"],
         "winner": s["winner"],
         "draw": s["draw"],
-        "illegal": None if illegal is None else illegal.to_json(),
+        "illegal": None if illegal is None else illegal_json(illegal),
         "board": s["board"],
         "in_hand": s["in_hand"],
     }
+
+
+def illegal_json(illegal: Illegal) -> dict:
+    """The ``illegal`` object of ``replay --json`` (its keys are the contract)."""
+    return {"move": illegal.move, "text": illegal.text, "reason": reason_of(illegal)}
+
+
+def reason_of(illegal: Illegal) -> str:
+    r = illegal.reason
+    return refusal_words(r) if isinstance(r, Refusal) else r
 
 
 @invicta.command()
@@ -136,7 +148,7 @@ def _print_move_list(file, text: str) -> None:
     try:
         record = from_json(parse_json(text), GAME)
     except RecordError as exc:
-        fail(f"{file}: {exc}")
+        fail(f"{file}: {record_error_words(exc)}")
     setup = record.setup
     white, black = visible(setup.player(Side.WHITE)), visible(setup.player(Side.BLACK))
     click.echo(f"# {visible(str(file))}: white {white}, black {black}")
@@ -177,7 +189,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
     if illegal is not None:
         line = user(
             f"Move {illegal.move} (line {illegal.line}) {illegal.text} is illegal: "
-            f"{illegal.reason}",
+            f"{reason_of(illegal)}",
             "red",
         )
         out.print(line)
@@ -188,7 +200,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
         data = parse_json(text)
         record = from_json(data, GAME)
     except RecordError as exc:
-        fail(f"{file}: {exc}")
+        fail(f"{file}: {record_error_words(exc)}")
     renderer = InvictaRenderer(out)
     renderer.watched = record.new_game()
     stepper = Stepper(out, record, partial(_show_step, renderer), interactive)
@@ -205,7 +217,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
     if report.stopped_at is not None:
         d = report.disagreements[-1]
         event = record.events[d.event - 1]
-        illegal = Illegal(d.event, event.text, d.today)  # type: ignore[attr-defined]
+        illegal = Illegal(d.event, event.text, d.reason or d.today)  # type: ignore[attr-defined]
     if as_json:
         print_json(contract(game, illegal), indent=None)
     elif not step:
@@ -213,7 +225,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
     if illegal is not None:
         fail(
             f"{file}: event {illegal.move} ({illegal.text}) is refused by the rules: "
-            f"{illegal.reason}"
+            f"{reason_of(illegal)}"
         )
     if not as_json:
         show_taken_back(out, record, lambda e: describe(e, record.setup))

@@ -13,13 +13,14 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
+from referee.cli.invicta_words import piece_words, result_words
 from referee.cli.layout import HelpPage, compact
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
 from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
 from referee.invicta.outcomes import AllMoves, GameOver, History, Played, ShowBoard, Targets
-from referee.invicta.state import Finish, Game, piece_words
+from referee.invicta.state import Finish, Game
 from referee.table.session import Session
 
 HELP = HelpPage(
@@ -175,7 +176,7 @@ class InvictaRenderer(TableRenderer):
 
     def turn(self, game: Game) -> None:
         if game.finished:
-            self.out.print(Text(f"Game over: {game.result_words()}.", style="bold"))
+            self.out.print(Text(f"Game over: {result_words(game.result)}.", style="bold"))
             return
         side = game.to_move
         assert side is not None
@@ -237,7 +238,7 @@ class InvictaRenderer(TableRenderer):
             line.append_text(player_text(game, o.winner.other))
             line.append(" cannot move (house rule blocked=lose)", style="bold")
         else:
-            line.append(game.result_words(), style="bold")
+            line.append(result_words(game.result), style="bold")
         line.append(".")
         self.out.print(line)
 

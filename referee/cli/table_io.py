@@ -25,6 +25,7 @@ from referee.cli.layout import HelpPage
 from referee.cli.lines import UnreadLine, checked, script_lines
 from referee.cli.pager import page
 from referee.cli.private_screen import private_screen
+from referee.cli.reasons import record_error_words, said
 from referee.cli.safe import echoed, user, visible
 from referee.table import loop
 from referee.table.errors import RecordError
@@ -100,7 +101,7 @@ def resume_record(path: Path, kind: GameKind) -> tuple[RecordFile, Record, objec
                 write_atomically(keep, text, NEW_RECORD_MODE)
     except RecordError as exc:
         store.close()
-        fail(f"{path}: {exc}")
+        fail(f"{path}: {record_error_words(exc)}")
     except BaseException:
         store.close()
         raise
@@ -317,7 +318,9 @@ class TableRenderer:
         """Redraw what a table wants to see after the record moved."""
 
     def refused(self, o: Refused) -> None:
-        first, *rest = echoed(o.message).split("\n")  # a parse error: message, line, caret
+        first, *rest = echoed(said(o.message, o.reason)).split(
+            "\n"
+        )  # a parse error: message, line, caret
         self.out.print(Text("refused: ", style="red") + user(first))
         for line in rest:
             self.out.print(user(line))
@@ -394,7 +397,7 @@ def read_record(path: Path, kind: GameKind) -> tuple[Record, object]:
         data = parse_json(read_text(path, "game record"))
         return from_json(data, kind), stored_summary(data, kind)
     except RecordError as exc:
-        fail(f"{path}: {exc}")
+        fail(f"{path}: {record_error_words(exc)}")
 
 
 def check_summary(path: Path, stored: object, game) -> None:
@@ -426,7 +429,7 @@ def refused_event(path: Path, report: ReplayReport) -> None:
         return
     d = report.disagreements[-1]
     if d.refused:
-        fail(f"{path}: event {d.event}, field {d.field}: {d.today}")
+        fail(f"{path}: event {d.event}, field {d.field}: {said(str(d.today), d.reason)}")
     click.echo(
         echoed(
             visible(

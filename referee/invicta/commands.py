@@ -16,7 +16,7 @@ from referee.invicta.board import SQUARES, Square
 from referee.invicta.events import Place
 from referee.invicta.notation import NotationError, Placement, as_event, move_list, parse_move
 from referee.invicta.outcomes import AllMoves, GameOver, History, Played, ShowBoard, Targets
-from referee.invicta.state import Game, IllegalMove, Why
+from referee.invicta.state import Game, IllegalMove, Refusal, Why
 from referee.table.commands import TableCommands
 from referee.table.session import Outcomes, Refused, Session
 
@@ -45,7 +45,7 @@ class InvictaCommands(TableCommands):
         return command, rest
 
     def over(self, game: Game) -> Outcomes:
-        return (Refused(f"the game is over: {game.result_words()}", self.over_hint),)
+        return (Refused(hint=self.over_hint, reason=Refusal(Why.GAME_OVER, result=game.result)),)
 
     def mover(self, game: Game) -> str | None:
         return None if game.to_move is None else game.setup.player(game.to_move)
@@ -70,14 +70,14 @@ class InvictaCommands(TableCommands):
         except NotationError as exc:
             return (Refused(exc.message, "" if _MOVE_HINT in exc.message else _MOVE_HINT),)
         if word == "place" and not isinstance(move, Placement):
-            return (Refused("place takes one square", "place e5, or e5 alone"),)
+            return (Refused(hint="place e5, or e5 alone", reason=Refusal(Why.PLACE_ONE_SQUARE)),)
         if word == "move" and isinstance(move, Placement):
-            return (Refused("move takes two squares", "move e5 e6, or e5-e6"),)
+            return (Refused(hint="move e5 e6, or e5-e6", reason=Refusal(Why.MOVE_TWO_SQUARES)),)
         event = as_event(move, game.next_side)
         try:
             session.submit(event)
         except IllegalMove as exc:
-            return (Refused(exc.message, _hint(exc, move)),)
+            return (Refused(hint=_hint(exc, move), reason=exc.refusal),)
         game = session.game  # type: ignore[assignment]
         square = event.square if isinstance(event, Place) else event.target
         shown: Outcomes = (Played(event, game.board[square].kind, game.promoted, game.passed),)
@@ -103,10 +103,10 @@ class InvictaCommands(TableCommands):
             piece = game.board.get(square)
             if piece is None:
                 hint = f"type {square} to place a piece there" if not game.finished else ""
-                return (Refused(f"there is no piece on {square}", hint),)
+                return (Refused(hint=hint, reason=Refusal(Why.EMPTY, square=square)),)
             return (Targets(square, piece, game.targets(square)),)
         if game.finished:
-            return (Refused(f"the game is over: {game.result_words()}"),)
+            return (Refused(reason=Refusal(Why.GAME_OVER, result=game.result)),)
         side = game.next_side
         pieces = tuple(
             (s, p, game.targets(s))

@@ -14,22 +14,18 @@ from dataclasses import dataclass
 from referee.invicta.events import Move, Place
 from referee.invicta.notation import ListedMove, as_event
 from referee.invicta.setup import HouseRules, Setup
-from referee.invicta.state import Game, IllegalMove, Why
+from referee.invicta.state import Game, IllegalMove, Refusal
 
 
 @dataclass(frozen=True)
 class Illegal:
-    """Move ``move`` (from 1), typed as ``text``, is refused: ``why`` and the rules' ``reason``."""
+    """Move ``move`` (from 1), typed as ``text``, is refused: the rules' ``reason`` (the
+    interface words it, and writes the ``illegal`` object of ``replay --json``)."""
 
     move: int
     text: str
-    reason: str
-    why: Why | None = None
+    reason: Refusal | str  # a record stopped by a hidden reason has only its public words
     line: int | None = None  # the move list's line, for a move list
-
-    def to_json(self) -> dict:
-        """The ``illegal`` object of ``replay --json`` (its keys are the contract)."""
-        return {"move": self.move, "text": self.text, "reason": self.reason}
 
 
 def replay_moves(
@@ -44,7 +40,7 @@ def replay_moves(
         try:
             game.apply(event)
         except IllegalMove as exc:
-            return game, Illegal(number, listed.text, exc.message, exc.why, listed.line)
+            return game, Illegal(number, listed.text, exc.refusal, listed.line)
         if on_move is not None:
             on_move(number, event, game)
     return game, None

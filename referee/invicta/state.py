@@ -34,7 +34,7 @@ from referee.invicta.board import (
 )
 from referee.invicta.events import Move, Place
 from referee.invicta.setup import PIECES, REPETITIONS, ROW, Blocked, Corners, Setup
-from referee.table.errors import IllegalEvent
+from referee.table.errors import IllegalEvent, Reason
 from referee.table.players import SetupState
 
 
@@ -47,7 +47,7 @@ class Finish(enum.StrEnum):
 
 
 class Why(enum.StrEnum):
-    """Why the rules refuse an event (the message words it for people)."""
+    """Why the rules refuse an event or a command (the interface words it)."""
 
     GAME_OVER = "game_over"
     NOT_YOUR_TURN = "not_your_turn"
@@ -62,26 +62,52 @@ class Why(enum.StrEnum):
     SLIDE_BLOCKED = "slide_blocked"
     CORNER_CUT = "corner_cut"
     TOO_MANY_CORNERS = "too_many_corners"
+    PLACE_ONE_SQUARE = "place_one_square"  # ``place`` given a move
+    MOVE_TWO_SQUARES = "move_two_squares"  # ``move`` given a placement
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game stands at its end: how it ended, who won, the winning rows."""
+
+    finish: Finish | None
+    winner: Side | None
+    rows: tuple[tuple[Square, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Refusal(Reason):
+    """Why the rules refuse: ``why``, and the facts its sentence needs.
+
+    ``side``: the side that tried; ``square``: the square placed on or moved
+    from; ``target``: where to; ``piece``: the piece on the square at fault;
+    ``other``: the square in the way (the corner, the blocker) and ``blocker``
+    the piece on it; ``corners``: corners a slide goes round; ``into``: a lion
+    stepping into the arena (else out of it); ``result``: the game's end.
+    """
+
+    why: Why
+    side: Side | None = None
+    square: Square | None = None
+    target: Square | None = None
+    piece: Piece | None = None
+    other: Square | None = None
+    blocker: Piece | None = None
+    corners: int = 0
+    into: bool = False
+    result: Result | None = None
 
 
 class IllegalMove(IllegalEvent):
-    """The rules refuse a well-formed event; ``why`` says which rule."""
+    """The rules refuse a well-formed event; ``reason`` says which rule and ``why`` names it."""
 
-    def __init__(self, why: Why, field: str, message: str) -> None:
-        super().__init__(field, message)
-        self.why = why
+    def __init__(self, field: str, reason: Refusal) -> None:
+        super().__init__(field, reason=reason)
+        self.refusal = reason
 
-
-def piece_words(piece: Piece) -> str:
-    """``white lion``, ``black hollow piece``."""
-    return f"{piece.side} {'lion' if piece.kind is Kind.LION else 'hollow piece'}"
-
-
-def describe_piece(piece: Piece, square: Square) -> str:
-    return f"the {piece_words(piece)} on {square}"
-
-
-_COUNT = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+    @property
+    def why(self) -> Why:
+        return self.refusal.why
 
 
 @dataclass(frozen=True)
@@ -239,11 +265,9 @@ class Game(SetupState):
     def check(self, event: Place | Move) -> IllegalMove | None:
         """Why the rules refuse ``event`` now, or None if they allow it."""
         if self.finished:
-            return IllegalMove(Why.GAME_OVER, "", f"the game is over: {self.result_words()}")
+            return IllegalMove("", Refusal(Why.GAME_OVER, result=self.result))
         if event.side is not self.to_move:
-            return IllegalMove(
-                Why.NOT_YOUR_TURN, "side", f"it is {self.to_move}'s move, not {event.side}'s"
-            )
+            return IllegalMove("side", Refusal(Why.NOT_YOUR_TURN, side=event.side))
         if isinstance(event, Place):
             return self._check_place(event)
         return self._check_move(event)
@@ -251,18 +275,10 @@ class Game(SetupState):
     def _check_place(self, event: Place) -> IllegalMove | None:
         side, square = event.side, event.square
         if self.in_hand[side] == 0:
-            return IllegalMove(
-                Why.NO_PIECES,
-                "square",
-                f"{side} has no pieces left to place: all {PIECES} are on the board, "
-                "so move one instead",
-            )
+            return IllegalMove("square", Refusal(Why.NO_PIECES, side=side))
         if square in self.board:
             return IllegalMove(
-                Why.OCCUPIED,
-                "square",
-                f"{square} is taken by the {piece_words(self.board[square])} "
-                "(one piece to a square)",
+                "square", Refusal(Why.OCCUPIED, side, square, piece=self.board[square])
             )
         return None
 
@@ -270,84 +286,61 @@ class Game(SetupState):
         side, origin, target = event.side, event.origin, event.target
         piece = self.board.get(origin)
         if piece is None:
-            return IllegalMove(Why.EMPTY, "origin", f"there is no piece on {origin}")
+            return IllegalMove("origin", Refusal(Why.EMPTY, side, origin, target))
         if piece.side is not side:
-            return IllegalMove(
-                Why.NOT_YOURS,
-                "origin",
-                f"{describe_piece(piece, origin)} is {piece.side}'s: {side} moves {side} pieces",
-            )
+            return IllegalMove("origin", Refusal(Why.NOT_YOURS, side, origin, target, piece))
         if origin == target:
-            return IllegalMove(Why.SAME_SQUARE, "target", "a move goes to another square")
+            return IllegalMove("target", Refusal(Why.SAME_SQUARE, side, origin, target, piece))
         if target in self.board:
             return IllegalMove(
-                Why.OCCUPIED,
                 "target",
-                f"{target} is taken by the {piece_words(self.board[target])} "
-                "(there is no capturing)",
+                Refusal(Why.OCCUPIED, side, origin, target, self.board[target]),
             )
         dc, dr = abs(target.column - origin.column), abs(target.row - origin.row)
         adjacent = max(dc, dr) == 1
         if piece.kind is Kind.HOLLOW:
             if dc + dr == 1:
                 return None
-            if adjacent:
-                return IllegalMove(
-                    Why.HOLLOW_DIAGONAL,
-                    "target",
-                    f"a hollow piece moves orthogonally, not diagonally: {origin}-{target}",
-                )
-            return IllegalMove(
-                Why.HOLLOW_TOO_FAR,
-                "target",
-                f"a hollow piece moves one square at a time: {target} is too far from {origin}",
-            )
+            why = Why.HOLLOW_DIAGONAL if adjacent else Why.HOLLOW_TOO_FAR
+            return IllegalMove("target", Refusal(why, side, origin, target, piece))
         if not origin.on_edge or not target.on_edge:
             if adjacent:
                 return None
-            where = "into the arena" if origin.on_edge else "from the arena"
             return IllegalMove(
-                Why.LION_TOO_FAR,
                 "target",
-                f"a lion steps one square {where}, like a chess king: "
-                f"{target} is too far from {origin}",
+                Refusal(Why.LION_TOO_FAR, side, origin, target, piece, into=origin.on_edge),
             )
-        return self._check_slide(origin, target, dc == dr == 1)
+        return self._check_slide(side, origin, target, dc == dr == 1)
 
-    def _check_slide(self, origin: Square, target: Square, diagonal: bool) -> IllegalMove | None:
+    def _check_slide(
+        self, side: Side, origin: Square, target: Square, diagonal: bool
+    ) -> IllegalMove | None:
         if diagonal and self.rules.corner_cut:
             return None
         ways = self.slides(origin, target)
         limit = self._corner_limit()
         if any(w.blocker is None and w.corners <= limit for w in ways):
             return None
+        lion = self.board[origin]
         if diagonal:
             corner = min(ways, key=lambda w: len(w.path)).path[0]
             return IllegalMove(
-                Why.CORNER_CUT,
                 "target",
-                f"{origin}-{target} cuts the corner: a lion goes from one edge square to "
-                f"another only along the edge, through {corner}, and {corner} is taken by "
-                f"{describe_piece(self.board[corner], corner)} "
-                "(house rule corner_cut=yes allows the diagonal step)",
+                Refusal(Why.CORNER_CUT, side, origin, target, lion, corner, self.board[corner]),
             )
         free = [w for w in ways if w.blocker is None]
         if free:
+            corners = min(w.corners for w in free)
             return IllegalMove(
-                Why.TOO_MANY_CORNERS,
                 "target",
-                f"the way along the edge from {origin} to {target} goes round "
-                f"{min(w.corners for w in free)} corners; house rule corners=one allows one",
+                Refusal(Why.TOO_MANY_CORNERS, side, origin, target, lion, corners=corners),
             )
         short = min(ways, key=lambda w: len(w.path))
         assert short.blocker is not None
         blocker = short.blocker
         return IllegalMove(
-            Why.SLIDE_BLOCKED,
             "target",
-            f"the slide from {origin} to {target} is blocked: "
-            f"{describe_piece(self.board[blocker], blocker)} stands in the way "
-            "(a lion never jumps over a piece), and so does a piece the other way round",
+            Refusal(Why.SLIDE_BLOCKED, side, origin, target, lion, blocker, self.board[blocker]),
         )
 
     # ------------------------------------------------------------ moving on
@@ -420,20 +413,10 @@ class Game(SetupState):
 
     # ------------------------------------------------------------ for people and tools
 
-    def result_words(self) -> str:
-        if self.finish is Finish.FIVE:
-            rows = " and ".join(
-                f"{_COUNT.get(len(row), len(row))} in a row ({' '.join(s.name for s in row)})"
-                for row in self.rows
-            )
-            return f"{self.winner} has {rows or 'five in a row'}"
-        if self.finish is Finish.REPETITION:
-            return "a draw by the third repetition of the position"
-        if self.finish is Finish.BLOCKED:
-            if self.winner is None:
-                return "a draw: neither side can move"
-            return f"{self.winner.other} cannot move and loses"
-        return "the game goes on"
+    @property
+    def result(self) -> Result:
+        """How the game stands (the interface words it)."""
+        return Result(self.finish, self.winner, self.rows)
 
     def summary(self) -> dict:
         board = {

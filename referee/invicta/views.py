@@ -38,7 +38,6 @@ def seat_view(game: Game, seat: str | None) -> dict:
         "finished": game.finished,
         "finish": game.finish.value if game.finish is not None else None,
         "winner": game.winner.value if game.winner is not None else None,
-        "result": game.result_words() if game.finished else None,
         "winning_rows": [[s.name for s in row] for row in game.rows],
     }
     if seat is not None:

@@ -8,24 +8,51 @@ not hold): :class:`IllegalEvent`, raised by a game's ``apply``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
+
 # Said instead of a refusal's reason where the reason would show what the deal hides.
 HIDDEN_REASON = "the deal says otherwise (why is not shown: it would tell what the deal hides)"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the rules refuse an event or a command, as data, never as a sentence.
+
+    A game subclasses it (frozen) with an enum saying which rule and the facts
+    its sentence needs; the interface words it, in one place per game
+    (:mod:`referee.cli.reasons`). ``str`` gives only a code, for a log.
+    """
+
+    def __str__(self) -> str:
+        shown = [f"{f.name}={getattr(self, f.name)}" for f in fields(self)]
+        return f"{type(self).__name__}({', '.join(shown)})"
 
 
 class IllegalEvent(ValueError):
     """The rules refuse this event; ``field`` names the event field at fault.
 
+    ``reason``: why, as data (:class:`Reason`; the interface words it);
+    ``message``: a reason already in words, where a game has not typed it yet.
     ``hidden``: the reason tells something the deal hides (a card not in a
     hand, a judgement that depends on a Self card). The player who typed the
     move may hear it; a replay or a resumed record, read by anyone, says only
     :attr:`public`.
     """
 
-    def __init__(self, field: str, message: str, hidden: bool = False) -> None:
+    def __init__(
+        self, field: str, message: str = "", hidden: bool = False, *, reason: Reason | None = None
+    ) -> None:
+        message = message or (str(reason) if reason is not None else "")
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.message = message
         self.hidden = hidden
+        self.reason = reason
+
+    @property
+    def public_reason(self) -> Reason | None:
+        """The typed reason as anyone may read it: none where it is hidden."""
+        return None if self.hidden else self.reason
 
     @property
     def public(self) -> str:
@@ -58,16 +85,30 @@ class SetupError(ValueError):
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or rebuilt: names the event (from 1) and the field."""
+    """A record that cannot be read or rebuilt: names the event (from 1) and the field.
 
-    def __init__(self, message: str, event: int | None = None, field: str = "") -> None:
-        where = []
-        if event is not None:
-            where.append(f"event {event}")
-        if field:
-            where.append(f"field {field}")
-        text = f"{', '.join(where)}: {message}" if where else message
-        super().__init__(text)
+    ``reason``: where an event today's rules refuse stopped the rebuild, why (typed)."""
+
+    def __init__(
+        self,
+        message: str,
+        event: int | None = None,
+        field: str = "",
+        *,
+        reason: Reason | None = None,
+    ) -> None:
         self.message = message
         self.event = event
         self.field = field
+        self.reason = reason  # an illegal event's typed reason: the interface words it
+        super().__init__(self.said(message))
+
+    def said(self, words: str) -> str:
+        """``words`` placed: ``event 3, field target: words``."""
+        return f"{self.where}: {words}" if self.where else words
+
+    @property
+    def where(self) -> str:
+        """``event 3, field target``: where in the record (empty if nowhere in particular)."""
+        parts = [f"event {self.event}"] if self.event is not None else []
+        return ", ".join(parts + ([f"field {self.field}"] if self.field else []))

@@ -134,7 +134,7 @@ class Record(Generic[S]):
             try:
                 game.apply(event)
             except IllegalEvent as exc:
-                raise RecordError(exc.public, number, exc.field) from None
+                raise RecordError(exc.public, number, exc.field, reason=exc.public_reason) from None
         return game
 
     def to_json(self, game: GameState | None = None) -> dict:

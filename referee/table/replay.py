@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.language.shapes import encode
-from referee.table.errors import IllegalEvent, Misjudged
+from referee.table.errors import IllegalEvent, Misjudged, Reason
 from referee.table.events import Event
 from referee.table.record import GameState, Record, TakenBack
 
@@ -36,6 +36,7 @@ class Disagreement:
     today: Any
     refused: bool = False
     message: str = ""
+    reason: Reason | None = None  # refused: today's rules' reason, typed (the interface words it)
 
     def to_json(self) -> dict:
         return {
@@ -106,7 +107,11 @@ def steps(record: Record, examine: Examine | None, report: ReplayReport) -> Iter
             yield Step(number, event, game, tuple(found), today)
             return
         except IllegalEvent as exc:
-            found.append(Disagreement(number, exc.field, None, exc.public, refused=True))
+            found.append(
+                Disagreement(
+                    number, exc.field, None, exc.public, refused=True, reason=exc.public_reason
+                )
+            )
             report.disagreements.extend(found)
             report.stopped_at = number
             yield Step(number, event, game, tuple(found), today)

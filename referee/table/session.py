@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from referee.language.characters import quoted
-from referee.table.errors import IllegalEvent
+from referee.table.errors import IllegalEvent, Reason
 from referee.table.events import Event
 from referee.table.record import GameState, Record
 from referee.table.reveals import Shown, undo_barrier
@@ -33,10 +33,12 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Refused(Outcome):
-    """The command was not carried out; ``hint`` says what to type instead."""
+    """The command was not carried out: why (``reason``, typed, worded by the interface;
+    or ``message``, words a game has not typed yet); ``hint`` says what to type instead."""
 
-    message: str
+    message: str = ""
     hint: str = ""
+    reason: Reason | None = None
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from rich.console import Console
 
 from referee.cli import cogito_cmd, ergo_cmd, invicta_cmd, play_cmd
 from referee.cli.house import TerminalGame, new_game, play_command
+from referee.cli.invicta_words import result_words
 from referee.cogito.state import Phase
 from referee.ergo.events import Score
 from referee.ergo.outcomes import PlacementRefused
@@ -50,6 +51,8 @@ class WebGame:
     # (game) -> who must all say ``end`` before the game ends now (the table's decision);
     # () when the game would refuse to end now (it then says why) or has no ``end``.
     enders: Callable[[Any], tuple[str, ...]] = lambda game: ()
+    # (game, view) -> the view with the words the interface adds (a result in words)
+    worded: Callable[[Any, dict], dict] = lambda game, view: view
 
     @property
     def name(self) -> str:
@@ -64,7 +67,7 @@ class WebGame:
         return self.terminal.game.kind
 
     def view(self, game, seat: str | None) -> dict:
-        return self.terminal.game.view(game, seat)
+        return self.worded(game, self.terminal.game.view(game, seat))
 
     def services(self, record: Record) -> AbstractContextManager[dict[str, Any]]:
         """What the commands are given (an engine), as the terminal opens them."""
@@ -97,6 +100,11 @@ def everyone_until_the_end(game) -> tuple[str, ...]:
     return () if game.finished else tuple(game.players)
 
 
+def invicta_worded(game, view: dict) -> dict:
+    """Invicta's result in words, as the terminal says it."""
+    return {**view, "result": result_words(game.result) if game.finished else None}
+
+
 def cogito_enders(game) -> tuple[str, ...]:
     """At the last call (every hand empty, nobody naming), the players still in: any of
     them may yet declare COGITO instead of the tie."""
@@ -120,7 +128,7 @@ GAMES: dict[str, WebGame] = {
             refusals=(PlacementRefused,),
             enders=everyone_until_the_end,
         ),
-        WebGame(invicta_cmd.TERMINAL),
+        WebGame(invicta_cmd.TERMINAL, worded=invicta_worded),
         WebGame(cogito_cmd.TERMINAL, enders=cogito_enders),
     )
 }

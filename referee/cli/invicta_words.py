@@ -1,0 +1,110 @@
+"""Ergo (Invicta) in the players' words: its pieces, its results, why the rules refuse.
+
+The one place the game's refusals (:class:`~referee.invicta.state.Refusal`)
+and results become sentences; the terminal, the web table and the replays all
+say them from here.
+"""
+
+from __future__ import annotations
+
+from referee.cli.grammar import and_list
+from referee.invicta.board import Kind, Piece, Square
+from referee.invicta.setup import PIECES
+from referee.invicta.state import Finish, Refusal, Result, Why
+
+_COUNT = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+
+
+def piece_words(piece: Piece) -> str:
+    """``white lion``, ``black hollow piece``."""
+    return f"{piece.side} {'lion' if piece.kind is Kind.LION else 'hollow piece'}"
+
+
+def piece_on(piece: Piece, square: Square) -> str:
+    """``the white lion on a3``."""
+    return f"the {piece_words(piece)} on {square}"
+
+
+def result_words(result: Result) -> str:
+    """``white has five in a row (a1 b2 c3 d4 e5)``, ``a draw: neither side can move``."""
+    if result.finish is Finish.FIVE:
+        rows = and_list(
+            [
+                f"{_COUNT.get(len(row), len(row))} in a row ({' '.join(s.name for s in row)})"
+                for row in result.rows
+            ]
+        )
+        return f"{result.winner} has {rows or 'five in a row'}"
+    if result.finish is Finish.REPETITION:
+        return "a draw by the third repetition of the position"
+    if result.finish is Finish.BLOCKED:
+        if result.winner is None:
+            return "a draw: neither side can move"
+        return f"{result.winner.other} cannot move and loses"
+    return "the game goes on"
+
+
+def refusal_words(r: Refusal) -> str:
+    """Why the rules refuse, as the players read it."""
+    origin, target = r.square, r.target
+    match r.why:
+        case Why.GAME_OVER:
+            assert r.result is not None
+            return f"the game is over: {result_words(r.result)}"
+        case Why.NOT_YOUR_TURN:
+            assert r.side is not None
+            return f"it is {r.side.other}'s move, not {r.side}'s"
+        case Why.NO_PIECES:
+            return (
+                f"{r.side} has no pieces left to place: all {PIECES} are on the board, "
+                "so move one instead"
+            )
+        case Why.OCCUPIED:
+            assert r.piece is not None
+            if target is None:
+                return f"{origin} is taken by the {piece_words(r.piece)} (one piece to a square)"
+            return f"{target} is taken by the {piece_words(r.piece)} (there is no capturing)"
+        case Why.EMPTY:
+            return f"there is no piece on {origin}"
+        case Why.NOT_YOURS:
+            assert r.piece is not None and origin is not None
+            return (
+                f"{piece_on(r.piece, origin)} is {r.piece.side}'s: {r.side} moves {r.side} pieces"
+            )
+        case Why.SAME_SQUARE:
+            return "a move goes to another square"
+        case Why.HOLLOW_DIAGONAL:
+            return f"a hollow piece moves orthogonally, not diagonally: {origin}-{target}"
+        case Why.HOLLOW_TOO_FAR:
+            return f"a hollow piece moves one square at a time: {target} is too far from {origin}"
+        case Why.LION_TOO_FAR:
+            where = "into the arena" if r.into else "from the arena"
+            return (
+                f"a lion steps one square {where}, like a chess king: "
+                f"{target} is too far from {origin}"
+            )
+        case Why.CORNER_CUT:
+            assert r.blocker is not None and r.other is not None
+            return (
+                f"{origin}-{target} cuts the corner: a lion goes from one edge square to "
+                f"another only along the edge, through {r.other}, and {r.other} is taken by "
+                f"{piece_on(r.blocker, r.other)} "
+                "(house rule corner_cut=yes allows the diagonal step)"
+            )
+        case Why.TOO_MANY_CORNERS:
+            return (
+                f"the way along the edge from {origin} to {target} goes round "
+                f"{r.corners} corners; house rule corners=one allows one"
+            )
+        case Why.SLIDE_BLOCKED:
+            assert r.blocker is not None and r.other is not None
+            return (
+                f"the slide from {origin} to {target} is blocked: "
+                f"{piece_on(r.blocker, r.other)} stands in the way "
+                "(a lion never jumps over a piece), and so does a piece the other way round"
+            )
+        case Why.PLACE_ONE_SQUARE:
+            return "place takes one square"
+        case Why.MOVE_TWO_SQUARES:
+            return "move takes two squares"
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above

@@ -1,0 +1,54 @@
+"""Ergo (Invicta)'s refusals in words: every reason the rules give has its sentence,
+made in the one wording module of the interface (the rules' tests assert reasons)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cli.invicta_words import refusal_words, result_words
+from referee.cli.reasons import reason_words
+from referee.invicta.board import Kind, Piece, Side, Square
+from referee.invicta.state import Finish, Refusal, Result, Why
+
+W, B = Side.WHITE, Side.BLACK
+SQ = Square.parse
+
+
+def full(why: Why) -> Refusal:
+    """A refusal with every fact a sentence may need."""
+    return Refusal(
+        why,
+        W,
+        SQ("a1"),
+        SQ("b2"),
+        Piece(B, Kind.LION),
+        SQ("a2"),
+        Piece(B, Kind.HOLLOW),
+        corners=2,
+        result=Result(Finish.FIVE, W, ((SQ("b3"), SQ("c3"), SQ("d3"), SQ("e3"), SQ("f3")),)),
+    )
+
+
+@pytest.mark.parametrize("why", list(Why))
+def test_every_reason_has_words_and_they_are_the_tables(why):
+    words = refusal_words(full(why))
+    assert words and "Refusal(" not in words and "why=" not in words
+    assert reason_words(full(why)) == words  # the one door every interface goes through
+
+
+def test_the_sentences_name_what_the_reason_carries():
+    assert refusal_words(Refusal(Why.OCCUPIED, W, SQ("e5"), piece=Piece(B, Kind.LION))) == (
+        "e5 is taken by the black lion (one piece to a square)"
+    )
+    assert refusal_words(Refusal(Why.NOT_YOUR_TURN, side=B)) == "it is white's move, not black's"
+    blocked = refusal_words(full(Why.SLIDE_BLOCKED))
+    assert "the black hollow piece on a2 stands in the way" in blocked
+    assert refusal_words(full(Why.GAME_OVER)) == (
+        "the game is over: white has five in a row (b3 c3 d3 e3 f3)"
+    )
+
+
+def test_results_in_words():
+    assert result_words(Result(Finish.BLOCKED, None)) == "a draw: neither side can move"
+    assert result_words(Result(Finish.BLOCKED, W)) == "black cannot move and loses"
+    assert result_words(Result(None, None)) == "the game goes on"
