@@ -23,6 +23,7 @@ from referee.cogito.outcomes import (
     RoundEnded,
     Traded,
 )
+from referee.cogito.refusals import Refusal, Why
 from referee.cogito.setup import Setup, SetupError
 from referee.cogito.state import Game, Phase, Standing
 from referee.table.errors import IllegalEvent
@@ -46,7 +47,7 @@ def refused(game, event, field_name=None):
     assert {s.name: s.hand for s in game.seats} == hands and game.pile == pile
     if field_name is not None:
         assert caught.value.field == field_name
-    return caught.value.message
+    return caught.value.reason
 
 
 # ----------------------------------------------------------------- turns
@@ -77,10 +78,14 @@ def test_the_record_cannot_say_otherwise_than_the_judge():
         {"alice": ["Plant", "Tulip"], "bob": ["Animal", "Oak"]},
         PILE,
     )
-    message = refused(game, Play("alice", "Plant", BLUE), "position")
-    assert message == "the record's position for Plant is not the judge's"  # nor why: secret
-    refused(game, Play("bob", "Animal", RED), "player")  # not bob's turn
-    refused(game, Play("alice", "Bird", BLUE), "card")  # not in her hand
+    reason = refused(game, Play("alice", "Plant", BLUE), "position")
+    assert reason == Refusal(Why.POSITION_MISJUDGED, card="Plant")  # nor why: secret
+    assert (
+        refused(game, Play("bob", "Animal", RED), "player").why is Why.NOT_YOUR_TURN
+    )  # not bob's turn
+    assert (
+        refused(game, Play("alice", "Bird", BLUE), "card").why is Why.NOT_IN_HAND
+    )  # not in her hand
     game.apply(Play("alice", "Tulip", BLUE))  # a Self card she is not: true
 
 
@@ -117,7 +122,9 @@ def test_two_red_cards_in_a_field_is_ego_disruption():
     seat = game.seat("alice")
     assert seat.standing == Standing.DISRUPTED and seat.revealed
     assert game.current == "bob" and not game.finished  # the others play on
-    refused(game, Cogito("alice", "Casablanca", True), "player")  # out of the game
+    assert (
+        refused(game, Cogito("alice", "Casablanca", True), "player").why is Why.LOST_NO_DECLARE
+    )  # out of the game
 
 
 def test_the_ego_card_always_lies_red_and_counts_towards_disruption():
@@ -126,7 +133,9 @@ def test_the_ego_card_always_lies_red_and_counts_towards_disruption():
         {"alice": ["Ego", "Tree"], "bob": ["Oak", "Moss"]},
         [],
     )
-    refused(game, Play("alice", "Ego", BLUE), "position")  # no blue side
+    assert (
+        refused(game, Play("alice", "Ego", BLUE), "position").why is Why.POSITION_MISJUDGED
+    )  # no blue side
     game.apply(Play("alice", "Ego", RED))
     assert game.news[0].kind.value == "ego"
     game.apply(Play("bob", "Oak", BLUE))
@@ -242,11 +251,13 @@ def test_each_round_ends_with_a_draw_then_a_trade_to_the_left():
         ["Moss", "Penguin"],
         ["Jellyfish", "Plant"],
     ]
-    refused(game, Play("alice", "Tulip", BLUE), "type")
+    assert refused(game, Play("alice", "Tulip", BLUE), "type").why is Why.TRADE_NOW
     game.apply(Give("alice", "Bird"))
     assert game.news == (GiftChosen("alice", ("bob", "carol")),)  # the card stays secret
-    refused(game, Give("alice", "Tulip"), "player")  # chosen already
-    refused(game, Give("bob", "Bird"), "card")
+    assert (
+        refused(game, Give("alice", "Tulip"), "player").why is Why.ALREADY_GIVING
+    )  # chosen already
+    assert refused(game, Give("bob", "Bird"), "card").why is Why.NOT_IN_HAND
     game.apply(Give("carol", "Plant"))
     assert game.seat("alice").hand == ["Tulip", "Bird"]  # nothing moves before everyone chose
     game.apply(Give("bob", "Moss"))
@@ -287,7 +298,7 @@ def test_a_disrupted_player_is_skipped_by_the_trade():
     game.apply(Play("alice", "Animal", BLUE))
     game.apply(Play("bob", "Tree", BLUE))  # carol is out: the round ends, two draw
     assert game.phase == Phase.TRADE and len(game.pile) == 1
-    refused(game, Give("carol", "Animal"), "player")
+    assert refused(game, Give("carol", "Animal"), "player").why is Why.LOST_NO_TRADE
     game.apply(Give("alice", "Tulip"))
     game.apply(Give("bob", "Moss"))
     assert game.news[1] == Traded((("alice", "bob"), ("bob", "alice")))
@@ -313,15 +324,19 @@ def test_cogito_at_any_time_right_wins_and_ends_the_game():
         {"alice": ["Animal", "Tulip"], "bob": ["Tree", "Moss"]},
         PILE,
     )
-    refused(game, Cogito("bob", "Salmon", False), "right")  # the deal says right
-    refused(game, Cogito("bob", "Flower", False), "named")  # a category is no Self card
+    assert (
+        refused(game, Cogito("bob", "Salmon", False), "right").why is Why.ANSWER_MISJUDGED
+    )  # the deal says right
+    assert (
+        refused(game, Cogito("bob", "Flower", False), "named").why is Why.NOT_A_SELF_CARD
+    )  # a category is no Self card
     game.apply(Cogito("bob", "Salmon", True))  # in alice's turn
     assert game.news[0] == Named("bob", "Salmon", True)
     assert game.news[-1] == GameOver(
         Finish.FOUND, "bob", (("alice", "Casablanca"), ("bob", "Salmon"))
     )
     assert game.finished and game.winner == "bob" and game.seat("bob").standing == Standing.WON
-    refused(game, Play("alice", "Animal", BLUE), "type")
+    assert refused(game, Play("alice", "Animal", BLUE), "type").why is Why.GAME_OVER
 
 
 def test_a_failed_cogito_loses_the_game_and_the_turn_passes_on():
@@ -345,8 +360,12 @@ def test_simultaneous_cogitos_are_dealt_clockwise_from_the_player_to_play():
     game.apply(Play("alice", "Bird", BLUE))  # bob to play
     game.apply(Declare(("dave", "alice", "carol")))
     assert game.news == (CogitoCalled(("carol", "dave", "alice")),)
-    refused(game, Play("bob", "Animal", RED), "type")  # the game stops for a while
-    refused(game, Cogito("alice", "Casablanca", True), "player")  # carol first
+    assert (
+        refused(game, Play("bob", "Animal", RED), "type").why is Why.STOPPED_FOR_COGITO
+    )  # the game stops for a while
+    assert (
+        refused(game, Cogito("alice", "Casablanca", True), "player").why is Why.NAMES_FIRST
+    )  # carol first
     game.apply(Cogito("carol", "Tulip", False))
     assert game.calling == ["dave", "alice"]
     game.apply(Cogito("dave", "Moss", True))
@@ -386,7 +405,9 @@ def test_a_cogito_declared_while_others_name_joins_the_end_of_the_line():
     game.apply(Declare(("bob",)))
     game.apply(Declare(("alice",)))
     assert game.calling == ["bob", "alice"]
-    refused(game, Declare(("alice",)), "players")  # already declared
+    assert (
+        refused(game, Declare(("alice",)), "players").why is Why.ALREADY_DECLARED
+    )  # already declared
     game.apply(Cogito("bob", "Oak", False))
     assert game.calling == ["alice"]
     game.apply(Cogito("alice", "Tulip", False))
@@ -423,11 +444,11 @@ def test_when_every_hand_is_empty_and_nobody_declares_it_is_a_tie_of_everyone():
         ["Bird"],  # one card for the two players left: no draw
     )
     game.apply(Cogito("carol", "Moss", False))  # carol out early
-    refused(game, End(), "type")  # hands are not empty yet
+    assert refused(game, End(), "type").why is Why.CANNOT_END  # hands are not empty yet
     game.apply(Play("alice", "Animal", BLUE))
     game.apply(Play("bob", "Tree", BLUE))
     assert game.news[-1] == LastCall(2) and game.phase == Phase.LAST_CALL
-    refused(game, Play("alice", "Animal", BLUE), "type")
+    assert refused(game, Play("alice", "Animal", BLUE), "type").why is Why.LAST_CALL
     game.apply(End())
     assert game.finish == Finish.HANDS_EMPTY and game.winner is None
     assert game.news[-1].selves == (("alice", "Casablanca"), ("bob", "Salmon"), ("carol", "Oak"))

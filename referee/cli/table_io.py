@@ -433,7 +433,8 @@ def refused_event(path: Path, report: ReplayReport) -> None:
     click.echo(
         echoed(
             visible(
-                f"today's referee disagrees: {path}: event {d.event}, field {d.field}: {d.message}"
+                f"today's referee disagrees: {path}: event {d.event}, field {d.field}: "
+                f"{said(d.message, d.reason)}"
             )
         ),
         err=True,

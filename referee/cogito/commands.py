@@ -21,8 +21,8 @@ from referee.cogito.outcomes import (
     ShowPossible,
     ShowTable,
 )
+from referee.cogito.refusals import Refusal, Why
 from referee.cogito.state import Game, Phase, Seat
-from referee.language.characters import quoted
 from referee.language.limits import is_number
 from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent
@@ -51,7 +51,11 @@ MOVES = ("play", "give", "cogito", "iam", "end")
 
 
 class CardWordError(ValueError):
-    pass
+    """Words that name no card of the hand: ``refusal`` says why."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
 
 
 class CogitoCommands(TableCommands):
@@ -87,7 +91,7 @@ class CogitoCommands(TableCommands):
         try:
             session.submit(event)
         except IllegalEvent as exc:
-            return (Refused(exc.message),)
+            return (Refused(exc.message, reason=exc.reason),)
         return session.game.news  # type: ignore[attr-defined]
 
     def _player(self, game: Game, word: str) -> Seat | None:
@@ -102,14 +106,14 @@ class CogitoCommands(TableCommands):
             i = int(words)
             if not 1 <= i <= len(seat.hand):
                 raise CardWordError(
-                    f"{seat.name}'s hand holds {len(seat.hand)} card(s): there is no card {i}"
+                    Refusal(Why.NO_SUCH_NUMBER, seat.name, count=len(seat.hand), number=i)
                 )
             return seat.hand[i - 1]
         name = game.diagram.lookup(words)
         if name is None:
-            raise CardWordError(f"{quoted(words)} is not a card of this deck (diagram lists them)")
+            raise CardWordError(Refusal(Why.NOT_A_CARD, word=words))
         if name not in seat.hand:
-            raise CardWordError(f"that card is not in {seat.name}'s hand")
+            raise CardWordError(Refusal(Why.NOT_IN_HAND, seat.name))
         return name
 
     # -------------------------------------------------------------- moves
@@ -118,76 +122,77 @@ class CogitoCommands(TableCommands):
         words = rest.split()
         current = game.current
         if current is None:
-            return (Refused(_no_turn(game)),)
+            return (Refused(reason=Refusal(Why.NO_TURN, phase=game.phase.value)),)
         if words and (named := self._player(game, words[0])) is not None:
             if named.name != current:
-                return (Refused(f"it is {current}'s turn, not {named.name}'s"),)
+                return (Refused(reason=Refusal(Why.NOT_YOUR_TURN, current, named.name)),)
             words = words[1:]
         if not words:
             return (
                 Refused(
-                    "say which card to reveal",
-                    "play CARD (its name, or its number in the hand)",
+                    hint="play CARD (its name, or its number in the hand)",
+                    reason=Refusal(Why.SAY_WHICH_CARD),
                 ),
             )
         seat = game.seat(current)
         try:
             card = self._card(game, seat, " ".join(words))
         except CardWordError as exc:
-            return (Refused(str(exc), f"hand {current} shows the hand to {current} alone"),)
+            hint = f"hand {current} shows the hand to {current} alone"
+            return (Refused(hint=hint, reason=exc.refusal),)
         if game.calling:
-            return (Refused(f"the game stops for COGITO: {game.calling[0]} names first"),)
+            return (Refused(reason=Refusal(Why.COGITO_FIRST, game.calling[0])),)
         return self._submit(session, Play(current, card, game.position_of(current, card)))
 
     def _give(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.split()
         if game.phase != Phase.TRADE:
-            return (Refused("cards are given only in the trade, after the draw"),)
+            return (Refused(reason=Refusal(Why.NOT_THE_TRADE)),)
         hint = "give NAME N (N: the card's number in NAME's hand)"
         if len(words) < 2:
-            return (Refused("say who gives which card", hint),)
+            return (Refused(hint=hint, reason=Refusal(Why.SAY_WHO_GIVES)),)
         seat = self._player(game, words[0])
         if seat is None:
-            return (Refused(f"{quoted(words[0])} is not a player", hint),)
+            return (Refused(hint=hint, reason=Refusal(Why.NOT_A_PLAYER, word=words[0])),)
         position = " ".join(words[1:])
         if not is_number(position):
             # The gift is secret until everyone has chosen ("you should not see the card
             # given from the right person before you give your card"): a card's name
             # on the shared screen would tell the receiver. Positions only, and the
             # word is not repeated.
-            return (Refused("give a card by its number in the hand, never by its name", hint),)
+            return (Refused(hint=hint, reason=Refusal(Why.GIVE_BY_NUMBER)),)
         try:
             card = self._card(game, seat, position)
         except CardWordError as exc:
-            return (Refused(str(exc), hint),)
+            return (Refused(hint=hint, reason=exc.refusal),)
         return self._submit(session, Give(seat.name, card))
 
     def _cogito(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.split()
         hint = "cogito NAME CARD (NAME declares: I am CARD!), or cogito NAME NAME ... (at once)"
         if not words:
-            return (Refused("say who declares COGITO", hint),)
+            return (Refused(hint=hint, reason=Refusal(Why.SAY_WHO_DECLARES)),)
         seats = [self._player(game, w) for w in words]
         if all(s is not None for s in seats):
             return self._submit(session, Declare(tuple(s.name for s in seats if s)))
         seat = seats[0]
         if seat is None:
-            return (Refused(f"{quoted(words[0])} is not a player", hint),)
+            return (Refused(hint=hint, reason=Refusal(Why.NOT_A_PLAYER, word=words[0])),)
         return self._name(session, game, seat, " ".join(words[1:]))
 
     def _iam(self, session: Session, game: Game, rest: str) -> Outcomes:
         if not game.calling:
             return (
                 Refused(
-                    "nobody is waiting to name their Self card",
-                    "cogito NAME CARD declares COGITO and names the card at once",
+                    hint="cogito NAME CARD declares COGITO and names the card at once",
+                    reason=Refusal(Why.NOBODY_NAMING),
                 ),
             )
         return self._name(session, game, game.seat(game.calling[0]), rest)
 
     def _name(self, session: Session, game: Game, seat: Seat, words: str) -> Outcomes:
         if not words.strip():
-            return (Refused(f"{seat.name}: which Self card are you?", "iam CARD"),)
+            return (Refused(hint="iam CARD", reason=Refusal(Why.WHICH_SELF_CARD, seat.name)),)
         try:
             named = self_card_name(game.diagram, words)
         except UnknownName as exc:
@@ -208,10 +213,10 @@ class CogitoCommands(TableCommands):
     def _hand(self, session: Session, game: Game, rest: str) -> Outcomes:
         word = rest.strip() or game.current
         if not word:
-            return (Refused("whose hand?", "hand NAME"),)
+            return (Refused(hint="hand NAME", reason=Refusal(Why.WHOSE_HAND)),)
         seat = self._player(game, word)
         if seat is None:
-            return (Refused(f"{quoted(word)} is not a player", "hand NAME"),)
+            return (Refused(hint="hand NAME", reason=Refusal(Why.NOT_A_PLAYER, word=word)),)
         known = None
         if game.rules.aide_during_play or game.finished:
             known = aide.from_all_known(game, seat.name)
@@ -221,7 +226,7 @@ class CogitoCommands(TableCommands):
         word = rest.strip() or game.current
         seat = self._player(game, word) if word else None
         if seat is None:
-            return (Refused("whose Self card?", "possible NAME"),)
+            return (Refused(hint="possible NAME", reason=Refusal(Why.WHOSE_SELF_CARD)),)
         if game.finished:
             return (
                 ShowPossible(
@@ -233,8 +238,8 @@ class CogitoCommands(TableCommands):
         if not game.rules.aide_during_play:
             return (
                 Refused(
-                    "the deduction aide answers after the game",
-                    "house rule aide_during_play=yes allows it during play",
+                    hint="house rule aide_during_play=yes allows it during play",
+                    reason=Refusal(Why.AIDE_AFTER_GAME),
                 ),
             )
         # During play only what the whole table sees: the field (hands are private).
@@ -242,13 +247,5 @@ class CogitoCommands(TableCommands):
 
     def _review(self, session: Session, game: Game, rest: str) -> Outcomes:
         if not game.finished:
-            return (Refused("the review shows Self cards: it waits for the end of the game"),)
+            return (Refused(reason=Refusal(Why.REVIEW_WAITS)),)
         return (aide.review(session.record),)
-
-
-def _no_turn(game: Game) -> str:
-    if game.phase == Phase.TRADE:
-        return "it is the trade: each player gives a card to the left (give NAME N)"
-    if game.phase == Phase.LAST_CALL:
-        return "every hand in play is empty: declare COGITO now, or end (a tie)"
-    return "nobody is to play"

@@ -40,12 +40,18 @@ from referee.cogito.outcomes import (
     RoundEnded,
     Traded,
 )
+from referee.cogito.refusals import Refusal, Why
 from referee.cogito.setup import HAND_SIZE, RED_LIMIT, CogitoOrder, Setup
 from referee.table.errors import IllegalEvent, Misjudged
 from referee.table.events import handler_for
 from referee.table.players import SetupState
 from referee.table.reveals import Reveal, Shown
 from referee.table.session import Outcome
+
+
+def _illegal(field: str, why: Why, hidden: bool = False, **facts) -> IllegalEvent:
+    """The rules refuse: ``why`` and the facts its sentence names (the interface words it)."""
+    return IllegalEvent(field, hidden=hidden, reason=Refusal(why, **facts))
 
 
 class Phase(enum.StrEnum):
@@ -149,7 +155,7 @@ class Game(SetupState):
         for seat in self.seats:
             if seat.name == name:
                 return seat
-        raise IllegalEvent(key, f"{name!r} is not a player")
+        raise _illegal(key, Why.NOT_A_PLAYER, word=name)
 
     def active(self) -> list[Seat]:
         return [s for s in self.seats if s.playing]
@@ -242,32 +248,33 @@ class Game(SetupState):
 
     def _stopped_for_cogito(self) -> None:
         if self.calling:
-            raise IllegalEvent(
-                "type", f"the game stops for COGITO: {self.calling[0]} names their Self card first"
-            )
+            raise _illegal("type", Why.STOPPED_FOR_COGITO, player=self.calling[0])
 
     def _card_in_hand(self, seat: Seat, card: str) -> None:
         if card not in seat.hand:
-            raise IllegalEvent("card", f"that card is not in {seat.name}'s hand", hidden=True)
+            raise _illegal("card", Why.NOT_IN_HAND, hidden=True, player=seat.name)
 
     def _play(self, event: Play) -> None:
         self._stopped_for_cogito()
         if self.phase == Phase.TRADE:
-            raise IllegalEvent("type", "it is the trade: every player gives a card to the left")
+            raise _illegal("type", Why.TRADE_NOW)
         if self.phase == Phase.LAST_CALL:
-            raise IllegalEvent("type", "every hand in play is empty: COGITO now, or end (a tie)")
+            raise _illegal("type", Why.LAST_CALL)
         seat = self.seat(event.player)
         if event.player != self.current:
-            raise IllegalEvent("player", f"it is {self.current}'s turn, not {event.player}'s")
+            raise _illegal(
+                "player", Why.NOT_YOUR_TURN, player=self.current or "", other=event.player
+            )
         self._card_in_hand(seat, event.card)
         position = self.position_of(seat.name, event.card)
         if event.position != position:
             raise Misjudged(
                 "position",
-                f"the record's position for {event.card} is not the judge's",
+                "",
                 event.position,
                 position,
                 hidden=True,
+                reason=Refusal(Why.POSITION_MISJUDGED, card=event.card),
             )
         # legal: from here on nothing raises
         card = self.diagram.card(event.card)
@@ -300,12 +307,12 @@ class Game(SetupState):
     def _give(self, event: Give) -> None:
         self._stopped_for_cogito()
         if self.phase != Phase.TRADE:
-            raise IllegalEvent("type", "cards are given only in the trade, after the draw")
+            raise _illegal("type", Why.NOT_THE_TRADE)
         seat = self.seat(event.player)
         if not seat.playing:
-            raise IllegalEvent("player", f"{seat.name} has lost themselves and trades no more")
+            raise _illegal("player", Why.LOST_NO_TRADE, player=seat.name)
         if seat.name in self.giving:
-            raise IllegalEvent("player", f"{seat.name} has already chosen a card to give")
+            raise _illegal("player", Why.ALREADY_GIVING, player=seat.name)
         self._card_in_hand(seat, event.card)
         self.giving[seat.name] = event.card
         waiting = tuple(s.name for s in self.active() if s.name not in self.giving)
@@ -314,15 +321,15 @@ class Game(SetupState):
 
     def _declare(self, event: Declare) -> None:
         if not event.players:
-            raise IllegalEvent("players", "name who declares COGITO")
+            raise _illegal("players", Why.NAME_WHO_DECLARES)
         if len(set(event.players)) != len(event.players):
-            raise IllegalEvent("players", "name each player once")
+            raise _illegal("players", Why.NAME_ONCE)
         for name in event.players:
             seat = self.seat(name, "players")
             if not seat.playing:
-                raise IllegalEvent("players", f"{name} has lost themselves and cannot declare")
+                raise _illegal("players", Why.LOST_NO_DECLARE, player=name)
             if name in self.calling:
-                raise IllegalEvent("players", f"{name} has already declared COGITO")
+                raise _illegal("players", Why.ALREADY_DECLARED, player=name)
         start = self.current if self.rules.cogito_order == CogitoOrder.TURN else None
         order = [s.name for s in self.clockwise(start or self.starter)]
         self.calling.extend(sorted(event.players, key=order.index))
@@ -331,21 +338,20 @@ class Game(SetupState):
     def _cogito(self, event: Cogito) -> None:
         seat = self.seat(event.player)
         if not seat.playing:
-            raise IllegalEvent("player", f"{seat.name} has lost themselves and cannot declare")
+            raise _illegal("player", Why.LOST_NO_DECLARE, player=seat.name)
         if self.calling and self.calling[0] != seat.name:
-            raise IllegalEvent(
-                "player", f"{self.calling[0]} names their Self card first (clockwise)"
-            )
+            raise _illegal("player", Why.NAMES_FIRST, player=self.calling[0])
         if not self.diagram.is_self(event.named):
-            raise IllegalEvent("named", f"{event.named!r} is not a Self card of this deck")
+            raise _illegal("named", Why.NOT_A_SELF_CARD, word=event.named)
         right = event.named == seat.self_card
         if event.right != right:
             raise Misjudged(
                 "right",
-                f"the record's answer to {seat.name}'s COGITO is not the deal's",
+                "",
                 event.right,
                 right,
                 hidden=True,
+                reason=Refusal(Why.ANSWER_MISJUDGED, player=seat.name),
             )
         # legal: from here on nothing raises
         if self.calling:
@@ -361,11 +367,7 @@ class Game(SetupState):
     def _end(self, event: End) -> None:
         self._stopped_for_cogito()
         if self.phase != Phase.LAST_CALL:
-            raise IllegalEvent(
-                "type",
-                "the game ends by COGITO, by every player's ego disruption, "
-                "or when every hand is empty",
-            )
+            raise _illegal("type", Why.CANNOT_END)
         self._finish(Finish.HANDS_EMPTY, None)
 
     # ------------------------------------------------------- the rules' own

@@ -68,9 +68,17 @@ class Misjudged(IllegalEvent):
     """
 
     def __init__(
-        self, field: str, message: str, recorded: object, today: object, hidden: bool = False
+        self,
+        field: str,
+        message: str,
+        recorded: object,
+        today: object,
+        hidden: bool = False,
+        *,
+        reason: Reason | None = None,
     ) -> None:
-        super().__init__(field, message, hidden)  # hidden: ``today`` tells what the deal hides
+        # hidden: ``today`` tells what the deal hides
+        super().__init__(field, message, hidden, reason=reason)
         self.recorded = recorded
         self.today = today
 

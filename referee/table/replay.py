@@ -36,7 +36,7 @@ class Disagreement:
     today: Any
     refused: bool = False
     message: str = ""
-    reason: Reason | None = None  # refused: today's rules' reason, typed (the interface words it)
+    reason: Reason | None = None  # the reason or the message, typed (the interface words it)
 
     def to_json(self) -> dict:
         return {
@@ -101,7 +101,16 @@ def steps(record: Record, examine: Examine | None, report: ReplayReport) -> Iter
             game.apply(event)
         except Misjudged as exc:  # today's answer only where it shows nothing hidden
             today = exc.public if exc.hidden else exc.today
-            found.append(Disagreement(number, exc.field, exc.recorded, today, message=exc.public))
+            found.append(
+                Disagreement(
+                    number,
+                    exc.field,
+                    exc.recorded,
+                    today,
+                    message=exc.public,
+                    reason=exc.public_reason,
+                )
+            )
             report.disagreements.extend(found)
             report.stopped_at = number
             yield Step(number, event, game, tuple(found), today)

@@ -1,12 +1,16 @@
-"""Ergo (Invicta)'s refusals in words: every reason the rules give has its sentence,
-made in the one wording module of the interface (the rules' tests assert reasons)."""
+"""Refusals in words: every reason a game's rules or commands give has its sentence,
+made in that game's one wording module of the interface (the rules' tests assert
+reasons, these the words)."""
 
 from __future__ import annotations
 
 import pytest
 
+from referee.cli import cogito_words
 from referee.cli.invicta_words import refusal_words, result_words
 from referee.cli.reasons import reason_words
+from referee.cogito import refusals as cogito
+from referee.cogito.state import Phase
 from referee.invicta.board import Kind, Piece, Side, Square
 from referee.invicta.state import Finish, Refusal, Result, Why
 
@@ -52,3 +56,23 @@ def test_results_in_words():
     assert result_words(Result(Finish.BLOCKED, None)) == "a draw: neither side can move"
     assert result_words(Result(Finish.BLOCKED, W)) == "black cannot move and loses"
     assert result_words(Result(None, None)) == "the game goes on"
+
+
+@pytest.mark.parametrize("why", list(cogito.Why))
+def test_every_cogito_reason_has_words(why):
+    r = cogito.Refusal(why, "alice", "bob", "Tulip", "Tree", 3, 5, Phase.TURNS.value)
+    words = cogito_words.refusal_words(r)
+    assert words and "Refusal(" not in words and reason_words(r) == words
+
+
+def test_cogito_sentences_name_what_the_reason_carries():
+    said = cogito_words.refusal_words
+    assert said(cogito.Refusal(cogito.Why.NOT_YOUR_TURN, "alice", "bob")) == (
+        "it is alice's turn, not bob's"
+    )
+    assert said(cogito.Refusal(cogito.Why.NO_SUCH_NUMBER, "bob", count=1, number=4)) == (
+        "bob's hand holds 1 card: there is no card 4"
+    )
+    assert said(cogito.Refusal(cogito.Why.NO_TURN, phase=Phase.TRADE.value)).startswith(
+        "it is the trade"
+    )

@@ -1,0 +1,81 @@
+"""Cogito's refusals in the players' words: the one place a
+:class:`~referee.cogito.refusals.Refusal` becomes a sentence (the prompt, the
+web table and a replay all say it from here)."""
+
+from __future__ import annotations
+
+from referee.cli.grammar import count
+from referee.cogito.refusals import Refusal, Why
+from referee.cogito.state import Phase
+from referee.language.characters import quoted
+
+FIXED = {
+    Why.GAME_OVER: "the game is over",
+    Why.TRADE_NOW: "it is the trade: every player gives a card to the left",
+    Why.LAST_CALL: "every hand in play is empty: COGITO now, or end (a tie)",
+    Why.NOT_THE_TRADE: "cards are given only in the trade, after the draw",
+    Why.NAME_WHO_DECLARES: "name who declares COGITO",
+    Why.NAME_ONCE: "name each player once",
+    Why.CANNOT_END: (
+        "the game ends by COGITO, by every player's ego disruption, or when every hand is empty"
+    ),
+    Why.SAY_WHICH_CARD: "say which card to reveal",
+    Why.SAY_WHO_GIVES: "say who gives which card",
+    Why.GIVE_BY_NUMBER: "give a card by its number in the hand, never by its name",
+    Why.SAY_WHO_DECLARES: "say who declares COGITO",
+    Why.NOBODY_NAMING: "nobody is waiting to name their Self card",
+    Why.WHOSE_HAND: "whose hand?",
+    Why.WHOSE_SELF_CARD: "whose Self card?",
+    Why.AIDE_AFTER_GAME: "the deduction aide answers after the game",
+    Why.REVIEW_WAITS: "the review shows Self cards: it waits for the end of the game",
+}
+
+NO_TURN = {
+    Phase.TRADE: "it is the trade: each player gives a card to the left (give NAME N)",
+    Phase.LAST_CALL: "every hand in play is empty: declare COGITO now, or end (a tie)",
+}
+
+
+def refusal_words(r: Refusal) -> str:
+    """Why Cogito refuses, as the players read it."""
+    if r.why in FIXED:
+        return FIXED[r.why]
+    p = r.player
+    match r.why:
+        case Why.NOT_AN_EVENT:
+            return f"{r.word} is not an event of Cogito"
+        case Why.NOT_A_PLAYER:
+            return f"{quoted(r.word)} is not a player"
+        case Why.STOPPED_FOR_COGITO:
+            return f"the game stops for COGITO: {p} names their Self card first"
+        case Why.NOT_IN_HAND:
+            return f"that card is not in {p}'s hand"
+        case Why.NOT_YOUR_TURN:
+            return f"it is {p}'s turn, not {r.other}'s" if p else f"it is not {r.other}'s turn"
+        case Why.LOST_NO_TRADE:
+            return f"{p} has lost themselves and trades no more"
+        case Why.ALREADY_GIVING:
+            return f"{p} has already chosen a card to give"
+        case Why.LOST_NO_DECLARE:
+            return f"{p} has lost themselves and cannot declare"
+        case Why.ALREADY_DECLARED:
+            return f"{p} has already declared COGITO"
+        case Why.NAMES_FIRST:
+            return f"{p} names their Self card first (clockwise)"
+        case Why.NOT_A_SELF_CARD:
+            return f"{quoted(r.word)} is not a Self card of this deck"
+        case Why.POSITION_MISJUDGED:
+            return f"the record's position for {r.card} is not the judge's"
+        case Why.ANSWER_MISJUDGED:
+            return f"the record's answer to {p}'s COGITO is not the deal's"
+        case Why.NO_TURN:
+            return NO_TURN.get(Phase(r.phase), "nobody is to play")
+        case Why.NO_SUCH_NUMBER:
+            return f"{p}'s hand holds {count(r.count, 'card')}: there is no card {r.number}"
+        case Why.NOT_A_CARD:
+            return f"{quoted(r.word)} is not a card of this deck (diagram lists them)"
+        case Why.COGITO_FIRST:
+            return f"the game stops for COGITO: {p} names first"
+        case Why.WHICH_SELF_CARD:
+            return f"{p}: which Self card are you?"
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above

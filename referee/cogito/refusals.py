@@ -1,0 +1,66 @@
+"""Why Cogito's rules or its commands refuse, as data (the interface words it).
+
+One :class:`Why` per rule or per thing a command needs, and a
+:class:`Refusal` carrying the facts the sentence names: a player, a card, a
+word typed, a count. :mod:`referee.cli.cogito_words` says them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from referee.table.errors import Reason
+
+
+class Why(enum.StrEnum):
+    # the rules (Game.apply)
+    GAME_OVER = "game_over"
+    NOT_AN_EVENT = "not_an_event"  # word: the event's kind
+    NOT_A_PLAYER = "not_a_player"  # word: the name given
+    STOPPED_FOR_COGITO = "stopped_for_cogito"  # player: who names first
+    NOT_IN_HAND = "not_in_hand"  # player: whose hand
+    TRADE_NOW = "trade_now"
+    LAST_CALL = "last_call"
+    NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; other: who tried
+    NOT_THE_TRADE = "not_the_trade"
+    LOST_NO_TRADE = "lost_no_trade"  # player
+    ALREADY_GIVING = "already_giving"  # player
+    NAME_WHO_DECLARES = "name_who_declares"
+    NAME_ONCE = "name_once"
+    LOST_NO_DECLARE = "lost_no_declare"  # player
+    ALREADY_DECLARED = "already_declared"  # player
+    NAMES_FIRST = "names_first"  # player: who names first
+    NOT_A_SELF_CARD = "not_a_self_card"  # word: the card named
+    CANNOT_END = "cannot_end"
+    POSITION_MISJUDGED = "position_misjudged"  # card
+    ANSWER_MISJUDGED = "answer_misjudged"  # player
+    # the commands (what a line must say)
+    NO_TURN = "no_turn"  # phase: the phase the game is in
+    SAY_WHICH_CARD = "say_which_card"
+    NO_SUCH_NUMBER = "no_such_number"  # player, count: cards in hand, number: asked for
+    NOT_A_CARD = "not_a_card"  # word
+    COGITO_FIRST = "cogito_first"  # player: who names first
+    SAY_WHO_GIVES = "say_who_gives"
+    GIVE_BY_NUMBER = "give_by_number"
+    SAY_WHO_DECLARES = "say_who_declares"
+    NOBODY_NAMING = "nobody_naming"
+    WHICH_SELF_CARD = "which_self_card"  # player
+    WHOSE_HAND = "whose_hand"
+    WHOSE_SELF_CARD = "whose_self_card"
+    AIDE_AFTER_GAME = "aide_after_game"
+    REVIEW_WAITS = "review_waits"
+
+
+@dataclass(frozen=True)
+class Refusal(Reason):
+    """``why``, and the facts its sentence names (see :class:`Why`)."""
+
+    why: Why
+    player: str = ""
+    other: str = ""
+    card: str = ""
+    word: str = ""  # what was typed or recorded, quoted when said
+    count: int = 0
+    number: int = 0
+    phase: str = ""  # a Phase's value
