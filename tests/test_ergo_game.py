@@ -8,11 +8,13 @@ import pytest
 from rich.console import Console
 
 from referee.cli.ergo_render import ErgoRenderer
+from referee.cli.reasons import said
 from referee.ergo.cards import Card, Face
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.events import Discard, Place, RoundEnd, Score
 from referee.ergo.outcomes import PlacementRefused, RoundScored
 from referee.ergo.records import GAME
+from referee.ergo.refusals import Refusal, Why
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup, SetupError
 from referee.ergo.state import FALLACY_TURNS
 from referee.ergo.syntax import Rule
@@ -49,6 +51,11 @@ def refusal(s, line):
     got = s.execute(line)
     assert len(got) == 1 and isinstance(got[0], (Refused, PlacementRefused)), got
     return got[0]
+
+
+def words(r) -> str:
+    """What the table reads for a refusal (the interface words a typed reason)."""
+    return said(r.message, r.reason)
 
 
 def texts(s):
@@ -116,7 +123,7 @@ def test_a_card_rule_broken_is_refused_naming_premise_card_and_rule():
     r = refusal(s, "play NOT NOT")
     assert r.premise == 2 and r.violation.rule == Rule.DOUBLE_NOT
     r = refusal(s, "play ( at 1:0")
-    assert "played as a pair" in r.message
+    assert r.reason.why is Why.PARENTHESES_UNPAIRED
     r = refusal(s, "play ( at 1:0 ) at 1:0")
     assert r.violation.rule == Rule.PARENTHESES_ENCLOSE
     assert texts(s) == ["A ∨ B"] and len(s.record.events) == 3  # nothing recorded
@@ -127,14 +134,15 @@ def test_parentheses_are_two_cards_and_take_the_whole_turn():
     run(s, "play A", "discard 1", "play OR B at 1", "play ( at 1:0 ) at 1:3")
     assert texts(s) == ["( A ∨ B )"] and s.game.proof.cards == 5
     r = refusal(s, "play ( at 1:0 ) at 1:5 NOT at 1:0")
-    assert r.message == "3 cards are 3 plays, and bob has 2 plays left this turn"
+    assert r.reason == Refusal(Why.TOO_MANY_PLAYS, "bob", count=3, number=2)
+    assert words(r) == "3 cards are 3 plays, and bob has 2 plays left this turn"
 
 
 def test_at_most_four_premises():
     s = session()
     run(s, "play A", "play B", "play C", "play D")
     r = refusal(s, "play A")
-    assert "at most 4 premises" in r.message
+    assert "at most 4 premises" in words(r)
     run(s, "play OR A at 4")
 
 
@@ -143,10 +151,11 @@ def test_the_deck_runs_out_of_a_card_in_table_mode_and_a_wild_stands_in():
     run(s, "play A", "discard 1", "play AND A at 1", "play AND A at 1", "play AND A at 1")
     assert s.game.known()[Card.A] == 4
     r = refusal(s, "play AND A at 1")
-    assert "the deck has 4 A cards and 4 are already in play" in r.message and "*A" in r.message
+    assert r.reason == Refusal(Why.ALL_IN_PLAY, word="A", card="A", count=4, number=4, flag=True)
+    assert "the deck has 4 A cards and 4 are already in play" in words(r) and "*A" in words(r)
     run(s, "play AND *A at 1")
     assert s.game.proof.premises[0][-1].card == Card.WILD_VARIABLE
-    assert refusal(s, "play OR *A at 1").message.startswith("the deck has 1 Wild (variable)")
+    assert words(refusal(s, "play OR *A at 1")).startswith("the deck has 1 Wild (variable)")
 
 
 # ------------------------------------------------------------------ Fallacy and Justification
@@ -157,7 +166,7 @@ def test_a_fallacy_blocks_three_turns_then_goes_to_the_bottom_of_the_pile():
     run(s, "fallacy bob", "discard 1")
     for turn in range(FALLACY_TURNS):
         assert s.game.player == "bob" and s.game.blocked and s.game.fallacy["bob"] == turn
-        assert "under a Fallacy" in refusal(s, "play A").message
+        assert "under a Fallacy" in words(refusal(s, "play A"))
         run(s, "discard 2")
         run(s, "discard 2")  # ann
     pile = s.game.pile_count
@@ -171,10 +180,10 @@ def test_a_fallacy_blocks_three_turns_then_goes_to_the_bottom_of_the_pile():
 
 def test_a_fallacy_is_played_on_another_player_not_twice():
     s = session("ann,bob,cat")
-    assert "another player" in refusal(s, "fallacy ann").message
-    assert "no player is called" in refusal(s, "fallacy dan").message
+    assert "another player" in words(refusal(s, "fallacy ann"))
+    assert "no player is called" in words(refusal(s, "fallacy dan"))
     run(s, "fallacy bob")
-    assert "already under a Fallacy" in refusal(s, "fallacy bob").message
+    assert "already under a Fallacy" in words(refusal(s, "fallacy bob"))
 
 
 def test_a_justification_lifts_the_fallacy_at_once_and_protects_for_the_round():
@@ -182,15 +191,15 @@ def test_a_justification_lifts_the_fallacy_at_once_and_protects_for_the_round():
     run(s, "fallacy bob", "discard 1")
     run(s, "justify", "play A")  # bob plays to the Proof in the same turn
     assert "bob" in s.game.justified and texts(s) == ["A"]
-    assert "no more Fallacies this round" in refusal(s, "fallacy bob").message
+    assert "no more Fallacies this round" in words(refusal(s, "fallacy bob"))
     run(s, "discard 2")
-    assert "under no Fallacy" in refusal(s, "justify").message
+    assert "under no Fallacy" in words(refusal(s, "justify"))
 
 
 def test_a_fallacy_under_house_rule_changing_also_stops_tabula_rasa():
     s = session(fallacy_blocks="changing")
     run(s, "play A", "fallacy bob")
-    assert "no changes to the Proof" in refusal(s, "tabula 1:1").message
+    assert "no changes to the Proof" in words(refusal(s, "tabula 1:1"))
     plain = session()
     run(plain, "play A", "fallacy bob", "tabula 1:1", "discard 1")  # allowed by default
 
@@ -251,7 +260,7 @@ def test_tabula_rasa_on_a_parenthesis_takes_its_partner_or_is_refused_by_house_r
     assert texts(s) == ["A ∨ B"] and s.game.pile_count == pile + 2
     strict = session(tabula_parenthesis="refuse")
     run(strict, "play A", "discard 1", "play OR B at 1", "play ( at 1:0 ) at 1:3")
-    assert "tabula_parenthesis=refuse" in refusal(strict, "tabula 1:1").message
+    assert "tabula_parenthesis=refuse" in words(refusal(strict, "tabula 1:1"))
 
 
 def test_an_emptied_premise_disappears():
@@ -272,10 +281,10 @@ def test_revolution_swaps_two_cards_of_one_type():
 def test_revolution_refuses_mixed_types_and_cards_it_does_not_move():
     s = session()
     run(s, "play A", "discard 1", "play OR B at 1", "play NOT C", "play AND D at 2")
-    assert "same type" in refusal(s, "revolution 1:1 1:2").message
-    assert "not a NOT card" in refusal(s, "revolution 2:1 1:2").message
-    assert "different cards" in refusal(s, "revolution 1:1 1:1").message
-    assert "no card 9" in refusal(s, "revolution 1:1 1:9").message
+    assert "same type" in words(refusal(s, "revolution 1:1 1:2"))
+    assert "not a NOT card" in words(refusal(s, "revolution 2:1 1:2"))
+    assert "different cards" in words(refusal(s, "revolution 1:1 1:1"))
+    assert "no card 9" in words(refusal(s, "revolution 1:1 1:9"))
     run(s, "revolution 1:2 2:3", "discard 1")  # OR and AND
     assert texts(s) == ["A ∧ B", "¬ C ∨ D"]
 
@@ -303,7 +312,7 @@ def test_wild_cards_in_each_role():
     run(s, "play AND C at 1", "play D", "discard 1")
     assert s.game.proof.variables() == ("A", "B", "C", "D") and s.game.proof.cards == 6
     # both Wilds are on the table: neither can be a Justification or an Ergo now
-    assert "the deck has 1 Wild (operator) card and 1 is already" in refusal(s, "ergo *").message
+    assert "the deck has 1 Wild (operator) card and 1 is already" in words(refusal(s, "ergo *"))
     run(s, "ergo")
     d = s.game.history[0].decision  # (A → B) ∧ C, and D: the Wilds count as cards
     assert d.proven == ("C", "D") and d.points() == {"A": 0, "B": 0, "C": 6, "D": 6}
@@ -324,7 +333,7 @@ def test_a_wild_as_justification_and_as_ergo():
 def test_a_wild_is_never_a_fallacy():
     wilds = (Card.WILD_VARIABLE, Card.WILD_OPERATOR)
     s = dealt_where(lambda g: Card.FALLACY not in g.hand() and any(w in g.hand() for w in wilds))
-    assert "holds no Fallacy card" in refusal(s, "fallacy bob").message
+    assert "holds no Fallacy card" in words(refusal(s, "fallacy bob"))
 
 
 # ------------------------------------------------------------------ ends of rounds, scoring
@@ -333,7 +342,7 @@ def test_a_wild_is_never_a_fallacy():
 def test_ergo_only_once_every_variable_is_in_the_proof():
     s = session()
     run(s, "play A", "discard 1", "play OR B at 1", "play C")
-    assert "missing: D" in refusal(s, "ergo").message
+    assert "missing: D" in words(refusal(s, "ergo"))
     run(s, "discard 1", "play D", "ergo")
     assert s.game.round == 2
 
@@ -385,7 +394,7 @@ def test_first_to_the_target_wins_and_ties_follow_the_house_rule():
     on = session(win=5, tie="play_on")
     run(on, *FIVE_CARDS)
     assert not on.game.finished and on.game.round == 2
-    assert "game is over" in refusal(s, "play A").message
+    assert "game is over" in words(refusal(s, "play A"))
 
 
 def test_rounds_start_with_the_first_player_or_rotate():
@@ -404,8 +413,9 @@ def test_score_events_must_follow_from_their_verdict():
     assert isinstance(score, Score)
     game = s.record.undone().rebuild()
     bad = replace(score, awards=tuple(replace(a, points=99) for a in score.awards))
-    with pytest.raises(IllegalEvent, match="the verdict gives ann 5, bob 5"):
+    with pytest.raises(IllegalEvent) as caught:
         game.apply(bad)
+    assert caught.value.reason == Refusal(Why.WRONG_AWARDS, texts=("ann 5", "bob 5"))
 
 
 # ------------------------------------------------------------------ dealt mode
@@ -421,7 +431,7 @@ def test_dealt_mode_deals_five_draws_two_and_keeps_hands_at_five():
     assert len(s.game.hand("bob")) == 7
     held = s.game.hand("bob")
     missing = next(c for c in (Card.A, Card.B, Card.C, Card.D) if c not in held)
-    assert "holds no" in refusal(s, f"play {missing.value}").message
+    assert "holds no" in words(refusal(s, f"play {missing.value}"))
 
 
 def test_undo_takes_back_one_event():
@@ -481,15 +491,15 @@ def test_discards_are_events_with_the_cards_named():
 
 def test_why_shows_the_last_rounds_ruling_and_score_settles_an_undone_one():
     s = session(undo_past_reveals="yes")  # a Score shows its ruling: undone only by house rule
-    assert "no round has been scored" in refusal(s, "why").message
-    assert "has not stopped" in refusal(s, "score").message
+    assert "no round has been scored" in words(refusal(s, "why"))
+    assert "has not stopped" in words(refusal(s, "score"))
     run(s, *FIVE_CARDS)
     (why,) = s.execute("why A")
     assert why.variable == "A" and why.scored.ruling.decision.proven == ("A", "B", "C", "D")
-    assert "not a variable" in refusal(s, "why E").message
+    assert "not a variable" in words(refusal(s, "why E"))
     run(s, "undo")  # takes back the Score: the round is stopped, waiting for it
     assert s.game.stopped == RoundEnd.ERGO and s.game.scores == {"ann": 0, "bob": 0}
-    assert "the round has stopped" in refusal(s, "play A").message
+    assert "the round has stopped" in words(refusal(s, "play A"))
     run(s, "score")
     assert s.game.scores == {"ann": 5, "bob": 5} and s.game.round == 2
 
@@ -506,4 +516,4 @@ def test_why_refuses_digits_that_are_no_round_number():
     s = session()
     run(s, *FIVE_CARDS)
     for word in ("²", "9" * 5000):
-        assert "is not a variable, a player or a round" in refusal(s, f"why {word}").message
+        assert "is not a variable, a player or a round" in words(refusal(s, f"why {word}"))

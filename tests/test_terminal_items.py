@@ -18,6 +18,7 @@ from rich.console import Console
 
 from referee.cli.ergo_render import ErgoRenderer, describe
 from referee.cli.main import main
+from referee.cli.reasons import said
 from referee.ergo.cards import Card
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.events import Justify, Place
@@ -61,7 +62,9 @@ def ergo_session(players="ann,bob,cat", mode=Mode.TABLE, seed=1):
 def refused(s, line) -> str:
     got = s.execute(line)
     assert len(got) == 1, got
-    return getattr(got[0], "message", None) or got[0].violation.describe(got[0].faces)
+    if isinstance(got[0], Refused):  # its words, as the table reads them
+        return said(got[0].message, got[0].reason)
+    return got[0].violation.describe(got[0].faces)
 
 
 def test_ergo_refuses_not_not_for_its_cards_before_counting_plays():
@@ -300,7 +303,7 @@ def test_palmer_an_upheld_claim_shows_the_board_without_the_erased_statement(tmp
 def test_refusals_carry_no_hint_that_repeats_them():
     s = ergo_session()
     got = s.execute("why 9")
-    assert isinstance(got[0], Refused) and got[0].hint != got[0].message
+    assert isinstance(got[0], Refused) and got[0].hint != said(got[0].message, got[0].reason)
 
 
 def test_ergo_end_asks_at_a_terminal(tmp_path):

@@ -21,6 +21,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from referee.cli.ergo_words import caret, fallacy_left
 from referee.cli.grammar import and_list, count
 from referee.cli.keys import LeaveGame, ask_to_leave
 from referee.cli.layout import HelpPage, compact
@@ -57,7 +58,7 @@ from referee.ergo.outcomes import (
 )
 from referee.ergo.reading import full_text, read_premise
 from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
-from referee.ergo.state import FALLACY_TURNS, Game, fallacy_left
+from referee.ergo.state import FALLACY_TURNS, Game
 from referee.table.session import Session
 
 CELL = 4  # columns per card in a drawn premise
@@ -552,13 +553,10 @@ def refusal_lines(o: PlacementRefused) -> list[Text]:
     card = o.faces[v.first].symbol if v.first < len(o.faces) else ""
     head = Text("refused: ", style="red")
     head.append(f"premise {o.premise}, card {v.first + 1} ({card}): {v.describe(o.faces)}")
-    cells = [f.symbol for f in o.faces]
-    start = sum(len(c) + 1 for c in cells[: v.first])
-    width = sum(len(c) + 1 for c in cells[v.first : v.last + 1]) - 1
     out = [
         head,
         Text("  " + faces_text(o.faces)),
-        Text("  " + " " * start + "^" * max(1, width), style="red"),
+        Text("  " + caret(o.faces, v), style="red"),
     ]
     out.append(Text("  nothing was recorded", style="dim"))
     return out
@@ -587,7 +585,7 @@ def cited(cites: Sequence[str]) -> str:
         if not items:
             continue
         plural = "s" if len(items) > 1 and noun != "the subproof" else ""
-        joined = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        joined = and_list(items)
         parts.append(f"{noun}{plural} {joined}")
     return " from " + " and ".join(parts)
 
@@ -617,7 +615,7 @@ def ruling_lines(
     out: list[Text] = []
     if d.paradox:
         numbers = [str(n) for n in d.clash]
-        which = numbers[0] if len(numbers) == 1 else ", ".join(numbers[:-1]) + " and " + numbers[-1]
+        which = and_list(numbers)
         noun = "premise" if len(d.clash) == 1 else "premises"
         out.append(
             Text("PARADOX: ", style="bold red")

@@ -17,12 +17,13 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun if n == 1 else plural(noun)}"
 
 
-def and_list(parts: Sequence[str], word: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
+def and_list(parts: Sequence[str], word: str = "and", serial: bool = False) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``serial``: ``a, b, and c``)."""
     parts = [str(p) for p in parts]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + f" {word} {parts[-1]}"
+    if len(parts) <= 2:
+        return f" {word} ".join(parts)
+    comma = "," if serial else ""
+    return ", ".join(parts[:-1]) + f"{comma} {word} {parts[-1]}"
 
 
 def numbers(noun: str, first: int, last: int) -> str:
@@ -30,3 +31,8 @@ def numbers(noun: str, first: int, last: int) -> str:
     if first == last:
         return f"{noun} {first}"
     return f"{plural(noun)} {first}-{last}"
+
+
+def article(noun: str) -> str:
+    """``a variable``, ``an operator``."""
+    return ("an " if noun[:1] in tuple("aeiouAEIOU") else "a ") + noun

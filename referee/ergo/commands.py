@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from referee.ergo import refusals
 from referee.ergo.cards import (
     Card,
     ProofCard,
@@ -54,9 +55,9 @@ from referee.ergo.outcomes import (
 )
 from referee.ergo.proof import Placed, Spot
 from referee.ergo.reading import ReadingRules, full_text, read_premise
+from referee.ergo.refusals import Refusal
 from referee.ergo.ruling import decide, explain
 from referee.ergo.state import Game, IllegalPlacement
-from referee.language.characters import quoted
 from referee.language.limits import is_number
 from referee.table.commands import TableCommands, Unread
 from referee.table.errors import IllegalEvent
@@ -238,7 +239,8 @@ class ErgoCommands(TableCommands):
 
     def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
         if game.stopped is not None and command in self.turn_moves:
-            return (Refused("the round has stopped", "score settles it; undo takes back the move"),)
+            hint = "score settles it; undo takes back the move"
+            return (Refused(hint=hint, reason=Refusal(refusals.Why.STOPPED)),)
         return super().refuse(game, command, rest, seat)
 
     # ------------------------------------------------------------ helpers
@@ -249,7 +251,7 @@ class ErgoCommands(TableCommands):
         except IllegalPlacement as exc:
             return (PlacementRefused(exc.premise, exc.faces, exc.violation),)
         except IllegalEvent as exc:
-            return (Refused(exc.message),)
+            return (Refused(exc.message, reason=exc.reason),)
         outcomes: tuple[Outcome, ...] = shown
         game: Game = session.game  # type: ignore[assignment]
         if game.stopped is not None:
@@ -267,7 +269,8 @@ class ErgoCommands(TableCommands):
         try:
             session.submit(event)
         except IllegalEvent as exc:  # pragma: no cover - the rules and the ruling disagree
-            return (Refused(f"the round could not be scored: {exc.message}"),)
+            why = Refusal(refusals.Why.UNSCORED, texts=(exc.message,), inner=exc.reason)
+            return (Refused(reason=why),)
         after: Game = session.game  # type: ignore[assignment]
         out: tuple[Outcome, ...] = (scored_view(after, event, reading),)
         if after.finished:
@@ -385,16 +388,16 @@ class ErgoCommands(TableCommands):
 
     def _score(self, session: Session, game: Game, rest: str) -> Outcomes:
         if game.stopped is None:
-            return (Refused("the round has not stopped: it ends with an Ergo or the last card"),)
+            return (Refused(reason=Refusal(refusals.Why.NOT_STOPPED_YET)),)
         return self._settle(session, game)
 
     def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
         if self.confirm_end is not None and not self.confirm_end():
-            return (Refused("the game goes on"),)
+            return (Refused(reason=Refusal(refusals.Why.GAME_GOES_ON)),)
         try:
             session.submit(End(rest.strip()))
         except IllegalEvent as exc:
-            return (Refused(exc.message),)
+            return (Refused(exc.message, reason=exc.reason),)
         return (game_over(session.game),)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------- views
@@ -410,7 +413,7 @@ class ErgoCommands(TableCommands):
             if isinstance(event, Score)
         ]
         if not scores:
-            return (Refused("no round has been scored yet"),)
+            return (Refused(reason=Refusal(refusals.Why.NONE_SCORED)),)
         number, event = scores[-1]
         word = ""
         for part in rest.split():
@@ -419,7 +422,10 @@ class ErgoCommands(TableCommands):
                 if not found:
                     rounds = ", ".join(str(e.round) for _, e in scores)
                     return (
-                        Refused(f"round {part} has not been scored", f"rounds scored: {rounds}"),
+                        Refused(
+                            hint=f"rounds scored: {rounds}",
+                            reason=Refusal(refusals.Why.NOT_SCORED, word=part),
+                        ),
                     )
                 number, event = found[-1]
             elif part.upper() in ("A", "B", "C", "D"):
@@ -429,7 +435,7 @@ class ErgoCommands(TableCommands):
                 if player is None:
                     return (
                         Refused(
-                            f"{quoted(part)} is not a variable, a player or a round", "why 2 A"
+                            hint="why 2 A", reason=Refusal(refusals.Why.NOT_A_WHY_WORD, word=part)
                         ),
                     )
                 word = game.variable(player)

@@ -38,6 +38,7 @@ from referee.ergo.events import (
     TabulaRasa,
 )
 from referee.ergo.proof import PlacementError, Proof
+from referee.ergo.refusals import Refusal, Why
 from referee.ergo.ruling import Decision
 from referee.ergo.setup import (
     FallacyBlocks,
@@ -46,7 +47,7 @@ from referee.ergo.setup import (
     TabulaParenthesis,
     Tie,
 )
-from referee.ergo.syntax import Rule, SyntaxViolation
+from referee.ergo.syntax import SyntaxViolation
 from referee.table.dealing import DealtState
 from referee.table.errors import IllegalEvent
 from referee.table.events import handler_for
@@ -56,14 +57,15 @@ DRAW = 2  # cards drawn, and so plays made, each turn
 FALLACY_TURNS = 3
 
 
-def fallacy_left(game: Game, player: str) -> str:
-    """How long ``player``'s Fallacy still holds, said one way everywhere: ``2 turns left``,
-    ``1 turn left, this one``, ``3 turns left, this one included``."""
+def fallacy_time(game: Game, player: str) -> tuple[int, bool]:
+    """How long ``player``'s Fallacy still holds: turns left, and whether this turn is one."""
     left = FALLACY_TURNS - game.fallacy[player]
-    words = f"{left} turn{'s' if left != 1 else ''} left"
-    if player == game.player and game.blocked:
-        words += ", this one" + (" included" if left > 1 else "")
-    return words
+    return left, player == game.player and game.blocked
+
+
+def _illegal(field: str, why: Why, hidden: bool = False, **facts) -> IllegalEvent:
+    """The rules refuse: ``why`` and the facts its sentence names (the interface words it)."""
+    return IllegalEvent(field, hidden=hidden, reason=Refusal(why, **facts))
 
 
 class IllegalPlacement(IllegalEvent):
@@ -73,23 +75,12 @@ class IllegalPlacement(IllegalEvent):
         self.premise = violation.premise
         self.faces = violation.faces
         self.violation = violation.violation
-        super().__init__(field, violation_text(violation))
-
-
-def violation_text(exc: SyntaxViolation) -> str:
-    """Premise, rule, and the row with a caret under the cards at fault (plain text)."""
-    v = exc.violation
-    cells = [f.symbol for f in exc.faces]
-    row = " ".join(cells)
-    start = sum(len(c) + 1 for c in cells[: v.first])
-    width = sum(len(c) + 1 for c in cells[v.first : v.last + 1]) - 1
-    caret = " " * start + "^" * max(1, width)
-    head = f"premise {exc.premise}: " if exc.premise else ""
-    return f"{head}{v.describe(exc.faces)}\n  {row}\n  {caret}"
-
-
-def _a(noun: str) -> str:
-    return ("an " if noun[0] in "aeiouAEIOU" else "a ") + noun
+        super().__init__(
+            field,
+            reason=Refusal(
+                Why.SYNTAX, premise=self.premise, faces=self.faces, violation=self.violation
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -299,20 +290,21 @@ class Game(DealtState):
 
     def _check_mover(self, player: str) -> None:
         if self.stopped is not None:
-            raise IllegalEvent("type", "the round has stopped: it is scored next")
+            raise _illegal("type", Why.ROUND_STOPPED)
         if player != self.player:
-            raise IllegalEvent("player", f"it is {self.player}'s turn, not {player!r}'s")
+            raise _illegal("player", Why.NOT_YOUR_TURN, player=self.player, word=player)
 
     def _use(self, plays: int) -> None:
         """IllegalEvent unless the turn has ``plays`` plays left."""
         if plays < 1:
-            raise IllegalEvent("cards", "name at least one card")
+            raise _illegal("cards", Why.NO_CARDS)
         if plays > self.plays_left:
-            left = self.plays_left
-            raise IllegalEvent(
+            raise _illegal(
                 "cards",
-                f"{plays} cards are {plays} plays, and {self.player} has {left} "
-                f"play{'s' if left != 1 else ''} left this turn",
+                Why.TOO_MANY_PLAYS,
+                player=self.player,
+                count=plays,
+                number=self.plays_left,
             )
 
     def _supply(self, cards: Sequence[Card], field: str) -> None:
@@ -323,23 +315,28 @@ class Game(DealtState):
             held = Counter(self.hands[self.player])
             for card, n in wanted.items():
                 if held[card] < n:
-                    have = "no" if not held[card] else f"only {held[card]}"
-                    plural = "s" if n > 1 else ""
-                    what = f"{have} {card.label} card{plural}"
-                    raise IllegalEvent(field, f"{self.player} holds {what}", hidden=True)
+                    raise _illegal(
+                        field,
+                        Why.NOT_HELD,
+                        hidden=True,
+                        player=self.player,
+                        card=card.label,
+                        count=n,
+                        number=held[card],
+                    )
             return
         seen = self.known()
         for card, n in wanted.items():
             if seen[card] + n > self.deck.count(card):
-                total = self.deck.count(card)
-                hint = ""
-                if card.faces and card not in (Card.PARENTHESIS,) and not card.wild:
-                    hint = " (a Wild can stand in: *" + card.value + ")"
-                raise IllegalEvent(
+                wild = bool(card.faces) and card is not Card.PARENTHESIS and not card.wild
+                raise _illegal(
                     field,
-                    f"the deck has {total} {card.label} card{'s' if total != 1 else ''} and "
-                    f"{seen[card]} {'is' if seen[card] == 1 else 'are'} already in play"
-                    f" this round{hint}",
+                    Why.ALL_IN_PLAY,
+                    card=card.label,
+                    word=card.value,
+                    count=self.deck.count(card),
+                    number=seen[card],
+                    flag=wild,
                 )
 
     def _take(self, cards: Sequence[Card]) -> None:
@@ -367,18 +364,12 @@ class Game(DealtState):
         # (where they go, what they make), then how many plays the turn has left.
         plays = len(event.cards)
         if plays < 1:
-            raise IllegalEvent("cards", "name at least one card")
+            raise _illegal("cards", Why.NO_CARDS)
         if self.under_fallacy(event.player):
-            raise IllegalEvent(
-                "cards",
-                f"{event.player} is under a Fallacy ({self._fallacy_left(event.player)}): "
-                "no cards to the Proof",
-            )
+            raise _illegal("cards", Why.UNDER_FALLACY, **self._fallacy_facts(event.player))
         faces = Counter(p.card.face for p in event.cards)
         if faces[Face.OPEN] != faces[Face.CLOSE]:
-            raise IllegalEvent(
-                "cards", f"{Rule.PARENTHESES_PAIRED.text}: play an opening and a closing one"
-            )
+            raise _illegal("cards", Why.PARENTHESES_UNPAIRED)
         try:
             proof = self.proof.insert(event.cards)
         except PlacementError as exc:
@@ -390,12 +381,14 @@ class Game(DealtState):
         self.proof = proof
         self._played(plays)
 
-    def _fallacy_left(self, player: str) -> str:
-        return fallacy_left(self, player)
+    def _fallacy_facts(self, player: str) -> dict:
+        """The facts a sentence about ``player``'s Fallacy names: whose, turns left, this one."""
+        left, this_one = fallacy_time(self, player)
+        return {"player": player, "count": left, "flag": this_one}
 
     def _discard(self, event: Discard) -> None:
         if self.dealt and event.unnamed:
-            raise IllegalEvent("unnamed", "in dealt mode name the cards you discard")
+            raise _illegal("unnamed", Why.UNNAMED_DEALT)
         plays = len(event.cards) + event.unnamed
         self._use(plays)
         self._supply(event.cards, "cards")
@@ -409,17 +402,13 @@ class Game(DealtState):
         target = event.target
         self._use(1)
         if target not in self.players:
-            raise IllegalEvent("target", f"no player is called {target!r}")
+            raise _illegal("target", Why.NO_SUCH_PLAYER, word=target)
         if target == event.player:
-            raise IllegalEvent("target", "a Fallacy is played on another player")
+            raise _illegal("target", Why.FALLACY_ON_SELF)
         if target in self.fallacy:
-            raise IllegalEvent(
-                "target", f"{target} is already under a Fallacy ({self._fallacy_left(target)})"
-            )
+            raise _illegal("target", Why.ALREADY_UNDER_FALLACY, **self._fallacy_facts(target))
         if target in self.justified:
-            raise IllegalEvent(
-                "target", f"{target} has played a Justification: no more Fallacies this round"
-            )
+            raise _illegal("target", Why.JUSTIFIED, player=target)
         self._supply([Card.FALLACY], "type")
         if self._ends_turn(1):
             self._check_syntax(self.proof, "type")
@@ -431,9 +420,9 @@ class Game(DealtState):
     def _justify(self, event: Justify) -> None:
         self._use(1)
         if event.card not in (Card.JUSTIFICATION, Card.WILD_VARIABLE, Card.WILD_OPERATOR):
-            raise IllegalEvent("card", "a Justification, or a Wild played as one")
+            raise _illegal("card", Why.NOT_A_JUSTIFICATION)
         if event.player not in self.fallacy:
-            raise IllegalEvent("type", f"{event.player} is under no Fallacy to justify")
+            raise _illegal("type", Why.NO_FALLACY, player=event.player)
         self._supply([event.card], "card")
         if self._ends_turn(1):
             self._check_syntax(self.proof, "card")
@@ -446,11 +435,7 @@ class Game(DealtState):
 
     def _changes_blocked(self, player: str) -> None:
         if self.under_fallacy(player) and self.rules.fallacy_blocks == FallacyBlocks.CHANGING:
-            raise IllegalEvent(
-                "type",
-                f"{player} is under a Fallacy: no changes to the Proof "
-                "(house rule fallacy_blocks=changing)",
-            )
+            raise _illegal("type", Why.CHANGES_BLOCKED, player=player)
 
     def _tabula_rasa(self, event: TabulaRasa) -> None:
         self._use(1)
@@ -460,16 +445,16 @@ class Game(DealtState):
         except PlacementError as exc:
             raise IllegalEvent(exc.field, exc.message) from None
         if card.face != event.removed:
-            raise IllegalEvent(
-                "removed", f"card {event.spot} is {card.face.value}, not {event.removed.value}"
+            raise _illegal(
+                "removed",
+                Why.NOT_THAT_CARD,
+                texts=(str(event.spot),),
+                word=card.face.value,
+                other=event.removed.value,
             )
         pair = card.face.role == Role.PARENTHESIS
         if pair and self.rules.tabula_parenthesis == TabulaParenthesis.REFUSE:
-            raise IllegalEvent(
-                "spot",
-                "removing one parenthesis would leave its partner unpaired "
-                "(house rule tabula_parenthesis=refuse)",
-            )
+            raise _illegal("spot", Why.UNPAIRED_BY_TABULA)
         self._supply([Card.TABULA_RASA], "type")
         proof, taken = self.proof.remove(event.spot, with_partner=pair)
         if self._ends_turn(1):
@@ -485,7 +470,7 @@ class Game(DealtState):
         self._use(1)
         self._changes_blocked(event.player)
         if event.first == event.second:
-            raise IllegalEvent("second", "name two different cards")
+            raise _illegal("second", Why.SAME_SPOT)
         try:
             a = self.proof.card_at(event.first, "first")
             b = self.proof.card_at(event.second, "second")
@@ -493,19 +478,17 @@ class Game(DealtState):
             raise IllegalEvent(exc.field, exc.message) from None
         for key, card in (("first", a), ("second", b)):
             if card.face.role not in (Role.VARIABLE, Role.OPERATOR):
-                raise IllegalEvent(
-                    key,
-                    "Revolution swaps two variables or two operators (AND, OR, THEN), "
-                    f"not {_a(card.face.role.value)} card",
-                )
+                raise _illegal(key, Why.NOT_SWAPPABLE, roles=(card.face.role.value,))
         if a.face.role != b.face.role:
-            raise IllegalEvent(
+            raise _illegal(
                 "second",
-                f"Revolution swaps two cards of the same type: {a.face.value} is "
-                f"{_a(a.face.role.value)}, {b.face.value} {_a(b.face.role.value)}",
+                Why.DIFFERENT_ROLES,
+                word=a.face.value,
+                other=b.face.value,
+                roles=(a.face.role.value, b.face.role.value),
             )
         if a.face == b.face:
-            raise IllegalEvent("second", f"both cards are {a.face.value}: swapping changes nothing")
+            raise _illegal("second", Why.SAME_FACE, word=a.face.value)
         self._supply([Card.REVOLUTION], "type")
         proof = self.proof.swap(event.first, event.second)
         if self._ends_turn(1) or not self.tabula_this_turn:
@@ -518,15 +501,11 @@ class Game(DealtState):
     def _ergo(self, event: Ergo) -> None:
         self._use(1)
         if event.card not in (Card.ERGO, Card.WILD_VARIABLE, Card.WILD_OPERATOR):
-            raise IllegalEvent("card", "an Ergo, or a Wild played as one")
+            raise _illegal("card", Why.NOT_AN_ERGO)
         self._check_syntax(self.proof, "type")
         if not self.proof.ergo_allowed:
             missing = [v for v in "ABCD" if v not in self.proof.variables()]
-            raise IllegalEvent(
-                "type",
-                "an Ergo is played only once A, B, C and D are all in the Proof "
-                f"(missing: {', '.join(missing)})",
-            )
+            raise _illegal("type", Why.ERGO_TOO_EARLY, texts=tuple(missing))
         self._supply([event.card], "card")
         self._take([event.card])
         self.out.append(event.card)
@@ -539,28 +518,25 @@ class Game(DealtState):
 
     def _score(self, event: Score) -> None:
         if self.stopped is None:
-            raise IllegalEvent("type", "the round has not stopped")
+            raise _illegal("type", Why.NOT_STOPPED)
         if event.round != self.round:
-            raise IllegalEvent("round", f"this is round {self.round}, not {event.round}")
+            raise _illegal("round", Why.WRONG_ROUND, number=self.round, count=event.round)
         if event.reason != self.stopped:
-            raise IllegalEvent(
-                "reason", f"the round stopped by {self.stopped.value}, not {event.reason.value}"
+            raise _illegal(
+                "reason", Why.WRONG_END, word=self.stopped.value, other=event.reason.value
             )
         if event.proof != self.proof.texts():
-            raise IllegalEvent("proof", f"the Proof is {list(self.proof.texts())}")
+            raise _illegal("proof", Why.WRONG_PROOF, texts=tuple(self.proof.texts()))
         decision = event.ruling.decision
         if decision.cards != self.proof.cards:
-            raise IllegalEvent("ruling.decision.cards", f"the Proof holds {self.proof.cards} cards")
+            raise _illegal("ruling.decision.cards", Why.WRONG_CARDS, count=self.proof.cards)
         both = set(decision.proven) & set(decision.disproven)
         if bool(both) != decision.paradox:
-            raise IllegalEvent(
-                "ruling.decision.paradox",
-                "a paradox is a variable both proven and disproven",
-            )
+            raise _illegal("ruling.decision.paradox", Why.WRONG_PARADOX)
         awards = self.awards(decision)
         if event.awards != awards:
-            given = ", ".join(f"{a.player} {a.points}" for a in awards)
-            raise IllegalEvent("awards", f"the verdict gives {given}")
+            given = tuple(f"{a.player} {a.points}" for a in awards)
+            raise _illegal("awards", Why.WRONG_AWARDS, texts=given)
         for a in awards:
             self.scores[a.player] += a.points
         self.history.append(

@@ -1,0 +1,80 @@
+"""Why Ergo's rules or its commands refuse, as data (the interface words it).
+
+One :class:`Why` per rule or per thing a command needs, and a
+:class:`Refusal` carrying the facts its sentence names.
+:mod:`referee.cli.ergo_words` says them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from referee.ergo.syntax import Violation
+from referee.table.errors import Reason
+
+
+class Why(enum.StrEnum):
+    # the rules (Game.apply)
+    GAME_OVER = "game_over"
+    NOT_AN_EVENT = "not_an_event"  # word: the event's kind
+    ROUND_STOPPED = "round_stopped"  # the rules: it is scored next
+    NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; word: who tried
+    NO_CARDS = "no_cards"
+    TOO_MANY_PLAYS = "too_many_plays"  # count: plays asked; number: plays left; player
+    NOT_HELD = "not_held"  # player, card (a label), count: wanted, number: held
+    ALL_IN_PLAY = "all_in_play"  # card, count: in the deck, number: in play; flag: a Wild can
+    UNDER_FALLACY = "under_fallacy"  # player, turns (left), flag (this one)
+    PARENTHESES_UNPAIRED = "parentheses_unpaired"  # word: the rule's text
+    SYNTAX = "syntax"  # premise, faces, violation: a premise breaking a card rule
+    UNNAMED_DEALT = "unnamed_dealt"
+    NO_SUCH_PLAYER = "no_such_player"  # word
+    FALLACY_ON_SELF = "fallacy_on_self"
+    ALREADY_UNDER_FALLACY = "already_under_fallacy"  # player, turns, flag
+    JUSTIFIED = "justified"  # player
+    NOT_A_JUSTIFICATION = "not_a_justification"
+    NO_FALLACY = "no_fallacy"  # player
+    CHANGES_BLOCKED = "changes_blocked"  # player
+    NOT_THAT_CARD = "not_that_card"  # number: spot; word: the face there; other: the face named
+    UNPAIRED_BY_TABULA = "unpaired_by_tabula"
+    SAME_SPOT = "same_spot"
+    NOT_SWAPPABLE = "not_swappable"  # word: the role
+    DIFFERENT_ROLES = "different_roles"  # word, other: the faces; roles: their roles
+    SAME_FACE = "same_face"  # word: the face
+    NOT_AN_ERGO = "not_an_ergo"
+    ERGO_TOO_EARLY = "ergo_too_early"  # texts: the variables missing
+    NOT_STOPPED = "not_stopped"
+    WRONG_ROUND = "wrong_round"  # number: this round; count: the event's
+    WRONG_END = "wrong_end"  # word: how it stopped; other: the event's
+    WRONG_PROOF = "wrong_proof"  # texts: the Proof
+    WRONG_CARDS = "wrong_cards"  # count: cards in the Proof
+    WRONG_PARADOX = "wrong_paradox"
+    WRONG_AWARDS = "wrong_awards"  # texts: "player points" for each
+    # the commands
+    STOPPED = "stopped"  # the command: score settles it
+    NOT_STOPPED_YET = "not_stopped_yet"
+    GAME_GOES_ON = "game_goes_on"
+    NONE_SCORED = "none_scored"
+    NOT_SCORED = "not_scored"  # word: the round asked
+    NOT_A_WHY_WORD = "not_a_why_word"  # word
+    UNSCORED = "unscored"  # the round could not be scored: inner (worded as its own)
+
+
+@dataclass(frozen=True)
+class Refusal(Reason):
+    """``why``, and the facts its sentence names (see :class:`Why`)."""
+
+    why: Why
+    player: str = ""
+    word: str = ""
+    other: str = ""
+    card: str = ""  # a card's label
+    count: int = 0
+    number: int = 0
+    flag: bool = False
+    texts: tuple[str, ...] = ()
+    roles: tuple[str, ...] = ()
+    premise: int = 0
+    faces: tuple = ()  # the premise's Faces, for SYNTAX
+    violation: Violation | None = None
+    inner: Reason | None = None
