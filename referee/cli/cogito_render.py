@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from referee.cli.grammar import count
+from referee.cli.grammar import and_list as grammar_list
+from referee.cli.grammar import article, count
 from referee.cli.layout import HelpPage
 from referee.cli.pager import paged
 from referee.cli.safe import user
@@ -93,9 +94,7 @@ POSITION_STYLE = {Position.BLUE: "bold blue", Position.RED: "bold red", Position
 # --------------------------------------------------------------------- words
 
 
-def a(name: str) -> str:
-    """``"a Flower"``, ``"an Animal"``."""
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+a = article  # ``"a Flower"``, ``"an Animal"``
 
 
 def cards(n: int) -> str:
@@ -103,12 +102,8 @@ def cards(n: int) -> str:
 
 
 def and_list(parts: Sequence[str], word: str = "and") -> str:
-    parts = list(parts)
-    if len(parts) <= 1:
-        return "".join(parts)
-    if len(parts) == 2:
-        return f"{parts[0]} {word} {parts[1]}"
-    return ", ".join(parts[:-1]) + f", {word} {parts[-1]}"
+    """Cogito's lists take the serial comma: ``a, b, and c``."""
+    return grammar_list(parts, word, serial=True)
 
 
 def chain_words(chain: Sequence[str]) -> str:

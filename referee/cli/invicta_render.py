@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from referee.cli.invicta_words import piece_words, result_words
+from referee.cli.invicta_words import piece_words, result_words, rows_words
 from referee.cli.layout import HelpPage, compact
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
@@ -53,7 +53,6 @@ EDGE_STYLE = "on grey23"
 LAST_STYLE = "bold yellow"
 ROW_STYLE = "bold green"
 SHORT_LIST = 5  # pieces whose moves are listed in full by "moves"; more are summed up
-COUNT = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 def letter(piece: Piece) -> str:
@@ -227,11 +226,7 @@ class InvictaRenderer(TableRenderer):
         line = Text("Game over: ", style="bold")
         if o.finish is Finish.FIVE and o.winner is not None:
             line.append_text(player_text(game, o.winner))
-            rows = " and ".join(
-                f"{COUNT.get(len(row), str(len(row)))} in a row ({' '.join(s.name for s in row)})"
-                for row in o.rows
-            )
-            line.append(f" wins with {rows}", style="bold")
+            line.append(f" wins with {rows_words(o.rows)}", style="bold")
         elif o.finish is Finish.BLOCKED and o.winner is not None:
             line.append_text(player_text(game, o.winner))
             line.append(" wins: ", style="bold")

@@ -7,12 +7,14 @@ say them from here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from referee.cli.grammar import and_list
 from referee.invicta.board import Kind, Piece, Square
 from referee.invicta.setup import PIECES
 from referee.invicta.state import Finish, Refusal, Result, Why
 
-_COUNT = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
+COUNT = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
 def piece_words(piece: Piece) -> str:
@@ -25,16 +27,20 @@ def piece_on(piece: Piece, square: Square) -> str:
     return f"the {piece_words(piece)} on {square}"
 
 
+def rows_words(rows: Sequence[Sequence[Square]]) -> str:
+    """``five in a row (a1 b2 c3 d4 e5) and six in a row (...)``."""
+    return and_list(
+        [
+            f"{COUNT.get(len(row), len(row))} in a row ({' '.join(s.name for s in row)})"
+            for row in rows
+        ]
+    )
+
+
 def result_words(result: Result) -> str:
     """``white has five in a row (a1 b2 c3 d4 e5)``, ``a draw: neither side can move``."""
     if result.finish is Finish.FIVE:
-        rows = and_list(
-            [
-                f"{_COUNT.get(len(row), len(row))} in a row ({' '.join(s.name for s in row)})"
-                for row in result.rows
-            ]
-        )
-        return f"{result.winner} has {rows or 'five in a row'}"
+        return f"{result.winner} has {rows_words(result.rows) or 'five in a row'}"
     if result.finish is Finish.REPETITION:
         return "a draw by the third repetition of the position"
     if result.finish is Finish.BLOCKED:
