@@ -13,6 +13,7 @@ from referee.cogito import refusals as cogito
 from referee.cogito.state import Phase
 from referee.invicta.board import Kind, Piece, Side, Square
 from referee.invicta.state import Finish, Refusal, Result, Why
+from referee.table import refusals as table
 
 W, B = Side.WHITE, Side.BLACK
 SQ = Square.parse
@@ -76,3 +77,10 @@ def test_cogito_sentences_name_what_the_reason_carries():
     assert said(cogito.Refusal(cogito.Why.NO_TURN, phase=Phase.TRADE.value)).startswith(
         "it is the trade"
     )
+
+
+@pytest.mark.parametrize("why", list(table.Why))
+def test_every_table_reason_has_words(why):
+    r = table.Refusal(why, "ann", "bob", "dance")
+    words = reason_words(r)
+    assert words and "Refusal(" not in words

@@ -5,12 +5,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.cli.reasons import said
 from referee.logic.engine import Engine, Limits
 from referee.palmer.commands import PalmerCommands, ReadError
 from referee.palmer.records import GAME
 from referee.palmer.setup import HouseRules, Settings, Setup
 from referee.resources import default_deck_path
 from referee.table.record import Record, dumps, loads
+from referee.table.refusals import Why
 from referee.table.session import Outcome, Refused, Session
 
 DECK_TEXT = default_deck_path().read_text(encoding="utf-8")
@@ -103,7 +105,7 @@ def test_any_command_sequence_is_answered_cleanly(engine, mode, lines):
     for line in lines:
         outcomes = session.execute(line)
         assert all(isinstance(o, Outcome) for o in outcomes)
-        assert all(o.message.strip() for o in outcomes if isinstance(o, Refused))
+        assert all(said(o.message, o.reason).strip() for o in outcomes if isinstance(o, Refused))
         assert session.game.summary() == session.record.rebuild().summary()
     # ... and the record it keeps reads back as the same game
     _, again = loads(dumps(session.record, session.game), GAME)
@@ -116,4 +118,4 @@ def test_a_helpers_name_is_not_a_command(engine, line):
     setup = Setup(Settings(("alice", "bob"), mode="table"), HouseRules(), DECK_TEXT)
     session = Session(Record(GAME, setup), PalmerCommands(engine, read))
     out = session.execute(line)
-    assert isinstance(out[0], Refused) and "unknown command" in out[0].message
+    assert isinstance(out[0], Refused) and out[0].reason.why is Why.UNKNOWN_COMMAND

@@ -20,6 +20,7 @@ from referee.palmer.setup import Settings as PalmerSettings
 from referee.palmer.setup import Setup as PalmerSetup
 from referee.resources import data_path, default_deck_path, ergo_deck_path
 from referee.table.record import Record
+from referee.table.refusals import Refusal, Why
 from referee.table.session import Quit, Refused, Session, ShowRules, Undone
 from referee.table.views import GameOver, ShowCards, ShowHand, ShowScores
 
@@ -60,7 +61,7 @@ def test_players_are_found_by_the_name_rule_and_the_exact_spelling_first():
 def test_a_seat_may_not_move_out_of_turn_or_see_another_hand():
     s = ergo()
     out = s.execute("discard 1", seat="bob")
-    assert isinstance(out[0], Refused) and "ann's turn" in out[0].message
+    assert isinstance(out[0], Refused) and out[0].reason == Refusal(Why.NOT_YOUR_TURN, "ann", "bob")
     assert not s.record.events
     assert isinstance(s.execute("hand ann", seat="bob")[0], Refused)
     assert s.execute("hand", seat="bob") == (ShowHand("bob"),)  # a seat naming nobody: itself
@@ -75,7 +76,7 @@ def test_the_game_over_guard_is_the_same_for_every_game():
     s = Session(Record(PALMER, setup), PalmerCommands(None))
     assert isinstance(s.execute("end", seat="bo")[-1], GameOver)  # the table may end it
     out = s.execute("pass", seat="al")
-    assert isinstance(out[0], Refused) and out[0].message == "the game is over"
+    assert isinstance(out[0], Refused) and out[0].reason == Refusal(Why.GAME_OVER)
     assert isinstance(s.execute("nonsense")[0], Refused)  # unknown, not a crash
 
 
@@ -92,7 +93,7 @@ def test_cogito_names_players_in_its_commands():
     setup = CogitoSetup(("ann", "bob", "cat"), 3, deck, "cogito-example.toml")
     s = Session(Record(COGITO, setup), CogitoCommands())
     out = s.execute("hand ann", seat="bob")
-    assert isinstance(out[0], Refused) and "only ann" in out[0].message
+    assert isinstance(out[0], Refused) and out[0].reason == Refusal(Why.ONLY_NAMED, "ann")
     assert isinstance(s.execute("hand ann", seat="ann")[0], ShowHand)
     assert isinstance(s.execute("play 1", seat="cat")[0], Refused)
     assert not s.record.events
@@ -106,7 +107,7 @@ def test_a_seat_may_not_close_the_table_and_takes_back_only_its_own_move():
     assert isinstance(s.execute("quit")[-1], Quit)  # the terminal is the whole table
     assert not isinstance(s.execute("e5", seat="wendy")[0], Refused)
     out = s.execute("undo", seat="bert")
-    assert isinstance(out[0], Refused) and "wendy" in out[0].message
+    assert isinstance(out[0], Refused) and out[0].reason == Refusal(Why.NOT_YOUR_UNDO, "wendy")
     assert len(s.record.events) == 1
     assert isinstance(s.execute("undo", seat="wendy")[0], Undone)
     assert not isinstance(s.execute("e5")[0], Refused)
@@ -116,9 +117,9 @@ def test_a_seat_may_not_close_the_table_and_takes_back_only_its_own_move():
 def test_ergo_fallacy_names_its_target_not_who_plays_it():
     s = ergo()
     out = s.execute("fallacy ann", seat="bob")
-    assert isinstance(out[0], Refused) and "ann's turn" in out[0].message
+    assert isinstance(out[0], Refused) and out[0].reason == Refusal(Why.NOT_YOUR_TURN, "ann", "bob")
     out = s.execute("fallacy bob", seat="ann")
-    assert not (isinstance(out[0], Refused) and "only" in out[0].message)
+    assert getattr(getattr(out[0], "reason", None), "why", None) is not Why.ONLY_NAMED
 
 
 def test_a_derivation_file_is_read_only_at_the_referees_keyboard():
@@ -136,7 +137,7 @@ def test_a_cogito_seat_gives_and_declares_for_itself_alone():
     setup = CogitoSetup(("ann", "bob", "cat"), 3, deck, "cogito-example.toml")
     s = Session(Record(COGITO, setup), CogitoCommands())
     out = s.execute("cogito bob ann", seat="bob")  # at once with ann: ann says so herself
-    assert isinstance(out[0], Refused) and "only ann" in out[0].message
+    assert isinstance(out[0], Refused) and out[0].reason == Refusal(Why.ONLY_NAMED, "ann")
     assert s.execute("possible", seat="cat") == s.execute("possible cat")
     assert isinstance(s.execute("hand", seat="cat")[0], ShowHand)
     assert s.execute("hand", seat="cat")[0].player == "cat"
@@ -150,5 +151,5 @@ def test_a_cogito_declared_alone_is_its_declarers_to_take_back():
     assert not isinstance(s.execute("cogito", seat="bob")[0], Refused)  # bob, unnamed yet
     assert s.game.calling == ["bob"]
     out = s.execute("undo", seat="ann")
-    assert isinstance(out[0], Refused) and "bob" in out[0].message
+    assert isinstance(out[0], Refused) and out[0].reason == Refusal(Why.NOT_YOUR_UNDO, "bob")
     assert isinstance(s.execute("undo", seat="bob")[0], Undone)

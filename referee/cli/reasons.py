@@ -1,8 +1,9 @@
 """Every game's typed reasons in words: the one door from a :class:`~referee.table.errors.Reason`
 to a sentence.
 
-Each game words its own reasons in its own module (``referee.cli.<game>_words``);
-this module only finds the right one, so a refusal at the prompt, on the web
+Each game words its own reasons in its own module (``referee.cli.<game>_words``)
+and the table's own (a turn, an unknown command, undo) are worded here; this
+module finds the right words, so a refusal at the prompt, on the web
 table, and in a replay or a resumed record that stops at a refused event all
 read the same.
 """
@@ -15,9 +16,38 @@ from referee.cli import cogito_words, ergo_words, invicta_words
 from referee.cogito.refusals import Refusal as CogitoRefusal
 from referee.ergo.refusals import Refusal as ErgoRefusal
 from referee.invicta.state import Refusal as InvictaRefusal
+from referee.language.characters import quoted
+from referee.table import refusals as table
 from referee.table.errors import Reason, RecordError
 
+
+def table_words(r: table.Refusal) -> str:
+    """The table's own refusals, the same in every game."""
+    match r.why:
+        case table.Why.GAME_OVER:
+            return "the game is over"
+        case table.Why.NOT_YOUR_TURN:
+            return f"it is {r.player}'s turn, not {r.other}'s"
+        case table.Why.ONLY_NAMED:
+            return f"only {r.player} may say that"
+        case table.Why.NO_SUCH_PLAYER:
+            return f"no player is called {quoted(r.word)}"
+        case table.Why.UNKNOWN_COMMAND:
+            return f"unknown command {quoted(r.word)}"
+        case table.Why.NOTHING_TO_UNDO:
+            return "nothing to undo"
+        case table.Why.NOT_UNDONE:
+            return "not undone"
+        case table.Why.TABLE_STAYS_OPEN:
+            return "the table stays open: whoever opened it closes it"
+        case table.Why.NOT_YOUR_UNDO:
+            said = f" ({r.player})" if r.player else ""
+            return f"only the player who made the last move may take it back{said}"
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above
+
+
 WORDS: dict[type, Callable] = {
+    table.Refusal: table_words,
     InvictaRefusal: invicta_words.refusal_words,
     CogitoRefusal: cogito_words.refusal_words,
     ErgoRefusal: ergo_words.refusal_words,

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from referee.language.characters import quoted
 from referee.language.names import find_name, name_key
 from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
+from referee.table.refusals import Refusal, Why
 from referee.table.session import Outcomes, Refused, Session, ShowRules
 from referee.table.views import ShowCards, ShowHand, ShowScores
 
@@ -96,7 +96,7 @@ class TableCommands:
         return command, rest
 
     def over(self, game) -> Outcomes:
-        return (Refused("the game is over", self.over_hint),)
+        return (Refused(hint=self.over_hint, reason=Refusal(Why.GAME_OVER)),)
 
     def mover(self, game) -> str | None:
         """The player whose move it is (None: nobody in particular)."""
@@ -109,11 +109,11 @@ class TableCommands:
         turn = self.moves if self.turn_moves is None else self.turn_moves
         mover = self.mover(game)
         if command in turn and mover is not None and not same_player(mover, seat):
-            return (Refused(f"it is {mover}'s turn, not {seat}'s"),)
+            return (Refused(reason=Refusal(Why.NOT_YOUR_TURN, mover, seat)),)
         if command in self.names_player:
             for named in self.names(game, command, rest):
                 if not same_player(named, seat):
-                    return (Refused(f"only {named} may say that"),)
+                    return (Refused(reason=Refusal(Why.ONLY_NAMED, named)),)
         return None
 
     def names(self, game, command: str, rest: str) -> tuple[str, ...]:
@@ -133,8 +133,7 @@ class TableCommands:
             return None
         author = self.author(game, event)
         if author is None or not same_player(author, seat):
-            said = f" ({author})" if author else ""
-            return (Refused(f"only the player who made the last move may take it back{said}"),)
+            return (Refused(reason=Refusal(Why.NOT_YOUR_UNDO, author or "")),)
         return None
 
     @staticmethod
@@ -160,5 +159,5 @@ class TableCommands:
         word = rest.strip() or game.player
         player = self.player(game, word)
         if player is None:
-            return (Refused(f"no player is called {quoted(word)}"),)
+            return (Refused(reason=Refusal(Why.NO_SUCH_PLAYER, word=word)),)
         return (ShowHand(player),)

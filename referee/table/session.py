@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from referee.language.characters import quoted
 from referee.table.errors import IllegalEvent, Reason
 from referee.table.events import Event
 from referee.table.record import GameState, Record
+from referee.table.refusals import Refusal, Why
 from referee.table.reveals import Shown, undo_barrier
 
 # ----------------------------------------------------------------- outcomes
@@ -144,13 +144,14 @@ class Session:
             return (Saved(),)
         if command == "quit":
             if seat is not None:  # one player leaving does not close the table
-                return (Refused("the table stays open: whoever opened it closes it"),)
+                return (Refused(reason=Refusal(Why.TABLE_STAYS_OPEN)),)
             return (Saved(), Quit())
         if command == "help":
             return (Help(rest),)
         outcomes = self.commands.handle(self, command, rest, seat)
         if outcomes is None:
-            return (Refused(f"unknown command {quoted(word)}", "type help for the commands"),)
+            why = Refusal(Why.UNKNOWN_COMMAND, word=word)
+            return (Refused(hint="type help for the commands", reason=why),)
         return outcomes
 
     def command_of(self, word: str) -> str:
@@ -170,7 +171,7 @@ class Session:
     def undo(self, seat: str | None = None) -> Outcomes:
         """Take back the last event; said by ``seat``, only if that player made it."""
         if not self.record.events:
-            return (Refused("nothing to undo"),)
+            return (Refused(reason=Refusal(Why.NOTHING_TO_UNDO)),)
         event = self.record.events[-1]
         if seat is not None:
             refused = self.commands.refuse_undo(self.game, event, seat)
@@ -180,7 +181,7 @@ class Session:
         if barrier is not None and barrier.event >= len(self.record.events):
             return (UndoRefused(event, len(self.record.events), barrier.shown),)
         if self.confirm is not None and not self.confirm(UndoQuestion(event)):
-            return (Refused("not undone"),)
+            return (Refused(reason=Refusal(Why.NOT_UNDONE)),)
         self.record = self.record.undone()
         self.game = self.record.rebuild()
         return (Undone(event),)

@@ -1,0 +1,31 @@
+"""Why the table itself refuses a command, whatever the game, as data (the interface
+words it in :mod:`referee.cli.reasons`)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from referee.table.errors import Reason
+
+
+class Why(enum.StrEnum):
+    GAME_OVER = "game_over"
+    NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; other: the seat that spoke
+    ONLY_NAMED = "only_named"  # player: who may say it
+    NO_SUCH_PLAYER = "no_such_player"  # word
+    UNKNOWN_COMMAND = "unknown_command"  # word
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    NOT_UNDONE = "not_undone"
+    TABLE_STAYS_OPEN = "table_stays_open"  # a seat said quit
+    NOT_YOUR_UNDO = "not_your_undo"  # player: who made the last move ("" if nobody did)
+
+
+@dataclass(frozen=True)
+class Refusal(Reason):
+    """``why``, and the player or the word its sentence names."""
+
+    why: Why
+    player: str = ""
+    other: str = ""
+    word: str = ""
