@@ -11,6 +11,7 @@ from referee.logic.engine import Engine, Limits
 from referee.palmer.commands import PalmerCommands, ReadError
 from referee.palmer.outcomes import ClaimSettled, VoteTaken
 from referee.palmer.records import GAME
+from referee.palmer.refusals import Refusal, Why
 from referee.palmer.setup import HouseRules, Settings, Setup
 from referee.resources import default_deck_path
 from referee.table.record import Record
@@ -109,7 +110,7 @@ def test_the_table_votes_on_an_undetermined_claim_under_the_house_rule(engine):
     s = session(engine, vote_on_undetermined=True)
     assert claim(s, "claim 2").outcome == "vote"
     refused = s.execute("play happy : exists x happy(x)")[0]
-    assert isinstance(refused, Refused) and "vote" in refused.message
+    assert isinstance(refused, Refused) and refused.reason.why is Why.VOTE_FIRST
     assert isinstance(s.execute("vote no")[0], VoteTaken)
     assert s.record.events[-1].accepted is False
     assert s.game.scores["alice"] == 0 and s.game.player == "alice"
@@ -123,4 +124,4 @@ def test_without_the_house_rule_an_undetermined_claim_is_simply_not_upheld(engin
     s = session(engine)
     assert claim(s, "claim 2").outcome == "rejected" and s.game.pending is None
     out = s.execute("vote yes")[0]
-    assert isinstance(out, Refused) and out.message == "there is no undetermined claim to vote on"
+    assert isinstance(out, Refused) and out.reason == Refusal(Why.NO_VOTE)

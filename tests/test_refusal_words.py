@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cli import cogito_words
+from referee.cli import cogito_words, ergo_words, palmer_words
 from referee.cli.invicta_words import refusal_words, result_words
 from referee.cli.reasons import reason_words
 from referee.cogito import refusals as cogito
 from referee.cogito.state import Phase
+from referee.ergo import refusals as ergo
+from referee.ergo import syntax
+from referee.ergo.syntax import Face, Rule, Violation
 from referee.invicta.board import Kind, Piece, Side, Square
 from referee.invicta.state import Finish, Refusal, Result, Why
+from referee.palmer import refusals as palmer
 from referee.table import refusals as table
 
 W, B = Side.WHITE, Side.BLACK
@@ -84,3 +88,59 @@ def test_every_table_reason_has_words(why):
     r = table.Refusal(why, "ann", "bob", "dance")
     words = reason_words(r)
     assert words and "Refusal(" not in words
+
+
+@pytest.mark.parametrize("why", list(palmer.Why))
+def test_every_palmer_reason_has_words(why):
+    r = palmer.Refusal(why, "ann", "blonde", "∀x", 2, 3, True, ("∀",), (1,), (2,))
+    words = reason_words(r)
+    assert words and "Refusal(" not in words
+
+
+def test_palmer_sentences_name_what_the_reason_carries():
+    said = palmer_words.refusal_words
+    assert said(palmer.Refusal(palmer.Why.NOT_ON_CARDS, word="happy", texts=("blonde",))) == (
+        "happy is not on the cards you played (blonde): play its card too"
+    )
+    assert said(palmer.Refusal(palmer.Why.NOT_ON_BOARD, number=3, flag=True)) == (
+        "#3 is not on the board: it was erased as redundant"
+    )
+
+
+@pytest.mark.parametrize("why", list(ergo.Why))
+def test_every_ergo_reason_has_words(why):
+    faces = (Face.A, Face.OR)
+    violation = Violation(Rule.OPERATOR_NEEDS_OPERANDS, 1, side=syntax.Side.RIGHT)
+    inner = ergo.Refusal(ergo.Why.NO_CARDS)
+    r = ergo.Refusal(
+        why,
+        "ann",
+        "A",
+        "B",
+        "A",
+        2,
+        1,
+        True,
+        ("1:2",),
+        ("variable", "operator"),
+        1,
+        faces,
+        violation,
+        inner,
+    )
+    words = ergo_words.refusal_words(r)
+    assert words and "Refusal(" not in words and reason_words(r) == words
+
+
+def test_ergo_sentences_and_the_caret_under_the_cards_at_fault():
+    said = ergo_words.refusal_words
+    roles = ("variable", "operator")
+    assert said(ergo.Refusal(ergo.Why.DIFFERENT_ROLES, word="A", other="OR", roles=roles)) == (
+        "Revolution swaps two cards of the same type: A is a variable, OR an operator"
+    )
+    faces = (Face.A, Face.OR, Face.B, Face.OR)
+    v = Violation(Rule.OPERATOR_NEEDS_OPERANDS, 3, side=syntax.Side.RIGHT)
+    lines = said(ergo.Refusal(ergo.Why.SYNTAX, premise=2, faces=faces, violation=v)).split("\n")
+    assert lines[0].startswith("premise 2: ") and lines[2].index("^") == lines[1].rindex("∨")
+    assert ergo_words.fallacy_words(1, True) == "1 turn left, this one"
+    assert ergo_words.fallacy_words(3, True) == "3 turns left, this one included"

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.cli import cogito_words, ergo_words, invicta_words
+from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
 from referee.cogito.refusals import Refusal as CogitoRefusal
 from referee.ergo.refusals import Refusal as ErgoRefusal
 from referee.invicta.state import Refusal as InvictaRefusal
 from referee.language.characters import quoted
+from referee.palmer.refusals import Refusal as PalmerRefusal
 from referee.table import refusals as table
 from referee.table.errors import Reason, RecordError
 
@@ -51,6 +52,7 @@ WORDS: dict[type, Callable] = {
     InvictaRefusal: invicta_words.refusal_words,
     CogitoRefusal: cogito_words.refusal_words,
     ErgoRefusal: ergo_words.refusal_words,
+    PalmerRefusal: palmer_words.refusal_words,
 }
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from referee.language import ast
 from referee.language.deck import Deck, DeckCard
 from referee.language.limits import is_number
+from referee.palmer.refusals import Refusal, Why
 
 _KIND_LETTER = {ast.FORALL: "A", ast.EXISTS: "E", ast.UNIQUE: "U"}
 _NEGATE_WORDS = {"¬", "~", "!", "not", "neg", "negate", "x:¬", "x¬", "-"}
@@ -21,7 +22,11 @@ _ANY_WORDS = {"?", "any", "x:?", "x?", "wild"}
 
 
 class CardError(ValueError):
-    pass
+    """Words that name no card (or no card of the hand): ``refusal`` says why (typed)."""
+
+    def __init__(self, why: Why, **facts) -> None:
+        self.refusal = Refusal(why, **facts)
+        super().__init__(str(self.refusal))
 
 
 def short_name(card: DeckCard) -> str:
@@ -52,11 +57,11 @@ def resolve_card(token: str, deck: Deck, hand: Sequence[str] | None = None) -> D
     """The deck card a word names; ``hand`` (card ids) makes numbers positions in it."""
     token = token.strip()
     if not token:
-        raise CardError("empty card name")
+        raise CardError(Why.EMPTY_CARD_NAME)
     if is_number(token) and hand is not None:
         i = int(token)
         if not 1 <= i <= len(hand):
-            raise CardError(f"there is no card {i} in the hand (it holds {len(hand)})")
+            raise CardError(Why.NO_CARD_AT, number=i, count=len(hand))
         return deck.card(hand[i - 1])
     for card in deck.cards:
         if token == card.id or token == card.label:
@@ -76,9 +81,8 @@ def resolve_card(token: str, deck: Deck, hand: Sequence[str] | None = None) -> D
         for card in deck.cards:
             if card.kind == "Q" and "".join(_KIND_LETTER[k] for k in card.prefix) == letters:
                 return card
-        raise CardError(f"no Q card in this deck has the prefix {token}")
-    hint = " (in dealt mode, a number is a position in your hand)" if hand is None else ""
-    raise CardError(f"{token!r} is not a card of this deck{hint}; type `cards` to list them")
+        raise CardError(Why.NO_SUCH_PREFIX, word=token)
+    raise CardError(Why.NO_SUCH_CARD, word=token, flag=hand is None)
 
 
 def take_from_hand(hand: list[str], card_ids: Sequence[str]) -> list[str]:
@@ -86,6 +90,6 @@ def take_from_hand(hand: list[str], card_ids: Sequence[str]) -> list[str]:
     rest = list(hand)
     for card_id in card_ids:
         if card_id not in rest:
-            raise CardError(f"{card_id} is not in the hand")
+            raise CardError(Why.NOT_IN_HAND, word=card_id)
         rest.remove(card_id)
     return rest

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from referee.language.limits import is_number
-from referee.palmer import claims
+from referee.palmer import claims, refusals
 from referee.palmer.cards import CardError, resolve_card, short_name
 from referee.palmer.events import Claim, ClaimKind, End, Negate, Pass, Play, Vote
 from referee.palmer.outcomes import (
@@ -34,6 +34,7 @@ from referee.palmer.outcomes import (
     Written,
 )
 from referee.palmer.permissions import negation_sites
+from referee.palmer.refusals import Refusal
 from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
 from referee.table.errors import IllegalEvent
@@ -109,7 +110,7 @@ class PalmerCommands(TableCommands):
         try:
             session.submit(event)
         except IllegalEvent as exc:
-            return (Refused(exc.message),)
+            return (Refused(exc.message, reason=exc.reason),)
         game: Game = session.game  # type: ignore[assignment]
         if game.finished:
             finish = game.finish
@@ -131,10 +132,10 @@ class PalmerCommands(TableCommands):
                 else:
                     free = [i for i, c in enumerate(hand) if c == card.id and i not in positions]
                     if not free:
-                        raise CardError(f"{short_name(card)} is not in your hand")
+                        raise CardError(refusals.Why.NOT_IN_YOUR_HAND, word=short_name(card))
                     index = free[0]
                 if index in positions:
-                    raise CardError(f"card {index + 1} is named twice")
+                    raise CardError(refusals.Why.NAMED_TWICE, number=index + 1)
                 positions.append(index)
             ids.append(card.id)
         return ids
@@ -155,22 +156,26 @@ class PalmerCommands(TableCommands):
                 n = int(m.group(1))
                 tokens.remove(t)
         if not tokens:
-            return (Refused("say which cards you play", "play CARDS : STATEMENT (help: examples)"),)
+            hint = "play CARDS : STATEMENT (help: examples)"
+            return (Refused(hint=hint, reason=Refusal(refusals.Why.SAY_CARDS)),)
         try:
             ids = self._resolve(game, tokens)
         except CardError as exc:
-            return (Refused(str(exc)),)
+            return (Refused(reason=exc.refusal),)
         cards = [game.deck.card(i) for i in ids]
         if len(cards) == 1 and cards[0].kind == "X" and cards[0].action == "negate":
-            return (Refused("the ¬ card inserts a negation", "negate N lists the places in #N"),)
+            hint = "negate N lists the places in #N"
+            return (Refused(hint=hint, reason=Refusal(refusals.Why.NEGATE_INSERTS)),)
         if not text:
             if len(cards) == 1 and cards[0].kind == "S":
                 card = cards[0]
                 if card.parametric and (n is None or n < 1):
-                    return (Refused(f"{card.label}: choose a positive n", f"play {card.id} n=3"),)
+                    why = Refusal(refusals.Why.CHOOSE_N, word=card.label)
+                    return (Refused(hint=f"play {card.id} n=3", reason=why),)
                 text = card.statement_for(n)
             else:
-                return (Refused("write the statement after a colon", "play CARDS : STATEMENT"),)
+                why = Refusal(refusals.Why.STATEMENT_AFTER_COLON)
+                return (Refused(hint="play CARDS : STATEMENT", reason=why),)
         player = game.player
         event = Play(player, tuple(ids), text)
         outcomes = self._submit(session, event)
@@ -185,20 +190,20 @@ class PalmerCommands(TableCommands):
                 card = game.deck.card(card_id)
                 if card.kind == "X" and card.action == "negate":
                     return card_id
-            raise CardError("you have no ¬ card in your hand")
+            raise CardError(refusals.Why.NO_NEGATE_IN_HAND)
         for card in game.deck.cards:
             if card.kind == "X" and card.action == "negate":
                 return card.id
-        raise CardError("this deck has no ¬ card")
+        raise CardError(refusals.Why.NO_NEGATE_IN_DECK)
 
     def _negate(self, session: Session, game: Game, rest: str) -> Outcomes:
         parts = rest.replace("#", " ").split()
         if not parts or len(parts) > 2 or not all(is_number(p) for p in parts):
-            return (Refused("negate N lists the places in #N; negate N K plays the ¬"),)
+            return (Refused(reason=Refusal(refusals.Why.NEGATE_USAGE)),)
         try:
             entry = game.entry(int(parts[0]))
         except IllegalEvent as exc:
-            return (Refused(exc.message),)
+            return (Refused(exc.message, reason=exc.reason),)
         sites = negation_sites(entry.statement, entry.vocabulary)
         if len(parts) == 1:
             return (NegationPlaces(entry.id, entry.text, tuple(s.after.text for s in sites)),)
@@ -206,14 +211,14 @@ class PalmerCommands(TableCommands):
         if not 1 <= k <= len(sites):
             return (
                 Refused(
-                    f"#{entry.id} has {len(sites)} places for a ¬",
-                    f"negate {entry.id} lists them",
+                    hint=f"negate {entry.id} lists them",
+                    reason=Refusal(refusals.Why.PLACES, number=entry.id, count=len(sites)),
                 ),
             )
         try:
             card = self._negate_card(game)
         except CardError as exc:
-            return (Refused(str(exc)),)
+            return (Refused(reason=exc.refusal),)
         before, after = entry.text, sites[k - 1].after.text
         event = Negate(game.player, card, entry.id, k, before, after)
         outcomes = self._submit(session, event)
@@ -226,7 +231,7 @@ class PalmerCommands(TableCommands):
         try:
             ids = self._resolve(game, tokens) if tokens else []
         except CardError as exc:
-            return (Refused(str(exc)),)
+            return (Refused(reason=exc.refusal),)
         who = game.player
         outcomes = self._submit(session, Pass(who, tuple(ids)))
         if outcomes and isinstance(outcomes[0], Refused):
@@ -239,9 +244,9 @@ class PalmerCommands(TableCommands):
     def _vote(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.lower().split()
         if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
-            return (Refused("vote yes or vote no"),)
+            return (Refused(reason=Refusal(refusals.Why.VOTE_USAGE)),)
         if game.pending is None:
-            return (Refused("there is no undetermined claim to vote on"),)
+            return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
         accepted = words[0] in ("yes", "y", "accept")
         outcomes = self._submit(session, Vote(accepted))
         if outcomes and isinstance(outcomes[0], Refused):
@@ -254,16 +259,16 @@ class PalmerCommands(TableCommands):
         try:
             words = shlex.split(rest)
         except ValueError as exc:
-            return (Refused(f"cannot read the claim: {exc}"),)
+            return (Refused(reason=Refusal(refusals.Why.UNREADABLE_CLAIM, word=str(exc))),)
         offered = None
         if "with" in words:
             i = words.index("with")
             if i + 1 >= len(words):
-                return (Refused("name the derivation file", "claim N with FILE"),)
+                return (Refused(hint="claim N with FILE", reason=Refusal(refusals.Why.NAME_FILE)),)
             path = words[i + 1]
             words = words[:i] + words[i + 2 :]
             if self.read_text is None:
-                return (Refused("derivation files cannot be read here"),)
+                return (Refused(reason=Refusal(refusals.Why.NO_FILES_HERE)),)
             try:
                 offered = claims.Offered(path, self.read_text(path))
             except ReadError as exc:
@@ -272,19 +277,20 @@ class PalmerCommands(TableCommands):
         if words and words[0].lower() in ("redundant", "r"):
             words = words[1:]
         if not words:
-            return (Refused("say what you claim", "claim N [M ...] or claim inconsistent"),)
+            hint = "claim N [M ...] or claim inconsistent"
+            return (Refused(hint=hint, reason=Refusal(refusals.Why.SAY_CLAIM)),)
         if self.engine is None:
-            return (Refused("no engine is available to settle claims"),)
+            return (Refused(reason=Refusal(refusals.Why.NO_ENGINE)),)
         if len(words) == 1 and words[0].lower() in _INCONSISTENT_WORDS:
             kind, targets = ClaimKind.INCONSISTENT, []
         elif all(is_number(w) for w in words):
             kind, targets = ClaimKind.REDUNDANT, [int(w) for w in words]
         else:
-            return (Refused("claim N [M ...] (statement numbers) or claim inconsistent"),)
+            return (Refused(reason=Refusal(refusals.Why.CLAIM_USAGE)),)
         try:
             game.check_targets(kind, targets)
         except IllegalEvent as exc:
-            return (Refused(exc.message),)
+            return (Refused(exc.message, reason=exc.reason),)
         shown = settled_view(game, self.engine, kind, targets, offered)
         outcomes = self._submit(session, shown.claim)
         if outcomes and isinstance(outcomes[0], Refused):
@@ -297,7 +303,7 @@ class PalmerCommands(TableCommands):
     def _why(self, session: Session, game: Game, rest: str, model_only: bool = False) -> Outcomes:
         found = last_event(session.record, Claim)
         if found is None:
-            return (Refused("no claim has been made yet"),)
+            return (Refused(reason=Refusal(refusals.Why.NO_CLAIM_YET)),)
         number, claim = found
         before = session.record.rebuild(number - 1)
         return (Why(recorded_view(before, claim), number, model_only),)

@@ -30,45 +30,40 @@ from referee.language.deck import DeckCard
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
 from referee.language.vocabulary import Vocabulary
+from referee.palmer.refusals import Refusal, Why
 
 _QUANT_SIGN = {ast.FORALL: "∀", ast.EXISTS: "∃", ast.UNIQUE: "∃!"}
 
 
 class PlayRefused(ValueError):
-    """A play the cards do not allow; ``reason`` says why."""
+    """A play the cards do not allow; ``refusal`` says why (typed; the interface words it)."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, why: Why, **facts) -> None:
+        self.refusal = Refusal(why, **facts)
+        super().__init__(str(self.refusal))
 
 
 def play_kind(cards: Sequence[DeckCard]) -> str:
     """'symbols', 'quantifiers', 'statement', 'any' or 'negate'; refuses bad mixes."""
     if not cards:
-        raise PlayRefused("play at least one card with a statement")
+        raise PlayRefused(Why.NO_CARDS)
     kinds = {c.kind for c in cards}
     if kinds <= {"P", "F", "R"}:
         return "symbols"
     if kinds == {"Q"}:
         return "quantifiers"
-    labels = ", ".join(c.label for c in cards)
+    labels = tuple(c.label for c in cards)
     if kinds == {"S"}:
         if len(cards) > 1:
-            raise PlayRefused(f"an S card is played alone: one statement per card ({labels})")
+            raise PlayRefused(Why.S_ALONE, texts=labels)
         return "statement"
     if kinds == {"X"}:
         if len(cards) > 1:
-            raise PlayRefused(f"an X card is played alone ({labels})")
+            raise PlayRefused(Why.X_ALONE, texts=labels)
         return "any" if cards[0].action == "any" else "negate"
     if "Q" in kinds and kinds <= {"P", "F", "R", "Q"}:
-        raise PlayRefused(
-            "Q cards chain only with other Q cards, and P, F, R cards only with each other: "
-            f"play them in separate turns ({labels})"
-        )
-    raise PlayRefused(
-        "these cards cannot be played together: P, F and R cards combine with each other, "
-        f"Q cards with each other, and S and X cards are played alone ({labels})"
-    )
+        raise PlayRefused(Why.Q_APART, texts=labels)
+    raise PlayRefused(Why.NOT_TOGETHER, texts=labels)
 
 
 def check_play(
@@ -90,16 +85,16 @@ def check_play(
     elif kind == "quantifiers":
         check_quantifier_play(cards, statement)
     elif kind == "statement":
-        raise PlayRefused("an S card's statement is checked with check_statement_card")
+        raise PlayRefused(Why.S_CHECKED_APART)
     elif kind == "negate":
-        raise PlayRefused("the ¬ card inserts a negation into a board statement: use negate")
+        raise PlayRefused(Why.NEGATE_CARD)
     # "any": every well-formed statement is allowed, a naming included.
 
 
 def _no_falsum(formula: ast.Formula, what: str) -> None:
     for sub in ast.subformulas(formula):
         if isinstance(sub, ast.Falsum):
-            raise PlayRefused(f"⊥ is for derivations; {what} cannot write it on the board")
+            raise PlayRefused(Why.FALSUM, word=what)
 
 
 def check_symbol_play(
@@ -110,44 +105,30 @@ def check_symbol_play(
     every_card_used: bool = True,
 ) -> None:
     allowed = {c.symbol for c in cards}
-    names = ", ".join(sorted(allowed))
+    names = tuple(sorted(str(a) for a in allowed))
     if statement.naming is not None:
-        raise PlayRefused(
-            "only a Q card with ∃! (or the ? card) may name an object: the rules allow a "
-            "name when a quantifier card plays the ∃!"
-        )
+        raise PlayRefused(Why.NAMING_NEEDS_Q)
     _no_falsum(statement.formula, "a symbol card")
     for sub in ast.subformulas(statement.formula):
         if isinstance(sub, ast.Card):
-            raise PlayRefused(
-                "|L| is the shorthand of the two S cards, not pure logic: write it out with "
-                "∃ and ≠, or play the S card"
-            )
+            raise PlayRefused(Why.CARD_SHORTHAND)
     preds, funcs = ast.symbols(statement.formula)
     used = preds | funcs
     for symbol in sorted(used):
         if symbol in allowed:
             continue
         if symbol in deck_vocabulary:
-            raise PlayRefused(
-                f"{symbol} is not on the cards you played ({names}): play its card too"
-            )
+            raise PlayRefused(Why.NOT_ON_CARDS, word=symbol, texts=names)
         # Not a deck symbol: a name introduced with ∃!, which anyone may use.
     if every_card_used:
         seen: set[str | None] = set()
         for c in cards:
             if c.symbol in seen:
-                raise PlayRefused(
-                    f"{c.symbol} is played twice: one symbol card says all a statement "
-                    "needs of its symbol, so a second copy would be shed for nothing"
-                )
+                raise PlayRefused(Why.SYMBOL_TWICE, word=c.symbol or "")
             seen.add(c.symbol)
         unused = sorted(allowed - used)
         if unused:
-            raise PlayRefused(
-                f"the statement does not use {', '.join(unused)}: every symbol card you play "
-                "must appear in the statement (house rule every_card_used)"
-            )
+            raise PlayRefused(Why.UNUSED, texts=tuple(str(u) for u in unused))
 
 
 def quantifier_prefix(formula: ast.Formula) -> tuple[list[ast.Quant], ast.Formula]:
@@ -166,27 +147,18 @@ def check_quantifier_play(cards: Sequence[DeckCard], statement: ast.Statement) -
     }
     if kinds not in chains:
         shown = sorted(" ".join(_QUANT_SIGN[k] for k in chain) for chain in chains)
-        got = " ".join(_QUANT_SIGN[k] for k in kinds) or "no quantifier"
-        raise PlayRefused(
-            f"the statement starts with {got}, but the cards played give the prefix "
-            f"{' or '.join(shown)}: write exactly those quantifiers at the front"
-        )
+        got = " ".join(_QUANT_SIGN[k] for k in kinds)
+        raise PlayRefused(Why.WRONG_PREFIX, word=got, texts=tuple(shown))
     _no_falsum(body, "a Q card")
     for sub in ast.subformulas(body):
         if isinstance(sub, ast.Quant):
-            raise PlayRefused(
-                f"after the prefix the statement must be quantifier-free, but it has "
-                f"{_QUANT_SIGN[sub.kind]}{sub.var} inside: chain another Q card instead"
-            )
+            raise PlayRefused(Why.INNER_QUANTIFIER, word=f"{_QUANT_SIGN[sub.kind]}{sub.var}")
         if isinstance(sub, ast.Card):
-            raise PlayRefused("|L| belongs to the S cards, not to a Q card's body")
+            raise PlayRefused(Why.CARD_IN_Q_BODY)
     variables = {q.var for q in prefix}
     missing = sorted(variables - ast.free_vars(body))
     if missing:
-        raise PlayRefused(
-            f"the statement must use exactly the variables of the prefix, but "
-            f"{', '.join(missing)} never appears after it"
-        )
+        raise PlayRefused(Why.PREFIX_VARIABLES, texts=tuple(missing))
 
 
 def check_statement_card(
@@ -194,16 +166,19 @@ def check_statement_card(
 ) -> None:
     """The statement must be the card's own (ASTs compared; n free for |L| cards)."""
     if statement.naming is not None:
-        raise PlayRefused("an S card writes its own statement, with no naming")
+        raise PlayRefused(Why.S_NO_NAMING)
     n = None
     if card.parametric:
         if not isinstance(statement.formula, ast.Card):
-            raise PlayRefused(f"{card.label}: write {card.statement} with a positive n")
+            raise PlayRefused(Why.S_POSITIVE_N, word=card.label, other=card.statement)
         n = statement.formula.n
     expected = parse_statement(card.statement_for(n), deck_vocabulary)
     if expected.formula != statement.formula:
         raise PlayRefused(
-            f"{card.label} writes exactly {to_unicode(expected)}, not {to_unicode(statement)}"
+            Why.S_EXACTLY,
+            word=card.label,
+            other=to_unicode(expected),
+            texts=(to_unicode(statement),),
         )
 
 

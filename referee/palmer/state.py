@@ -37,6 +37,7 @@ from referee.palmer.events import (
     Play,
     Vote,
 )
+from referee.palmer.refusals import Refusal, Why
 from referee.palmer.setup import HouseRules, Mode, Setup
 from referee.table.dealing import DealtState
 from referee.table.errors import IllegalEvent
@@ -68,6 +69,11 @@ class Finish(enum.StrEnum):
     POINTS = "points"  # a player reached the winning score
     ENDED = "ended"  # the table ended it (``end``): most points wins
     DECK_SPENT = "deck_spent"  # every player passed in turn with the deck spent
+
+
+def _illegal(field: str, why: Why, hidden: bool = False, **facts) -> IllegalEvent:
+    """The rules refuse: ``why`` and the facts its sentence names (the interface words it)."""
+    return IllegalEvent(field, hidden=hidden, reason=Refusal(why, **facts))
 
 
 @dataclass
@@ -143,8 +149,7 @@ class Game(DealtState):
             if e.id == board_id:
                 return e
         gone = any(e.id == board_id for e in self.erased)
-        why = "it was erased as redundant" if gone else "no statement has that number"
-        raise IllegalEvent("target", f"#{board_id} is not on the board: {why}")
+        raise _illegal("target", Why.NOT_ON_BOARD, number=board_id, flag=gone)
 
     def hand(self, player: str | None = None) -> list[str]:
         return list(self.hands.get(player or self.player, []))
@@ -153,7 +158,7 @@ class Game(DealtState):
         try:
             return self.deck.card(card_id)
         except KeyError:
-            raise IllegalEvent("cards", f"{card_id!r} is not a card of the deck") from None
+            raise _illegal("cards", Why.NOT_A_DECK_CARD, word=card_id) from None
 
     def summary(self) -> dict:
         """The state a table cares about: scores, board, whose turn, the winner."""
@@ -186,9 +191,9 @@ class Game(DealtState):
         """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
         handler = handler_for(self, event, CODEC)
         if self.pending is not None and not isinstance(event, (Vote, End)):
-            raise IllegalEvent("type", "the table must first vote on the undetermined claim")
+            raise _illegal("type", Why.VOTE_FIRST)
         if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
-            raise IllegalEvent("player", f"it is {self.player}'s turn, not {event.player!r}'s")
+            raise _illegal("player", Why.NOT_YOUR_TURN, player=self.player, word=event.player)
         pile = len(self.draw_pile)
         handler(event)
         self.events += 1
@@ -207,7 +212,8 @@ class Game(DealtState):
             try:
                 take_from_hand(self.hands[self.player], ids)
             except CardError as exc:
-                raise IllegalEvent(key, f"{exc} of {self.player}", hidden=True) from None
+                why = Why.NOT_IN_HAND_OF
+                raise _illegal(key, why, True, word=exc.refusal.word, player=self.player) from None
         return cards
 
     def _discard_from_hand(self, ids: Sequence[str]) -> None:
@@ -220,9 +226,9 @@ class Game(DealtState):
         try:
             kind = permissions.play_kind(cards)
         except permissions.PlayRefused as exc:
-            raise IllegalEvent("cards", exc.reason) from None
+            raise IllegalEvent("cards", reason=exc.refusal) from None
         if kind == "negate":
-            raise IllegalEvent("cards", "the ¬ card is played with negate, not with a statement")
+            raise _illegal("cards", Why.NEGATE_WITH_NEGATE)
         try:
             statement = parse_statement(event.text, self.vocabulary)
         except ParseError as exc:
@@ -238,7 +244,7 @@ class Game(DealtState):
                     every_card_used=self.rules.every_card_used,
                 )
         except permissions.PlayRefused as exc:
-            raise IllegalEvent("text", exc.reason) from None
+            raise IllegalEvent("text", reason=exc.refusal) from None
         self._discard_from_hand(event.cards)
         entry = Entry(
             self.next_id, statement, self.player, tuple(event.cards), self.vocabulary, self.turn
@@ -255,25 +261,27 @@ class Game(DealtState):
     def _negate(self, event: Negate) -> None:
         cards = self._take([event.card], "card")
         if cards[0].kind != "X" or cards[0].action != "negate":
-            raise IllegalEvent("card", "negate plays exactly one ¬ card")
+            raise _illegal("card", Why.NEGATE_ONE_CARD)
         entry = self.entry(event.target)
         sites = permissions.negation_sites(entry.statement, entry.vocabulary)
         if entry.text != event.before and event.before:
-            raise IllegalEvent(
-                "before", f"the record says {event.before!r}, the board gives {entry.text!r}"
-            )
+            raise _illegal("before", Why.BEFORE_DIFFERS, word=event.before, other=entry.text)
         if event.after:
             # The statement a ¬ gives is what a negation is; its place number is
             # how it was chosen (records of version 1 numbered some places twice).
             found = [s for s in sites if to_unicode(s.after) == event.after]
             if not found:
-                raise IllegalEvent("after", f"no ¬ in #{event.target} gives {event.after!r}")
+                raise _illegal("after", Why.NO_SUCH_NEGATION, number=event.target, word=event.after)
             site = found[0]
         elif 1 <= event.position <= len(sites):
             site = sites[event.position - 1]
         else:
-            raise IllegalEvent(
-                "position", f"#{event.target} has {len(sites)} places for a ¬, not {event.position}"
+            raise _illegal(
+                "position",
+                Why.NO_SUCH_PLACE,
+                number=event.target,
+                count=len(sites),
+                other=str(event.position),
             )
         self._discard_from_hand([event.card])
         entry.statement = site.after
@@ -283,39 +291,39 @@ class Game(DealtState):
         """IllegalEvent unless ``targets`` can be claimed (``kind``) on this board now."""
         if kind == ClaimKind.INCONSISTENT:
             if targets:
-                raise IllegalEvent("targets", "an inconsistency claim is about the whole board")
+                raise _illegal("targets", Why.WHOLE_BOARD)
             return
         if not targets:
-            raise IllegalEvent("targets", "name the statements claimed redundant")
+            raise _illegal("targets", Why.NAME_REDUNDANT)
         if len(set(targets)) != len(targets):
-            raise IllegalEvent("targets", "name each statement once")
+            raise _illegal("targets", Why.NAME_ONCE)
         for t in targets:
             try:
                 entry = self.entry(t)
             except IllegalEvent as exc:
-                raise IllegalEvent("targets", exc.message) from None
+                raise IllegalEvent("targets", exc.message, reason=exc.reason) from None
             if entry.scored:
-                raise IllegalEvent("targets", f"#{t} has already been scored as redundant")
+                raise _illegal("targets", Why.ALREADY_SCORED, number=t)
 
     def _claim(self, event: Claim) -> None:
         self.check_targets(event.kind, event.targets)
         premises = tuple(e.id for e in self.board if e.id not in event.targets)
         if event.premises != premises:
-            raise IllegalEvent(
+            raise _illegal(
                 "premises",
-                f"the claim was settled against {list(event.premises)}, "
-                f"but the board minus the claimed statements is {list(premises)}",
+                Why.WRONG_PREMISES,
+                numbers=tuple(event.premises),
+                others=tuple(premises),
             )
         status = event.verdict.status
         if status not in (POSITIVE[event.kind], NEGATIVE[event.kind], Status.UNDETERMINED):
-            raise IllegalEvent(
-                "verdict.status", f"{status.value!r} does not settle a {event.kind.value} claim"
+            raise _illegal(
+                "verdict.status", Why.NOT_SETTLING, word=status.value, other=event.kind.value
             )
         outcome = claim_outcome(event.kind, status, event.derivation, self.rules)
         if event.outcome != outcome:
-            raise IllegalEvent(
-                "outcome",
-                f"the record says {event.outcome.value!r}; the rules give {outcome.value!r}",
+            raise _illegal(
+                "outcome", Why.WRONG_OUTCOME, word=event.outcome.value, other=outcome.value
             )
         if outcome == ClaimOutcome.VOTE:
             self.pending = event
@@ -344,19 +352,19 @@ class Game(DealtState):
 
     def _vote(self, event: Vote) -> None:
         if self.pending is None:
-            raise IllegalEvent("type", "there is no undetermined claim to vote on")
+            raise _illegal("type", Why.NO_VOTE)
         for key, voters in (("ayes", event.ayes), ("noes", event.noes)):
             strangers = [v for v in voters if v not in self.players]
             if strangers:
-                raise IllegalEvent(key, f"{strangers[0]!r} is not a player")
+                raise _illegal(key, Why.NOT_A_PLAYER, word=strangers[0])
         claim, self.pending = self.pending, None
         self._settle(claim, event.accepted)
 
     def _pass(self, event: Pass) -> None:
         if event.discard and not self.rules.pass_discard:
-            raise IllegalEvent("discard", "the house rules do not allow discarding on a pass")
+            raise _illegal("discard", Why.NO_PASS_DISCARD)
         if event.discard and not self.dealt:
-            raise IllegalEvent("discard", "in table mode the table handles its own cards")
+            raise _illegal("discard", Why.TABLE_DISCARD)
         self._take(event.discard, "discard")
         self._discard_from_hand(event.discard)
         self._end_turn(passed=True)

@@ -19,6 +19,7 @@ from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
 from referee.palmer import permissions
 from referee.palmer.cards import short_name
+from referee.palmer.refusals import Why
 from referee.palmer.state import Game
 
 # The symbol row of the statement editor: what a phone keyboard lacks.
@@ -138,7 +139,7 @@ def check_play(game: Game, seat: str, cards: Sequence[str], text: str) -> dict:
     try:
         kind = permissions.play_kind(chosen)
         if kind == "negate":
-            raise permissions.PlayRefused("the ¬ card is played with negate, not with a statement")
+            raise permissions.PlayRefused(Why.NEGATE_WITH_NEGATE)
         if kind == "statement":
             permissions.check_statement_card(chosen[0], statement, game.deck.vocabulary)
         else:
@@ -146,7 +147,8 @@ def check_play(game: Game, seat: str, cards: Sequence[str], text: str) -> dict:
                 chosen, statement, game.deck.vocabulary, every_card_used=game.rules.every_card_used
             )
     except permissions.PlayRefused as exc:
-        return {**result, "stage": "permission", "message": exc.reason}
+        # the interface words the refusal (referee.cli.reasons) and drops it
+        return {**result, "stage": "permission", "refusal": exc.refusal}
     return {**result, "ok": True, "message": "the cards allow it"}
 
 

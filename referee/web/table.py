@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from rich.console import Console
 
 from referee.cli.lines import UnreadLine, checked
+from referee.cli.reasons import reason_words
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.record import Record, dumps
@@ -218,9 +219,12 @@ class WebTable:
         if not self.lock.acquire(timeout=0.5):
             return {"ok": False, "stage": "busy", "message": "the referee is thinking"}
         try:
-            return draft(self.session.game, seat, cards, text)
+            result = draft(self.session.game, seat, cards, text)
         finally:
             self.lock.release()
+        if "refusal" in result:  # in words, as the terminal says them
+            result["message"] = reason_words(result.pop("refusal"))
+        return result
 
     def _reset(self) -> None:
         """Back to what the record holds (the file is the truth), every page told."""

@@ -1,0 +1,154 @@
+"""Palmer's refusals in the players' words: the one place a
+:class:`~referee.palmer.refusals.Refusal` (the rules, the cards played, a
+command) becomes a sentence; the prompt, the web table and a replay all say it
+from here."""
+
+from __future__ import annotations
+
+from referee.palmer.refusals import Refusal, Why
+
+FIXED = {
+    Why.GAME_OVER: "the game is over",
+    Why.VOTE_FIRST: "the table must first vote on the undetermined claim",
+    Why.NEGATE_WITH_NEGATE: "the ¬ card is played with negate, not with a statement",
+    Why.NEGATE_ONE_CARD: "negate plays exactly one ¬ card",
+    Why.WHOLE_BOARD: "an inconsistency claim is about the whole board",
+    Why.NAME_REDUNDANT: "name the statements claimed redundant",
+    Why.NAME_ONCE: "name each statement once",
+    Why.NO_VOTE: "there is no undetermined claim to vote on",
+    Why.NO_PASS_DISCARD: "the house rules do not allow discarding on a pass",
+    Why.TABLE_DISCARD: "in table mode the table handles its own cards",
+    Why.NO_CARDS: "play at least one card with a statement",
+    Why.S_CHECKED_APART: "an S card's statement is checked with check_statement_card",
+    Why.NEGATE_CARD: "the ¬ card inserts a negation into a board statement: use negate",
+    Why.NAMING_NEEDS_Q: (
+        "only a Q card with ∃! (or the ? card) may name an object: the rules allow a "
+        "name when a quantifier card plays the ∃!"
+    ),
+    Why.CARD_SHORTHAND: (
+        "|L| is the shorthand of the two S cards, not pure logic: write it out with "
+        "∃ and ≠, or play the S card"
+    ),
+    Why.CARD_IN_Q_BODY: "|L| belongs to the S cards, not to a Q card's body",
+    Why.S_NO_NAMING: "an S card writes its own statement, with no naming",
+    Why.EMPTY_CARD_NAME: "empty card name",
+    Why.NO_NEGATE_IN_HAND: "you have no ¬ card in your hand",
+    Why.NO_NEGATE_IN_DECK: "this deck has no ¬ card",
+    Why.SAY_CARDS: "say which cards you play",
+    Why.NEGATE_INSERTS: "the ¬ card inserts a negation",
+    Why.STATEMENT_AFTER_COLON: "write the statement after a colon",
+    Why.NEGATE_USAGE: "negate N lists the places in #N; negate N K plays the ¬",
+    Why.VOTE_USAGE: "vote yes or vote no",
+    Why.NAME_FILE: "name the derivation file",
+    Why.NO_FILES_HERE: "derivation files cannot be read here",
+    Why.SAY_CLAIM: "say what you claim",
+    Why.NO_ENGINE: "no engine is available to settle claims",
+    Why.CLAIM_USAGE: "claim N [M ...] (statement numbers) or claim inconsistent",
+    Why.NO_CLAIM_YET: "no claim has been made yet",
+}
+
+
+def refusal_words(r: Refusal) -> str:
+    """Why Palmer refuses, as the players read it."""
+    if r.why in FIXED:
+        return FIXED[r.why]
+    labels = ", ".join(r.texts)
+    match r.why:
+        case Why.NOT_YOUR_TURN:
+            return f"it is {r.player}'s turn, not {r.word!r}'s"
+        case Why.NOT_AN_EVENT:
+            return f"{r.word} is not an event of this game"
+        case Why.NOT_ON_BOARD:
+            why = "it was erased as redundant" if r.flag else "no statement has that number"
+            return f"#{r.number} is not on the board: {why}"
+        case Why.NOT_A_DECK_CARD:
+            return f"{r.word!r} is not a card of the deck"
+        case Why.NOT_IN_HAND_OF:
+            return f"{r.word} is not in the hand of {r.player}"
+        case Why.BEFORE_DIFFERS:
+            return f"the record says {r.word!r}, the board gives {r.other!r}"
+        case Why.NO_SUCH_NEGATION:
+            return f"no ¬ in #{r.number} gives {r.word!r}"
+        case Why.NO_SUCH_PLACE:
+            return f"#{r.number} has {r.count} places for a ¬, not {r.other}"
+        case Why.ALREADY_SCORED:
+            return f"#{r.number} has already been scored as redundant"
+        case Why.WRONG_PREMISES:
+            return (
+                f"the claim was settled against {list(r.numbers)}, "
+                f"but the board minus the claimed statements is {list(r.others)}"
+            )
+        case Why.NOT_SETTLING:
+            return f"{r.word!r} does not settle a {r.other} claim"
+        case Why.WRONG_OUTCOME:
+            return f"the record says {r.word!r}; the rules give {r.other!r}"
+        case Why.NOT_A_PLAYER:
+            return f"{r.word!r} is not a player"
+        case Why.S_ALONE:
+            return f"an S card is played alone: one statement per card ({labels})"
+        case Why.X_ALONE:
+            return f"an X card is played alone ({labels})"
+        case Why.Q_APART:
+            return (
+                "Q cards chain only with other Q cards, and P, F, R cards only with each other: "
+                f"play them in separate turns ({labels})"
+            )
+        case Why.NOT_TOGETHER:
+            return (
+                "these cards cannot be played together: P, F and R cards combine with each "
+                f"other, Q cards with each other, and S and X cards are played alone ({labels})"
+            )
+        case Why.FALSUM:
+            return f"⊥ is for derivations; {r.word} cannot write it on the board"
+        case Why.NOT_ON_CARDS:
+            return f"{r.word} is not on the cards you played ({labels}): play its card too"
+        case Why.SYMBOL_TWICE:
+            return (
+                f"{r.word} is played twice: one symbol card says all a statement "
+                "needs of its symbol, so a second copy would be shed for nothing"
+            )
+        case Why.UNUSED:
+            return (
+                f"the statement does not use {labels}: every symbol card you play "
+                "must appear in the statement (house rule every_card_used)"
+            )
+        case Why.WRONG_PREFIX:
+            return (
+                f"the statement starts with {r.word or 'no quantifier'}, but the cards played "
+                f"give the prefix {' or '.join(r.texts)}: write exactly those quantifiers at "
+                "the front"
+            )
+        case Why.INNER_QUANTIFIER:
+            return (
+                "after the prefix the statement must be quantifier-free, but it has "
+                f"{r.word} inside: chain another Q card instead"
+            )
+        case Why.PREFIX_VARIABLES:
+            return (
+                "the statement must use exactly the variables of the prefix, but "
+                f"{labels} never appears after it"
+            )
+        case Why.S_POSITIVE_N:
+            return f"{r.word}: write {r.other} with a positive n"
+        case Why.S_EXACTLY:
+            return f"{r.word} writes exactly {r.other}, not {r.texts[0]}"
+        case Why.NO_CARD_AT:
+            return f"there is no card {r.number} in the hand (it holds {r.count})"
+        case Why.NO_SUCH_PREFIX:
+            return f"no Q card in this deck has the prefix {r.word}"
+        case Why.NO_SUCH_CARD:
+            hint = " (in dealt mode, a number is a position in your hand)" if r.flag else ""
+            return f"{r.word!r} is not a card of this deck{hint}; type `cards` to list them"
+        case Why.NOT_IN_HAND:
+            return f"{r.word} is not in the hand"
+        case Why.NOT_IN_YOUR_HAND:
+            return f"{r.word} is not in your hand"
+        case Why.NAMED_TWICE:
+            return f"card {r.number} is named twice"
+        case Why.CHOOSE_N:
+            return f"{r.word}: choose a positive n"
+        case Why.PLACES:
+            return f"#{r.number} has {r.count} places for a ¬"
+        case Why.UNREADABLE_CLAIM:
+            return f"cannot read the claim: {r.word}"
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above

@@ -1,0 +1,103 @@
+"""Why Palmer's rules, its cards or its commands refuse, as data (the interface words it).
+
+One :class:`Why` per rule or per thing a command needs, and a
+:class:`Refusal` carrying the facts its sentence names.
+:mod:`referee.cli.palmer_words` says them. A statement that does not parse
+keeps its parse error's own words (the language layer's, with its caret).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from referee.table.errors import Reason
+
+
+class Why(enum.StrEnum):
+    # the rules (Game.apply)
+    GAME_OVER = "game_over"
+    VOTE_FIRST = "vote_first"
+    NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; word: who tried
+    NOT_AN_EVENT = "not_an_event"  # word
+    NOT_ON_BOARD = "not_on_board"  # number; flag: erased as redundant
+    NOT_A_DECK_CARD = "not_a_deck_card"  # word: the card id
+    NOT_IN_HAND_OF = "not_in_hand_of"  # word: the card id; player
+    NEGATE_WITH_NEGATE = "negate_with_negate"
+    NEGATE_ONE_CARD = "negate_one_card"
+    BEFORE_DIFFERS = "before_differs"  # word: the record's; other: the board's
+    NO_SUCH_NEGATION = "no_such_negation"  # number: the statement; word: the statement after
+    NO_SUCH_PLACE = "no_such_place"  # number: the statement; count: places; other: asked
+    WHOLE_BOARD = "whole_board"
+    NAME_REDUNDANT = "name_redundant"
+    NAME_ONCE = "name_once"
+    ALREADY_SCORED = "already_scored"  # number
+    WRONG_PREMISES = "wrong_premises"  # numbers: the claim's; others: the board's
+    NOT_SETTLING = "not_settling"  # word: the status; other: the claim's kind
+    WRONG_OUTCOME = "wrong_outcome"  # word: the record's; other: the rules'
+    NO_VOTE = "no_vote"
+    NOT_A_PLAYER = "not_a_player"  # word
+    NO_PASS_DISCARD = "no_pass_discard"
+    TABLE_DISCARD = "table_discard"
+    # the cards (permissions: what the cards played allow)
+    NO_CARDS = "no_cards"
+    S_ALONE = "s_alone"  # texts: the cards' labels
+    X_ALONE = "x_alone"  # texts
+    Q_APART = "q_apart"  # texts
+    NOT_TOGETHER = "not_together"  # texts
+    S_CHECKED_APART = "s_checked_apart"
+    NEGATE_CARD = "negate_card"
+    FALSUM = "falsum"  # word: which card ("a symbol card", "a Q card")
+    NAMING_NEEDS_Q = "naming_needs_q"
+    CARD_SHORTHAND = "card_shorthand"
+    NOT_ON_CARDS = "not_on_cards"  # word: the symbol; texts: the symbols played
+    SYMBOL_TWICE = "symbol_twice"  # word: the symbol
+    UNUSED = "unused"  # texts: the symbols not used
+    WRONG_PREFIX = "wrong_prefix"  # word: the statement's prefix ("" for none); texts: allowed
+    INNER_QUANTIFIER = "inner_quantifier"  # word: the quantifier and its variable
+    CARD_IN_Q_BODY = "card_in_q_body"
+    PREFIX_VARIABLES = "prefix_variables"  # texts: the variables missing
+    S_NO_NAMING = "s_no_naming"
+    S_POSITIVE_N = "s_positive_n"  # word: the card's label; other: its statement
+    S_EXACTLY = "s_exactly"  # word: the label; other: expected; texts: (written,)
+    # the cards typed (resolve_card, take_from_hand)
+    EMPTY_CARD_NAME = "empty_card_name"
+    NO_CARD_AT = "no_card_at"  # number: asked; count: cards in hand
+    NO_SUCH_PREFIX = "no_such_prefix"  # word
+    NO_SUCH_CARD = "no_such_card"  # word; flag: in table mode (a number is a hand position)
+    NOT_IN_HAND = "not_in_hand"  # word: the card
+    NOT_IN_YOUR_HAND = "not_in_your_hand"  # word: the card's short name
+    NAMED_TWICE = "named_twice"  # number: the position
+    NO_NEGATE_IN_HAND = "no_negate_in_hand"
+    NO_NEGATE_IN_DECK = "no_negate_in_deck"
+    # the commands
+    SAY_CARDS = "say_cards"
+    NEGATE_INSERTS = "negate_inserts"
+    CHOOSE_N = "choose_n"  # word: the card's label
+    STATEMENT_AFTER_COLON = "statement_after_colon"
+    NEGATE_USAGE = "negate_usage"
+    PLACES = "places"  # number: the statement; count: its places
+    VOTE_USAGE = "vote_usage"
+    UNREADABLE_CLAIM = "unreadable_claim"  # word: what shlex said
+    NAME_FILE = "name_file"
+    NO_FILES_HERE = "no_files_here"
+    SAY_CLAIM = "say_claim"
+    NO_ENGINE = "no_engine"
+    CLAIM_USAGE = "claim_usage"
+    NO_CLAIM_YET = "no_claim_yet"
+
+
+@dataclass(frozen=True)
+class Refusal(Reason):
+    """``why``, and the facts its sentence names (see :class:`Why`)."""
+
+    why: Why
+    player: str = ""
+    word: str = ""
+    other: str = ""
+    number: int = 0
+    count: int = 0
+    flag: bool = False
+    texts: tuple[str, ...] = ()
+    numbers: tuple[int, ...] = ()
+    others: tuple[int, ...] = ()
