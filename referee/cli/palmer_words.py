@@ -45,6 +45,8 @@ FIXED = {
     Why.NO_ENGINE: "no engine is available to settle claims",
     Why.CLAIM_USAGE: "claim N [M ...] (statement numbers) or claim inconsistent",
     Why.NO_CLAIM_YET: "no claim has been made yet",
+    Why.FILES_AT_THE_KEYBOARD: "a derivation file is claimed at the referee's own keyboard",
+    Why.OWN_CLAIM_VOTE: "a claim must convince the others: they vote on yours, not you",
 }
 
 

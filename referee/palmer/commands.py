@@ -88,19 +88,16 @@ class PalmerCommands(TableCommands):
 
     def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
         if game.pending is not None and command in self.turn_moves:  # before the engine runs
-            return (
-                Refused(
-                    "the table must first vote on the undetermined claim", "vote yes or vote no"
-                ),
-            )
+            why = Refusal(refusals.Why.VOTE_FIRST)
+            return (Refused(hint="vote yes or vote no", reason=why),)
         if seat is not None and command == "claim" and "with" in rest.split():
             # A derivation file is read from the referee's own disk, not the seat's.
-            return (Refused("a derivation file is claimed at the referee's own keyboard"),)
+            return (Refused(reason=Refusal(refusals.Why.FILES_AT_THE_KEYBOARD)),)
         if seat is not None and command == "vote" and game.pending is not None:
             # A claim must convince the others: at one keyboard the table agrees aloud
             # before one of them types the verdict; a seat speaks alone.
             if self.player(game, seat) == game.pending.player:
-                return (Refused("a claim must convince the others: they vote on yours, not you"),)
+                return (Refused(reason=Refusal(refusals.Why.OWN_CLAIM_VOTE)),)
         return super().refuse(game, command, rest, seat)
 
     # ------------------------------------------------------------ helpers

@@ -85,6 +85,8 @@ class Why(enum.StrEnum):
     NO_ENGINE = "no_engine"
     CLAIM_USAGE = "claim_usage"
     NO_CLAIM_YET = "no_claim_yet"
+    FILES_AT_THE_KEYBOARD = "files_at_the_keyboard"  # a seat named a derivation file
+    OWN_CLAIM_VOTE = "own_claim_vote"  # a seat voted on its own claim
 
 
 @dataclass(frozen=True)
