@@ -26,6 +26,7 @@ from referee.cogito.outcomes import (
 from referee.cogito.refusals import Refusal, Why
 from referee.cogito.setup import Setup, SetupError
 from referee.cogito.state import Game, Phase, Standing
+from referee.table import refusals as table
 from referee.table.errors import IllegalEvent
 
 BLUE, RED, NONE = Position.BLUE, Position.RED, Position.NONE
@@ -336,7 +337,8 @@ def test_cogito_at_any_time_right_wins_and_ends_the_game():
         Finish.FOUND, "bob", (("alice", "Casablanca"), ("bob", "Salmon"))
     )
     assert game.finished and game.winner == "bob" and game.seat("bob").standing == Standing.WON
-    assert refused(game, Play("alice", "Animal", BLUE), "type").why is Why.GAME_OVER
+    over = refused(game, Play("alice", "Animal", BLUE), "type")
+    assert over == table.Refusal(table.Why.GAME_OVER)  # the table's own guard
 
 
 def test_a_failed_cogito_loses_the_game_and_the_turn_passes_on():

@@ -10,7 +10,6 @@ from referee.cogito.state import Phase
 from referee.language.characters import quoted
 
 FIXED = {
-    Why.GAME_OVER: "the game is over",
     Why.TRADE_NOW: "it is the trade: every player gives a card to the left",
     Why.LAST_CALL: "every hand in play is empty: COGITO now, or end (a tie)",
     Why.NOT_THE_TRADE: "cards are given only in the trade, after the draw",
@@ -42,8 +41,6 @@ def refusal_words(r: Refusal) -> str:
         return FIXED[r.why]
     p = r.player
     match r.why:
-        case Why.NOT_AN_EVENT:
-            return f"{r.word} is not an event of Cogito"
         case Why.NOT_A_PLAYER:
             return f"{quoted(r.word)} is not a player"
         case Why.STOPPED_FOR_COGITO:

@@ -16,7 +16,6 @@ from referee.ergo.syntax import Face, Rule, Violation
 from referee.language.characters import quoted
 
 FIXED = {
-    Why.GAME_OVER: "the game is over",
     Why.ROUND_STOPPED: "the round has stopped: it is scored next",
     Why.NO_CARDS: "name at least one card",
     Why.UNNAMED_DEALT: "in dealt mode name the cards you discard",
@@ -71,8 +70,6 @@ def refusal_words(r: Refusal) -> str:
         return FIXED[r.why]
     p = r.player
     match r.why:
-        case Why.NOT_AN_EVENT:
-            return f"{r.word} is not an event of Ergo"
         case Why.NOT_YOUR_TURN:
             return f"it is {p}'s turn, not {r.word!r}'s"
         case Why.TOO_MANY_PLAYS:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from referee.palmer.refusals import Refusal, Why
 
 FIXED = {
-    Why.GAME_OVER: "the game is over",
     Why.VOTE_FIRST: "the table must first vote on the undetermined claim",
     Why.NEGATE_WITH_NEGATE: "the ¬ card is played with negate, not with a statement",
     Why.NEGATE_ONE_CARD: "negate plays exactly one ¬ card",
@@ -58,8 +57,6 @@ def refusal_words(r: Refusal) -> str:
     match r.why:
         case Why.NOT_YOUR_TURN:
             return f"it is {r.player}'s turn, not {r.word!r}'s"
-        case Why.NOT_AN_EVENT:
-            return f"{r.word} is not an event of this game"
         case Why.NOT_ON_BOARD:
             why = "it was erased as redundant" if r.flag else "no statement has that number"
             return f"#{r.number} is not on the board: {why}"

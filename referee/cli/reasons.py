@@ -27,6 +27,8 @@ def table_words(r: table.Refusal) -> str:
     match r.why:
         case table.Why.GAME_OVER:
             return "the game is over"
+        case table.Why.NOT_AN_EVENT:
+            return f"{r.word} is not an event of this game"
         case table.Why.NOT_YOUR_TURN:
             return f"it is {r.player}'s turn, not {r.other}'s"
         case table.Why.ONLY_NAMED:

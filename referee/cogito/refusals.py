@@ -15,8 +15,6 @@ from referee.table.errors import Reason
 
 class Why(enum.StrEnum):
     # the rules (Game.apply)
-    GAME_OVER = "game_over"
-    NOT_AN_EVENT = "not_an_event"  # word: the event's kind
     NOT_A_PLAYER = "not_a_player"  # word: the name given
     STOPPED_FOR_COGITO = "stopped_for_cogito"  # player: who names first
     NOT_IN_HAND = "not_in_hand"  # player: whose hand

@@ -16,8 +16,6 @@ from referee.table.errors import Reason
 
 class Why(enum.StrEnum):
     # the rules (Game.apply)
-    GAME_OVER = "game_over"
-    NOT_AN_EVENT = "not_an_event"  # word: the event's kind
     ROUND_STOPPED = "round_stopped"  # the rules: it is scored next
     NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; word: who tried
     NO_CARDS = "no_cards"

@@ -16,10 +16,8 @@ from referee.table.errors import Reason
 
 class Why(enum.StrEnum):
     # the rules (Game.apply)
-    GAME_OVER = "game_over"
     VOTE_FIRST = "vote_first"
     NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; word: who tried
-    NOT_AN_EVENT = "not_an_event"  # word
     NOT_ON_BOARD = "not_on_board"  # number; flag: erased as redundant
     NOT_A_DECK_CARD = "not_a_deck_card"  # word: the card id
     NOT_IN_HAND_OF = "not_in_hand_of"  # word: the card id; player

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from referee.language.shapes import Plain, ShapeError, decode
 from referee.table.errors import IllegalEvent, RecordError
+from referee.table.refusals import Refusal, Why
 
 
 @dataclass(frozen=True)
@@ -41,9 +42,9 @@ def handler_for(state: Any, event: Event, codec: EventCodec) -> Callable[[Any], 
     command's handler is ``_command``; after the checks every game's ``apply`` makes
     first: no event once the game is over, and none of a kind the game's codec lacks."""
     if state.finished:
-        raise IllegalEvent("type", "the game is over")
+        raise IllegalEvent("type", reason=Refusal(Why.GAME_OVER))
     if codec.kinds.get(event.TYPE) is not type(event):
-        raise IllegalEvent("type", f"{type(event).__name__} is not an event of this game")
+        raise IllegalEvent("type", reason=Refusal(Why.NOT_AN_EVENT, word=type(event).__name__))
     return getattr(state, f"_{event.TYPE}")
 
 

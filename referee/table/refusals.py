@@ -11,6 +11,7 @@ from referee.table.errors import Reason
 
 class Why(enum.StrEnum):
     GAME_OVER = "game_over"
+    NOT_AN_EVENT = "not_an_event"  # word: the event's kind (a record of another game)
     NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; other: the seat that spoke
     ONLY_NAMED = "only_named"  # player: who may say it
     NO_SUCH_PLAYER = "no_such_player"  # word
