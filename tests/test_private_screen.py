@@ -164,3 +164,60 @@ def test_a_game_at_a_terminal_first_leaves_a_screen_a_killed_session_left():
     out = Console(file=io.StringIO(), force_terminal=True)
     leave_stale(out)
     assert out.file.getvalue() == "\x1b7" + LEAVE  # the cursor saved first: nothing moves
+
+
+# A hand view whose wait for Enter cannot see a signal: the signal's C handler runs
+# on another thread (as it may when the signal lands just before the wait begins),
+# so nothing interrupts a wait blocked inside readline. Found under load: SIGTERM
+# sent as "Press Enter to hide this." appeared left the hand on screen until a key.
+SIGNAL_DURING_THE_WAIT = """
+import readline, signal, threading, time  # readline: as the table's prompt imports it
+from rich.console import Console
+from referee.cli.table_io import private_view
+
+out = Console(force_terminal=True)
+
+def late_signal():
+    time.sleep(0.3)  # the view is waiting for Enter by now
+    signal.pthread_kill(threading.get_ident(), signal.SIGTERM)  # handled off the main thread
+
+def draw():
+    out.print("HAND")
+    threading.Thread(target=late_signal, daemon=True).start()
+
+private_view(out, out.render_str("alice"), draw)
+"""
+
+
+@pytest.mark.parametrize("game", ["cogito", "ergo"])
+def test_a_signal_the_wait_for_enter_did_not_see_still_leaves_the_screen(tmp_path, game):
+    import sys
+
+    if game == "ergo":
+        script = SIGNAL_DURING_THE_WAIT.replace(
+            'private_view(out, out.render_str("alice"), draw)',
+            "from referee.cli.ergo_render import ErgoRenderer\n"
+            "from referee.cli.private_screen import private_screen\n"
+            "with private_screen(out):\n"
+            "    draw()\n"
+            "    ErgoRenderer(out, private=True).ask('Press Enter to hide it. ')\n",
+        )
+    else:
+        script = SIGNAL_DURING_THE_WAIT
+    term = Terminal.__new__(Terminal)
+    master, slave = pty.openpty()
+    term.proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdin=slave, stdout=slave, stderr=slave, cwd=tmp_path
+    )
+    os.close(slave)
+    term.master, term.seen = master, ""
+    try:
+        if game == "cogito":
+            term.until("Press Enter. ")
+            term.send("\r")
+        term.until("HAND")
+        status = term.rest()
+        assert status == -signal.SIGTERM, term.seen[-500:]
+        assert LEAVE in term.seen.split("HAND", 1)[1]
+    finally:
+        term.close()

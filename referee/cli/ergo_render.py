@@ -26,7 +26,7 @@ from referee.cli.grammar import and_list, count
 from referee.cli.keys import LeaveGame, ask_to_leave
 from referee.cli.layout import HelpPage, compact
 from referee.cli.pager import page
-from referee.cli.private_screen import private_screen
+from referee.cli.private_screen import private_screen, wait_for_enter
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
 from referee.ergo.cards import Card, ProofCard, faces_text
@@ -209,12 +209,13 @@ class ErgoRenderer(TableRenderer):
         session: Session | None = None,
         private: bool = False,
         show_hands: bool = False,
-        ask: Callable[[str], str] | None = None,
+        ask: Callable[[str], object] | None = None,
     ) -> None:
         super().__init__(out, session)
         self.private = private  # hands on the alternate screen (an interactive terminal)
         self.show_hands = show_hands  # hands printed plainly (--show-hands)
-        self.ask = ask or (lambda prompt: out.input(Text(prompt, style="bold")))
+        # Enter at the hand view: read so that a signal always leaves the screen at once
+        self.ask = ask or (lambda prompt: wait_for_enter(out, Text(prompt, style="bold")))
         self.renderers.update(
             {
                 CardsPlaced: self.placed,
@@ -380,7 +381,6 @@ class ErgoRenderer(TableRenderer):
                 )
                 try:
                     self.ask("Press Enter to see the hand. ")
-                    self.out.print()  # readline leaves the cursor on the question's line here
                     self.out.print(line)
                     self.ask("Press Enter to hide it. ")
                 except EOFError:

@@ -13,6 +13,11 @@ leaves it however the view ends:
   drawn again when it continues (the others may be looking by then): the
   player is asked to press Enter.
 
+While a view waits for Enter, :func:`wait_for_enter` reads the terminal itself,
+a short wait at a time, rather than through ``input()``: a signal whose handler
+ran just before ``input()`` blocked in readline (or on another thread) would
+otherwise be acted on only at the next key, the hand still on screen.
+
 A ``kill -9`` (SIGKILL) cannot be caught: nothing can clean the screen then.
 For that, :func:`leave_stale` starts every game at a terminal by leaving any
 alternate screen a killed session left behind, before the table is drawn.
@@ -22,10 +27,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
+import sys
 from collections.abc import Iterator
 
 from rich.console import Console
+from rich.text import Text
 
 ENTER = "\x1b[?1049h"  # save the cursor, switch to the alternate screen (cleared)
 LEAVE = "\x1b[?1049l"  # back to the normal screen, cursor restored
@@ -94,6 +102,37 @@ def private_screen(out: Console) -> Iterator[None]:
             out.file.flush()
         for sig, handler in previous.items():
             signal.signal(sig, signal.SIG_DFL if handler is None else handler)  # type: ignore[arg-type]
+
+
+def wait_for_enter(out: Console, prompt: Text | str) -> None:
+    """Show ``prompt`` and wait for Enter on the terminal; EOFError when the input ends.
+    The cursor is left at the start of the next line.
+
+    The wait wakes every quarter second, so Python runs any signal handler that is
+    due (leaving the screen) however the signal arrived. Without a terminal (a test
+    driving the console) it is ``out.input``.
+    """
+    stdin = sys.stdin
+    try:
+        fd = stdin.fileno()
+        terminal = os.isatty(fd)
+    except (AttributeError, OSError, ValueError):
+        terminal = False
+    if not terminal:
+        out.input(prompt)
+        out.print()  # what was typed is not echoed here
+        return
+    out.print(prompt, end="")
+    out.file.flush()
+    while True:
+        ready, _, _ = select.select([fd], [], [], 0.25)
+        if not ready:
+            continue
+        chunk = os.read(fd, 4096)  # a whole line, its Enter echoed: the terminal is in line mode
+        if not chunk:
+            raise EOFError
+        if b"\n" in chunk or b"\r" in chunk:
+            return
 
 
 def leave_stale(out: Console) -> None:

@@ -24,7 +24,7 @@ from referee.cli.keys import LeaveGame, ask, ask_to_leave
 from referee.cli.layout import HelpPage
 from referee.cli.lines import UnreadLine, checked, script_lines
 from referee.cli.pager import page
-from referee.cli.private_screen import private_screen
+from referee.cli.private_screen import private_screen, wait_for_enter
 from referee.cli.reasons import record_error_words, said
 from referee.cli.safe import echoed, user, visible
 from referee.table import loop
@@ -235,12 +235,11 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
     # was (a question answered there left the next prompt on its line).
     with private_screen(out):  # left on every way out, signals included
         try:
-            out.input(
-                Text("Only ") + owner + Text(" looks now; the others look away. Press Enter. ")
+            wait_for_enter(
+                out, Text("Only ") + owner + Text(" looks now; the others look away. Press Enter. ")
             )
-            out.print()  # readline leaves the cursor on the question's line here
             draw()
-            out.input(Text("Press Enter to hide this. ", style="bold"))
+            wait_for_enter(out, Text("Press Enter to hide this. ", style="bold"))
         except (EOFError, UnicodeDecodeError):
             pass
         except KeyboardInterrupt:
