@@ -12,6 +12,11 @@ alternate-screen switches. After every command the table's part must hold:
   table) and that the line did not name itself;
 * dealt Ergo: no drawing of any hand (``NAME's hand: 1:...``).
 
+The same games check each seat's view (what the web table sends a phone):
+outside its ``you`` part, a seat's view holds only what the table may see plus
+the others' Self cards; its ``you`` part holds no card of another's hand and
+never the seat's own Self card.
+
 The private part may hold them (that is what it is for). Bounded and
 deterministic: fixed seeds, a few hundred commands, a few seconds.
 """
@@ -71,6 +76,15 @@ def started(tmp_path: Path, game: str, args: list[str]):
 
 def words(text: str) -> set[str]:
     return set(re.findall(r"\w+", text))
+
+
+def strings(view, skip=("self_cards",)) -> set[str]:
+    """Every text in a seat's view, outside the keys named in ``skip``."""
+    if isinstance(view, dict):
+        return set().union(*(strings(v, skip) for k, v in view.items() if k not in skip))
+    if isinstance(view, list):
+        return set().union(*(strings(v, skip) for v in view))
+    return {view} if isinstance(view, str) else set()
 
 
 # ------------------------------------------------------------------ Cogito
@@ -137,9 +151,27 @@ def test_cogito_random_games_show_no_secret_on_the_shared_screen(tmp_path, monke
             if private:
                 hands_seen += 1
                 assert "On the others' holders" in private, private
+            seat_views_keep_secrets(session.game)
         if commands >= 300:
             break
     assert hands_seen > 20  # the private screen was exercised, not only the table's
+
+
+def seat_views_keep_secrets(game) -> None:
+    from referee.cogito.views import seat_view
+
+    hidden = cogito_secrets(game, "")
+    for seat in [None, *(s.name for s in game.seats)]:
+        view = seat_view(game, seat)
+        me = None if seat is None else game.seat(seat)
+        sees = {s.self_card for s in game.seats if seat is not None and s is not me}
+        shown = strings(view, ("self_cards", "you")) & (hidden - sees)
+        assert not shown, (seat, sorted(shown))
+        if me is not None:
+            others = {c for s in game.seats if s is not me for c in s.hand} - set(me.hand)
+            own = {me.self_card} if me.self_card in hidden else set()
+            leaked = strings(view["you"]) & ((others & hidden) | own)
+            assert not leaked, (seat, sorted(leaked))
 
 
 # ------------------------------------------------------------------ dealt Ergo
@@ -157,6 +189,20 @@ def ergo_line(rng: random.Random, game) -> str:
     if roll < 0.75:
         return f"hand {rng.choice(list(game.players))}"
     return rng.choice(["undo", "proof", "scores", "help", "why", "ergo", "play A", "discard"])
+
+
+def ergo_views_keep_hands(game) -> None:
+    """A seat's view counts the others' hands and lists only its own."""
+    from referee.ergo.views import seat_view
+
+    for seat in [None, *game.players]:
+        view = seat_view(game, seat)
+        assert all(isinstance(p["hand"], int) for p in view["players"]), seat
+        if seat is None:
+            assert "you" not in view
+        else:
+            labels = [c.label for c in game.hand(seat)]
+            assert [c["label"] for c in view["you"]["hand"]] == labels, seat
 
 
 HAND_DRAWN = re.compile(r"'s hand: |\b1:\S+\s+2:\S+")
@@ -187,4 +233,5 @@ def test_dealt_ergo_random_games_show_no_hand_on_the_shared_screen(tmp_path, see
         if private:
             hands_seen += 1
             assert HAND_DRAWN.search(private), private
+        ergo_views_keep_hands(session.game)
     assert hands_seen > 5
