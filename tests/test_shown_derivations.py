@@ -97,3 +97,10 @@ def test_every_derivation_printed_is_accepted_by_derive(seed, bound, more):
             printed.append(json.loads(run(*args).output)["derivation"])
         for derivation in filter(None, printed):
             derive_accepts(Path(folder), text, derivation)
+
+
+def test_a_one_line_derivation_is_one_line_not_one_lines(tmp_path):
+    board = tmp_path / "b.txt"
+    board.write_text("|L| < 4\n", encoding="utf-8")
+    result = run("entails", "--proof", "--board", str(board), "|L| < 5")
+    assert "a derivation of the goal (1 line, checked)" in result.output, result.output

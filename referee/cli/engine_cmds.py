@@ -20,6 +20,7 @@ from referee.cli.common import (
     load_deck,
     print_json,
 )
+from referee.cli.grammar import count
 from referee.cli.safe import console
 
 timeout_option = click.option(
@@ -78,7 +79,8 @@ def _show_derivation(console, shown, what: str) -> None:
     if written is None:
         console.print(Text(f"no derivation of {what} could be written in time", style="dim"))
         return
-    console.print(Text(f"a derivation of {what} ({written.lines} lines, checked):", style="bold"))
+    lines = count(written.lines, "line")
+    console.print(Text(f"a derivation of {what} ({lines}, checked):", style="bold"))
     for line in written.text.rstrip("\n").split("\n"):
         console.print(Text("  ") + user(line))
 

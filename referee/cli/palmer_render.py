@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.cli import words
+from referee.cli.grammar import count
 from referee.cli.layout import HelpPage, titled
 from referee.cli.pager import paged
 from referee.cli.safe import user
@@ -289,9 +290,8 @@ class PalmerRenderer(TableRenderer):
         for line in self.failure(o):
             self.out.print(Text("  ") + line)
         if c.proof is not None:
-            self.out.print(
-                Text(f"  a derivation of {c.proof.lines} lines shows it, checked line by line")
-            )
+            lines = count(c.proof.lines, "line")
+            self.out.print(Text(f"  a derivation of {lines} shows it, checked line by line"))
         d = c.derivation
         if d is not None:
             self.out.print(Text("  derivation ") + user(d.file) + Text(": " + _backing_words(d)))
