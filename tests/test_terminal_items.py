@@ -159,6 +159,17 @@ def test_ergo_a_finished_game_resumed_says_it_is_over_and_save_says_so(tmp_path)
     assert "saved" in resumed.stdout
 
 
+def test_ergo_a_finished_game_resumed_offers_no_ergo_and_no_fallacy_turns(tmp_path):
+    """The last Proof is shown as it was scored; nothing on it may still be played."""
+    record = str(tmp_path / "g.json")
+    args = ["ergo", "play", "--players", "ann,bob,cat", "--mode", "table", "--win", "10"]
+    invoke(*args, "--record", record, input=script(EXAMPLES / "ergo" / "review-round.txt"))
+    resumed = invoke("ergo", "play", "--record", record, input="proof\nscores\n").stdout
+    assert "an Ergo may be played" not in resumed and "no Ergo until" not in resumed
+    assert "under a Fallacy" not in resumed  # bob's Fallacy ended with the game
+    assert "Proof, round 1: 13 cards; the game is over" in resumed
+
+
 def test_ergo_words_a_table_reads():
     out = Console(file=io.StringIO(), width=80)
     renderer = ErgoRenderer(out)

@@ -256,7 +256,9 @@ class ErgoRenderer(TableRenderer):
         present = proof.variables()
         head.append(f"{proof.cards} card{'s' if proof.cards != 1 else ''}; ")
         broken = [n for n, cards in enumerate(proof.premises, 1) if not _well_formed(game, cards)]
-        if broken:  # after a Tabula Rasa or a Revolution: the turn must mend it first
+        if game.finished:  # the last Proof as it was scored: nothing may be played on it
+            head.append("the game is over")
+        elif broken:  # after a Tabula Rasa or a Revolution: the turn must mend it first
             which = and_list([str(n) for n in broken])
             head.append(
                 f"no Ergo until {numbers_word(len(broken))} {which} "
@@ -351,6 +353,8 @@ class ErgoRenderer(TableRenderer):
             line.append(f" ({s.variable}) {game.scores[s.name]}")
         line.append(f"  (first to {game.settings.win})", style="dim")
         self.out.print(line)
+        if game.finished:  # a Fallacy or a Justification ends with the game
+            return
         for p in game.fallacy:
             self.out.print(
                 Text("  ") + user(p) + Text(f": under a Fallacy, {fallacy_left(game, p)}")
