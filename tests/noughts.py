@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from referee.cli.house import TerminalGame
+from referee.cli.renders import event_words, renders
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
 from referee.language.shapes import Plain
@@ -140,12 +141,26 @@ REGISTRATION = GameRegistration(
 )
 
 
+describe = event_words()  # one line for an event (undo, replay --step)
+
+
+@describe.register
+def _(event: Mark) -> str:
+    return f"{event.player} takes {event.square}"
+
+
 class Renderer(TableRenderer):
-    def __init__(self, out, session=None) -> None:
-        super().__init__(out, session)
-        self.renderers[Marked] = lambda o: self.out.print(user(f"{o.player} takes {o.square}"))
-        self.renderers[GameOver] = lambda o: self.out.print(user(result(o.winner)))
-        self.renderers[ShowBoard] = lambda o: self.board(self.game)
+    @renders(Marked)
+    def marked(self, o: Marked) -> None:
+        self.out.print(user(f"{o.player} takes {o.square}"))
+
+    @renders(GameOver)
+    def game_over(self, o: GameOver) -> None:
+        self.out.print(user(result(o.winner)))
+
+    @renders(ShowBoard)
+    def show_board(self, o: ShowBoard) -> None:
+        self.board(self.game)
 
     def board(self, game: Game) -> None:
         for row in (1, 4, 7):
@@ -157,8 +172,7 @@ class Renderer(TableRenderer):
         owner = game.board.get(square)
         return str(square) if owner is None else "X" if owner == game.setup.crosses else "O"
 
-    def describe(self, event) -> str:
-        return f"{event.player} takes {event.square}"
+    describe = staticmethod(describe)
 
 
 def result(winner: str | None) -> str:

@@ -19,9 +19,9 @@ from rich.text import Text
 from referee.cli.grammar import and_list as grammar_list
 from referee.cli.grammar import article, count
 from referee.cli.layout import HelpPage
-from referee.cli.pager import paged
+from referee.cli.renders import event_words, renders
 from referee.cli.safe import user
-from referee.cli.table_io import TableRenderer, private_view
+from referee.cli.table_io import TableRenderer, game_over_line, private_view
 from referee.cogito.diagram import CardKind, Diagram
 from referee.cogito.events import Cogito, Declare, End, Give, Play, Position
 from referee.cogito.judge import Colour, Deduction, Denied, Judgement, RuledOut
@@ -147,20 +147,33 @@ def ruled_out_words(r: RuledOut) -> str:
     return f'{r.self_card}: "not {r.by.denied}" was judged {said}, but {why(r.judgement)}'
 
 
-def describe(event, reveal: bool = False) -> str:
-    """One line for an event (undo, replay --step); a gift's card only when ``reveal``."""
-    if isinstance(event, Play):
-        return f"{event.player} reveals {event.card} ({event.position.value})"
-    if isinstance(event, Give):
-        what = event.card if reveal else "a card"
-        return f"{event.player} chooses {what} to give to the left"
-    if isinstance(event, Declare):
-        return f"{and_list(list(event.players))} declare COGITO!"
-    if isinstance(event, Cogito):
-        return f'{event.player}: "I am {event.named}!" ({"right" if event.right else "wrong"})'
-    if isinstance(event, End):
-        return "nobody declares COGITO: the game ends in a tie"
-    return type(event).__name__
+describe = event_words()  # one line for an event (undo, replay --step); a gift's card if ``reveal``
+
+
+@describe.register
+def _(event: Play, reveal: bool = False) -> str:
+    return f"{event.player} reveals {event.card} ({event.position.value})"
+
+
+@describe.register
+def _(event: Give, reveal: bool = False) -> str:
+    what = event.card if reveal else "a card"
+    return f"{event.player} chooses {what} to give to the left"
+
+
+@describe.register
+def _(event: Declare, reveal: bool = False) -> str:
+    return f"{and_list(list(event.players))} declare COGITO!"
+
+
+@describe.register
+def _(event: Cogito, reveal: bool = False) -> str:
+    return f'{event.player}: "I am {event.named}!" ({"right" if event.right else "wrong"})'
+
+
+@describe.register
+def _(event: End, reveal: bool = False) -> str:
+    return "nobody declares COGITO: the game ends in a tie"
 
 
 # ------------------------------------------------------------------ renderer
@@ -174,25 +187,6 @@ class CogitoRenderer(TableRenderer):
     ) -> None:
         super().__init__(out, session)
         self.show_secrets = show_secrets
-        self.renderers.update(
-            {
-                Revealed: self.revealed,
-                Disrupted: self.disrupted,
-                RoundEnded: self.round_ended,
-                RoundBegins: self.round_begins,
-                LastCall: self.last_call,
-                GiftChosen: self.gift_chosen,
-                Traded: self.traded,
-                CogitoCalled: self.cogito_called,
-                Named: self.named,
-                GameOver: self.game_over,
-                ShowHand: lambda o: self.hand(self.game, o.player, o.known),
-                ShowTable: lambda o: self.table(self.game),
-                ShowDiagram: lambda o: self.diagram(self.game.diagram),
-                ShowPossible: self.possible,
-                ShowReview: paged(out, self.review),
-            }
-        )
 
     help_words = HELP
     describe = staticmethod(describe)
@@ -246,6 +240,10 @@ class CogitoRenderer(TableRenderer):
             line.append_text(self.placed(placed.card, placed.position))
         return line
 
+    @renders(ShowTable)
+    def show_table(self, o: ShowTable) -> None:
+        self.table(self.game)
+
     def table(self, game: Game) -> None:
         head = Text(f"Round {game.round}", style="bold")
         head.append(f" · pile {cards(len(game.pile))}")
@@ -280,6 +278,10 @@ class CogitoRenderer(TableRenderer):
         )
         text.append(f" (hand {current} shows it to {current} alone)", style="dim")
         return text
+
+    @renders(ShowHand)  # with what its seat has deduced
+    def show_hand(self, o: ShowHand) -> None:
+        self.hand(self.game, o.player, o.known)
 
     def hand(self, game: Game, player: str, known: Deduction | None = None) -> None:
         seat = game.seat(player)
@@ -323,6 +325,10 @@ class CogitoRenderer(TableRenderer):
                 )
             )
 
+    @renders(ShowDiagram)
+    def show_diagram(self, o: ShowDiagram) -> None:
+        self.diagram(self.game.diagram)
+
     def diagram(self, diagram: Diagram) -> None:
         self.out.print(user(diagram.name, "bold"))
         if diagram.note:
@@ -358,6 +364,7 @@ class CogitoRenderer(TableRenderer):
 
     # ----------------------------------------------------------- the news
 
+    @renders(Revealed)
     def revealed(self, o: Revealed) -> None:
         line = Text().append_text(user(o.player, "bold")) + Text(": ")
         line.append_text(user(f'"{statement(o.card, o.kind)}"'))
@@ -386,6 +393,7 @@ class CogitoRenderer(TableRenderer):
             line.append(' ("You are wrong.")')
         self.out.print(line)
 
+    @renders(Disrupted)
     def disrupted(self, o: Disrupted) -> None:
         line = Text().append_text(user(o.player, "bold red")) + Text(
             f" falls into ego disruption ({DISRUPTION_WORDS[o.why]}) and is out of the game; "
@@ -397,6 +405,7 @@ class CogitoRenderer(TableRenderer):
             line.append_text(user(o.self_card, "bold"))
         self.out.print(line)
 
+    @renders(RoundEnded)
     def round_ended(self, o: RoundEnded) -> None:
         if not o.drew:
             self.out.print(
@@ -412,9 +421,11 @@ class CogitoRenderer(TableRenderer):
                 "give NAME N (N: its number in NAME's hand, which hand NAME shows NAME alone)."
             )
 
+    @renders(RoundBegins)
     def round_begins(self, o: RoundBegins) -> None:
         self.out.print(Text(f"Round {o.round}: ", style="bold") + user(o.first) + Text(" starts."))
 
+    @renders(LastCall)
     def last_call(self, o: LastCall) -> None:
         self.out.print(
             Text(
@@ -424,6 +435,7 @@ class CogitoRenderer(TableRenderer):
             )
         )
 
+    @renders(GiftChosen)
     def gift_chosen(self, o: GiftChosen) -> None:
         line = user(o.player) + Text(" has chosen a card to give.")
         if o.waiting:
@@ -432,6 +444,7 @@ class CogitoRenderer(TableRenderer):
             line.append(".")
         self.out.print(line)
 
+    @renders(Traded)
     def traded(self, o: Traded) -> None:
         pairs = ", ".join(f"{g} → {r}" for g, r in o.gifts)
         self.out.print(
@@ -440,12 +453,14 @@ class CogitoRenderer(TableRenderer):
             + Text(". Each may look at their new hand: hand NAME.")
         )
 
+    @renders(CogitoCalled)
     def cogito_called(self, o: CogitoCalled) -> None:
         line = Text("COGITO! ", style="bold yellow")
         line.append_text(user(and_list(o.order, "then")))
         line.append(" name their Self card, in this order.")
         self.out.print(line)
 
+    @renders(Named)
     def named(self, o: Named) -> None:
         line = Text().append_text(user(o.player, "bold")) + Text(": ") + user(f'"I am {o.named}!"')
         if o.right:
@@ -456,14 +471,12 @@ class CogitoRenderer(TableRenderer):
             line.append(" — wrong.", style="bold red")
         self.out.print(line)
 
+    @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        line = Text("Game over: ", style="bold")
-        if o.winner is not None:
-            line.append_text(user(o.winner, "bold"))
-            line.append(" wins", style="bold")
-        elif o.finish == Finish.HANDS_EMPTY:
+        line = game_over_line(o.winner)
+        if o.winner is None and o.finish == Finish.HANDS_EMPTY:
             line.append("a tie between every player", style="bold")
-        else:
+        elif o.winner is None:
             line.append("a tie", style="bold")
         line.append(f" ({FINISH_WORDS[o.finish]}).")
         self.out.print(line)
@@ -485,11 +498,13 @@ class CogitoRenderer(TableRenderer):
             for r in d.ruled_out:
                 self.out.print(Text("  not ") + user(ruled_out_words(r)))
 
+    @renders(ShowPossible)
     def possible(self, o: ShowPossible) -> None:
         self.deduction(o.player, "From the field", o.field)
         if o.known is not None:
             self.deduction(o.player, "From all they had declared and seen", o.known, False)
 
+    @renders(ShowReview, paged=True)
     def review(self, o: ShowReview) -> None:
         self.out.print(Text("Every judgement:", style="bold"))
         for j in o.judged:

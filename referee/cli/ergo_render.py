@@ -27,8 +27,9 @@ from referee.cli.keys import LeaveGame, ask_to_leave
 from referee.cli.layout import HelpPage, compact
 from referee.cli.pager import page
 from referee.cli.private_screen import private_screen, wait_for_enter
+from referee.cli.renders import event_words, renders
 from referee.cli.safe import user
-from referee.cli.table_io import TableRenderer
+from referee.cli.table_io import TableRenderer, game_over_line
 from referee.ergo.cards import Card, ProofCard, faces_text
 from referee.ergo.events import (
     Discard,
@@ -123,33 +124,58 @@ RULE_WORDS = {
 }
 
 
-def describe(event) -> str:
-    """One line for an event (undo, replay --step)."""
-    if isinstance(event, Place):
-        where = ", ".join(f"{p.card.symbol} at {p.premise}:{p.gap}" for p in event.cards)
-        return f"{event.player} plays {where}"
-    if isinstance(event, Discard):
-        n = len(event.cards) + event.unnamed
-        return f"{event.player} discards {n} card{'s' if n != 1 else ''}"
-    if isinstance(event, Fallacy):
-        return f"{event.player} plays a Fallacy on {event.target}"
-    if isinstance(event, Justify):
-        if event.card == Card.JUSTIFICATION:
-            return f"{event.player} plays a Justification"
-        return f"{event.player} plays a {event.card.label} as a Justification"
-    if isinstance(event, TabulaRasa):
-        return f"{event.player} plays Tabula Rasa on {event.removed.symbol} at {event.spot}"
-    if isinstance(event, Revolution):
-        return f"{event.player} plays Revolution on {event.first} and {event.second}"
-    if isinstance(event, Ergo):
-        return f"{event.player} plays {'Ergo' if event.card == Card.ERGO else 'a Wild as Ergo'}"
-    if isinstance(event, Score):
-        d = event.ruling.decision
-        verdict = "a paradox" if d.paradox else "proven " + (", ".join(d.proven) or "nobody")
-        return f"round {event.round} scored: {verdict}"
-    if isinstance(event, End):
-        return "the game ends" + (f": {event.reason}" if event.reason else "")
-    return type(event).__name__
+describe = event_words()  # one line for an event (undo, replay --step)
+
+
+@describe.register
+def _(event: Place) -> str:
+    where = ", ".join(f"{p.card.symbol} at {p.premise}:{p.gap}" for p in event.cards)
+    return f"{event.player} plays {where}"
+
+
+@describe.register
+def _(event: Discard) -> str:
+    n = len(event.cards) + event.unnamed
+    return f"{event.player} discards {n} card{'s' if n != 1 else ''}"
+
+
+@describe.register
+def _(event: Fallacy) -> str:
+    return f"{event.player} plays a Fallacy on {event.target}"
+
+
+@describe.register
+def _(event: Justify) -> str:
+    if event.card == Card.JUSTIFICATION:
+        return f"{event.player} plays a Justification"
+    return f"{event.player} plays a {event.card.label} as a Justification"
+
+
+@describe.register
+def _(event: TabulaRasa) -> str:
+    return f"{event.player} plays Tabula Rasa on {event.removed.symbol} at {event.spot}"
+
+
+@describe.register
+def _(event: Revolution) -> str:
+    return f"{event.player} plays Revolution on {event.first} and {event.second}"
+
+
+@describe.register
+def _(event: Ergo) -> str:
+    return f"{event.player} plays {'Ergo' if event.card == Card.ERGO else 'a Wild as Ergo'}"
+
+
+@describe.register
+def _(event: Score) -> str:
+    d = event.ruling.decision
+    verdict = "a paradox" if d.paradox else "proven " + (", ".join(d.proven) or "nobody")
+    return f"round {event.round} scored: {verdict}"
+
+
+@describe.register
+def _(event: End) -> str:
+    return "the game ends" + (f": {event.reason}" if event.reason else "")
 
 
 def card_cell(card: ProofCard) -> Text:
@@ -216,22 +242,6 @@ class ErgoRenderer(TableRenderer):
         self.show_hands = show_hands  # hands printed plainly (--show-hands)
         # Enter at the hand view: read so that a signal always leaves the screen at once
         self.ask = ask or (lambda prompt: wait_for_enter(out, Text(prompt, style="bold")))
-        self.renderers.update(
-            {
-                CardsPlaced: self.placed,
-                PlacementRefused: self.placement_refused,
-                Discarded: self.discarded,
-                FallacyPlayed: self.fallacy,
-                Justified: self.justified,
-                Removed: self.removed,
-                Swapped: self.swapped,
-                ErgoPlayed: self.ergo,
-                RoundScored: self.scored,
-                GameOver: self.game_over,
-                ShowProof: lambda o: self.proof(self.game),
-                Why: self.why,
-            }
-        )
 
     help_words = HELP
     describe = staticmethod(describe)
@@ -245,6 +255,10 @@ class ErgoRenderer(TableRenderer):
         self.turn(game)
 
     # ------------------------------------------------------------ the table
+
+    @renders(ShowProof)
+    def show_proof(self, o: ShowProof) -> None:
+        self.proof(self.game)
 
     def proof(self, game: Game) -> None:
         proof = game.proof
@@ -419,6 +433,7 @@ class ErgoRenderer(TableRenderer):
 
     # ------------------------------------------------------------ the moves
 
+    @renders(CardsPlaced)
     def placed(self, o: CardsPlaced) -> None:
         parts = []
         for p in o.cards:
@@ -429,13 +444,16 @@ class ErgoRenderer(TableRenderer):
                 parts.append(f"{p.card.symbol}{star} at {p.premise}:{p.gap}")
         self.out.print(user(o.player) + Text(" plays " + ", ".join(parts)))
 
+    @renders(PlacementRefused)
     def placement_refused(self, o: PlacementRefused) -> None:
         for line in refusal_lines(o):
             self.out.print(line)
 
+    @renders(Discarded)
     def discarded(self, o: Discarded) -> None:
         self.out.print(user(o.player) + Text(f" discards {o.count}"))
 
+    @renders(FallacyPlayed)
     def fallacy(self, o: FallacyPlayed) -> None:
         self.out.print(
             user(o.player)
@@ -444,12 +462,14 @@ class ErgoRenderer(TableRenderer):
             + Text(f": no cards to the Proof for {FALLACY_TURNS} turns, from their next")
         )
 
+    @renders(Justified)
     def justified(self, o: Justified) -> None:
         what = "a Justification" if o.card == Card.JUSTIFICATION else "a Wild as a Justification"
         self.out.print(
             user(o.player) + Text(f" plays {what}: the Fallacy is lifted, and no more this round")
         )
 
+    @renders(Removed)
     def removed(self, o: Removed) -> None:
         cards = " and ".join(c.symbol for c in o.cards)
         self.out.print(
@@ -457,6 +477,7 @@ class ErgoRenderer(TableRenderer):
             + Text(f" plays Tabula Rasa: {cards} from {o.spot} to the bottom of the pile")
         )
 
+    @renders(Swapped)
     def swapped(self, o: Swapped) -> None:
         a, b = o.faces
         self.out.print(
@@ -464,16 +485,15 @@ class ErgoRenderer(TableRenderer):
             + Text(f" plays Revolution: {a.symbol} at {o.first} and {b.symbol} at {o.second} swap")
         )
 
+    @renders(ErgoPlayed)
     def ergo(self, o: ErgoPlayed) -> None:
         what = "Ergo" if o.card == Card.ERGO else "a Wild as Ergo"
         self.out.print(user(o.player) + Text(f" plays {what}: the round ends", style="bold"))
 
+    @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        line = Text("Game over: ", style="bold")
-        if len(o.winners) == 1:
-            line.append_text(user(o.winners[0], "bold"))
-            line.append(" wins", style="bold")
-        else:
+        line = game_over_line(o.winners[0] if len(o.winners) == 1 else None)
+        if len(o.winners) != 1:
             line.append_text(user(and_list(o.winners), "bold"))
             line.append(" share the win", style="bold")
         line.append_text(user(" (" + ", ".join(f"{p} {n}" for p, n in o.scores) + ")"))
@@ -483,6 +503,7 @@ class ErgoRenderer(TableRenderer):
 
     # ------------------------------------------------------------ rulings
 
+    @renders(RoundScored)
     def scored(self, o: RoundScored) -> None:
         d = o.ruling.decision
         why = "an Ergo" if o.reason == RoundEnd.ERGO else "the last card drawn"
@@ -505,6 +526,7 @@ class ErgoRenderer(TableRenderer):
         for line in premise_lines(texts, readings, compact(self.out)):
             self.out.print(line)
 
+    @renders(Why)
     def why(self, o: Why) -> None:
         s = o.scored
         lines = [Text(f"Round {s.round}:", style="bold")]

@@ -10,18 +10,17 @@ hidden, so nothing is cleared from the screen.
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.text import Text
 
 from referee.cli.invicta_words import piece_words, result_words, rows_words
 from referee.cli.layout import HelpPage, compact
+from referee.cli.renders import event_words, renders
 from referee.cli.safe import user
-from referee.cli.table_io import TableRenderer
+from referee.cli.table_io import TableRenderer, game_over_line
 from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
 from referee.invicta.outcomes import AllMoves, GameOver, History, Played, ShowBoard, Targets
 from referee.invicta.state import Finish, Game
-from referee.table.session import Session
 
 HELP = HelpPage(
     (
@@ -61,18 +60,22 @@ def letter(piece: Piece) -> str:
     return c if piece.kind is Kind.LION else c.lower()
 
 
-def _who(side: Side, name: str | None) -> str:
+def _who(side: Side, setup) -> str:
+    name = setup.player(side) if setup is not None else None
     return f"{side} ({name})" if name and name != side.value else f"{side}"
 
 
-def describe(event, setup=None) -> str:
-    """One line for an event (undo, replay --step)."""
-    who = _who(event.side, setup.player(event.side) if setup is not None else None)
-    if isinstance(event, Place):
-        return f"{who} places on {event.square}"
-    if isinstance(event, Move):
-        return f"{who} moves {event.origin}-{event.target}"
-    return type(event).__name__
+describe = event_words()  # one line for an event (undo, replay --step), named by ``setup``
+
+
+@describe.register
+def _(event: Place, setup=None) -> str:
+    return f"{_who(event.side, setup)} places on {event.square}"
+
+
+@describe.register
+def _(event: Move, setup=None) -> str:
+    return f"{_who(event.side, setup)} moves {event.origin}-{event.target}"
 
 
 def player_text(game: Game, side: Side) -> Text:
@@ -84,19 +87,6 @@ def player_text(game: Game, side: Side) -> Text:
 
 
 class InvictaRenderer(TableRenderer):
-    def __init__(self, out: Console, session: Session | None = None) -> None:
-        super().__init__(out, session)
-        self.renderers.update(
-            {
-                Played: self.played,
-                GameOver: self.game_over,
-                Targets: self.targets,
-                AllMoves: self.all_moves,
-                ShowBoard: lambda o: self.status(self.game),
-                History: self.history,
-            }
-        )
-
     help_words = HELP
     describe = staticmethod(describe)
 
@@ -194,6 +184,10 @@ class InvictaRenderer(TableRenderer):
                 )
             )
 
+    @renders(ShowBoard)
+    def show_board(self, o: ShowBoard) -> None:
+        self.status(self.game)
+
     def status(self, game: Game) -> None:
         self.board(game)
         self.hands(game)
@@ -201,6 +195,7 @@ class InvictaRenderer(TableRenderer):
 
     # ------------------------------------------------------------ outcomes
 
+    @renders(Played)
     def played(self, o: Played) -> None:
         game = self.game
         e = o.event
@@ -221,9 +216,10 @@ class InvictaRenderer(TableRenderer):
             note.stylize("yellow")
             self.out.print(note)
 
+    @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
         game = self.game
-        line = Text("Game over: ", style="bold")
+        line = game_over_line()
         if o.finish is Finish.FIVE and o.winner is not None:
             line.append_text(player_text(game, o.winner))
             line.append(f" wins with {rows_words(o.rows)}", style="bold")
@@ -237,6 +233,7 @@ class InvictaRenderer(TableRenderer):
         line.append(".")
         self.out.print(line)
 
+    @renders(History)
     def history(self, o: History) -> None:
         """The moves so far, numbered in pairs (white's, black's), as many a line as fit."""
         if not o.moves:
@@ -249,6 +246,7 @@ class InvictaRenderer(TableRenderer):
         self.out.print(Text("  " + "   ".join(pairs)))  # wrapped lines keep the indent
         self.out.print(Text("  (a move list: referee invicta replay --moves RECORD)", style="dim"))
 
+    @renders(Targets)
     def targets(self, o: Targets) -> None:
         what = f"The {piece_words(o.piece)} on {o.square}"
         if not o.targets:
@@ -257,6 +255,7 @@ class InvictaRenderer(TableRenderer):
         squares = " ".join(s.name for s in o.targets)
         self.out.print(f"{what} may go to: {squares}  ({len(o.targets)})")
 
+    @renders(AllMoves)
     def all_moves(self, o: AllMoves) -> None:
         head = player_text(self.game, o.side)
         if o.in_hand:

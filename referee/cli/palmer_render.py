@@ -8,16 +8,15 @@ whole evidence and ``model`` the model, drawn as tables.
 
 from __future__ import annotations
 
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from referee.cli import words
 from referee.cli.grammar import count
 from referee.cli.layout import HelpPage, titled
-from referee.cli.pager import paged
+from referee.cli.renders import event_words, renders
 from referee.cli.safe import user
-from referee.cli.table_io import TableRenderer
+from referee.cli.table_io import TableRenderer, game_over_line
 from referee.cli.verdict_render import model_tables
 from referee.language.printer import to_unicode
 from referee.logic.engine import Status
@@ -39,7 +38,6 @@ from referee.palmer.outcomes import (
     Written,
 )
 from referee.palmer.state import Finish, Game
-from referee.table.session import Session
 
 HELP = HelpPage(
     (
@@ -88,46 +86,46 @@ FINISH_WORDS = {
 }
 
 
-def describe(event) -> str:
-    """One line for an event (undo, replay --step)."""
-    if isinstance(event, Play):
-        return f"{event.player} plays {', '.join(event.cards)}: {event.text}"
-    if isinstance(event, Negate):
-        return f"{event.player} negates #{event.target}: {event.before} ⇒ {event.after}"
-    if isinstance(event, Claim):
-        what = (
-            "the board inconsistent"
-            if event.kind == ClaimKind.INCONSISTENT
-            else "redundant " + ", ".join(f"#{t}" for t in event.targets)
-        )
-        status = words.STATUS_WORDS.get(event.verdict.status.value, event.verdict.status.value)
-        return f"{event.player} claims {what}: {status}, {event.outcome.value}"
-    if isinstance(event, VoteEvent):
-        return f"the table votes {'yes' if event.accepted else 'no'}"
-    if isinstance(event, Pass):
-        return f"{event.player} passes"
-    if isinstance(event, End):
-        return "the game ends" + (f": {event.reason}" if event.reason else "")
-    return type(event).__name__
+describe = event_words()  # one line for an event (undo, replay --step)
+
+
+@describe.register
+def _(event: Play) -> str:
+    return f"{event.player} plays {', '.join(event.cards)}: {event.text}"
+
+
+@describe.register
+def _(event: Negate) -> str:
+    return f"{event.player} negates #{event.target}: {event.before} ⇒ {event.after}"
+
+
+@describe.register
+def _(event: Claim) -> str:
+    what = (
+        "the board inconsistent"
+        if event.kind == ClaimKind.INCONSISTENT
+        else "redundant " + ", ".join(f"#{t}" for t in event.targets)
+    )
+    status = words.STATUS_WORDS.get(event.verdict.status.value, event.verdict.status.value)
+    return f"{event.player} claims {what}: {status}, {event.outcome.value}"
+
+
+@describe.register
+def _(event: VoteEvent) -> str:
+    return f"the table votes {'yes' if event.accepted else 'no'}"
+
+
+@describe.register
+def _(event: Pass) -> str:
+    return f"{event.player} passes"
+
+
+@describe.register
+def _(event: End) -> str:
+    return "the game ends" + (f": {event.reason}" if event.reason else "")
 
 
 class PalmerRenderer(TableRenderer):
-    def __init__(self, out: Console, session: Session | None = None) -> None:
-        super().__init__(out, session)
-        self.renderers.update(
-            {
-                Written: self.written,
-                Negated: self.negated,
-                NegationPlaces: self.places,
-                ClaimSettled: self.claim,
-                Why: paged(out, self.why),
-                VoteTaken: self.vote,
-                Passed: self.passed,
-                GameOver: self.game_over,
-                ShowBoard: lambda o: self.board(self.game),
-            }
-        )
-
     help_words = HELP
     describe = staticmethod(describe)
 
@@ -144,6 +142,10 @@ class PalmerRenderer(TableRenderer):
             self.status(self.game)
 
     # ------------------------------------------------------------ the table
+
+    @renders(ShowBoard)
+    def show_board(self, o: ShowBoard) -> None:
+        self.board(self.game)
 
     def board(self, game: Game) -> None:
         if not game.board:
@@ -229,14 +231,17 @@ class PalmerRenderer(TableRenderer):
 
     # ------------------------------------------------------------ the moves
 
+    @renders(Written)
     def written(self, o: Written) -> None:
         line = Text(f"#{o.id} ") + user(o.text) + Text("  (") + user(o.author) + Text(")")
         self.out.print(line)
 
+    @renders(Negated)
     def negated(self, o: Negated) -> None:
         self.out.print(Text(f"#{o.id} before: ") + user(o.before))
         self.out.print(Text(f"#{o.id} after:  ") + user(o.after))
 
+    @renders(NegationPlaces)
     def places(self, o: NegationPlaces) -> None:
         self.out.print(Text(f"#{o.id} ") + user(o.text))
         if not o.readings:
@@ -248,19 +253,19 @@ class PalmerRenderer(TableRenderer):
             Text(f"  to play the ¬ card: negate {o.id} K (K: a place above)", style="dim")
         )
 
+    @renders(VoteTaken)
     def vote(self, o: VoteTaken) -> None:
         self.out.print(f"The table votes: the claim is {'upheld' if o.accepted else 'rejected'}.")
 
+    @renders(Passed)
     def passed(self, o: Passed) -> None:
         extra = f", discarding {o.discarded}" if o.discarded else ""
         self.out.print(user(o.player) + Text(f" passes{extra}"))
 
+    @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        line = Text("Game over: ", style="bold")
-        if o.winner is not None:
-            line.append_text(user(o.winner, "bold"))
-            line.append(" wins", style="bold")
-        else:
+        line = game_over_line(o.winner)
+        if o.winner is None:
             line.append("a draw between ", style="bold")
             line.append_text(user(", ".join(o.leaders), "bold"))
         line.append(f" ({FINISH_WORDS[o.finish]}")
@@ -272,6 +277,7 @@ class PalmerRenderer(TableRenderer):
 
     # ------------------------------------------------------------ claims
 
+    @renders(ClaimSettled)
     def claim(self, o: ClaimSettled) -> None:
         c = o.claim
         head = user(c.player, "bold")
@@ -366,6 +372,7 @@ class PalmerRenderer(TableRenderer):
             out.append(user(f"#{number} {text} fails in it: {_failure_words(ex)}"))
         return out
 
+    @renders(Why, paged=True)
     def why(self, o: Why) -> None:
         s = o.settled
         v = s.claim.verdict

@@ -4,7 +4,7 @@ Reading lines (a prompt with history for a person, one command per line for a
 script), Ctrl-C (cancels a running command; at the prompt it asks before
 leaving), opening the record for the session (:mod:`referee.table.store`),
 and the renderers of the outcomes every game has. A game's own renderer
-extends :class:`TableRenderer` with one method per outcome class of its own.
+extends :class:`TableRenderer` with one ``@renders`` method per outcome class of its own.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from referee.cli.common import fail, read_text
 from referee.cli.keys import LeaveGame, ask, ask_to_leave
 from referee.cli.layout import HelpPage
 from referee.cli.lines import UnreadLine, checked, script_lines
-from referee.cli.pager import page
+from referee.cli.pager import page, paged
 from referee.cli.private_screen import private_screen, wait_for_enter
 from referee.cli.reasons import record_error_words, said
+from referee.cli.renders import outcome_methods, renders
 from referee.cli.safe import echoed, user, visible
 from referee.table import loop
 from referee.table.errors import RecordError
@@ -249,25 +250,25 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
     return True
 
 
+def game_over_line(winner: str | None = None) -> Text:
+    """``Game over: `` and, for one winner, ``NAME wins``; each game then says how it ended."""
+    line = Text("Game over: ", style="bold")
+    if winner is not None:
+        line.append_text(user(winner, "bold"))
+        line.append(" wins", style="bold")
+    return line
+
+
 class TableRenderer:
-    """Renders the outcomes every game has; subclasses add their own by class."""
+    """Renders the outcomes every game has; a game's renderer marks its own ``@renders``."""
 
     def __init__(self, out: Console, session: Session | None = None) -> None:
         self.out = out
         self.session = session
-        self.renderers: dict[type, Callable] = {
-            Refused: self.refused,
-            Undone: self.undone,
-            UndoRefused: self.undo_refused,
-            Saved: self.saved,
-            Quit: lambda o: None,
-            Help: self.help,
-            Cancelled: self.cancelled,
-            ShowRules: lambda o: self.rules(self.game),
-            ShowScores: lambda o: self.scores(self.game),
-            ShowHand: lambda o: self.hand(self.game, o.player),
-            ShowCards: lambda o: self.cards(self.game),
-        }
+        self.renderers: dict[type, Callable] = {}  # outcome class -> what prints it
+        for outcome, (name, through_pager) in outcome_methods(type(self)).items():
+            method = getattr(self, name)
+            self.renderers[outcome] = paged(out, method) if through_pager else method
 
     def show(self, outcomes: Outcomes, changed: bool) -> None:
         leaving = any(isinstance(o, Quit) for o in outcomes)
@@ -281,6 +282,26 @@ class TableRenderer:
                 render(outcome)
         if changed:
             self.after_change(outcomes)
+
+    @renders(Quit)
+    def quit(self, o: Quit) -> None:
+        """Nothing: the loop says where the record is."""
+
+    @renders(ShowRules)
+    def show_rules(self, o: ShowRules) -> None:
+        self.rules(self.game)
+
+    @renders(ShowScores)
+    def show_scores(self, o: ShowScores) -> None:
+        self.scores(self.game)
+
+    @renders(ShowHand)
+    def show_hand(self, o: ShowHand) -> None:
+        self.hand(self.game, o.player)
+
+    @renders(ShowCards)
+    def show_cards(self, o: ShowCards) -> None:
+        self.cards(self.game)
 
     # A game to show without a session (replay steps through games of its own).
     watched = None
@@ -316,6 +337,7 @@ class TableRenderer:
     def after_change(self, outcomes: Outcomes) -> None:
         """Redraw what a table wants to see after the record moved."""
 
+    @renders(Refused)
     def refused(self, o: Refused) -> None:
         first, *rest = echoed(said(o.message, o.reason)).split(
             "\n"
@@ -326,9 +348,11 @@ class TableRenderer:
         if o.hint:
             self.out.print(Text("  try: ", style="dim") + user(echoed(o.hint)))
 
+    @renders(Undone)
     def undone(self, o: Undone) -> None:
         self.out.print(Text("undone: ") + user(self.describe(o.event)))
 
+    @renders(UndoRefused)
     def undo_refused(self, o: UndoRefused) -> None:
         shown = " and ".join(SHOWN_WORDS[s] for s in o.shown)
         self.out.print(
@@ -344,9 +368,11 @@ class TableRenderer:
             )
         )
 
+    @renders(Saved)
     def saved(self, o: Saved) -> None:
         self.out.print(Text("saved (the record is also written after every event)", style="dim"))
 
+    @renders(Help)
     def help(self, o: Help) -> None:
         text = self.help_text()
         page(self.out, text.renderable() if isinstance(text, HelpPage) else Text(text))
@@ -357,6 +383,7 @@ class TableRenderer:
     def help_text(self) -> str | HelpPage:
         return self.help_words
 
+    @renders(Cancelled)
     def cancelled(self, o: Cancelled) -> None:
         self.out.print(Text("cancelled: nothing was recorded", style="yellow"))
 
