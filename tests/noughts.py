@@ -100,11 +100,6 @@ class GameOver(views.GameOver):
     winner: str | None
 
 
-@dataclass(frozen=True)
-class ShowBoard(Outcome):
-    pass
-
-
 class Commands(TableCommands):
     commands = frozenset({"mark", "board", "rules"})
     moves = frozenset({"mark"})
@@ -125,14 +120,14 @@ class Commands(TableCommands):
         return (Marked(who, int(rest)), *over)
 
     def _board(self, session, game, rest: str):
-        return (ShowBoard(),)
+        return (views.ShowBoard(),)
 
 
 REGISTRATION = GameRegistration(
     kind=GAME,
     title="noughts and crosses",
     commands=Commands,
-    outcomes=(Marked, GameOver, ShowBoard),
+    outcomes=(Marked, GameOver),
     options=(
         Option("crosses", "Who plays X.", required=True),
         Option("noughts", "Who plays O.", required=True),
@@ -157,10 +152,6 @@ class Renderer(TableRenderer):
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
         self.out.print(user(result(o.winner)))
-
-    @renders(ShowBoard)
-    def show_board(self, o: ShowBoard) -> None:
-        self.board(self.game)
 
     def board(self, game: Game) -> None:
         for row in (1, 4, 7):

@@ -42,11 +42,11 @@ from referee.cogito.outcomes import (
     ShowHand,
     ShowPossible,
     ShowReview,
-    ShowTable,
     Traded,
 )
 from referee.cogito.state import Game, Phase, Seat, Standing
 from referee.table.session import Session
+from referee.table.views import ShowBoard
 
 HELP = HelpPage(
     (
@@ -240,8 +240,8 @@ class CogitoRenderer(TableRenderer):
             line.append_text(self.placed(placed.card, placed.position))
         return line
 
-    @renders(ShowTable)
-    def show_table(self, o: ShowTable) -> None:
+    @renders(ShowBoard)  # the table
+    def show_board(self, o: ShowBoard) -> None:
         self.table(self.game)
 
     def table(self, game: Game) -> None:

@@ -53,7 +53,6 @@ from referee.ergo.outcomes import (
     PlacementRefused,
     Removed,
     RoundScored,
-    ShowProof,
     Swapped,
     Why,
 )
@@ -61,6 +60,7 @@ from referee.ergo.reading import full_text, read_premise
 from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
 from referee.ergo.state import FALLACY_TURNS, Game
 from referee.table.session import Session
+from referee.table.views import ShowBoard
 
 CELL = 4  # columns per card in a drawn premise
 
@@ -256,8 +256,8 @@ class ErgoRenderer(TableRenderer):
 
     # ------------------------------------------------------------ the table
 
-    @renders(ShowProof)
-    def show_proof(self, o: ShowProof) -> None:
+    @renders(ShowBoard)  # the Proof
+    def show_board(self, o: ShowBoard) -> None:
         self.proof(self.game)
 
     def proof(self, game: Game) -> None:

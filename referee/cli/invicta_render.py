@@ -19,8 +19,9 @@ from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer, game_over_line
 from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
-from referee.invicta.outcomes import AllMoves, GameOver, History, Played, ShowBoard, Targets
+from referee.invicta.outcomes import AllMoves, GameOver, History, Played, Targets
 from referee.invicta.state import Finish, Game
+from referee.table.views import ShowBoard
 
 HELP = HelpPage(
     (
@@ -184,7 +185,7 @@ class InvictaRenderer(TableRenderer):
                 )
             )
 
-    @renders(ShowBoard)
+    @renders(ShowBoard)  # the board with whose turn it is
     def show_board(self, o: ShowBoard) -> None:
         self.status(self.game)
 

@@ -32,7 +32,6 @@ from referee.palmer.outcomes import (
     Negated,
     NegationPlaces,
     Passed,
-    ShowBoard,
     VoteTaken,
     Why,
     Written,
@@ -142,10 +141,6 @@ class PalmerRenderer(TableRenderer):
             self.status(self.game)
 
     # ------------------------------------------------------------ the table
-
-    @renders(ShowBoard)
-    def show_board(self, o: ShowBoard) -> None:
-        self.board(self.game)
 
     def board(self, game: Game) -> None:
         if not game.board:

@@ -58,7 +58,7 @@ from referee.table.session import (
     UndoRefused,
 )
 from referee.table.store import NEW_RECORD_MODE, RecordFile, StoreError, write_atomically
-from referee.table.views import ShowCards, ShowHand, ShowScores
+from referee.table.views import ShowBoard, ShowCards, ShowHand, ShowScores
 
 # What an event showed, for a refused undo (referee.table.reveals).
 SHOWN_WORDS = {
@@ -303,6 +303,10 @@ class TableRenderer:
     def show_cards(self, o: ShowCards) -> None:
         self.cards(self.game)
 
+    @renders(ShowBoard)
+    def show_board(self, o: ShowBoard) -> None:
+        self.board(self.game)
+
     # A game to show without a session (replay steps through games of its own).
     watched = None
 
@@ -328,6 +332,9 @@ class TableRenderer:
         raise NotImplementedError
 
     def cards(self, game) -> None:
+        raise NotImplementedError
+
+    def board(self, game) -> None:
         raise NotImplementedError
 
     def settings_lines(self, game) -> tuple[str, ...]:

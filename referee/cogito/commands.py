@@ -19,7 +19,6 @@ from referee.cogito.outcomes import (
     ShowDiagram,
     ShowHand,
     ShowPossible,
-    ShowTable,
 )
 from referee.cogito.refusals import Refusal, Why
 from referee.cogito.state import Game, Phase, Seat
@@ -28,6 +27,7 @@ from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcomes, Refused, Session
+from referee.table.views import ShowBoard
 
 ALIASES = {
     "p": "play",
@@ -205,7 +205,7 @@ class CogitoCommands(TableCommands):
     # -------------------------------------------------------------- views
 
     def _table(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return (ShowTable(),)
+        return (ShowBoard(),)
 
     def _diagram(self, session: Session, game: Game, rest: str) -> Outcomes:
         return (ShowDiagram(),)

@@ -118,11 +118,6 @@ class ShowHand(views.ShowHand):
 
 
 @dataclass(frozen=True)
-class ShowTable(Outcome):
-    pass
-
-
-@dataclass(frozen=True)
 class ShowDiagram(Outcome):
     pass
 

@@ -49,7 +49,6 @@ from referee.ergo.outcomes import (
     PlacementRefused,
     Removed,
     RoundScored,
-    ShowProof,
     Swapped,
     Why,
 )
@@ -63,6 +62,7 @@ from referee.table.commands import TableCommands, Unread
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session
+from referee.table.views import ShowBoard
 
 ALIASES = {
     "p": "play",
@@ -403,7 +403,7 @@ class ErgoCommands(TableCommands):
     # ------------------------------------------------------------- views
 
     def _proof(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return (ShowProof(),)
+        return (ShowBoard(),)
 
     def _why(self, session: Session, game: Game, rest: str) -> Outcomes:
         """``why [ROUND] [VARIABLE or PLAYER]``: a round's ruling (the last by default)."""

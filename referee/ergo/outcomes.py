@@ -96,11 +96,6 @@ class GameOver(views.GameOver):
 
 
 @dataclass(frozen=True)
-class ShowProof(Outcome):
-    pass
-
-
-@dataclass(frozen=True)
 class Why(Outcome):
     """A settled round's full evidence (``variable``: only that one)."""
 

@@ -15,10 +15,11 @@ import re
 from referee.invicta.board import SQUARES, Square
 from referee.invicta.events import Place
 from referee.invicta.notation import NotationError, Placement, as_event, move_list, parse_move
-from referee.invicta.outcomes import AllMoves, GameOver, History, Played, ShowBoard, Targets
+from referee.invicta.outcomes import AllMoves, GameOver, History, Played, Targets
 from referee.invicta.state import Game, IllegalMove, Refusal, Why
 from referee.table.commands import TableCommands
 from referee.table.session import Outcomes, Refused, Session
+from referee.table.views import ShowBoard
 
 ALIASES = {
     "m": "moves",

@@ -52,11 +52,6 @@ class AllMoves(Outcome):
 
 
 @dataclass(frozen=True)
-class ShowBoard(Outcome):
-    pass
-
-
-@dataclass(frozen=True)
 class History(Outcome):
     """The moves so far, as a move list writes them (white's first unless the rules say)."""
 

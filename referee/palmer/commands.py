@@ -28,7 +28,6 @@ from referee.palmer.outcomes import (
     Negated,
     NegationPlaces,
     Passed,
-    ShowBoard,
     VoteTaken,
     Why,
     Written,
@@ -40,6 +39,7 @@ from referee.table.commands import TableCommands, last_event
 from referee.table.errors import IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session
+from referee.table.views import ShowBoard
 
 ALIASES = {
     "p": "play",

@@ -85,8 +85,3 @@ class GameOver(views.GameOver):
     finish: Finish
     leaders: tuple[str, ...]
     note: str = ""  # what the table said when ending it
-
-
-@dataclass(frozen=True)
-class ShowBoard(Outcome):
-    pass

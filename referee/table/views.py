@@ -1,4 +1,4 @@
-"""The outcomes every game's table shares: scores, a hand, the cards, the end of the game.
+"""The outcomes every game's table shares: scores, a hand, the cards, the board, the end.
 
 A game's commands return these as they return their own outcomes; the
 interface has one renderer for each, drawn from the game it is showing. A
@@ -28,6 +28,11 @@ class ShowHand(Outcome):
 @dataclass(frozen=True)
 class ShowCards(Outcome):
     """The deck the game is played with."""
+
+
+@dataclass(frozen=True)
+class ShowBoard(Outcome):
+    """What lies open to all: Palmer's board, Ergo's Proof, Invicta's board, Cogito's table."""
 
 
 @dataclass(frozen=True)
