@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee.cli.derivation_words import line_words
 from referee.derivation import DerivationError, check_derivation, parse_derivation
 from referee.language.boardfile import parse_board
 
@@ -145,7 +146,7 @@ def test_format_variants(board, vocab):
 7. exists y happy(y)                   by existential elimination 2, 3–6
 """
     result = check_derivation(board.statements, text, board.vocabulary)
-    assert result.ok, [v.reason for v in result.lines]
+    assert result.ok, [line_words(v.reason) for v in result.lines]
     assert [v.rule for v in result.lines[3:]] == [
         "∀ elimination",
         "modus ponens",

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.cli.derivation_words import line_words
 from referee.derivation.checker import check_derivation
 from referee.derivation.rules import same
 from referee.derivation.writer import Written, write_derivation
@@ -70,7 +71,7 @@ def board_for(premises, labels):
 def assert_checks(premises, goal, written, labels=None):
     labels = labels or list(range(1, len(premises) + 1))
     result = check_derivation(board_for(premises, labels), written.text, VOCAB)
-    refused = [(v.label, v.reason) for v in result.lines if not v.ok]
+    refused = [(v.label, line_words(v.reason)) for v in result.lines if not v.ok]
     assert result.ok, (written.text, refused)
     target = ast.Falsum() if goal is None else goal
     assert same(result.conclusion, target), written.text

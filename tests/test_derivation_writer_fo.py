@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import boardgen  # noqa: E402
 from test_s_cards import MINIMAL_INCONSISTENT, REDUNDANT, contains_clash  # noqa: E402
 
+from referee.cli.derivation_words import line_words
 from referee.derivation.checker import check_derivation  # noqa: E402
 from referee.derivation.firstorder import rewrite_path, spell_out  # noqa: E402
 from referee.derivation.herbrand import Grounding  # noqa: E402
@@ -66,7 +67,7 @@ def check(board, written, vocab, engine):
 
 def assert_proves(board, written, goal, vocab, engine):
     result = check(board, written, vocab, engine)
-    refused = [(v.label, v.statement, v.reason) for v in result.lines if not v.ok]
+    refused = [(v.label, v.statement, line_words(v.reason)) for v in result.lines if not v.ok]
     assert result.ok, (written.text, refused)
     assert same(result.conclusion, ast.Falsum() if goal is None else goal), written.text
     assert tuple(result.rests_on) == written.rests_on
@@ -217,7 +218,11 @@ def test_random_boards_of_the_soundness_test(engine):
                 continue
             result = check(fs, w, b.vocabulary, engine)
             # a derivation the writer returns must check: anything else is a bug
-            assert result.ok, (b.id, w.text, [(x.label, x.reason) for x in result.lines])
+            assert result.ok, (
+                b.id,
+                w.text,
+                [(x.label, line_words(x.reason)) for x in result.lines],
+            )
             assert same(result.conclusion, ast.Falsum() if goal is None else goal)
             explained += 1
     assert decided >= 15

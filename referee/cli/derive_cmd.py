@@ -10,10 +10,11 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cli.common import deck_option, load_board, load_deck, print_json, read_text
+from referee.cli.derivation_words import line_words
 from referee.cli.safe import console, echoed, user, visible
 from referee.cli.verdict_render import model_tables
 from referee.derivation import DerivationError, check_derivation
-from referee.derivation.checker import LINE_TIMEOUT, DerivationResult, LineStatus
+from referee.derivation.checker import LINE_TIMEOUT, DerivationResult, LineStatus, LineVerdict
 
 EXIT_HOLDS, EXIT_INPUT, EXIT_FAILS = 0, 1, 2
 
@@ -57,11 +58,22 @@ def derive(deck_path, timeout: float, as_json: bool, board: Path, derivation: Pa
         sys.exit(EXIT_INPUT)
     if as_json:
         data = result.to_json()
+        data["lines"] = [_worded(j, v) for j, v in zip(data["lines"], result.lines, strict=True)]
         data["board"] = [s.text for s in board_text.statements]
         print_json(data)
     else:
         render(result, dict(board_text.vocabulary.predicates), console())
     sys.exit(EXIT_HOLDS if result.ok else EXIT_FAILS)
+
+
+def _worded(line: dict, v: LineVerdict) -> dict:
+    """A line's JSON with its ``reason`` in words, after its status (where it always was)."""
+    out: dict = {}
+    for key, value in line.items():
+        out[key] = value
+        if key == "status":
+            out["reason"] = line_words(v.reason)
+    return out
 
 
 def render(result: DerivationResult, arities: dict[str, int], console: Console) -> None:
@@ -93,7 +105,7 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
         style = "red" if v.status is LineStatus.REFUSED else "yellow"
         console.print()
         console.print(
-            Text(f"line {v.label} {word}: ", style=f"bold {style}") + user(v.reason),
+            Text(f"line {v.label} {word}: ", style=f"bold {style}") + user(line_words(v.reason)),
             soft_wrap=True,
         )
         if v.model is not None:

@@ -20,7 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.derivation.rules import Context, Premise, Refusal, check_rule, same, show
+from referee.derivation.reasons import Refusal, Said, Why
+from referee.derivation.rules import Context, Premise, check_rule, same, show
 from referee.derivation.syntax import (
     Derivation,
     DerivationError,
@@ -59,7 +60,7 @@ class LineVerdict:
     statement: str  # the line's statement, printed (Unicode)
     justification: str  # as the checker read it
     status: LineStatus
-    reason: str  # what was checked, or what the step needed and did not get
+    reason: Said  # what was checked, or what the step needed and did not get (as data)
     rule: str | None = None
     cites: tuple[str, ...] = ()
     used: tuple[str, ...] | None = None  # for engine steps: the citations the proof needed
@@ -75,13 +76,14 @@ class LineVerdict:
         return self.status in (LineStatus.OK, LineStatus.ASSUMPTION)
 
     def to_json(self) -> dict:
+        """The line as JSON, without words: the interface adds ``reason``, the sentence."""
         out: dict = {
             "line": self.label,
             "file_line": self.file_line,
             "statement": self.statement,
             "justification": self.justification,
             "status": self.status.value,
-            "reason": self.reason,
+            "why": self.reason.why.value,
             "depth": self.depth,
         }
         if self.rule:
@@ -285,7 +287,7 @@ def _depth(d: Derivation, line: Line) -> int:
     return n - 1 if line.opens is not None else n
 
 
-def _verdict(d: Derivation, line: Line, status: LineStatus, reason: str, **kw) -> LineVerdict:
+def _verdict(d: Derivation, line: Line, status: LineStatus, reason: Said, **kw) -> LineVerdict:
     return LineVerdict(
         label=line.label,
         file_line=line.file_line,
@@ -312,33 +314,24 @@ def _premise(d: Derivation, line: Line, ref: Ref, board: list[Formula]) -> Premi
         if closed:
             sp = d.subproofs[closed[-1]]
             raise Refusal(
-                f"line {ref.start} is inside the subproof {sp.range_text}, which is closed by "
-                f"line {line.label}: its lines hold only under its assumption (cite the whole "
-                f"subproof as {sp.range_text} with a rule that discharges it)"
+                Why.CITES_INSIDE_CLOSED, line=ref.start, range=sp.range_text, label=line.label
             )
         if target.formula is None:
-            raise Refusal(
-                f"line {ref.start} only introduces the fresh name "
-                f"{', '.join(target.constants)}; it states nothing"
-            )
+            raise Refusal(Why.CITES_FRESH_NAME_ONLY, line=ref.start, constants=target.constants)
         return Premise(str(ref), formula=target.formula)
     opener = d.by_label[ref.start]
     sp = d.subproofs[opener.opens]  # type: ignore[index]
     if sp.parent is not None and sp.parent not in here:
         outer = d.subproofs[sp.parent]
         raise Refusal(
-            f"the subproof {ref} is inside the subproof {outer.range_text}, which is closed by "
-            f"line {line.label}"
+            Why.CITES_SUBPROOF_IN_CLOSED, ref=str(ref), range=outer.range_text, label=line.label
         )
     last = d.by_label[sp.end]  # type: ignore[index]
     if last.subproof != sp.id:
         inner = d.subproofs[last.subproof]  # type: ignore[index]
-        raise Refusal(
-            f"the subproof {ref} ends inside its inner subproof {inner.range_text}: a subproof's "
-            "last line must be its own (add a line after the inner `end`)"
-        )
+        raise Refusal(Why.CITES_SUBPROOF_ENDING_INSIDE, ref=str(ref), range=inner.range_text)
     if last.formula is None:
-        raise Refusal(f"the subproof {ref} states nothing: it only introduces a fresh name")
+        raise Refusal(Why.CITES_SUBPROOF_STATING_NOTHING, ref=str(ref))
     return Premise(
         str(ref),
         assumption=opener.formula,
@@ -357,16 +350,13 @@ def _check_line(
     just = line.justification
     if just.kind == "assumption":
         sp = d.subproofs[line.opens]  # type: ignore[index]
-        what = f"opens the subproof {sp.range_text}"
-        if line.constants:
-            names = ", ".join(line.constants)
-            what += f" with the fresh name{'s' if len(line.constants) > 1 else ''} {names}"
+        what = Said.of(Why.OPENS_SUBPROOF, range=sp.range_text, fresh=line.constants)
         return _verdict(d, line, LineStatus.ASSUMPTION, what)
     assert line.formula is not None
     try:
         premises = [_premise(d, line, ref, board) for ref in just.refs]
     except Refusal as exc:
-        return _verdict(d, line, LineStatus.REFUSED, str(exc))
+        return _verdict(d, line, LineStatus.REFUSED, exc.said)
 
     if just.kind == "rule":
         ctx = Context(
@@ -378,7 +368,8 @@ def _check_line(
         try:
             what = check_rule(just.rule, line.formula, premises, ctx)  # type: ignore[arg-type]
         except Refusal as exc:
-            return _verdict(d, line, LineStatus.REFUSED, f"{rule_name(just.rule)}: {exc}")  # type: ignore
+            said = Said(exc.said.why, exc.said.facts, rule=just.rule)
+            return _verdict(d, line, LineStatus.REFUSED, said)
         return _verdict(d, line, LineStatus.OK, what)
 
     # cited: the same statement needs no engine
@@ -390,7 +381,7 @@ def _check_line(
                 d,
                 line,
                 LineStatus.OK,
-                f"restates {p.name()}",
+                Said.of(Why.RESTATES, premise=p),
                 used=(str(ref),),
                 method=CheckedBy.RESTATEMENT,
             )
@@ -402,15 +393,13 @@ def _check_line(
     try:
         v = asker.ask(formulas, line.formula, vocab)  # type: ignore[arg-type]
     except Exception as exc:  # the engine failing must not take the whole check down
-        return _verdict(d, line, LineStatus.UNDETERMINED, f"the engine could not answer: {exc}")
+        failed = Said.of(Why.ENGINE_FAILED, error=str(exc))
+        return _verdict(d, line, LineStatus.UNDETERMINED, failed)
     used = tuple(str(just.refs[i]) for i in v.used if i < len(just.refs))
-    cited = ", ".join(str(r) for r in just.refs) or "nothing (logic alone)"
+    cited = tuple(str(r) for r in just.refs)
     if v.status is Status.ENTAILED:
-        needed = ", ".join(used) if used else "logic alone"
-        reason = f"follows from {needed}"
-        unused = [str(r) for r in just.refs if str(r) not in used]
-        if unused and used:
-            reason += f" ({', '.join(unused)} not needed)"
+        unused = tuple(r for r in cited if r not in used)
+        reason = Said.of(Why.FOLLOWS, used=used, unused=unused)
         return _verdict(
             d,
             line,
@@ -426,20 +415,17 @@ def _check_line(
             d,
             line,
             LineStatus.REFUSED,
-            f"does not follow from {cited}: in the countermodel "
-            f"{'the cited statements hold and ' if just.refs else ''}this line is false",
+            Said.of(Why.DOES_NOT_FOLLOW, cites=cited),
             model=v.model,
             method=CheckedBy.ENGINE,
             evidence=v.evidence,
             seconds=v.seconds,
         )
-    limit = f" within {asker.timeout:g} s" if asker.timeout is not None else ""
     return _verdict(
         d,
         line,
         LineStatus.UNDETERMINED,
-        f"the engine could not decide{limit} whether it follows from {cited}: "
-        "break this step into smaller ones",
+        Said.of(Why.UNDECIDED, cites=cited, limit=asker.timeout),
         method=CheckedBy.ENGINE,
         evidence=v.evidence,
         seconds=v.seconds,

@@ -3,7 +3,8 @@
 Each rule takes the line's statement, its premises (in the order cited) and
 the context (open assumptions, fresh names in scope) and either returns a short
 account of what it did or raises :class:`Refusal` saying what the rule needed
-and did not get. Formulas are compared up to the names of bound variables
+and did not get, both as :class:`~referee.derivation.reasons.Said` (the interface
+words them). Formulas are compared up to the names of bound variables
 (∀x happy(x) is ∀y happy(y)), nothing more: a = b is not b = a here.
 """
 
@@ -13,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import permutations
 
+from referee.derivation.reasons import Refusal, Said, Why
 from referee.language import ast
 from referee.language.ast import (
     BINARY,
@@ -36,10 +38,6 @@ from referee.language.ast import (
 from referee.language.printer import to_unicode
 
 
-class Refusal(Exception):
-    """A rule was misapplied; the message says what it needed and did not get."""
-
-
 @dataclass(frozen=True)
 class Premise:
     """What a citation brings: a statement, or a closed subproof."""
@@ -53,11 +51,6 @@ class Premise:
     @property
     def is_subproof(self) -> bool:
         return self.last is not None
-
-    def name(self) -> str:
-        if self.is_subproof:
-            return f"the subproof {self.ref}"
-        return f"board {self.ref[6:]}" if self.ref.startswith("board") else f"line {self.ref}"
 
 
 @dataclass
@@ -108,7 +101,7 @@ def same(a: Formula | None, b: Formula | None) -> bool:
 
 
 class _Capture(Exception):
-    pass
+    """A hole (its name, the one argument) would capture a bound variable."""
 
 
 def match(pattern: Formula, target: Formula, holes: Iterable[str]) -> dict[str, Term] | None:
@@ -122,7 +115,7 @@ def match(pattern: Formula, target: Formula, holes: Iterable[str]) -> dict[str, 
     try:
         ok = _match(canon(pattern), canon(target), holes, binding)
     except _Capture as exc:
-        raise Refusal(str(exc)) from None
+        raise Refusal(Why.CAPTURE, var=exc.args[0]) from None
     return binding if ok else None
 
 
@@ -155,10 +148,7 @@ def _match(p: Formula, f: Formula, holes: set[str], b: dict[str, Term]) -> bool:
 def _match_term(p: Term, t: Term, holes: set[str], b: dict[str, Term]) -> bool:
     if isinstance(p, Var) and p.name in holes:
         if any(isinstance(s, Var) for s in ast.subterms(t)):
-            raise _Capture(
-                f"{p.name} would have to stand for a term with a variable bound inside the "
-                "statement (a variable cannot be captured by a quantifier)"
-            )
+            raise _Capture(p.name)
         if p.name in b:
             return b[p.name] == t
         b[p.name] = t
@@ -243,26 +233,27 @@ def _subst_term(s: Term, t: Term, a: Term, b: Term) -> bool:
 # ------------------------------------------------------------- the rules
 
 
-def _lines(rule: str, prem: list[Premise], n: int, what: str) -> list[Formula]:
+def _lines(rule: str, prem: list[Premise], n: int) -> list[Formula]:
+    """The ``n`` lines (no subproof) ``rule`` (its key) cites."""
     if len(prem) != n or any(p.is_subproof for p in prem):
-        got = ", ".join(p.name() for p in prem) or "nothing"
-        raise Refusal(f"{rule} cites {n} line{'s' if n != 1 else ''} ({what}); got {got}")
+        raise Refusal(
+            Why.CITES_N_LINES,
+            rule=rule,
+            n=n,
+            got=tuple(prem),
+        )
     return [p.formula for p in prem]  # type: ignore[misc]
 
 
-def _describe(prem: list[Premise]) -> str:
-    return "; ".join(f"{p.name()} is {show(p.formula)}" for p in prem if p.formula is not None)
-
-
-def reit(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    (f,) = _lines("reiteration", prem, 1, "the same statement")
+def reit(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    (f,) = _lines("reit", prem, 1)
     if not same(f, concl):
-        raise Refusal(f"reiteration repeats a line, but {prem[0].name()} is {show(f)}")
-    return f"repeats {prem[0].name()}"
+        raise Refusal(Why.REIT_REPEATS_LINE_BUT, prem_0=prem[0], f=f)
+    return Said.of(Why.REIT_REPEATS, prem_0=prem[0])
 
 
-def modus_ponens(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    fs = _lines("modus ponens", prem, 2, "φ → ψ and φ")
+def modus_ponens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    fs = _lines("mp", prem, 2)
     reasons = []
     for i, j in ((0, 1), (1, 0)):
         imp, other = fs[i], fs[j]
@@ -271,30 +262,44 @@ def modus_ponens(concl: Formula, prem: list[Premise], ctx: Context) -> str:
         if not same(other, imp.left):
             if same(other, imp.right):
                 reasons.append(
-                    f"{prem[j].name()} is the consequent {show(imp.right)} of {prem[i].name()}; "
-                    f"modus ponens needs its antecedent {show(imp.left)} (going from the "
-                    "consequent back to the antecedent is affirming the consequent)"
+                    Said.of(
+                        Why.MODUS_PONENS_IS_CONSEQUENT_OF,
+                        prem_j=prem[j],
+                        imp_right=imp.right,
+                        prem_i=prem[i],
+                        imp_left=imp.left,
+                    )
                 )
             else:
                 reasons.append(
-                    f"modus ponens needs the antecedent {show(imp.left)} of {prem[i].name()}, "
-                    f"but {prem[j].name()} is {show(other)}"
+                    Said.of(
+                        Why.MODUS_PONENS_NEEDS_ANTECEDENT_OF,
+                        imp_left=imp.left,
+                        prem_i=prem[i],
+                        prem_j=prem[j],
+                        other=other,
+                    )
                 )
             continue
         if not same(concl, imp.right):
             reasons.append(
-                f"from {show(imp)} and {show(other)} modus ponens gives {show(imp.right)}, "
-                f"not {show(concl)}"
+                Said.of(
+                    Why.MODUS_PONENS_FROM_AND_GIVES,
+                    imp=imp,
+                    other=other,
+                    imp_right=imp.right,
+                    concl=concl,
+                )
             )
             continue
-        return f"{prem[i].name()} with its antecedent {prem[j].name()}"
+        return Said.of(Why.MODUS_PONENS_WITH_ITS_ANTECEDENT, prem_i=prem[i], prem_j=prem[j])
     if not reasons:
-        raise Refusal(f"modus ponens needs an implication φ → ψ; {_describe(prem)}")
+        raise Refusal(Why.MODUS_PONENS_NEEDS_IMPLICATION, cited=tuple(prem))
     raise Refusal(reasons[0])
 
 
-def modus_tollens(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    fs = _lines("modus tollens", prem, 2, "φ → ψ and ¬ψ")
+def modus_tollens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    fs = _lines("mt", prem, 2)
     reasons = []
     for i, j in ((0, 1), (1, 0)):
         imp, other = fs[i], fs[j]
@@ -303,46 +308,59 @@ def modus_tollens(concl: Formula, prem: list[Premise], ctx: Context) -> str:
         if not same(other, Not(imp.right)):
             if same(other, Not(imp.left)):
                 reasons.append(
-                    f"{prem[j].name()} denies the antecedent {show(imp.left)} of "
-                    f"{prem[i].name()}; modus tollens needs the negation of the consequent, "
-                    f"{show(Not(imp.right))} (denying the antecedent proves nothing)"
+                    Said.of(
+                        Why.MODUS_TOLLENS_DENIES_ANTECEDENT_OF,
+                        prem_j=prem[j],
+                        imp_left=imp.left,
+                        prem_i=prem[i],
+                        not_imp_right=Not(imp.right),
+                    )
                 )
             else:
                 reasons.append(
-                    f"modus tollens needs {show(Not(imp.right))}, the negation of the "
-                    f"consequent of {prem[i].name()}, but {prem[j].name()} is {show(other)}"
+                    Said.of(
+                        Why.MODUS_TOLLENS_NEEDS_OF_CONSEQUENT,
+                        not_imp_right=Not(imp.right),
+                        prem_i=prem[i],
+                        prem_j=prem[j],
+                        other=other,
+                    )
                 )
             continue
         if not same(concl, Not(imp.left)):
             reasons.append(
-                f"from {show(imp)} and {show(other)} modus tollens gives "
-                f"{show(Not(imp.left))}, not {show(concl)}"
+                Said.of(
+                    Why.MODUS_TOLLENS_FROM_AND_GIVES,
+                    imp=imp,
+                    other=other,
+                    not_imp_left=Not(imp.left),
+                    concl=concl,
+                )
             )
             continue
-        return f"{prem[i].name()} with the negated consequent {prem[j].name()}"
+        return Said.of(Why.MODUS_TOLLENS_WITH_NEGATED_CONSEQUENT, prem_i=prem[i], prem_j=prem[j])
     if not reasons:
-        raise Refusal(f"modus tollens needs an implication φ → ψ; {_describe(prem)}")
+        raise Refusal(Why.MODUS_TOLLENS_NEEDS_IMPLICATION, cited=tuple(prem))
     raise Refusal(reasons[0])
 
 
-def hypothetical_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    a, b = _lines("hypothetical syllogism", prem, 2, "φ → ψ and ψ → χ")
+def hypothetical_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    a, b = _lines("hs", prem, 2)
     if not (isinstance(a, Implies) and isinstance(b, Implies)):
-        raise Refusal(f"hypothetical syllogism needs two implications; {_describe(prem)}")
+        raise Refusal(Why.HYPOTHETICAL_SYLLOGISM_NEEDS_TWO_IMPLICATIONS, cited=tuple(prem))
     for first, second in ((a, b), (b, a)):
         if same(first.right, second.left):
             target = Implies(first.left, second.right)
             if same(concl, target):
-                return "chains the two implications"
-            raise Refusal(f"the two implications chain to {show(target)}, not {show(concl)}")
-    raise Refusal(
-        f"hypothetical syllogism needs the consequent of one implication to be the antecedent "
-        f"of the other; {_describe(prem)}"
-    )
+                return Said.of(Why.HYPOTHETICAL_SYLLOGISM_CHAINS_TWO_IMPLICATIONS)
+            raise Refusal(
+                Why.HYPOTHETICAL_SYLLOGISM_TWO_IMPLICATIONS_CHAIN, target=target, concl=concl
+            )
+    raise Refusal(Why.HYPOTHETICAL_SYLLOGISM_NEEDS_CONSEQUENT_OF, cited=tuple(prem))
 
 
-def disjunctive_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    fs = _lines("disjunctive syllogism", prem, 2, "φ ∨ ψ and ¬φ")
+def disjunctive_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    fs = _lines("ds", prem, 2)
     reasons = []
     for i, j in ((0, 1), (1, 0)):
         dis, other = fs[i], fs[j]
@@ -351,192 +369,189 @@ def disjunctive_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> 
         for denied, rest in ((dis.left, dis.right), (dis.right, dis.left)):
             if same(other, Not(denied)):
                 if same(concl, rest):
-                    return f"{prem[j].name()} rules out one side of {prem[i].name()}"
+                    return Said.of(
+                        Why.DISJUNCTIVE_SYLLOGISM_RULES_OUT_ONE, prem_j=prem[j], prem_i=prem[i]
+                    )
                 reasons.append(
-                    f"with {show(Not(denied))}, {show(dis)} leaves {show(rest)}, not {show(concl)}"
+                    Said.of(
+                        Why.DISJUNCTIVE_SYLLOGISM_WITH_LEAVES_NOT,
+                        not_denied=Not(denied),
+                        dis=dis,
+                        rest=rest,
+                        concl=concl,
+                    )
                 )
         if same(other, dis.left) or same(other, dis.right):
             reasons.append(
-                f"{prem[j].name()} affirms a side of {show(dis)}; disjunctive syllogism needs "
-                f"one side denied ({show(Not(dis.left))} or {show(Not(dis.right))}): "
-                "∨ is inclusive, both sides may hold"
+                Said.of(
+                    Why.DISJUNCTIVE_SYLLOGISM_AFFIRMS_SIDE_OF,
+                    prem_j=prem[j],
+                    dis=dis,
+                    not_dis_left=Not(dis.left),
+                    not_dis_right=Not(dis.right),
+                )
             )
         else:
             reasons.append(
-                f"disjunctive syllogism needs {show(Not(dis.left))} or {show(Not(dis.right))}, "
-                f"but {prem[j].name()} is {show(other)}"
+                Said.of(
+                    Why.DISJUNCTIVE_SYLLOGISM_NEEDS_OR_BUT,
+                    not_dis_left=Not(dis.left),
+                    not_dis_right=Not(dis.right),
+                    prem_j=prem[j],
+                    other=other,
+                )
             )
     if not reasons:
-        raise Refusal(f"disjunctive syllogism needs a disjunction φ ∨ ψ; {_describe(prem)}")
+        raise Refusal(Why.DISJUNCTIVE_SYLLOGISM_NEEDS_DISJUNCTION, cited=tuple(prem))
     raise Refusal(reasons[0])
 
 
-def and_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+def and_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     if not isinstance(concl, And):
-        raise Refusal(f"∧ introduction concludes a conjunction φ ∧ ψ, not {show(concl)}")
+        raise Refusal(Why.AND_INTRO_CONCLUDES_CONJUNCTION_NOT, concl=concl)
     if len(prem) not in (1, 2) or any(p.is_subproof for p in prem):
-        raise Refusal("∧ introduction cites the two lines φ and ψ")
+        raise Refusal(Why.AND_INTRO_CITES_TWO_LINES)
     fs = [p.formula for p in prem]
     for side in (concl.left, concl.right):
         if not any(same(f, side) for f in fs):
-            raise Refusal(
-                f"∧ introduction needs {show(side)} among the cited lines; {_describe(prem)}"
-            )
+            raise Refusal(Why.AND_INTRO_NEEDS_AMONG_CITED, side=side, cited=tuple(prem))
     if len(fs) == 2 and not all(same(f, concl.left) or same(f, concl.right) for f in fs):
-        raise Refusal(f"a cited line is not a side of {show(concl)}; {_describe(prem)}")
-    return "joins the two sides"
+        raise Refusal(Why.AND_INTRO_CITED_LINE_IS, concl=concl, cited=tuple(prem))
+    return Said.of(Why.AND_INTRO_JOINS_TWO_SIDES)
 
 
-def and_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    (f,) = _lines("∧ elimination", prem, 1, "φ ∧ ψ")
+def and_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    (f,) = _lines("and_e", prem, 1)
     if not isinstance(f, And):
-        raise Refusal(f"∧ elimination needs a conjunction, but {prem[0].name()} is {show(f)}")
+        raise Refusal(Why.AND_ELIM_NEEDS_CONJUNCTION_BUT, prem_0=prem[0], f=f)
     if same(concl, f.left) or same(concl, f.right):
-        return "keeps one side of the conjunction"
-    raise Refusal(
-        f"∧ elimination gives {show(f.left)} or {show(f.right)} from {show(f)}, not {show(concl)}"
-    )
+        return Said.of(Why.AND_ELIM_KEEPS_ONE_SIDE)
+    raise Refusal(Why.AND_ELIM_GIVES_OR_FROM, f_left=f.left, f_right=f.right, f=f, concl=concl)
 
 
-def or_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    (f,) = _lines("∨ introduction", prem, 1, "φ")
+def or_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    (f,) = _lines("or_i", prem, 1)
     if not isinstance(concl, Or):
-        raise Refusal(f"∨ introduction concludes a disjunction φ ∨ ψ, not {show(concl)}")
+        raise Refusal(Why.OR_INTRO_CONCLUDES_DISJUNCTION_NOT, concl=concl)
     if same(f, concl.left) or same(f, concl.right):
-        return "adds a disjunct"
-    raise Refusal(
-        f"∨ introduction needs one side of {show(concl)} to be the cited line, but "
-        f"{prem[0].name()} is {show(f)}"
-    )
+        return Said.of(Why.OR_INTRO_ADDS_DISJUNCT)
+    raise Refusal(Why.OR_INTRO_NEEDS_ONE_SIDE, concl=concl, prem_0=prem[0], f=f)
 
 
 def _split(prem: list[Premise]) -> tuple[list[Premise], list[Premise]]:
     return [p for p in prem if not p.is_subproof], [p for p in prem if p.is_subproof]
 
 
-def or_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+def or_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     lines, subs = _split(prem)
     dis_lines = [p for p in lines if isinstance(p.formula, Or)]
     if not dis_lines:
-        raise Refusal("∨ elimination needs a disjunction φ ∨ ψ among the cited lines")
+        raise Refusal(Why.OR_ELIM_NEEDS_DISJUNCTION_AMONG)
     dis_p = dis_lines[0]
     dis = dis_p.formula
     assert isinstance(dis, Or)
-    cases: list[tuple[Formula | None, Formula, str]] = []
+    cases: list[tuple[Formula | None, Formula, Premise]] = []
     if len(subs) == 2 and len(lines) == 1:
-        cases = [(s.assumption, s.last, s.name()) for s in subs]  # type: ignore[misc]
+        cases = [(s.assumption, s.last, s) for s in subs]  # type: ignore[misc]
     elif not subs and len(lines) == 3:
         others = [p for p in lines if p is not dis_p]
         for p in others:
             if not isinstance(p.formula, Implies):
-                raise Refusal(
-                    f"∨ elimination needs, for each side, a subproof or an implication to the "
-                    f"conclusion; {p.name()} is {show(p.formula)}"
-                )
-            cases.append((p.formula.left, p.formula.right, p.name()))
+                raise Refusal(Why.OR_ELIM_NEEDS_FOR_EACH, p=p, p_formula=p.formula)
+            cases.append((p.formula.left, p.formula.right, p))
     else:
-        raise Refusal(
-            "∨ elimination cites φ ∨ ψ and two subproofs (assume φ … χ, assume ψ … χ), "
-            "or φ ∨ ψ, φ → χ and ψ → χ"
-        )
+        raise Refusal(Why.OR_ELIM_CITES_AND_TWO)
     for assumed, reached, name in cases:
         if assumed is None:
-            raise Refusal(f"{name} assumes nothing; each case must assume one side")
+            raise Refusal(Why.OR_ELIM_ASSUMES_NOTHING_EACH, name=name)
         if not same(reached, concl):
-            raise Refusal(f"{name} reaches {show(reached)}, not the conclusion {show(concl)}")
+            raise Refusal(
+                Why.OR_ELIM_REACHES_NOT_CONCLUSION, name=name, reached=reached, concl=concl
+            )
     a, b = cases[0][0], cases[1][0]
     if (same(a, dis.left) and same(b, dis.right)) or (same(a, dis.right) and same(b, dis.left)):
-        return "both cases reach the conclusion"
+        return Said.of(Why.OR_ELIM_BOTH_CASES_REACH)
     raise Refusal(
-        f"the cases must assume {show(dis.left)} and {show(dis.right)}, the two sides of "
-        f"{dis_p.name()}; they assume {show(a)} and {show(b)}"
+        Why.OR_ELIM_CASES_MUST_ASSUME, dis_left=dis.left, dis_right=dis.right, dis_p=dis_p, a=a, b=b
     )
 
 
 def _one_subproof(rule: str, prem: list[Premise]) -> Premise:
     if len(prem) != 1 or not prem[0].is_subproof:
-        got = ", ".join(p.name() for p in prem) or "nothing"
-        raise Refusal(f"{rule} cites one subproof (a range like 3-6); got {got}")
+        raise Refusal(Why.CITES_ONE_SUBPROOF, rule=rule, got=tuple(prem))
     return prem[0]
 
 
-def imp_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    sub = _one_subproof("→ introduction", prem)
+def imp_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    sub = _one_subproof("imp_i", prem)
     if sub.assumption is None:
-        raise Refusal(f"{sub.name()} assumes nothing, so there is no antecedent to discharge")
+        raise Refusal(Why.IMP_INTRO_ASSUMES_NOTHING_SO, sub=sub)
     target = Implies(sub.assumption, sub.last)  # type: ignore[arg-type]
     if same(concl, target):
-        return "discharges the assumption"
-    raise Refusal(f"{sub.name()} shows {show(target)}, not {show(concl)}")
+        return Said.of(Why.IMP_INTRO_DISCHARGES_ASSUMPTION)
+    raise Refusal(Why.IMP_INTRO_SHOWS_NOT, sub=sub, target=target, concl=concl)
 
 
-def iff_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+def iff_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     if not isinstance(concl, Iff):
-        raise Refusal(f"↔ introduction concludes φ ↔ ψ, not {show(concl)}")
+        raise Refusal(Why.IFF_INTRO_CONCLUDES_NOT, concl=concl)
     if len(prem) != 2:
-        raise Refusal("↔ introduction cites φ → ψ and ψ → φ (lines or subproofs)")
+        raise Refusal(Why.IFF_INTRO_CITES_AND_LINES)
     have = []
     for p in prem:
         if p.is_subproof:
             if p.assumption is None:
-                raise Refusal(f"{p.name()} assumes nothing")
+                raise Refusal(Why.IFF_INTRO_ASSUMES_NOTHING, p=p)
             have.append(Implies(p.assumption, p.last))  # type: ignore[arg-type]
         elif isinstance(p.formula, Implies):
             have.append(p.formula)
         else:
-            raise Refusal(f"↔ introduction needs implications; {p.name()} is {show(p.formula)}")
+            raise Refusal(Why.IFF_INTRO_NEEDS_IMPLICATIONS_IS, p=p, p_formula=p.formula)
     need = [Implies(concl.left, concl.right), Implies(concl.right, concl.left)]
     for order in permutations(have):
         if all(same(x, y) for x, y in zip(order, need, strict=True)):
-            return "both directions"
+            return Said.of(Why.IFF_INTRO_BOTH_DIRECTIONS)
     raise Refusal(
-        f"↔ introduction needs {show(need[0])} and {show(need[1])}; the citations give "
-        + " and ".join(show(h) for h in have)
+        Why.IFF_INTRO_NEEDS_AND_CITATIONS,
+        need_0=need[0],
+        need_1=need[1],
+        have=tuple(have),
     )
 
 
-def iff_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+def iff_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     lines, subs = _split(prem)
     if subs or len(lines) not in (1, 2):
-        raise Refusal("↔ elimination cites φ ↔ ψ and one side of it")
+        raise Refusal(Why.IFF_ELIM_CITES_AND_ONE)
     iffs = [p for p in lines if isinstance(p.formula, Iff)]
     if not iffs:
-        raise Refusal(f"↔ elimination needs a biconditional φ ↔ ψ; {_describe(prem)}")
+        raise Refusal(Why.IFF_ELIM_NEEDS_BICONDITIONAL, cited=tuple(prem))
     for p in iffs:
         f = p.formula
         assert isinstance(f, Iff)
         if len(lines) == 1:
             if same(concl, Implies(f.left, f.right)) or same(concl, Implies(f.right, f.left)):
-                return "one direction of the biconditional"
+                return Said.of(Why.IFF_ELIM_ONE_DIRECTION_OF)
             continue
         other = lines[1] if p is lines[0] else lines[0]
         for a, b in ((f.left, f.right), (f.right, f.left)):
             if same(other.formula, a) and same(concl, b):
-                return "the other side of the biconditional"
-    raise Refusal(
-        f"↔ elimination gives one side of a biconditional from the other; {_describe(prem)}, "
-        f"which does not give {show(concl)}"
-    )
+                return Said.of(Why.IFF_ELIM_OTHER_SIDE_OF)
+    raise Refusal(Why.IFF_ELIM_GIVES_ONE_SIDE, cited=tuple(prem), concl=concl)
 
 
-def de_morgan(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    (f,) = _lines("De Morgan", prem, 1, "the statement to rewrite")
+def de_morgan(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    (f,) = _lines("dem", prem, 1)
     if _rewrites_one_place(f, concl, _dem_rewrites):
-        return "rewrites one part by De Morgan"
-    raise Refusal(
-        f"De Morgan rewrites one part ¬(φ ∧ ψ) ⇔ ¬φ ∨ ¬ψ, ¬(φ ∨ ψ) ⇔ ¬φ ∧ ¬ψ, ¬∀x φ ⇔ ∃x ¬φ or "
-        f"¬∃x φ ⇔ ∀x ¬φ; {show(concl)} is not such a rewriting of {show(f)}"
-    )
+        return Said.of(Why.DE_MORGAN_REWRITES)
+    raise Refusal(Why.DE_MORGAN_NOT_A_REWRITING, concl=concl, f=f)
 
 
-def double_negation(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    (f,) = _lines("double negation", prem, 1, "the statement to rewrite")
+def double_negation(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    (f,) = _lines("dn", prem, 1)
     if _rewrites_one_place(f, concl, _dn_rewrites):
-        return "adds or removes ¬¬ in one place"
-    raise Refusal(
-        f"double negation adds or removes one ¬¬ in one place; {show(concl)} is not such a "
-        f"rewriting of {show(f)}"
-    )
+        return Said.of(Why.DOUBLE_NEGATION_ADDS_OR_REMOVES)
+    raise Refusal(Why.DOUBLE_NEGATION_NOT_A_REWRITING, concl=concl, f=f)
 
 
 def _prefix(f: Formula, kind: str) -> list[tuple[str, Formula]]:
@@ -567,57 +582,48 @@ def _instance_of_prefix(prefix, target: Formula):
     return None
 
 
-def forall_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    (f,) = _lines("∀ elimination", prem, 1, "∀x φ")
+def forall_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    (f,) = _lines("forall_e", prem, 1)
     prefix = _prefix(f, FORALL)
     if not prefix:
-        raise Refusal(f"∀ elimination needs a statement ∀x φ, but {prem[0].name()} is {show(f)}")
+        raise Refusal(Why.FORALL_ELIM_NEEDS_STATEMENT_X, prem_0=prem[0], f=f)
     found = _instance_of_prefix(prefix, concl)
     if found is not None:
         holes, binding = found
-        terms = ", ".join(f"{v} := {show(binding[v])}" for v in holes if v in binding)
-        return f"instantiates {terms}" if terms else "drops a vacuous ∀"
-    raise Refusal(
-        f"{show(concl)} is not an instance of {show(f)}: ∀ elimination replaces the variable "
-        "of the leading ∀ (or several leading ∀s) by one term everywhere"
-    )
+        terms = tuple((v, binding[v]) for v in holes if v in binding)
+        if terms:
+            return Said.of(Why.FORALL_ELIM_INSTANTIATES, terms=terms)
+        return Said.of(Why.FORALL_ELIM_DROPS_VACUOUS)
+    raise Refusal(Why.FORALL_ELIM_IS_NOT_INSTANCE, concl=concl, f=f)
 
 
-def exists_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    (f,) = _lines("∃ introduction", prem, 1, "φ(t)")
+def exists_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    (f,) = _lines("exists_i", prem, 1)
     prefix = _prefix(concl, EXISTS)
     if not prefix:
-        raise Refusal(f"∃ introduction concludes ∃x φ, not {show(concl)}")
+        raise Refusal(Why.EXISTS_INTRO_CONCLUDES_X_NOT, concl=concl)
     found = _instance_of_prefix(prefix, f)
     if found is not None:
         holes, binding = found
-        terms = ", ".join(f"{show(binding[v])} as {v}" for v in holes if v in binding)
-        return f"generalises {terms}" if terms else "adds a vacuous ∃"
-    raise Refusal(
-        f"{prem[0].name()} ({show(f)}) is not an instance of {show(concl)}: ∃ introduction "
-        "needs the cited line to be the body with some term in place of the variable"
-    )
+        terms = tuple((v, binding[v]) for v in holes if v in binding)
+        if terms:
+            return Said.of(Why.EXISTS_INTRO_GENERALISES, terms=terms)
+        return Said.of(Why.EXISTS_INTRO_ADDS_VACUOUS)
+    raise Refusal(Why.EXISTS_INTRO_IS_NOT_INSTANCE, prem_0=prem[0], f=f, concl=concl)
 
 
-def forall_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+def forall_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     if not (isinstance(concl, Quant) and concl.kind == FORALL):
-        raise Refusal(f"∀ introduction concludes ∀x φ, not {show(concl)}")
+        raise Refusal(Why.FORALL_INTRO_CONCLUDES_X_NOT, concl=concl)
     if len(prem) != 1:
-        raise Refusal(
-            "∀ introduction cites one subproof opened with `assume [a]`, or one line about a "
-            "fresh name a"
-        )
+        raise Refusal(Why.FORALL_INTRO_CITES_ONE_SUBPROOF)
     p = prem[0]
     x, body = concl.var, concl.body
     if p.is_subproof:
         if p.assumption is not None:
-            raise Refusal(
-                f"{p.name()} assumes {show(p.assumption)}: the subproof of ∀ introduction only "
-                "introduces a fresh name (`assume [a]`); to use an assumption, conclude "
-                "an implication with →I inside it first"
-            )
+            raise Refusal(Why.FORALL_INTRO_ASSUMES_SUBPROOF_OF, p=p, p_assumption=p.assumption)
         if len(p.constants) != 1:
-            raise Refusal(f"{p.name()} must introduce exactly one fresh name for ∀ introduction")
+            raise Refusal(Why.FORALL_INTRO_MUST_INTRODUCE_EXACTLY, p=p)
         fresh = p.constants[0]
         reached = p.last
         allowed = {fresh}
@@ -628,64 +634,59 @@ def forall_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
     assert reached is not None
     binding = match(body, reached, [x])
     if binding is None:
-        raise Refusal(
-            f"{p.name()} ({show(reached)}) is not {show(body)} with a name in place of {x}"
-        )
+        raise Refusal(Why.FORALL_INTRO_IS_NOT_WITH, p=p, reached=reached, body=body, x=x)
     term = binding.get(x)
     if term is None:  # x does not occur: a vacuous ∀
-        return "vacuous generalisation"
+        return Said.of(Why.FORALL_INTRO_VACUOUS_GENERALISATION)
     if not (isinstance(term, App) and not term.args):
-        raise Refusal(
-            f"∀ introduction generalises a fresh name, but {x} stands for {show(term)} here"
-        )
+        raise Refusal(Why.FORALL_INTRO_NOT_A_NAME, x=x, term=term)
     name = term.name
     if fresh is not None and name != fresh:
-        raise Refusal(f"{p.name()} introduces {fresh}, but {x} stands for {name} here")
+        raise Refusal(Why.FORALL_INTRO_INTRODUCES_BUT_STANDS, p=p, fresh=fresh, x=x, name=name)
     if name not in allowed:
-        raise Refusal(
-            f"{name} is not a fresh name: ∀ introduction can only generalise a name introduced "
-            f"by `assume [{name}]` (a name of the deck or the board stands for one object)"
-        )
+        raise Refusal(Why.FORALL_INTRO_IS_NOT_FRESH, name=name)
     if name in names_in(concl):
-        raise Refusal(f"{name} still occurs in {show(concl)}: every {name} must become {x}")
+        raise Refusal(Why.FORALL_INTRO_STILL_OCCURS_IN, name=name, concl=concl, x=x)
     if fresh is None:
         for label, assumption in ctx.open_assumptions:
             if name in names_in(assumption):
                 raise Refusal(
-                    f"{name} is still free in the open assumption at line {label} "
-                    f"({show(assumption)}): what holds of {name} there is only assumed, so it "
-                    f"cannot be generalised to every {x}"
+                    Why.FORALL_INTRO_IS_STILL_FREE,
+                    name=name,
+                    label=label,
+                    assumption=assumption,
+                    x=x,
                 )
-    return f"generalises the fresh name {name}"
+    return Said.of(Why.FORALL_INTRO_GENERALISES_FRESH, name=name)
 
 
-def exists_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+def exists_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     lines, subs = _split(prem)
     if len(lines) != 1 or len(subs) != 1:
-        raise Refusal(
-            "∃ elimination cites ∃x φ and one subproof `assume [a] φ(a)` … χ "
-            "(a derivation cannot name the witness outside a subproof)"
-        )
+        raise Refusal(Why.EXISTS_ELIM_CITES_X_AND)
     ex, sub = lines[0], subs[0]
     f = ex.formula
     prefix = _prefix(f, EXISTS)  # type: ignore[arg-type]
     if not prefix:
-        raise Refusal(f"∃ elimination needs ∃x φ, but {ex.name()} is {show(f)}")  # type: ignore
+        raise Refusal(Why.EXISTS_ELIM_NEEDS_X_BUT, ex=ex, f=f)  # type: ignore
     k = len(sub.constants)
     if k == 0 or sub.assumption is None:
-        raise Refusal(
-            f"{sub.name()} must open with `assume [a] φ(a)`: a fresh witness name and what it "
-            "satisfies"
-        )
+        raise Refusal(Why.EXISTS_ELIM_MUST_OPEN_WITH, sub=sub)
     if k > len(prefix):
-        raise Refusal(f"{sub.name()} names {k} witnesses but {ex.name()} has {len(prefix)} ∃")
+        raise Refusal(
+            Why.EXISTS_ELIM_NAMES_WITNESSES_BUT, sub=sub, k=k, ex=ex, len_prefix=len(prefix)
+        )
     holes = [v for v, _ in prefix[:k]]
     body = prefix[k - 1][1]
     binding = match(body, sub.assumption, holes)
     if binding is None:
         raise Refusal(
-            f"{sub.name()} assumes {show(sub.assumption)}, which is not {show(body)} with "
-            f"{', '.join(sub.constants)} in place of {', '.join(holes)}"
+            Why.EXISTS_ELIM_ASSUMES_WHICH_IS,
+            sub=sub,
+            sub_assumption=sub.assumption,
+            body=body,
+            constants=sub.constants,
+            holes=tuple(holes),
         )
     used = []
     for v in holes:
@@ -693,29 +694,24 @@ def exists_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
         if t is None:
             continue
         if not (isinstance(t, App) and not t.args and t.name in sub.constants):
-            raise Refusal(
-                f"the witness for {v} must be the fresh name of the subproof, not {show(t)}"
-            )
+            raise Refusal(Why.EXISTS_ELIM_WITNESS_FOR_MUST, v=v, t=t)
         used.append(t.name)
     if len(set(used)) != len(used):
-        raise Refusal("two variables cannot share one witness: give each its own fresh name")
+        raise Refusal(Why.EXISTS_ELIM_TWO_VARIABLES_CANNOT)
     if not same(sub.last, concl):
-        raise Refusal(f"{sub.name()} reaches {show(sub.last)}, not {show(concl)}")  # type: ignore
+        raise Refusal(Why.EXISTS_ELIM_REACHES_NOT, sub=sub, sub_last=sub.last, concl=concl)  # type: ignore
     escaped = [c for c in sub.constants if c in names_in(concl)]
     if escaped:
         c = escaped[0]
-        raise Refusal(
-            f"the witness {c} escapes: it occurs in the conclusion {show(concl)}, but {c} "
-            f"names an object only inside {sub.name()}"
-        )
-    return f"uses the witness {', '.join(sub.constants)} inside {sub.name()}"
+        raise Refusal(Why.EXISTS_ELIM_WITNESS_ESCAPES_IT, c=c, concl=concl, sub=sub)
+    return Said.of(Why.EXISTS_ELIM_USES_WITNESS_INSIDE, constants=sub.constants, sub=sub)
 
 
-def eq_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    fs = _lines("= elimination", prem, 2, "s = t and φ(s)")
+def eq_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    fs = _lines("eq_e", prem, 2)
     eqs = [i for i, f in enumerate(fs) if isinstance(f, Eq)]
     if not eqs:
-        raise Refusal(f"= elimination needs an equation s = t; {_describe(prem)}")
+        raise Refusal(Why.EQ_ELIM_NEEDS_EQUATION_S, cited=tuple(prem))
     for i in eqs:
         eq, other = fs[i], fs[1 - i]
         assert isinstance(eq, Eq)
@@ -723,53 +719,55 @@ def eq_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
         assert isinstance(ce, Eq)
         a, b = ce.left, ce.right
         if _substitutes(canon(other), canon(concl), a, b):
-            return f"replaces {show(eq.left)} and {show(eq.right)} for each other"
+            return Said.of(Why.EQ_ELIM_REPLACES_AND_FOR, eq_left=eq.left, eq_right=eq.right)
     eq = fs[eqs[0]]
     raise Refusal(
-        f"{show(concl)} is not {show(fs[1 - eqs[0]])} with some occurrences of "
-        f"{show(eq.left)} replaced by {show(eq.right)} (or back)"  # type: ignore[union-attr]
+        Why.EQ_ELIM_IS_NOT_WITH,
+        concl=concl,
+        other=fs[1 - eqs[0]],
+        eq_left=eq.left,
+        eq_right=eq.right,  # type: ignore[union-attr]
     )
 
 
-def eq_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+def eq_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     if prem:
-        raise Refusal("= introduction (t = t) cites nothing")
+        raise Refusal(Why.EQ_INTRO_T_T_CITES)
     if isinstance(concl, Eq) and concl.left == concl.right:
-        return "every object equals itself"
-    raise Refusal(f"= introduction gives t = t, not {show(concl)}")
+        return Said.of(Why.EQ_INTRO_EVERY_OBJECT_EQUALS)
+    raise Refusal(Why.EQ_INTRO_GIVES_T_T, concl=concl)
 
 
-def bot_intro(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    a, b = _lines("⊥ introduction", prem, 2, "φ and ¬φ")
+def bot_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    a, b = _lines("bot_i", prem, 2)
     if not isinstance(concl, Falsum):
-        raise Refusal(f"⊥ introduction concludes ⊥, not {show(concl)}")
+        raise Refusal(Why.BOT_INTRO_CONCLUDES_NOT, concl=concl)
     if same(b, Not(a)) or same(a, Not(b)):
-        return "a statement and its negation"
-    raise Refusal(f"⊥ introduction needs a statement and its negation; {_describe(prem)}")
+        return Said.of(Why.BOT_INTRO_STATEMENT_AND_ITS)
+    raise Refusal(Why.BOT_INTRO_NEEDS_STATEMENT_AND, cited=tuple(prem))
 
 
-def bot_elim(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    (f,) = _lines("⊥ elimination", prem, 1, "⊥")
+def bot_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    (f,) = _lines("bot_e", prem, 1)
     if isinstance(f, Falsum):
-        return "from ⊥ anything follows"
-    raise Refusal(f"⊥ elimination needs ⊥, but {prem[0].name()} is {show(f)}")
+        return Said.of(Why.BOT_ELIM_FROM_ANYTHING_FOLLOWS)
+    raise Refusal(Why.BOT_ELIM_NEEDS_BUT_IS, prem_0=prem[0], f=f)
 
 
-def proof_by_contradiction(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    sub = _one_subproof("proof by contradiction", prem)
+def proof_by_contradiction(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    sub = _one_subproof("pbc", prem)
     if sub.assumption is None:
-        raise Refusal(f"{sub.name()} assumes nothing, so there is nothing to refute")
+        raise Refusal(Why.PROOF_BY_CONTRADICTION_ASSUMES_NOTHING_SO, sub=sub)
     if not isinstance(sub.last, Falsum):
-        raise Refusal(
-            f"{sub.name()} ends in {show(sub.last)}; proof by contradiction needs it to end in ⊥ "
-            "(derive ⊥ with ⊥I from a statement and its negation)"
-        )
+        raise Refusal(Why.PROOF_BY_CONTRADICTION_ENDS_IN_NEEDS, sub=sub, sub_last=sub.last)
     a = sub.assumption
     if same(concl, Not(a)):
-        return f"refutes the assumption {show(a)}"
+        return Said.of(Why.PROOF_BY_CONTRADICTION_REFUTES_ASSUMPTION, a=a)
     if same(a, Not(concl)):
-        return f"refutes the assumption {show(a)}"
-    raise Refusal(f"{sub.name()} refutes {show(a)}, which gives {show(Not(a))}, not {show(concl)}")
+        return Said.of(Why.PROOF_BY_CONTRADICTION_REFUTES_ASSUMPTION, a=a)
+    raise Refusal(
+        Why.PROOF_BY_CONTRADICTION_REFUTES_WHICH_GIVES, sub=sub, a=a, not_a=Not(a), concl=concl
+    )
 
 
 def _distinct_pairs(f: Formula, out: set[frozenset]) -> bool:
@@ -785,56 +783,49 @@ def _distinct_pairs(f: Formula, out: set[frozenset]) -> bool:
     return False
 
 
-def counting(concl: Formula, prem: list[Premise], ctx: Context) -> str:
+def counting(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     """|L| ≥ n from n pairwise distinct terms; weaker bounds; ⊥ from clashing bounds."""
     if any(p.is_subproof for p in prem):
-        raise Refusal("counting cites lines, not subproofs")
+        raise Refusal(Why.COUNTING_CITES_LINES_NOT)
     fs = [p.formula for p in prem]
     if isinstance(concl, Falsum):
         if len(fs) == 2 and all(isinstance(f, Card) for f in fs):
             lows = [f.n for f in fs if f.op == ast.AT_LEAST]  # type: ignore[union-attr]
             highs = [f.n for f in fs if f.op == ast.FEWER_THAN]  # type: ignore[union-attr]
             if lows and highs and lows[0] >= highs[0]:
-                return f"at least {lows[0]} objects and fewer than {highs[0]} cannot both hold"
-        raise Refusal(
-            f"counting gives ⊥ from |L| ≥ n and |L| < m with n ≥ m; {_describe(prem) or 'none'}"
-        )
+                return Said.of(Why.COUNTING_AT_LEAST_OBJECTS, lows_0=lows[0], highs_0=highs[0])
+        raise Refusal(Why.COUNTING_GIVES_FROM_L, cited=tuple(prem))
     if not isinstance(concl, Card):
-        raise Refusal(f"counting concludes |L| ≥ n, |L| < n or ⊥, not {show(concl)}")
+        raise Refusal(Why.COUNTING_CONCLUDES_L_N, concl=concl)
     if concl.op == ast.AT_LEAST and concl.n == 1 and not fs:
-        return "there is at least one object (an axiom of the game)"
+        return Said.of(Why.COUNTING_THERE_IS_AT)
     if len(fs) == 1 and isinstance(fs[0], Card):
         f = fs[0]
         if f.op == concl.op and (
             (f.op == ast.AT_LEAST and concl.n <= f.n) or (f.op == ast.FEWER_THAN and concl.n >= f.n)
         ):
-            return "a weaker bound"
-        raise Refusal(f"{show(concl)} is not a weaker bound than {show(f)}")
+            return Said.of(Why.COUNTING_WEAKER_BOUND)
+        raise Refusal(Why.COUNTING_IS_NOT_WEAKER, concl=concl, f=f)
     if concl.op != ast.AT_LEAST:
-        raise Refusal(f"counting cannot conclude {show(concl)} from distinct objects")
+        raise Refusal(Why.COUNTING_CANNOT_CONCLUDE_FROM, concl=concl)
     pairs: set[frozenset] = set()
     for p in prem:
         if not _distinct_pairs(p.formula, pairs):  # type: ignore[arg-type]
             raise Refusal(
-                f"counting needs statements s ≠ t (joined by ∧ if you like); {p.name()} is "
-                f"{show(p.formula)}"  # type: ignore[arg-type]
+                Why.COUNTING_NEEDS_STATEMENTS_S,
+                p=p,
+                p_formula=p.formula,  # type: ignore[arg-type]
             )
     terms = {t for pair in pairs for t in pair}
     n = concl.n
     if len(terms) != n:
-        raise Refusal(
-            f"|L| ≥ {n} needs {n} objects shown pairwise distinct; the cited lines mention "
-            f"{len(terms)} terms"
-        )
+        raise Refusal(Why.COUNTING_L_NEEDS_OBJECTS, n=n, len_terms=len(terms))
     ordered = sorted(terms, key=show)
     for i, s in enumerate(ordered):
         for t in ordered[i + 1 :]:
             if frozenset((s, t)) not in pairs:
-                raise Refusal(
-                    f"|L| ≥ {n} needs every two of the {n} terms distinct; {show(s)} ≠ {show(t)} "
-                    "is not among the cited lines"
-                )
-    return f"{n} pairwise distinct objects"
+                raise Refusal(Why.COUNTING_L_NEEDS_EVERY, n=n, s=s, t=t)
+    return Said.of(Why.COUNTING_PAIRWISE_DISTINCT_OBJECTS, n=n)
 
 
 # ------------------------------------------------- ∃! and |L| by definition
@@ -903,19 +894,15 @@ def _one_defined(p: Formula, c: Formula, depth: int) -> bool:
     return False
 
 
-def definition(concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    (f,) = _lines("definition", prem, 1, "the statement to rewrite")
+def definition(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    (f,) = _lines("def", prem, 1)
     a, b = canon(f), canon(concl)
     if _one_defined(a, b, 0) or _one_defined(b, a, 0):
-        return "writes one ∃! or |L| by its definition (or back)"
-    raise Refusal(
-        "by definition, ∃!x φ is ∃x (φ ∧ ∀y (φ(y) → y = x)), |L| ≥ n is ∃x1…∃xn with every "
-        "two distinct (x1 ≠ x2 ∧ …), |L| < n is ∃x1…∃x(n-1) ∀y (y = x1 ∨ …); "
-        f"{show(concl)} is not {show(f)} with one of them rewritten so"
-    )
+        return Said.of(Why.DEFINITION_WRITES_ONE_OR)
+    raise Refusal(Why.DEFINITION_X_IS_X, concl=concl, f=f)
 
 
-RULE_CHECKS: dict[str, Callable[[Formula, list[Premise], Context], str]] = {
+RULE_CHECKS: dict[str, Callable[[Formula, list[Premise], Context], Said]] = {
     "reit": reit,
     "mp": modus_ponens,
     "mt": modus_tollens,
@@ -944,6 +931,6 @@ RULE_CHECKS: dict[str, Callable[[Formula, list[Premise], Context], str]] = {
 }
 
 
-def check_rule(rule: str, concl: Formula, prem: list[Premise], ctx: Context) -> str:
-    """What the rule did (raises :class:`Refusal` when it does not apply)."""
+def check_rule(rule: str, concl: Formula, prem: list[Premise], ctx: Context) -> Said:
+    """What the rule did (raises :class:`Refusal` when it does not apply), as data."""
     return RULE_CHECKS[rule](concl, prem, ctx)
