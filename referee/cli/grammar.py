@@ -1,38 +1,6 @@
-"""Small words for counts and lists, so every screen says "1 card", "2 cards",
-"ann, bob and cat" and "premises 1-3" the same way."""
+"""The English helpers, as the interface imports them (they live in
+:mod:`referee.language.english`, low enough for the words of located errors)."""
 
-from __future__ import annotations
+from referee.language.english import IRREGULAR, and_list, article, count, numbers, plural
 
-from collections.abc import Sequence
-
-IRREGULAR = {"parenthesis": "parentheses", "premise": "premises", "was": "were", "is": "are"}
-
-
-def plural(noun: str) -> str:
-    return IRREGULAR.get(noun, noun + "s")
-
-
-def count(n: int, noun: str) -> str:
-    """``1 card``, ``2 cards``, ``0 parentheses``."""
-    return f"{n} {noun if n == 1 else plural(noun)}"
-
-
-def and_list(parts: Sequence[str], word: str = "and", serial: bool = False) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (``serial``: ``a, b, and c``)."""
-    parts = [str(p) for p in parts]
-    if len(parts) <= 2:
-        return f" {word} ".join(parts)
-    comma = "," if serial else ""
-    return ", ".join(parts[:-1]) + f"{comma} {word} {parts[-1]}"
-
-
-def numbers(noun: str, first: int, last: int) -> str:
-    """``premise 1`` when the range is one number, else ``premises 1-3``."""
-    if first == last:
-        return f"{noun} {first}"
-    return f"{plural(noun)} {first}-{last}"
-
-
-def article(noun: str) -> str:
-    """``a variable``, ``an operator``."""
-    return ("an " if noun[:1] in tuple("aeiouAEIOU") else "a ") + noun
+__all__ = ["IRREGULAR", "and_list", "article", "count", "numbers", "plural"]

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from referee.language.characters import shortened, split_lines
+from referee.language.english import article
 from referee.language.errors import LocatedError, Location
 from referee.language.input_limits import MAX_CARD_COUNT
 from referee.language.names import name_key, name_problem, spelled
@@ -235,10 +236,6 @@ def _what_at(lines: KeyLines, line: int | None) -> str:
     return "key"
 
 
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
-
-
 class _Reader:
     def __init__(self, data: dict, source: str, lines: KeyLines) -> None:
         self.data = data
@@ -332,7 +329,7 @@ class _Reader:
 
     def check_name(self, name: str, what: str, line: int | None) -> None:
         if not name.strip():
-            raise self.error(line, f"{_article(what)} {what} without a name")
+            raise self.error(line, f"{article(what)} without a name")
         problem = name_problem(name)  # the name rule of every game
         if problem is not None:
             raise self.error(line, str(problem))

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from referee.language import ast
 from referee.language.characters import first_refused, refusal, split_lines
+from referee.language.english import count
 from referee.language.errors import LocatedError, Location
 from referee.language.limits import MAX_NUMBER, read_natural, thousands
 from referee.language.parser import ParseError, parse_formula
@@ -569,7 +570,7 @@ def _check_citations(d: Derivation, board_count: int) -> None:
                 if not 1 <= ref.start <= board_count:
                     raise DerivationError(
                         f"line {line.label} cites board {ref.start}, but the board has "
-                        f"{board_count} statement{'s' if board_count != 1 else ''}",
+                        f"{count(board_count, 'statement')}",
                         line.file_line,
                         line.source,
                     )

@@ -17,15 +17,10 @@ import difflib
 from lark import Token, Tree
 
 from referee.language import ast
+from referee.language.english import and_list, count
 from referee.language.errors import ParseError
 from referee.language.limits import MAX_CARDINALITY, read_natural, thousands
-from referee.language.suggestions import (
-    Reading,
-    listing,
-    near_keyword,
-    plural,
-    sample_args,
-)
+from referee.language.suggestions import Reading, near_keyword, sample_args
 from referee.language.syntax import FORMULA_SHAPES, parts, span_of, unwrap
 
 
@@ -95,7 +90,7 @@ class Resolution:
                 "with ∃!, or a variable bound by a quantifier)"
             )
         return (
-            f" ({listing(names)} are unknown names: not symbols of this deck, names given "
+            f" ({and_list(names)} are unknown names: not symbols of this deck, names given "
             "with ∃!, or variables bound by a quantifier)"
         )
 
@@ -291,7 +286,7 @@ class Resolution:
             if arity:
                 written = self.reading.fix(tok, [f"{name}({a})" for a in sample_args(arity, bound)])
                 how = f": write {written}" if written else ""
-                raise self.error(f"{name} takes {plural(arity, 'argument')}, got 0{how}", tok)
+                raise self.error(f"{name} takes {count(arity, 'argument')}, got 0{how}", tok)
             return
         if name in self.vocabulary.functions:
             raise self.error(
@@ -306,7 +301,7 @@ class Resolution:
         how = ""
         if not arity and self.reading.fix(node, [name], whole=False):
             how = f": write {name} without parentheses"
-        raise self.error(f"{name} takes {plural(arity, 'argument')}, got {got}{how}", node)
+        raise self.error(f"{name} takes {count(arity, 'argument')}, got {got}{how}", node)
 
     # -- objects
     def term(self, node: Tree | Token, bound: tuple[str, ...]) -> None:
@@ -340,7 +335,7 @@ class Resolution:
                 example = self.reading.fix(tok, [f"{name}({a})" for a in sample_args(arity, bound)])
                 as_in = f", as in {example}" if example else ""
                 raise self.error(
-                    f"{name} is a function: it takes {plural(arity, 'argument')}{as_in}", tok
+                    f"{name} is a function: it takes {count(arity, 'argument')}{as_in}", tok
                 )
             return
         if name in self.vocabulary.predicates:

@@ -127,16 +127,6 @@ def near_keyword(word: str) -> str | None:
     return match[0] if match else None
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def listing(words: list[str]) -> str:
-    if len(words) <= 2:
-        return " and ".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 # ------------------------------------------------------------ syntax errors
 
 _TOKEN_WORDS = {
