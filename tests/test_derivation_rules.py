@@ -395,7 +395,7 @@ def test_existential_elimination_witness_escape_reason(board):
     )
     with pytest.raises(Refusal) as refusal:
         exists_elim(parse_formula("blonde(c)", v), [ex, sub], Context())
-    assert refusal.value.said.why is Why.EXISTS_ELIM_WITNESS_ESCAPES_IT
+    assert refusal.value.said.why is Why.EXISTS_E_WITNESS_ESCAPES
     assert refusal.value.said.fact("c") == "c"
     assert "the witness c escapes" in line_words(refusal.value.said)
 

@@ -317,7 +317,7 @@ def _premise(d: Derivation, line: Line, ref: Ref, board: list[Formula]) -> Premi
                 Why.CITES_INSIDE_CLOSED, line=ref.start, range=sp.range_text, label=line.label
             )
         if target.formula is None:
-            raise Refusal(Why.CITES_FRESH_NAME_ONLY, line=ref.start, constants=target.constants)
+            raise Refusal(Why.CITES_A_FRESH_NAME_ONLY, line=ref.start, constants=target.constants)
         return Premise(str(ref), formula=target.formula)
     opener = d.by_label[ref.start]
     sp = d.subproofs[opener.opens]  # type: ignore[index]

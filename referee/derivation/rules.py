@@ -115,7 +115,7 @@ def match(pattern: Formula, target: Formula, holes: Iterable[str]) -> dict[str, 
     try:
         ok = _match(canon(pattern), canon(target), holes, binding)
     except _Capture as exc:
-        raise Refusal(Why.CAPTURE, var=exc.args[0]) from None
+        raise Refusal(Why.WOULD_CAPTURE, var=exc.args[0]) from None
     return binding if ok else None
 
 
@@ -248,8 +248,8 @@ def _lines(rule: str, prem: list[Premise], n: int) -> list[Formula]:
 def reit(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     (f,) = _lines("reit", prem, 1)
     if not same(f, concl):
-        raise Refusal(Why.REIT_REPEATS_LINE_BUT, prem_0=prem[0], f=f)
-    return Said.of(Why.REIT_REPEATS, prem_0=prem[0])
+        raise Refusal(Why.REIT_NOT_THE_SAME, prem_0=prem[0], f=f)
+    return Said.of(Why.REIT_HOLDS, prem_0=prem[0])
 
 
 def modus_ponens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
@@ -263,7 +263,7 @@ def modus_ponens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
             if same(other, imp.right):
                 reasons.append(
                     Said.of(
-                        Why.MODUS_PONENS_IS_CONSEQUENT_OF,
+                        Why.MP_AFFIRMS_THE_CONSEQUENT,
                         prem_j=prem[j],
                         imp_right=imp.right,
                         prem_i=prem[i],
@@ -273,7 +273,7 @@ def modus_ponens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
             else:
                 reasons.append(
                     Said.of(
-                        Why.MODUS_PONENS_NEEDS_ANTECEDENT_OF,
+                        Why.MP_NEEDS_THE_ANTECEDENT,
                         imp_left=imp.left,
                         prem_i=prem[i],
                         prem_j=prem[j],
@@ -284,7 +284,7 @@ def modus_ponens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
         if not same(concl, imp.right):
             reasons.append(
                 Said.of(
-                    Why.MODUS_PONENS_FROM_AND_GIVES,
+                    Why.MP_GIVES_OTHER,
                     imp=imp,
                     other=other,
                     imp_right=imp.right,
@@ -292,9 +292,9 @@ def modus_ponens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
                 )
             )
             continue
-        return Said.of(Why.MODUS_PONENS_WITH_ITS_ANTECEDENT, prem_i=prem[i], prem_j=prem[j])
+        return Said.of(Why.MP_HOLDS, prem_i=prem[i], prem_j=prem[j])
     if not reasons:
-        raise Refusal(Why.MODUS_PONENS_NEEDS_IMPLICATION, cited=tuple(prem))
+        raise Refusal(Why.MP_NEEDS_AN_IMPLICATION, cited=tuple(prem))
     raise Refusal(reasons[0])
 
 
@@ -309,7 +309,7 @@ def modus_tollens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
             if same(other, Not(imp.left)):
                 reasons.append(
                     Said.of(
-                        Why.MODUS_TOLLENS_DENIES_ANTECEDENT_OF,
+                        Why.MT_DENIES_THE_ANTECEDENT,
                         prem_j=prem[j],
                         imp_left=imp.left,
                         prem_i=prem[i],
@@ -319,7 +319,7 @@ def modus_tollens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
             else:
                 reasons.append(
                     Said.of(
-                        Why.MODUS_TOLLENS_NEEDS_OF_CONSEQUENT,
+                        Why.MT_NEEDS_THE_NEGATED_CONSEQUENT,
                         not_imp_right=Not(imp.right),
                         prem_i=prem[i],
                         prem_j=prem[j],
@@ -330,7 +330,7 @@ def modus_tollens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
         if not same(concl, Not(imp.left)):
             reasons.append(
                 Said.of(
-                    Why.MODUS_TOLLENS_FROM_AND_GIVES,
+                    Why.MT_GIVES_OTHER,
                     imp=imp,
                     other=other,
                     not_imp_left=Not(imp.left),
@@ -338,25 +338,23 @@ def modus_tollens(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
                 )
             )
             continue
-        return Said.of(Why.MODUS_TOLLENS_WITH_NEGATED_CONSEQUENT, prem_i=prem[i], prem_j=prem[j])
+        return Said.of(Why.MT_HOLDS, prem_i=prem[i], prem_j=prem[j])
     if not reasons:
-        raise Refusal(Why.MODUS_TOLLENS_NEEDS_IMPLICATION, cited=tuple(prem))
+        raise Refusal(Why.MT_NEEDS_AN_IMPLICATION, cited=tuple(prem))
     raise Refusal(reasons[0])
 
 
 def hypothetical_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     a, b = _lines("hs", prem, 2)
     if not (isinstance(a, Implies) and isinstance(b, Implies)):
-        raise Refusal(Why.HYPOTHETICAL_SYLLOGISM_NEEDS_TWO_IMPLICATIONS, cited=tuple(prem))
+        raise Refusal(Why.HS_NEEDS_TWO_IMPLICATIONS, cited=tuple(prem))
     for first, second in ((a, b), (b, a)):
         if same(first.right, second.left):
             target = Implies(first.left, second.right)
             if same(concl, target):
-                return Said.of(Why.HYPOTHETICAL_SYLLOGISM_CHAINS_TWO_IMPLICATIONS)
-            raise Refusal(
-                Why.HYPOTHETICAL_SYLLOGISM_TWO_IMPLICATIONS_CHAIN, target=target, concl=concl
-            )
-    raise Refusal(Why.HYPOTHETICAL_SYLLOGISM_NEEDS_CONSEQUENT_OF, cited=tuple(prem))
+                return Said.of(Why.HS_HOLDS)
+            raise Refusal(Why.HS_GIVES_OTHER, target=target, concl=concl)
+    raise Refusal(Why.HS_DO_NOT_CHAIN, cited=tuple(prem))
 
 
 def disjunctive_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
@@ -369,12 +367,10 @@ def disjunctive_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> 
         for denied, rest in ((dis.left, dis.right), (dis.right, dis.left)):
             if same(other, Not(denied)):
                 if same(concl, rest):
-                    return Said.of(
-                        Why.DISJUNCTIVE_SYLLOGISM_RULES_OUT_ONE, prem_j=prem[j], prem_i=prem[i]
-                    )
+                    return Said.of(Why.DS_HOLDS, prem_j=prem[j], prem_i=prem[i])
                 reasons.append(
                     Said.of(
-                        Why.DISJUNCTIVE_SYLLOGISM_WITH_LEAVES_NOT,
+                        Why.DS_GIVES_OTHER,
                         not_denied=Not(denied),
                         dis=dis,
                         rest=rest,
@@ -384,7 +380,7 @@ def disjunctive_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> 
         if same(other, dis.left) or same(other, dis.right):
             reasons.append(
                 Said.of(
-                    Why.DISJUNCTIVE_SYLLOGISM_AFFIRMS_SIDE_OF,
+                    Why.DS_AFFIRMS_A_SIDE,
                     prem_j=prem[j],
                     dis=dis,
                     not_dis_left=Not(dis.left),
@@ -394,7 +390,7 @@ def disjunctive_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> 
         else:
             reasons.append(
                 Said.of(
-                    Why.DISJUNCTIVE_SYLLOGISM_NEEDS_OR_BUT,
+                    Why.DS_NEEDS_A_SIDE_DENIED,
                     not_dis_left=Not(dis.left),
                     not_dis_right=Not(dis.right),
                     prem_j=prem[j],
@@ -402,40 +398,40 @@ def disjunctive_syllogism(concl: Formula, prem: list[Premise], ctx: Context) -> 
                 )
             )
     if not reasons:
-        raise Refusal(Why.DISJUNCTIVE_SYLLOGISM_NEEDS_DISJUNCTION, cited=tuple(prem))
+        raise Refusal(Why.DS_NEEDS_A_DISJUNCTION, cited=tuple(prem))
     raise Refusal(reasons[0])
 
 
 def and_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     if not isinstance(concl, And):
-        raise Refusal(Why.AND_INTRO_CONCLUDES_CONJUNCTION_NOT, concl=concl)
+        raise Refusal(Why.AND_I_NOT_A_CONJUNCTION, concl=concl)
     if len(prem) not in (1, 2) or any(p.is_subproof for p in prem):
-        raise Refusal(Why.AND_INTRO_CITES_TWO_LINES)
+        raise Refusal(Why.AND_I_CITES_TWO_LINES)
     fs = [p.formula for p in prem]
     for side in (concl.left, concl.right):
         if not any(same(f, side) for f in fs):
-            raise Refusal(Why.AND_INTRO_NEEDS_AMONG_CITED, side=side, cited=tuple(prem))
+            raise Refusal(Why.AND_I_SIDE_NOT_CITED, side=side, cited=tuple(prem))
     if len(fs) == 2 and not all(same(f, concl.left) or same(f, concl.right) for f in fs):
-        raise Refusal(Why.AND_INTRO_CITED_LINE_IS, concl=concl, cited=tuple(prem))
-    return Said.of(Why.AND_INTRO_JOINS_TWO_SIDES)
+        raise Refusal(Why.AND_I_CITED_NOT_A_SIDE, concl=concl, cited=tuple(prem))
+    return Said.of(Why.AND_I_HOLDS)
 
 
 def and_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     (f,) = _lines("and_e", prem, 1)
     if not isinstance(f, And):
-        raise Refusal(Why.AND_ELIM_NEEDS_CONJUNCTION_BUT, prem_0=prem[0], f=f)
+        raise Refusal(Why.AND_E_NEEDS_A_CONJUNCTION, prem_0=prem[0], f=f)
     if same(concl, f.left) or same(concl, f.right):
-        return Said.of(Why.AND_ELIM_KEEPS_ONE_SIDE)
-    raise Refusal(Why.AND_ELIM_GIVES_OR_FROM, f_left=f.left, f_right=f.right, f=f, concl=concl)
+        return Said.of(Why.AND_E_HOLDS)
+    raise Refusal(Why.AND_E_GIVES_OTHER, f_left=f.left, f_right=f.right, f=f, concl=concl)
 
 
 def or_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     (f,) = _lines("or_i", prem, 1)
     if not isinstance(concl, Or):
-        raise Refusal(Why.OR_INTRO_CONCLUDES_DISJUNCTION_NOT, concl=concl)
+        raise Refusal(Why.OR_I_NOT_A_DISJUNCTION, concl=concl)
     if same(f, concl.left) or same(f, concl.right):
-        return Said.of(Why.OR_INTRO_ADDS_DISJUNCT)
-    raise Refusal(Why.OR_INTRO_NEEDS_ONE_SIDE, concl=concl, prem_0=prem[0], f=f)
+        return Said.of(Why.OR_I_HOLDS)
+    raise Refusal(Why.OR_I_CITED_NOT_A_SIDE, concl=concl, prem_0=prem[0], f=f)
 
 
 def _split(prem: list[Premise]) -> tuple[list[Premise], list[Premise]]:
@@ -446,7 +442,7 @@ def or_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     lines, subs = _split(prem)
     dis_lines = [p for p in lines if isinstance(p.formula, Or)]
     if not dis_lines:
-        raise Refusal(Why.OR_ELIM_NEEDS_DISJUNCTION_AMONG)
+        raise Refusal(Why.OR_E_NEEDS_A_DISJUNCTION)
     dis_p = dis_lines[0]
     dis = dis_p.formula
     assert isinstance(dis, Or)
@@ -457,22 +453,20 @@ def or_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
         others = [p for p in lines if p is not dis_p]
         for p in others:
             if not isinstance(p.formula, Implies):
-                raise Refusal(Why.OR_ELIM_NEEDS_FOR_EACH, p=p, p_formula=p.formula)
+                raise Refusal(Why.OR_E_CASE_NOT_AN_IMPLICATION, p=p, p_formula=p.formula)
             cases.append((p.formula.left, p.formula.right, p))
     else:
-        raise Refusal(Why.OR_ELIM_CITES_AND_TWO)
+        raise Refusal(Why.OR_E_CITES_TWO_CASES)
     for assumed, reached, name in cases:
         if assumed is None:
-            raise Refusal(Why.OR_ELIM_ASSUMES_NOTHING_EACH, name=name)
+            raise Refusal(Why.OR_E_CASE_ASSUMES_NOTHING, name=name)
         if not same(reached, concl):
-            raise Refusal(
-                Why.OR_ELIM_REACHES_NOT_CONCLUSION, name=name, reached=reached, concl=concl
-            )
+            raise Refusal(Why.OR_E_CASE_REACHES_OTHER, name=name, reached=reached, concl=concl)
     a, b = cases[0][0], cases[1][0]
     if (same(a, dis.left) and same(b, dis.right)) or (same(a, dis.right) and same(b, dis.left)):
-        return Said.of(Why.OR_ELIM_BOTH_CASES_REACH)
+        return Said.of(Why.OR_E_HOLDS)
     raise Refusal(
-        Why.OR_ELIM_CASES_MUST_ASSUME, dis_left=dis.left, dis_right=dis.right, dis_p=dis_p, a=a, b=b
+        Why.OR_E_CASES_NOT_THE_SIDES, dis_left=dis.left, dis_right=dis.right, dis_p=dis_p, a=a, b=b
     )
 
 
@@ -485,34 +479,34 @@ def _one_subproof(rule: str, prem: list[Premise]) -> Premise:
 def imp_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     sub = _one_subproof("imp_i", prem)
     if sub.assumption is None:
-        raise Refusal(Why.IMP_INTRO_ASSUMES_NOTHING_SO, sub=sub)
+        raise Refusal(Why.IMP_I_ASSUMES_NOTHING, sub=sub)
     target = Implies(sub.assumption, sub.last)  # type: ignore[arg-type]
     if same(concl, target):
-        return Said.of(Why.IMP_INTRO_DISCHARGES_ASSUMPTION)
-    raise Refusal(Why.IMP_INTRO_SHOWS_NOT, sub=sub, target=target, concl=concl)
+        return Said.of(Why.IMP_I_HOLDS)
+    raise Refusal(Why.IMP_I_SHOWS_OTHER, sub=sub, target=target, concl=concl)
 
 
 def iff_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     if not isinstance(concl, Iff):
-        raise Refusal(Why.IFF_INTRO_CONCLUDES_NOT, concl=concl)
+        raise Refusal(Why.IFF_I_NOT_A_BICONDITIONAL, concl=concl)
     if len(prem) != 2:
-        raise Refusal(Why.IFF_INTRO_CITES_AND_LINES)
+        raise Refusal(Why.IFF_I_CITES_TWO)
     have = []
     for p in prem:
         if p.is_subproof:
             if p.assumption is None:
-                raise Refusal(Why.IFF_INTRO_ASSUMES_NOTHING, p=p)
+                raise Refusal(Why.IFF_I_ASSUMES_NOTHING, p=p)
             have.append(Implies(p.assumption, p.last))  # type: ignore[arg-type]
         elif isinstance(p.formula, Implies):
             have.append(p.formula)
         else:
-            raise Refusal(Why.IFF_INTRO_NEEDS_IMPLICATIONS_IS, p=p, p_formula=p.formula)
+            raise Refusal(Why.IFF_I_NEEDS_IMPLICATIONS, p=p, p_formula=p.formula)
     need = [Implies(concl.left, concl.right), Implies(concl.right, concl.left)]
     for order in permutations(have):
         if all(same(x, y) for x, y in zip(order, need, strict=True)):
-            return Said.of(Why.IFF_INTRO_BOTH_DIRECTIONS)
+            return Said.of(Why.IFF_I_HOLDS)
     raise Refusal(
-        Why.IFF_INTRO_NEEDS_AND_CITATIONS,
+        Why.IFF_I_GIVES_OTHER,
         need_0=need[0],
         need_1=need[1],
         have=tuple(have),
@@ -522,36 +516,36 @@ def iff_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
 def iff_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     lines, subs = _split(prem)
     if subs or len(lines) not in (1, 2):
-        raise Refusal(Why.IFF_ELIM_CITES_AND_ONE)
+        raise Refusal(Why.IFF_E_CITES)
     iffs = [p for p in lines if isinstance(p.formula, Iff)]
     if not iffs:
-        raise Refusal(Why.IFF_ELIM_NEEDS_BICONDITIONAL, cited=tuple(prem))
+        raise Refusal(Why.IFF_E_NEEDS_A_BICONDITIONAL, cited=tuple(prem))
     for p in iffs:
         f = p.formula
         assert isinstance(f, Iff)
         if len(lines) == 1:
             if same(concl, Implies(f.left, f.right)) or same(concl, Implies(f.right, f.left)):
-                return Said.of(Why.IFF_ELIM_ONE_DIRECTION_OF)
+                return Said.of(Why.IFF_E_ONE_DIRECTION)
             continue
         other = lines[1] if p is lines[0] else lines[0]
         for a, b in ((f.left, f.right), (f.right, f.left)):
             if same(other.formula, a) and same(concl, b):
-                return Said.of(Why.IFF_ELIM_OTHER_SIDE_OF)
-    raise Refusal(Why.IFF_ELIM_GIVES_ONE_SIDE, cited=tuple(prem), concl=concl)
+                return Said.of(Why.IFF_E_OTHER_SIDE)
+    raise Refusal(Why.IFF_E_GIVES_OTHER, cited=tuple(prem), concl=concl)
 
 
 def de_morgan(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     (f,) = _lines("dem", prem, 1)
     if _rewrites_one_place(f, concl, _dem_rewrites):
-        return Said.of(Why.DE_MORGAN_REWRITES)
-    raise Refusal(Why.DE_MORGAN_NOT_A_REWRITING, concl=concl, f=f)
+        return Said.of(Why.DEM_HOLDS)
+    raise Refusal(Why.DEM_NOT_A_REWRITING, concl=concl, f=f)
 
 
 def double_negation(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     (f,) = _lines("dn", prem, 1)
     if _rewrites_one_place(f, concl, _dn_rewrites):
-        return Said.of(Why.DOUBLE_NEGATION_ADDS_OR_REMOVES)
-    raise Refusal(Why.DOUBLE_NEGATION_NOT_A_REWRITING, concl=concl, f=f)
+        return Said.of(Why.DN_HOLDS)
+    raise Refusal(Why.DN_NOT_A_REWRITING, concl=concl, f=f)
 
 
 def _prefix(f: Formula, kind: str) -> list[tuple[str, Formula]]:
@@ -586,44 +580,44 @@ def forall_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     (f,) = _lines("forall_e", prem, 1)
     prefix = _prefix(f, FORALL)
     if not prefix:
-        raise Refusal(Why.FORALL_ELIM_NEEDS_STATEMENT_X, prem_0=prem[0], f=f)
+        raise Refusal(Why.FORALL_E_NEEDS_A_FORALL, prem_0=prem[0], f=f)
     found = _instance_of_prefix(prefix, concl)
     if found is not None:
         holes, binding = found
         terms = tuple((v, binding[v]) for v in holes if v in binding)
         if terms:
-            return Said.of(Why.FORALL_ELIM_INSTANTIATES, terms=terms)
-        return Said.of(Why.FORALL_ELIM_DROPS_VACUOUS)
-    raise Refusal(Why.FORALL_ELIM_IS_NOT_INSTANCE, concl=concl, f=f)
+            return Said.of(Why.FORALL_E_INSTANTIATES, terms=terms)
+        return Said.of(Why.FORALL_E_DROPS_VACUOUS)
+    raise Refusal(Why.FORALL_E_NOT_AN_INSTANCE, concl=concl, f=f)
 
 
 def exists_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     (f,) = _lines("exists_i", prem, 1)
     prefix = _prefix(concl, EXISTS)
     if not prefix:
-        raise Refusal(Why.EXISTS_INTRO_CONCLUDES_X_NOT, concl=concl)
+        raise Refusal(Why.EXISTS_I_NOT_AN_EXISTS, concl=concl)
     found = _instance_of_prefix(prefix, f)
     if found is not None:
         holes, binding = found
         terms = tuple((v, binding[v]) for v in holes if v in binding)
         if terms:
-            return Said.of(Why.EXISTS_INTRO_GENERALISES, terms=terms)
-        return Said.of(Why.EXISTS_INTRO_ADDS_VACUOUS)
-    raise Refusal(Why.EXISTS_INTRO_IS_NOT_INSTANCE, prem_0=prem[0], f=f, concl=concl)
+            return Said.of(Why.EXISTS_I_GENERALISES, terms=terms)
+        return Said.of(Why.EXISTS_I_ADDS_VACUOUS)
+    raise Refusal(Why.EXISTS_I_NOT_AN_INSTANCE, prem_0=prem[0], f=f, concl=concl)
 
 
 def forall_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     if not (isinstance(concl, Quant) and concl.kind == FORALL):
-        raise Refusal(Why.FORALL_INTRO_CONCLUDES_X_NOT, concl=concl)
+        raise Refusal(Why.FORALL_I_NOT_A_FORALL, concl=concl)
     if len(prem) != 1:
-        raise Refusal(Why.FORALL_INTRO_CITES_ONE_SUBPROOF)
+        raise Refusal(Why.FORALL_I_CITES_ONE)
     p = prem[0]
     x, body = concl.var, concl.body
     if p.is_subproof:
         if p.assumption is not None:
-            raise Refusal(Why.FORALL_INTRO_ASSUMES_SUBPROOF_OF, p=p, p_assumption=p.assumption)
+            raise Refusal(Why.FORALL_I_SUBPROOF_ASSUMES, p=p, p_assumption=p.assumption)
         if len(p.constants) != 1:
-            raise Refusal(Why.FORALL_INTRO_MUST_INTRODUCE_EXACTLY, p=p)
+            raise Refusal(Why.FORALL_I_ONE_FRESH_NAME, p=p)
         fresh = p.constants[0]
         reached = p.last
         allowed = {fresh}
@@ -634,54 +628,52 @@ def forall_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     assert reached is not None
     binding = match(body, reached, [x])
     if binding is None:
-        raise Refusal(Why.FORALL_INTRO_IS_NOT_WITH, p=p, reached=reached, body=body, x=x)
+        raise Refusal(Why.FORALL_I_NOT_AN_INSTANCE, p=p, reached=reached, body=body, x=x)
     term = binding.get(x)
     if term is None:  # x does not occur: a vacuous ∀
-        return Said.of(Why.FORALL_INTRO_VACUOUS_GENERALISATION)
+        return Said.of(Why.FORALL_I_VACUOUS)
     if not (isinstance(term, App) and not term.args):
-        raise Refusal(Why.FORALL_INTRO_NOT_A_NAME, x=x, term=term)
+        raise Refusal(Why.FORALL_I_NOT_A_NAME, x=x, term=term)
     name = term.name
     if fresh is not None and name != fresh:
-        raise Refusal(Why.FORALL_INTRO_INTRODUCES_BUT_STANDS, p=p, fresh=fresh, x=x, name=name)
+        raise Refusal(Why.FORALL_I_OTHER_NAME, p=p, fresh=fresh, x=x, name=name)
     if name not in allowed:
-        raise Refusal(Why.FORALL_INTRO_IS_NOT_FRESH, name=name)
+        raise Refusal(Why.FORALL_I_NOT_FRESH, name=name)
     if name in names_in(concl):
-        raise Refusal(Why.FORALL_INTRO_STILL_OCCURS_IN, name=name, concl=concl, x=x)
+        raise Refusal(Why.FORALL_I_NAME_REMAINS, name=name, concl=concl, x=x)
     if fresh is None:
         for label, assumption in ctx.open_assumptions:
             if name in names_in(assumption):
                 raise Refusal(
-                    Why.FORALL_INTRO_IS_STILL_FREE,
+                    Why.FORALL_I_FREE_IN_ASSUMPTION,
                     name=name,
                     label=label,
                     assumption=assumption,
                     x=x,
                 )
-    return Said.of(Why.FORALL_INTRO_GENERALISES_FRESH, name=name)
+    return Said.of(Why.FORALL_I_HOLDS, name=name)
 
 
 def exists_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     lines, subs = _split(prem)
     if len(lines) != 1 or len(subs) != 1:
-        raise Refusal(Why.EXISTS_ELIM_CITES_X_AND)
+        raise Refusal(Why.EXISTS_E_CITES)
     ex, sub = lines[0], subs[0]
     f = ex.formula
     prefix = _prefix(f, EXISTS)  # type: ignore[arg-type]
     if not prefix:
-        raise Refusal(Why.EXISTS_ELIM_NEEDS_X_BUT, ex=ex, f=f)  # type: ignore
+        raise Refusal(Why.EXISTS_E_NEEDS_AN_EXISTS, ex=ex, f=f)  # type: ignore
     k = len(sub.constants)
     if k == 0 or sub.assumption is None:
-        raise Refusal(Why.EXISTS_ELIM_MUST_OPEN_WITH, sub=sub)
+        raise Refusal(Why.EXISTS_E_OPENS_WITHOUT_WITNESS, sub=sub)
     if k > len(prefix):
-        raise Refusal(
-            Why.EXISTS_ELIM_NAMES_WITNESSES_BUT, sub=sub, k=k, ex=ex, len_prefix=len(prefix)
-        )
+        raise Refusal(Why.EXISTS_E_TOO_MANY_WITNESSES, sub=sub, k=k, ex=ex, len_prefix=len(prefix))
     holes = [v for v, _ in prefix[:k]]
     body = prefix[k - 1][1]
     binding = match(body, sub.assumption, holes)
     if binding is None:
         raise Refusal(
-            Why.EXISTS_ELIM_ASSUMES_WHICH_IS,
+            Why.EXISTS_E_NOT_AN_INSTANCE,
             sub=sub,
             sub_assumption=sub.assumption,
             body=body,
@@ -694,24 +686,24 @@ def exists_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
         if t is None:
             continue
         if not (isinstance(t, App) and not t.args and t.name in sub.constants):
-            raise Refusal(Why.EXISTS_ELIM_WITNESS_FOR_MUST, v=v, t=t)
+            raise Refusal(Why.EXISTS_E_WITNESS_NOT_FRESH, v=v, t=t)
         used.append(t.name)
     if len(set(used)) != len(used):
-        raise Refusal(Why.EXISTS_ELIM_TWO_VARIABLES_CANNOT)
+        raise Refusal(Why.EXISTS_E_SHARED_WITNESS)
     if not same(sub.last, concl):
-        raise Refusal(Why.EXISTS_ELIM_REACHES_NOT, sub=sub, sub_last=sub.last, concl=concl)  # type: ignore
+        raise Refusal(Why.EXISTS_E_REACHES_OTHER, sub=sub, sub_last=sub.last, concl=concl)  # type: ignore
     escaped = [c for c in sub.constants if c in names_in(concl)]
     if escaped:
         c = escaped[0]
-        raise Refusal(Why.EXISTS_ELIM_WITNESS_ESCAPES_IT, c=c, concl=concl, sub=sub)
-    return Said.of(Why.EXISTS_ELIM_USES_WITNESS_INSIDE, constants=sub.constants, sub=sub)
+        raise Refusal(Why.EXISTS_E_WITNESS_ESCAPES, c=c, concl=concl, sub=sub)
+    return Said.of(Why.EXISTS_E_HOLDS, constants=sub.constants, sub=sub)
 
 
 def eq_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     fs = _lines("eq_e", prem, 2)
     eqs = [i for i, f in enumerate(fs) if isinstance(f, Eq)]
     if not eqs:
-        raise Refusal(Why.EQ_ELIM_NEEDS_EQUATION_S, cited=tuple(prem))
+        raise Refusal(Why.EQ_E_NEEDS_AN_EQUATION, cited=tuple(prem))
     for i in eqs:
         eq, other = fs[i], fs[1 - i]
         assert isinstance(eq, Eq)
@@ -719,10 +711,10 @@ def eq_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
         assert isinstance(ce, Eq)
         a, b = ce.left, ce.right
         if _substitutes(canon(other), canon(concl), a, b):
-            return Said.of(Why.EQ_ELIM_REPLACES_AND_FOR, eq_left=eq.left, eq_right=eq.right)
+            return Said.of(Why.EQ_E_HOLDS, eq_left=eq.left, eq_right=eq.right)
     eq = fs[eqs[0]]
     raise Refusal(
-        Why.EQ_ELIM_IS_NOT_WITH,
+        Why.EQ_E_NOT_A_REPLACEMENT,
         concl=concl,
         other=fs[1 - eqs[0]],
         eq_left=eq.left,
@@ -732,42 +724,40 @@ def eq_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
 
 def eq_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     if prem:
-        raise Refusal(Why.EQ_INTRO_T_T_CITES)
+        raise Refusal(Why.EQ_I_CITES_NOTHING)
     if isinstance(concl, Eq) and concl.left == concl.right:
-        return Said.of(Why.EQ_INTRO_EVERY_OBJECT_EQUALS)
-    raise Refusal(Why.EQ_INTRO_GIVES_T_T, concl=concl)
+        return Said.of(Why.EQ_I_HOLDS)
+    raise Refusal(Why.EQ_I_GIVES_OTHER, concl=concl)
 
 
 def bot_intro(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     a, b = _lines("bot_i", prem, 2)
     if not isinstance(concl, Falsum):
-        raise Refusal(Why.BOT_INTRO_CONCLUDES_NOT, concl=concl)
+        raise Refusal(Why.BOT_I_NOT_FALSUM, concl=concl)
     if same(b, Not(a)) or same(a, Not(b)):
-        return Said.of(Why.BOT_INTRO_STATEMENT_AND_ITS)
-    raise Refusal(Why.BOT_INTRO_NEEDS_STATEMENT_AND, cited=tuple(prem))
+        return Said.of(Why.BOT_I_HOLDS)
+    raise Refusal(Why.BOT_I_NO_CONTRADICTION, cited=tuple(prem))
 
 
 def bot_elim(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     (f,) = _lines("bot_e", prem, 1)
     if isinstance(f, Falsum):
-        return Said.of(Why.BOT_ELIM_FROM_ANYTHING_FOLLOWS)
-    raise Refusal(Why.BOT_ELIM_NEEDS_BUT_IS, prem_0=prem[0], f=f)
+        return Said.of(Why.BOT_E_HOLDS)
+    raise Refusal(Why.BOT_E_NEEDS_FALSUM, prem_0=prem[0], f=f)
 
 
 def proof_by_contradiction(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     sub = _one_subproof("pbc", prem)
     if sub.assumption is None:
-        raise Refusal(Why.PROOF_BY_CONTRADICTION_ASSUMES_NOTHING_SO, sub=sub)
+        raise Refusal(Why.PBC_ASSUMES_NOTHING, sub=sub)
     if not isinstance(sub.last, Falsum):
-        raise Refusal(Why.PROOF_BY_CONTRADICTION_ENDS_IN_NEEDS, sub=sub, sub_last=sub.last)
+        raise Refusal(Why.PBC_NOT_ENDING_IN_FALSUM, sub=sub, sub_last=sub.last)
     a = sub.assumption
     if same(concl, Not(a)):
-        return Said.of(Why.PROOF_BY_CONTRADICTION_REFUTES_ASSUMPTION, a=a)
+        return Said.of(Why.PBC_HOLDS, a=a)
     if same(a, Not(concl)):
-        return Said.of(Why.PROOF_BY_CONTRADICTION_REFUTES_ASSUMPTION, a=a)
-    raise Refusal(
-        Why.PROOF_BY_CONTRADICTION_REFUTES_WHICH_GIVES, sub=sub, a=a, not_a=Not(a), concl=concl
-    )
+        return Said.of(Why.PBC_HOLDS, a=a)
+    raise Refusal(Why.PBC_GIVES_OTHER, sub=sub, a=a, not_a=Not(a), concl=concl)
 
 
 def _distinct_pairs(f: Formula, out: set[frozenset]) -> bool:
@@ -786,46 +776,46 @@ def _distinct_pairs(f: Formula, out: set[frozenset]) -> bool:
 def counting(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     """|L| ≥ n from n pairwise distinct terms; weaker bounds; ⊥ from clashing bounds."""
     if any(p.is_subproof for p in prem):
-        raise Refusal(Why.COUNTING_CITES_LINES_NOT)
+        raise Refusal(Why.COUNT_CITES_A_SUBPROOF)
     fs = [p.formula for p in prem]
     if isinstance(concl, Falsum):
         if len(fs) == 2 and all(isinstance(f, Card) for f in fs):
             lows = [f.n for f in fs if f.op == ast.AT_LEAST]  # type: ignore[union-attr]
             highs = [f.n for f in fs if f.op == ast.FEWER_THAN]  # type: ignore[union-attr]
             if lows and highs and lows[0] >= highs[0]:
-                return Said.of(Why.COUNTING_AT_LEAST_OBJECTS, lows_0=lows[0], highs_0=highs[0])
-        raise Refusal(Why.COUNTING_GIVES_FROM_L, cited=tuple(prem))
+                return Said.of(Why.COUNT_BOUNDS_CLASH, lows_0=lows[0], highs_0=highs[0])
+        raise Refusal(Why.COUNT_NO_CLASH, cited=tuple(prem))
     if not isinstance(concl, Card):
-        raise Refusal(Why.COUNTING_CONCLUDES_L_N, concl=concl)
+        raise Refusal(Why.COUNT_NOT_A_SIZE, concl=concl)
     if concl.op == ast.AT_LEAST and concl.n == 1 and not fs:
-        return Said.of(Why.COUNTING_THERE_IS_AT)
+        return Said.of(Why.COUNT_AT_LEAST_ONE)
     if len(fs) == 1 and isinstance(fs[0], Card):
         f = fs[0]
         if f.op == concl.op and (
             (f.op == ast.AT_LEAST and concl.n <= f.n) or (f.op == ast.FEWER_THAN and concl.n >= f.n)
         ):
-            return Said.of(Why.COUNTING_WEAKER_BOUND)
-        raise Refusal(Why.COUNTING_IS_NOT_WEAKER, concl=concl, f=f)
+            return Said.of(Why.COUNT_WEAKER_BOUND)
+        raise Refusal(Why.COUNT_NOT_WEAKER, concl=concl, f=f)
     if concl.op != ast.AT_LEAST:
-        raise Refusal(Why.COUNTING_CANNOT_CONCLUDE_FROM, concl=concl)
+        raise Refusal(Why.COUNT_NOT_FROM_DISTINCT, concl=concl)
     pairs: set[frozenset] = set()
     for p in prem:
         if not _distinct_pairs(p.formula, pairs):  # type: ignore[arg-type]
             raise Refusal(
-                Why.COUNTING_NEEDS_STATEMENTS_S,
+                Why.COUNT_NEEDS_DISTINCTNESS,
                 p=p,
                 p_formula=p.formula,  # type: ignore[arg-type]
             )
     terms = {t for pair in pairs for t in pair}
     n = concl.n
     if len(terms) != n:
-        raise Refusal(Why.COUNTING_L_NEEDS_OBJECTS, n=n, len_terms=len(terms))
+        raise Refusal(Why.COUNT_WRONG_NUMBER_OF_TERMS, n=n, len_terms=len(terms))
     ordered = sorted(terms, key=show)
     for i, s in enumerate(ordered):
         for t in ordered[i + 1 :]:
             if frozenset((s, t)) not in pairs:
-                raise Refusal(Why.COUNTING_L_NEEDS_EVERY, n=n, s=s, t=t)
-    return Said.of(Why.COUNTING_PAIRWISE_DISTINCT_OBJECTS, n=n)
+                raise Refusal(Why.COUNT_PAIR_MISSING, n=n, s=s, t=t)
+    return Said.of(Why.COUNT_HOLDS, n=n)
 
 
 # ------------------------------------------------- ∃! and |L| by definition
@@ -898,8 +888,8 @@ def definition(concl: Formula, prem: list[Premise], ctx: Context) -> Said:
     (f,) = _lines("def", prem, 1)
     a, b = canon(f), canon(concl)
     if _one_defined(a, b, 0) or _one_defined(b, a, 0):
-        return Said.of(Why.DEFINITION_WRITES_ONE_OR)
-    raise Refusal(Why.DEFINITION_X_IS_X, concl=concl, f=f)
+        return Said.of(Why.DEF_HOLDS)
+    raise Refusal(Why.DEF_NOT_A_REWRITING, concl=concl, f=f)
 
 
 RULE_CHECKS: dict[str, Callable[[Formula, list[Premise], Context], Said]] = {
