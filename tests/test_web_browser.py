@@ -305,3 +305,38 @@ def test_every_screen_says_the_referee_is_thinking(browser, served):
         assert page.errors == []  # type: ignore[attr-defined]
     assert watcher.locator('[data-square="e5"] .piece').count() == 1
     assert watcher.locator(".commandline").count() == 0  # a spectator says nothing
+
+
+def test_a_lost_connection_says_reconnecting_and_catches_up(browser, served):
+    """While the page's WebSocket is down it says "Reconnecting…"; once it is back the
+    page shows the move made meanwhile (it fetches the view again), without a reload."""
+    import re
+
+    s = served("invicta")
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    sockets: list = []
+    down = threading.Event()
+
+    def through(ws) -> None:
+        if down.is_set():
+            ws.close()
+        else:
+            ws.connect_to_server()
+            sockets.append(ws)
+
+    page.route_web_socket(re.compile(r".*/ws$"), through)
+    page.goto(s.urls["seats"]["bob"])
+    page.wait_for_selector("#app[data-version]")
+    page.locator("#offline").wait_for(state="hidden", timeout=5000)
+    down.set()
+    sockets[-1].close()
+    page.locator("#offline").wait_for(state="visible", timeout=5000)
+    assert "Reconnecting" in page.inner_text("#offline")
+    screenshot(page, "web-reconnecting.png")
+    before = s.app.table.snapshot.version
+    assert s.app.table.command("ann", "e5").ok
+    down.clear()
+    page.locator("#offline").wait_for(state="hidden", timeout=10000)
+    wait_shown([page], s.app.table.snapshot.version)
+    assert s.app.table.snapshot.version > before
+    assert page.locator('[data-square="e5"] .piece').count() == 1

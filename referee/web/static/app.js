@@ -86,18 +86,32 @@
     render();
   }
 
+  // While the socket is down (a phone asleep, the Wi-Fi lost, the server restarted) the
+  // page says so, and fetches the view again once it is back: it missed what happened.
+  const offline = h("div", { id: "offline", role: "status", hidden: true }, "Reconnecting…");
+  document.body.append(offline);
   let socket = null;
   let retry = 500;
+  let lost = false;
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + base + "/ws");
-    socket.onopen = () => { retry = 500; };
+    socket.onopen = () => {
+      retry = 500;
+      offline.hidden = true;
+      if (lost) { lost = false; refresh(); }
+    };
     socket.onmessage = (e) => {
       const m = JSON.parse(e.data);
       if (m.type === "view") show(m.view);
       else if (m.type === "thinking") showThinking(true);
     };
-    socket.onclose = () => { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); };
+    socket.onclose = () => {
+      lost = true;
+      offline.hidden = false;
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 5000);
+    };
   }
   document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
 
