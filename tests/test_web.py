@@ -610,3 +610,44 @@ def test_at_cogitos_last_call_the_tie_waits_for_every_player_still_in(tmp_path):
             assert again["ok"] and not app.table.session.game.finished
     assert app.table.session.game.finished
     assert app.table.view(None)["ending"] == []
+
+
+def test_palmer_offers_the_places_of_a_negation_to_the_player_with_a_negate(tmp_path):
+    """The player to play with a ¬ to place is offered, for each board statement, what
+    a ¬ makes of it (as ``negate N`` lists them); the place tapped is ``negate N K``."""
+    app, _ = table(tmp_path, "palmer", mode="table")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    assert post(client, seats["ann"], "play blonde : ∃x blonde(x)")["ok"]
+    bob = client.get(path_of(seats["bob"]) + "/view").json()["you"]
+    ann = client.get(path_of(seats["ann"]) + "/view").json()["you"]
+    assert ann["negations"] == []  # not ann's turn
+    [entry] = bob["negations"]
+    assert entry["id"] == 1 and "¬∃x blonde(x)" in entry["places"]
+    listed = post(client, seats["bob"], "negate 1")["messages"]
+    assert all(any(place in m for m in listed) for place in entry["places"])
+    k = entry["places"].index("∃x ¬blonde(x)") + 1
+    answer = post(client, seats["bob"], f"negate 1 {k}")
+    assert answer["ok"], answer
+    assert app.table.view(None)["board"][0]["statement"] == "∃x ¬blonde(x)"
+
+
+def test_palmer_offers_negation_places_only_with_a_negate_in_hand(tmp_path):
+    """Dealt: the places are offered only to the player to play holding a ¬ card."""
+    seen = set()
+    for seed in range(1, 40):
+        (tmp_path / str(seed)).mkdir()
+        app, _ = table(tmp_path / str(seed), "palmer", seed=seed)
+        seat, move = next_move("palmer", Views(app))
+        if not move.startswith("play"):
+            continue
+        assert app.table.command(seat, move).ok
+        player = app.table.session.game.player
+        you = app.table.view(player)["you"]
+        has = any(c["negate"] for c in you["hand"])
+        assert bool(you["negations"]) == has
+        seen.add(has)
+        app.table.store.close()
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}

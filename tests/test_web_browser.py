@@ -14,6 +14,7 @@ the module is skipped, saying why, only when there is none.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -310,8 +311,6 @@ def test_every_screen_says_the_referee_is_thinking(browser, served):
 def test_a_lost_connection_says_reconnecting_and_catches_up(browser, served):
     """While the page's WebSocket is down it says "Reconnecting…"; once it is back the
     page shows the move made meanwhile (it fetches the view again), without a reload."""
-    import re
-
     s = served("invicta")
     page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
     sockets: list = []
@@ -340,3 +339,37 @@ def test_a_lost_connection_says_reconnecting_and_catches_up(browser, served):
     wait_shown([page], s.app.table.snapshot.version)
     assert s.app.table.snapshot.version > before
     assert page.locator('[data-square="e5"] .piece').count() == 1
+
+
+def test_palmer_a_negation_and_a_parametric_card_by_tapping(browser, served):
+    """Where a ¬ can go is offered as buttons (a statement tapped, then its place), and n
+    of a parametric statement card is chosen with a field, not typed."""
+    s = served("palmer", mode="table")
+    assert s.app.table.command("ann", "play blonde : ∃x blonde(x)").ok
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    bob = open_page(browser, s.urls["seats"]["bob"])
+    bob.locator(".entry", has_text="#1").tap()
+    before = s.app.table.snapshot.version
+    bob.locator(".negate .place", has_text="∃x ¬blonde(x)").tap()
+    wait_shown([ann, bob], landed(s, before))
+    bob.locator(".entry .stmt", has_text="∃x ¬blonde(x)").wait_for(timeout=5000)
+    assert s.app.table.view(None)["board"][0]["statement"] == "∃x ¬blonde(x)"
+    card = next(c for c in s.app.table.view("ann")["you"]["hand"] if c["parametric"])
+    open_card(ann, card["name"])
+    ann.locator(".param #param-n").wait_for(timeout=5000)
+    ann.locator(".param .step", has_text="+").tap()
+    ann.locator(".param .step", has_text="+").tap()
+    before = s.app.table.snapshot.version
+    ann.locator(".param button.primary").tap()
+    wait_shown([ann], landed(s, before))
+    expected = s.app.table.session.game.deck.card(card["id"]).statement_for(3)
+    [entry] = [e for e in s.app.table.view(None)["board"] if e["id"] == 2]
+    assert entry["author"] == "ann" and entry["statement"] == expected
+    no_sideways_scroll(ann)
+    no_sideways_scroll(bob)
+    assert ann.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+def open_card(page, name: str) -> None:
+    """Tap the card ``name`` in a seat's cards."""
+    page.locator(".hand .card .name", has_text=re.compile(f"^{re.escape(name)}$")).tap()

@@ -99,14 +99,34 @@ def _private(game: Game, name: str) -> dict:
         hand = [_card(game.deck.card(c), i) for i, c in enumerate(game.hand(name), 1)]
     else:  # table mode: the cards are on the table; the page offers the deck's kinds
         hand = [_card(c) for c in game.deck.cards]
+    to_play = not game.finished and game.pending is None and game.player == name
     return {
         "name": name,
         "hand": hand,
-        "to_play": not game.finished and game.pending is None and game.player == name,
+        "to_play": to_play,
+        # Where a ¬ may go, for each statement on the board (the command ``negate N K``
+        # is K's place in N), offered to the player to play when they have a ¬ to place.
+        "negations": _negations(game) if to_play and _has_negate(game, name) else [],
         # The others vote on an undetermined claim; its claimant does not (a claim must
         # convince the others: the command language refuses it).
         "vote": game.pending is not None and not game.finished and game.pending.player != name,
     }
+
+
+def _has_negate(game: Game, name: str) -> bool:
+    cards = (game.deck.card(c) for c in game.hand(name)) if game.dealt else game.deck.cards
+    return any(c.kind == "X" and c.action == "negate" for c in cards)
+
+
+def _negations(game: Game) -> list[dict]:
+    """For each board entry, the statements one ¬ makes of it, place 1, 2, … in order."""
+    return [
+        {
+            "id": e.id,
+            "places": [s.after.text for s in permissions.negation_sites(e.statement, e.vocabulary)],
+        }
+        for e in game.board
+    ]
 
 
 def check_play(game: Game, seat: str, cards: Sequence[str], text: str) -> dict:

@@ -384,6 +384,36 @@
     editor.input.value = ""; check();
   }
 
+  function cardKey(c) { return c.number !== undefined ? String(c.number) : c.id; }
+
+  // A statement card that says "n" (|L| ≥ n): the player chooses n here, not by typing.
+  let nField = null;
+  function chooseN(card) {
+    if (!nField) {
+      const input = h("input", { type: "number", id: "param-n", min: 1, max: 99, value: 1, inputmode: "numeric", "aria-label": "n" });
+      const step = (d) => { input.value = String(Math.min(99, Math.max(1, (parseInt(input.value, 10) || 1) + d))); };
+      nField = { input, minus: h("button", { type: "button", class: "step", onclick: () => step(-1) }, "−"), plus: h("button", { type: "button", class: "step", onclick: () => step(1) }, "+") };
+    }
+    const play = h("button", { type: "button", class: "primary", disabled: busy, onclick: () => {
+      const n = parseInt(nField.input.value, 10);
+      if (n >= 1) send("play " + cardKey(card) + " n=" + n);
+    } }, "Play " + card.name);
+    return h("section", { class: "param" }, h("h2", {}, card.name + " says " + card.label + ": choose n"),
+      h("div", { class: "row" }, h("span", { class: "n" }, "n ="), nField.minus, nField.input, nField.plus, play));
+  }
+
+  // Where a ¬ can go: the server lists, for each statement on the board, what one ¬ makes
+  // of it; the player taps a statement, then the place.
+  function negatePlaces(negations, picks) {
+    const one = picks.length === 1 ? negations.find((n) => n.id === picks[0]) : null;
+    if (!one) {
+      const holding = ui.cards.length > 0 && view.you.hand.some((c) => c.negate && ui.cards.includes(cardKey(c)));
+      return holding ? h("p", { class: "hint" }, "To place your ¬: tap a statement on the board, then where the ¬ goes.") : null;
+    }
+    return h("section", { class: "negate" }, h("h2", {}, "Place a ¬ in #" + one.id + " — tap where"),
+      one.places.map((after, i) => h("button", { type: "button", class: "place", "data-negate": one.id + " " + (i + 1), disabled: busy, onclick: () => send("negate " + one.id + " " + (i + 1)) }, after)));
+  }
+
   function palmer(v) {
     const me = v.you;
     const parts = [];
@@ -404,20 +434,23 @@
     if (me.vote) parts.push(h("div", { class: "row" }, button("Vote yes", "vote yes", "primary"), button("Vote no", "vote no", "secondary")));
     parts.push(h("h2", {}, v.mode === "dealt" ? "Your hand — tap the cards you play" : "The cards — tap the ones you play"));
     parts.push(h("div", { class: "hand" }, me.hand.map((c) => {
-      const key = c.number !== undefined ? String(c.number) : c.id;
+      const key = cardKey(c);
       const sel = ui.cards.includes(key);
       return h("button", { type: "button", class: "card palmer kind-" + c.kind + (sel ? " selected" : ""), disabled: busy, onclick: () => { ui.cards = sel ? ui.cards.filter((x) => x !== key) : ui.cards.concat([key]); render(); check(); } },
         h("span", { class: "name" }, c.name), c.statement ? h("span", { class: "says" }, c.statement) : null);
     })));
+    const chosen = me.hand.filter((c) => ui.cards.includes(cardKey(c)));
+    if (me.to_play && chosen.length === 1 && chosen[0].parametric) parts.push(chooseN(chosen[0]));
+    const picks = ui.boardPicks.slice().sort((a, b) => a - b);
+    const negations = me.negations || [];
+    if (me.to_play && negations.length) parts.push(negatePlaces(negations, picks));
     const ed = palmerEditor(v);
     ed.playBtn.disabled = busy || !me.to_play;
     parts.push(ed.el);
-    const picks = ui.boardPicks.slice().sort((a, b) => a - b);
     const acts = h("div", { class: "row wrap" });
     if (me.to_play) {
       if (picks.length) acts.append(button("Claim #" + picks.join(", #") + " redundant", "claim " + picks.join(" "), "primary"));
       acts.append(button("Claim inconsistent", "claim inconsistent", ""));
-      if (picks.length === 1) acts.append(button("Where can ¬ go in #" + picks[0] + "?", "negate " + picks[0], ""));
       acts.append(button(ui.cards.length ? "Pass, discarding the chosen" : "Pass", "pass " + ui.cards.join(" "), "secondary"));
     }
     acts.append(button("Why? (last claim)", "why", "secondary"));
