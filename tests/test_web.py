@@ -651,3 +651,30 @@ def test_palmer_offers_negation_places_only_with_a_negate_in_hand(tmp_path):
         if seen == {True, False}:
             break
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_help_on_a_phone_says_what_works_from_a_seat(tmp_path, game):
+    """A seat's help is the web's own: no terminal-only words (``quit``, a hand shown
+    to NAME alone), and every command it offers is one this game's language knows."""
+    import re
+
+    app, _ = table(tmp_path, game)
+    client = TestClient(app.app)
+    seat = app.table.players[0]
+    for word in ("help", "?"):
+        answer = post(client, app.urls()["seats"][seat], word)
+        assert answer["ok"]
+        text = "\n".join(answer["messages"])
+        assert "tap" in text.lower()
+        assert "quit" not in text and "to NAME alone" not in text and "hand NAME" not in text
+    session = app.table.session
+    known = set(session.commands.commands) | {"undo", "help", "rules"}
+    for line in answer["messages"]:
+        if not line.startswith("  "):
+            continue
+        for segment in re.split(r"\s{4}|\s\|\s", line.strip()):
+            first = segment.split()[0]
+            if game == "invicta" and re.fullmatch(r"[a-i][1-9](-[a-i][1-9])?", first):
+                continue  # a move as it is written
+            assert session.command_of(first) in known, (first, line)

@@ -25,10 +25,11 @@ from referee.cli.reasons import reason_words
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.record import Record, dumps
-from referee.table.session import Outcomes, Refused, Session, Undone, UndoRefused
+from referee.table.session import Help, Outcomes, Refused, Session, Undone, UndoRefused
 from referee.table.store import RecordFile, StoreError
 from referee.table.views import ShowHand
 from referee.web.games import WebGame
+from referee.web.help import help_lines
 
 # A command is one line as typed at the terminal, held to the terminal's limit
 # (ruling 37): a body of more bytes than that many characters is refused unread.
@@ -166,6 +167,8 @@ class WebTable:
             outcomes, changed = shown[0] if shown else ((), False)
             if any(isinstance(o, ShowHand) for o in outcomes):  # the seat's own (the rules')
                 answer = self._hand(seat)
+            elif any(isinstance(o, Help) for o in outcomes):  # a phone's help, not a terminal's
+                answer = Answer(True, help_lines(self.web_game.name), changed)
             else:
                 refusals = (Refused, UndoRefused, *self.web_game.refusals)
                 refused = any(isinstance(o, refusals) for o in outcomes)
