@@ -503,6 +503,7 @@ def test_the_claimant_does_not_vote_on_their_own_claim(tmp_path):
         assert post(client, seats["ann"], "claim 2")["ok"]
         assert app.table.session.game.pending is not None
         assert not app.table.view("ann")["you"]["vote"] and app.table.view("bob")["you"]["vote"]
+        assert app.table.view(None)["vote"]["asked"] == ["bob"]  # the table screen says who
         for verdict in ("vote yes", "v yes", "VOTE no"):
             refused = post(client, seats["ann"], verdict)
             assert not refused["ok"] and "others" in refused["messages"][0]

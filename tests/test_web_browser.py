@@ -373,3 +373,30 @@ def test_palmer_a_negation_and_a_parametric_card_by_tapping(browser, served):
 def open_card(page, name: str) -> None:
     """Tap the card ``name`` in a seat's cards."""
     page.locator(".hand .card .name", has_text=re.compile(f"^{re.escape(name)}$")).tap()
+
+
+def test_palmer_while_the_table_votes_every_screen_says_who_is_asked(browser, served):
+    """The turn waits for the vote: the table screen names the vote and who is asked,
+    not the player whose turn it would be; the asked seat sees its vote buttons."""
+    from referee.logic.engine import Engine, Limits
+
+    with Engine(Limits(timeout=1, hang_for_testing=5.0)) as engine:  # every claim undetermined
+        s = served(
+            "palmer", engine=engine, mode="table", timeout=1, house=("vote_on_undetermined=yes",)
+        )
+        assert s.app.table.command("ann", "play happy : ∀x happy(x)").ok
+        assert s.app.table.command("bob", "play happy : ∃x happy(x)").ok
+        assert s.app.table.command("ann", "claim 2").ok
+        board = open_page(browser, s.urls["table"])
+        bob = open_page(browser, s.urls["seats"]["bob"])
+        ann = open_page(browser, s.urls["seats"]["ann"])
+        assert "vote is open on ann's claim" in board.inner_text("header .turn")
+        assert "bob to vote" in board.inner_text("header .turn")
+        assert "your vote" in bob.inner_text("header .turn")
+        assert "Your turn" not in ann.inner_text("header")
+        screenshot(board, "web-palmer-vote.png")
+        before = s.app.table.snapshot.version
+        bob.get_by_role("button", name="Vote no").tap()
+        wait_shown([board, ann], landed(s, before))
+        assert "Your turn" in ann.inner_text("header .turn")
+        assert board.errors == [] and bob.errors == []  # type: ignore[attr-defined]

@@ -77,6 +77,8 @@ def seat_view(game: Game, seat: str | None) -> dict:
             "player": pending.player,
             "kind": pending.kind.value,
             "targets": list(pending.targets),
+            # Who may settle it (anyone but its claimant; one vote does): the turn waits.
+            "asked": [p for p in game.players if p != pending.player],
         },
         "draw_pile": len(game.draw_pile) if game.dealt else None,
         "finished": game.finished,

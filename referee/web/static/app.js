@@ -120,12 +120,16 @@
   function header(v) {
     const you = v.you ? v.you.name : null;
     let turn = "";
+    let mine = v.to_play && v.to_play === you;
     if (v.finished) turn = "The game is over";
-    else if (v.to_play) turn = v.to_play === you ? "Your turn" : v.to_play + " to play";
+    else if (v.vote && v.vote.asked) {  // the turn waits for the table's vote
+      mine = v.vote.asked.includes(you);
+      turn = "A vote is open on " + v.vote.player + "'s claim: " + (mine ? "your vote" : v.vote.asked.join(" or ") + " to vote");
+    } else if (v.to_play) turn = mine ? "Your turn" : v.to_play + " to play";
     return h("header", {},
       h("h1", {}, titles[v.game] || v.game),
       you ? h("p", { class: "you" }, "You are ", h("strong", {}, you)) : (role === "spectator" ? h("p", { class: "you" }, "Watching") : null),
-      h("p", { class: "turn" + (v.to_play && v.to_play === you ? " mine" : "") }, turn));
+      h("p", { class: "turn" + (mine ? " mine" : "") }, turn));
   }
   const titles = { palmer: "Palmer's game", ergo: "Ergo", invicta: "Ergo (Invicta)", cogito: "Cogito" };
 
