@@ -371,7 +371,10 @@ def test_palmer_a_negation_and_a_parametric_card_by_tapping(browser, served):
 
 
 def open_card(page, name: str) -> None:
-    """Tap the card ``name`` in a seat's cards."""
+    """Tap the card ``name`` in a seat's cards (in table mode, its group opened first)."""
+    closed = page.locator("details.group:not([open])", has_text=name)
+    if closed.count():
+        closed.locator("summary").tap()
     page.locator(".hand .card .name", has_text=re.compile(f"^{re.escape(name)}$")).tap()
 
 
@@ -400,3 +403,27 @@ def test_palmer_while_the_table_votes_every_screen_says_who_is_asked(browser, se
         wait_shown([board, ann], landed(s, before))
         assert "Your turn" in ann.inner_text("header .turn")
         assert board.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+def test_palmer_table_mode_deck_is_compact_and_every_card_still_tappable(browser, served):
+    """Table mode offers the whole deck: in groups that open and close, with a filter,
+    so a phone is not a long scroll; the cards chosen stay in sight."""
+    s = served("palmer", mode="table")
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    height = ann.evaluate("document.documentElement.scrollHeight")
+    assert height < 1700, f"the seat page is {height} px tall"
+    cards = s.app.table.view("ann")["you"]["hand"]
+    statements = ann.locator('details.group[data-group="Statement cards"]')
+    assert statements.get_attribute("open") is None  # the long group starts closed
+    statements.locator("summary").tap()
+    assert ann.locator(".deck .card").count() == len(cards)  # every card, once open
+    ann.locator("#deck-filter").fill("smarter")
+    shown = ann.locator(".deck details .card .name").all_inner_texts()
+    wanted = [c["name"] for c in cards if "smarter" in (c["name"] + (c["statement"] or ""))]
+    assert sorted(shown) == sorted(wanted) and shown
+    ann.locator(".deck details .card", has_text="smarter").first.tap()
+    ann.locator("#deck-filter").fill("")
+    ann.locator('details.group[data-group="Words"] summary').tap()  # closed: still chosen
+    assert ann.locator(".deck .chosen .card").all_inner_texts() == ["smarter"]
+    no_sideways_scroll(ann)
+    assert ann.errors == []  # type: ignore[attr-defined]

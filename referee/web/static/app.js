@@ -418,6 +418,42 @@
       one.places.map((after, i) => h("button", { type: "button", class: "place", "data-negate": one.id + " " + (i + 1), disabled: busy, onclick: () => send("negate " + one.id + " " + (i + 1)) }, after)));
   }
 
+  // Table mode: the whole deck is on offer, so it comes in groups that open and close,
+  // with a filter; the cards chosen stay in sight above them, tappable to let go.
+  const DECK_GROUPS = [
+    { name: "Words", kinds: ["P", "F", "R"], open: true },
+    { name: "Quantifiers", kinds: ["Q"], open: true },
+    { name: "Statement cards", kinds: ["S"], open: false },
+    { name: "Special cards", kinds: ["X"], open: true },
+  ];
+  let deckFilter = null;  // made once: a view arriving while someone types must not wipe it
+  function deck(cards, cardButton) {
+    if (!deckFilter) {
+      deckFilter = h("input", { type: "search", id: "deck-filter", autocomplete: "off", autocapitalize: "none", spellcheck: "false", placeholder: "find a card (name or words)", maxlength: 100 });
+      deckFilter.addEventListener("input", () => render());
+      ui.groupsOpen = {};
+      DECK_GROUPS.forEach((g) => { ui.groupsOpen[g.name] = g.open; });
+    }
+    const wanted = deckFilter.value.trim().toLowerCase();
+    const matches = (c) => !wanted || [c.name, c.label, c.statement, c.id].some((t) => t && t.toLowerCase().includes(wanted));
+    const chosen = cards.filter((c) => ui.cards.includes(cardKey(c)));
+    const el = h("section", { class: "deck" }, h("h2", {}, "The cards — tap the ones you play"), deckFilter,
+      chosen.length ? h("div", { class: "chosen" }, h("span", { class: "small" }, "Chosen:"), chosen.map(cardButton)) : null);
+    const known = new Set(DECK_GROUPS.flatMap((g) => g.kinds));
+    const groups = DECK_GROUPS.concat([{ name: "Other cards", kinds: null, open: true }]);
+    for (const g of groups) {
+      const inGroup = cards.filter((c) => (g.kinds ? g.kinds.includes(c.kind) : !known.has(c.kind)) && matches(c));
+      if (!inGroup.length) continue;
+      const open = wanted ? true : ui.groupsOpen[g.name] !== false;
+      const details = h("details", { class: "group", open: open, "data-group": g.name },
+        h("summary", {}, g.name + " (" + inGroup.length + ")"), h("div", { class: "hand" + (g.kinds && g.kinds.includes("S") ? " statements" : "") }, inGroup.map(cardButton)));
+      if (!wanted) details.addEventListener("toggle", () => { ui.groupsOpen[g.name] = details.open; });
+      el.append(details);
+    }
+    if (wanted && !cards.some(matches)) el.append(h("p", { class: "empty" }, "no card matches"));
+    return el;
+  }
+
   function palmer(v) {
     const me = v.you;
     const parts = [];
@@ -436,13 +472,18 @@
     if (v.draw_pile !== null) parts.push(h("p", { class: "small" }, "Deck: " + v.draw_pile + " cards left"));
     if (!me) return parts;
     if (me.vote) parts.push(h("div", { class: "row" }, button("Vote yes", "vote yes", "primary"), button("Vote no", "vote no", "secondary")));
-    parts.push(h("h2", {}, v.mode === "dealt" ? "Your hand — tap the cards you play" : "The cards — tap the ones you play"));
-    parts.push(h("div", { class: "hand" }, me.hand.map((c) => {
+    const cardButton = (c) => {
       const key = cardKey(c);
       const sel = ui.cards.includes(key);
       return h("button", { type: "button", class: "card palmer kind-" + c.kind + (sel ? " selected" : ""), disabled: busy, onclick: () => { ui.cards = sel ? ui.cards.filter((x) => x !== key) : ui.cards.concat([key]); render(); check(); } },
         h("span", { class: "name" }, c.name), c.statement ? h("span", { class: "says" }, c.statement) : null);
-    })));
+    };
+    if (v.mode === "dealt") {
+      parts.push(h("h2", {}, "Your hand — tap the cards you play"));
+      parts.push(h("div", { class: "hand" }, me.hand.map(cardButton)));
+    } else {
+      parts.push(deck(me.hand, cardButton));
+    }
     const chosen = me.hand.filter((c) => ui.cards.includes(cardKey(c)));
     if (me.to_play && chosen.length === 1 && chosen[0].parametric) parts.push(chooseN(chosen[0]));
     const picks = ui.boardPicks.slice().sort((a, b) => a - b);
