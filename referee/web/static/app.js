@@ -402,7 +402,7 @@
       const n = parseInt(nField.input.value, 10);
       if (n >= 1) send("play " + cardKey(card) + " n=" + n);
     } }, "Play " + card.name);
-    return h("section", { class: "param" }, h("h2", {}, card.name + " says " + card.label + ": choose n"),
+    return h("section", { class: "param" }, h("h2", {}, card.name + " says " + (card.statement || card.label) + ": choose n"),
       h("div", { class: "row" }, h("span", { class: "n" }, "n ="), nField.minus, nField.input, nField.plus, play));
   }
 
@@ -472,6 +472,8 @@
     if (v.draw_pile !== null) parts.push(h("p", { class: "small" }, "Deck: " + v.draw_pile + " cards left"));
     if (!me) return parts;
     if (me.vote) parts.push(h("div", { class: "row" }, button("Vote yes", "vote yes", "primary"), button("Vote no", "vote no", "secondary")));
+    const negations = me.negations || [];  // right under the board: tap a statement, then where
+    if (me.to_play && negations.length) parts.push(negatePlaces(negations, ui.boardPicks.length === 1 ? ui.boardPicks : []));
     const cardButton = (c) => {
       const key = cardKey(c);
       const sel = ui.cards.includes(key);
@@ -487,8 +489,6 @@
     const chosen = me.hand.filter((c) => ui.cards.includes(cardKey(c)));
     if (me.to_play && chosen.length === 1 && chosen[0].parametric) parts.push(chooseN(chosen[0]));
     const picks = ui.boardPicks.slice().sort((a, b) => a - b);
-    const negations = me.negations || [];
-    if (me.to_play && negations.length) parts.push(negatePlaces(negations, picks));
     const ed = palmerEditor(v);
     ed.playBtn.disabled = busy || !me.to_play;
     parts.push(ed.el);
