@@ -397,6 +397,7 @@ def test_palmer_while_the_table_votes_every_screen_says_who_is_asked(browser, se
         assert "bob to vote" in board.inner_text("header .turn")
         assert "your vote" in bob.inner_text("header .turn")
         assert "Your turn" not in ann.inner_text("header")
+        assert board.locator("tr.active").count() == 0  # nobody's turn while the table votes
         screenshot(board, "web-palmer-vote.png")
         before = s.app.table.snapshot.version
         bob.get_by_role("button", name="Vote no").tap()

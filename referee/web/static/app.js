@@ -457,7 +457,7 @@
   function palmer(v) {
     const me = v.you;
     const parts = [];
-    parts.push(h("table", { class: "scores" }, v.players.map((p) => h("tr", { class: (p.you ? "mine" : "") + (v.to_play === p.name ? " active" : "") },
+    parts.push(h("table", { class: "scores" }, v.players.map((p) => h("tr", { class: (p.you ? "mine" : "") + (v.to_play === p.name && !v.vote ? " active" : "") },
       h("td", {}, p.name), h("td", {}, String(p.score) + " pt"), h("td", {}, p.hand !== null ? p.hand + " cards" : "")))));
     if (v.finished) parts.push(h("p", { class: "result" }, v.winner ? v.winner + " wins" : "The game is over"));
     if (v.vote) parts.push(h("p", { class: "vote" }, "The referee could not decide " + v.vote.player + "'s claim: the table votes."));
