@@ -419,6 +419,10 @@ def test_resume_continues_the_game_and_refuses_new_settings(tmp_path):
     [
         (["--white", "alice"], "name the players"),
         (["--white", "alice", "--black", "alice"], "are the same name"),
+        (["--players", "alice"], "played by two"),
+        (["--players", "alice,bob,carol"], "played by two"),
+        (["--players", "alice,bob", "--white", "carol"], "not both"),
+        (["--players", "alice,ALICE"], "are the same name"),
         (["--white", "alice", "--black", "bob", "--house", "corners=two"], "one of any, one"),
         (["--white", "alice", "--black", "bob", "--house", "gravity=on"], "unknown house rule"),
     ],
@@ -428,6 +432,14 @@ def test_play_refuses_bad_settings(tmp_path, args, words):
     assert result.exit_code == 1
     assert words in result.stderr
     assert not (tmp_path / "g.json").exists()
+
+
+def test_players_names_white_then_black_as_the_other_games_take_them(tmp_path):
+    record = tmp_path / "g.json"
+    result = invoke("play", "--players", "alice,bob", "--record", str(record), input="e5\n")
+    assert result.exit_code == 0, result.stderr
+    _, game = loads(record.read_text(encoding="utf-8"), GAME)
+    assert (game.setup.white, game.setup.black) == ("alice", "bob") and game.moves == 1
 
 
 def test_house_rules_are_kept_in_the_record(tmp_path):

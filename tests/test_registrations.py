@@ -58,9 +58,9 @@ def test_every_served_game_declares_its_seat_view_and_the_seat_is_checked_once(t
 
     game = terminal.game
     assert SERVED[game.name].terminal is terminal  # the web reads the same registration
-    record = SERVED[game.name].start(
-        {"players": "ann,bob,cat", "white": "ann", "black": "bob", "seed": 1}
-    )
+    sides = {o.name for o in game.options} >= {"white", "black"}
+    seats = {"white": "ann", "black": "bob"} if sides else {"players": "ann,bob,cat"}
+    record = SERVED[game.name].start({**seats, "seed": 1})
     state = record.rebuild()
     assert game.view(state, None)["game"] == game.name
     assert game.view(state, state.players[0])["you"]["name"] == state.players[0]

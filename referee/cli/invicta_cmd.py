@@ -35,7 +35,7 @@ from referee.cli.table_io import EXIT_INPUT, check_summary, conclude_replay, sho
 from referee.invicta.board import Side
 from referee.invicta.notation import MoveListError, move_list, parse_move_list
 from referee.invicta.records import GAME
-from referee.invicta.registration import REGISTRATION
+from referee.invicta.registration import MISSING, REGISTRATION
 from referee.invicta.replay import Illegal, replay_moves
 from referee.invicta.setup import HouseRules
 from referee.invicta.state import Game, Refusal
@@ -65,7 +65,7 @@ TERMINAL = TerminalGame(
     REGISTRATION,
     lambda out, session, flags: InvictaRenderer(out, session),
     _prompt,
-    missing="name the players: referee invicta play --white alice --black bob",
+    missing=MISSING,
     prefix="invicta",
     play_help="""Referee a game at the table. Type help at the prompt for the commands.
 
