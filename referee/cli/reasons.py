@@ -16,10 +16,11 @@ from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
 from referee.cogito.refusals import Refusal as CogitoRefusal
 from referee.ergo.refusals import Refusal as ErgoRefusal
 from referee.invicta.state import Refusal as InvictaRefusal
+from referee.invicta.state import Tip as InvictaTip
 from referee.language.characters import quoted
 from referee.palmer.refusals import Refusal as PalmerRefusal
 from referee.table import refusals as table
-from referee.table.errors import Reason, RecordError
+from referee.table.errors import Hint, Reason, RecordError
 
 
 def table_words(r: table.Refusal) -> str:
@@ -49,6 +50,16 @@ def table_words(r: table.Refusal) -> str:
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded above
 
 
+def table_hint_words(h: Hint) -> str:
+    """The table's own hints, the same in every game."""
+    match h.tip:
+        case table.Tip.UNDO_EVENT:
+            return "undo takes back the last event"
+        case table.Tip.HELP:
+            return "type help for the commands"
+    raise AssertionError(h.tip)  # pragma: no cover - every Tip is worded above
+
+
 WORDS: dict[type, Callable] = {
     table.Refusal: table_words,
     InvictaRefusal: invicta_words.refusal_words,
@@ -56,6 +67,19 @@ WORDS: dict[type, Callable] = {
     ErgoRefusal: ergo_words.refusal_words,
     PalmerRefusal: palmer_words.refusal_words,
 }
+
+
+HINTS: dict[type, Callable] = {
+    table.Tip: table_hint_words,
+    InvictaTip: invicta_words.hint_words,
+}
+
+
+def hint_words(hint: Hint) -> str:
+    """``hint`` (what to type instead) as the players read it."""
+    if isinstance(hint, str):  # a game not typed yet (gone once every game is)
+        return hint
+    return HINTS[type(hint.tip)](hint)
 
 
 def reason_words(reason: Reason) -> str:

@@ -25,7 +25,7 @@ from referee.cli.layout import HelpPage
 from referee.cli.lines import UnreadLine, checked, script_lines
 from referee.cli.pager import page, paged
 from referee.cli.private_screen import private_screen, wait_for_enter
-from referee.cli.reasons import record_error_words, said
+from referee.cli.reasons import hint_words, record_error_words, said
 from referee.cli.renders import outcome_methods, renders
 from referee.cli.safe import echoed, user, visible
 from referee.table import loop
@@ -353,7 +353,7 @@ class TableRenderer:
         for line in rest:
             self.out.print(user(line))
         if o.hint:
-            self.out.print(Text("  try: ", style="dim") + user(echoed(o.hint)))
+            self.out.print(Text("  try: ", style="dim") + user(echoed(hint_words(o.hint))))
 
     @renders(Undone)
     def undone(self, o: Undone) -> None:

@@ -14,10 +14,11 @@ import re
 
 from referee.invicta.board import SQUARES, Square
 from referee.invicta.events import Place
-from referee.invicta.notation import NotationError, Placement, as_event, move_list, parse_move
+from referee.invicta.notation import HOW, NotationError, Placement, as_event, move_list, parse_move
 from referee.invicta.outcomes import AllMoves, GameOver, History, Played, Targets
-from referee.invicta.state import Game, IllegalMove, Refusal, Why
+from referee.invicta.state import Game, IllegalMove, Refusal, Tip, Why
 from referee.table.commands import TableCommands
+from referee.table.errors import Hint
 from referee.table.session import Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
@@ -29,7 +30,6 @@ ALIASES = {
     "l": "history",
 }
 _LOOKS_LIKE_A_MOVE = re.compile(r"[a-z]\d")
-_MOVE_HINT = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
 
 
 class InvictaCommands(TableCommands):
@@ -37,7 +37,7 @@ class InvictaCommands(TableCommands):
     commands = frozenset({"moves", "board", "rules", "history", "place", "move", "typed"})
     moves = frozenset({"place", "move", "typed"})
     names_player = frozenset()
-    over_hint = "undo takes back the last move"
+    over_hint = Hint(Tip.UNDO_MOVE)
 
     def word(self, command: str, rest: str) -> tuple[str, str]:
         """A move typed bare (``e5``, ``e5-e6``) is the command ``typed``."""
@@ -69,11 +69,11 @@ class InvictaCommands(TableCommands):
         try:
             move = parse_move(text)
         except NotationError as exc:
-            return (Refused(exc.message, "" if _MOVE_HINT in exc.message else _MOVE_HINT),)
+            return (Refused(exc.message, None if HOW in exc.message else Hint(Tip.HOW)),)
         if word == "place" and not isinstance(move, Placement):
-            return (Refused(hint="place e5, or e5 alone", reason=Refusal(Why.PLACE_ONE_SQUARE)),)
+            return (Refused(hint=Hint(Tip.PLACE), reason=Refusal(Why.PLACE_ONE_SQUARE)),)
         if word == "move" and isinstance(move, Placement):
-            return (Refused(hint="move e5 e6, or e5-e6", reason=Refusal(Why.MOVE_TWO_SQUARES)),)
+            return (Refused(hint=Hint(Tip.MOVE), reason=Refusal(Why.MOVE_TWO_SQUARES)),)
         event = as_event(move, game.next_side)
         try:
             session.submit(event)
@@ -100,10 +100,10 @@ class InvictaCommands(TableCommands):
             try:
                 square = Square.parse(rest)
             except ValueError as exc:
-                return (Refused(str(exc), "moves e5"),)
+                return (Refused(str(exc), Hint(Tip.MOVES)),)
             piece = game.board.get(square)
             if piece is None:
-                hint = f"type {square} to place a piece there" if not game.finished else ""
+                hint = Hint(Tip.PLACE_HERE, str(square)) if not game.finished else None
                 return (Refused(hint=hint, reason=Refusal(Why.EMPTY, square=square)),)
             return (Targets(square, piece, game.targets(square)),)
         if game.finished:
@@ -118,13 +118,13 @@ class InvictaCommands(TableCommands):
         return (AllMoves(side, game.in_hand[side], empty, pieces),)
 
 
-def _hint(exc: IllegalMove, move) -> str:
+def _hint(exc: IllegalMove, move) -> Hint | None:
     if exc.why in (Why.NO_PIECES,):
-        return "moves lists every move you have"
+        return Hint(Tip.ALL_MOVES)
     if exc.why in (Why.EMPTY, Why.NOT_YOURS, Why.OCCUPIED) and isinstance(move, Placement):
-        return "moves lists every move you have"
+        return Hint(Tip.ALL_MOVES)
     if exc.why is Why.EMPTY:
-        return f"to place a piece on {move.origin}, type {move.origin}"
+        return Hint(Tip.PLACE_ON, str(move.origin))
     if exc.why in (Why.NOT_YOURS, Why.GAME_OVER, Why.NOT_YOUR_TURN):
-        return ""
-    return f"moves {move.origin} lists where that piece may go"
+        return None
+    return Hint(Tip.MOVES_FROM, str(move.origin))

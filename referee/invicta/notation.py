@@ -56,7 +56,7 @@ class NotationError(ValueError):
 
 
 _WORD = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-_HOW = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
+HOW = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
 
 
 def _skip_spaces(text: str, i: int) -> int:
@@ -71,7 +71,7 @@ def _square(text: str, i: int, what: str) -> tuple[Square, int]:
         j += 1
     if j == i:
         found = f"{text[i]!r}" if i < len(text) else "the end of the line"
-        raise NotationError(f"expected {what}, found {found}: {_HOW}", i + 1)
+        raise NotationError(f"expected {what}, found {found}: {HOW}", i + 1)
     try:
         return Square.parse(text[i:j]), j
     except ValueError as exc:
@@ -90,7 +90,7 @@ def parse_move(text: str) -> Notation:
     """
     i = _skip_spaces(text, 0)
     if i == len(text):
-        raise NotationError(f"no move: {_HOW}", i + 1)
+        raise NotationError(f"no move: {HOW}", i + 1)
     origin, i = _square(text, i, "a square")
     spaced = _skip_spaces(text, i)
     if spaced == len(text):

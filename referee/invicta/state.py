@@ -75,6 +75,20 @@ class Result:
     rows: tuple[tuple[Square, ...], ...] = ()
 
 
+class Tip(enum.StrEnum):
+    """What to type instead (a :class:`~referee.table.errors.Hint`; ``word``: the square)."""
+
+    UNDO_MOVE = "undo_move"  # the game is over
+    HOW = "how"  # a move that cannot be read: a square, or two
+    PLACE = "place"  # usage of place
+    MOVE = "move"  # usage of move
+    MOVES = "moves"  # usage of moves
+    PLACE_HERE = "place_here"  # word: an empty square asked about
+    ALL_MOVES = "all_moves"  # moves lists every move
+    PLACE_ON = "place_on"  # word: an empty square moved from
+    MOVES_FROM = "moves_from"  # word: the square moved from
+
+
 @dataclass(frozen=True)
 class Refusal(Reason):
     """Why the rules refuse: ``why``, and the facts its sentence needs.

@@ -22,9 +22,10 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from referee.language.names import find_name, name_key
+from referee.table.errors import Hint
 from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
-from referee.table.refusals import Refusal, Why
+from referee.table.refusals import UNDO_EVENT, Refusal, Why
 from referee.table.session import Outcomes, Refused, Session, ShowRules
 from referee.table.views import ShowCards, ShowHand, ShowScores
 
@@ -34,7 +35,7 @@ E = TypeVar("E", bound=Event)
 class Unread(ValueError):
     """A command that cannot be read; ``message`` says what was expected, ``hint`` what to type."""
 
-    def __init__(self, message: str, hint: str = "") -> None:
+    def __init__(self, message: str, hint: Hint | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.hint = hint
@@ -63,7 +64,7 @@ class TableCommands:
     moves: frozenset[str] = frozenset()  # the words that become events
     turn_moves: frozenset[str] | None = None  # moves only the player to move says (None: moves)
     names_player: frozenset[str] = frozenset({"hand"})  # views of one player's secrets
-    over_hint = "undo takes back the last event"
+    over_hint: Hint | None = UNDO_EVENT
     no_hands = "in table mode the hands are in the players' hands"
 
     def handle(

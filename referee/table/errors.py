@@ -8,6 +8,7 @@ not hold): :class:`IllegalEvent`, raised by a game's ``apply``.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, fields
 
 # Said instead of a refusal's reason where the reason would show what the deal hides.
@@ -26,6 +27,20 @@ class Reason:
     def __str__(self) -> str:
         shown = [f"{f.name}={getattr(self, f.name)}" for f in fields(self)]
         return f"{type(self).__name__}({', '.join(shown)})"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to type instead, as data like a :class:`Reason`, never as a sentence.
+
+    ``tip`` names the hint (a member of a game's ``Tip`` enum, or the table's:
+    mostly a command's usage line); ``word`` is what its sentence quotes (a
+    square, a card, a player). The interface words it, through the same door
+    as the reasons (:func:`referee.cli.reasons.hint_words`).
+    """
+
+    tip: enum.Enum
+    word: str = ""
 
 
 class IllegalEvent(ValueError):

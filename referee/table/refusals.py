@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from referee.table.errors import Reason
+from referee.table.errors import Hint, Reason
 
 
 class Why(enum.StrEnum):
@@ -20,6 +20,17 @@ class Why(enum.StrEnum):
     NOT_UNDONE = "not_undone"
     TABLE_STAYS_OPEN = "table_stays_open"  # a seat said quit
     NOT_YOUR_UNDO = "not_your_undo"  # player: who made the last move ("" if nobody did)
+
+
+class Tip(enum.StrEnum):
+    """The table's own hints (worded in :mod:`referee.cli.reasons`)."""
+
+    UNDO_EVENT = "undo_event"  # the game is over: undo takes back the last event
+    HELP = "help"  # an unknown command: type help
+
+
+UNDO_EVENT = Hint(Tip.UNDO_EVENT)
+HELP = Hint(Tip.HELP)
 
 
 @dataclass(frozen=True)

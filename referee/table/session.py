@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from referee.table.errors import IllegalEvent, Reason
+from referee.table.errors import Hint, IllegalEvent, Reason
 from referee.table.events import Event
 from referee.table.record import GameState, Record
-from referee.table.refusals import Refusal, Why
+from referee.table.refusals import HELP, Refusal, Why
 from referee.table.reveals import Shown, undo_barrier
 
 # ----------------------------------------------------------------- outcomes
@@ -34,10 +34,11 @@ class Outcome:
 @dataclass(frozen=True)
 class Refused(Outcome):
     """The command was not carried out: why (``reason``, typed, worded by the interface;
-    or ``message``, words a game has not typed yet); ``hint`` says what to type instead."""
+    or ``message``, words a game has not typed yet); ``hint`` says what to type instead
+    (typed too, worded by the interface)."""
 
     message: str = ""
-    hint: str = ""
+    hint: Hint | None = None
     reason: Reason | None = None
 
 
@@ -151,7 +152,7 @@ class Session:
         outcomes = self.commands.handle(self, command, rest, seat)
         if outcomes is None:
             why = Refusal(Why.UNKNOWN_COMMAND, word=word)
-            return (Refused(hint="type help for the commands", reason=why),)
+            return (Refused(hint=HELP, reason=why),)
         return outcomes
 
     def command_of(self, word: str) -> str:
