@@ -5,7 +5,8 @@ from here."""
 
 from __future__ import annotations
 
-from referee.palmer.refusals import Refusal, Why
+from referee.palmer.refusals import Refusal, Tip, Why
+from referee.table.errors import Hint
 
 FIXED = {
     Why.VOTE_FIRST: "the table must first vote on the undetermined claim",
@@ -47,6 +48,30 @@ FIXED = {
     Why.FILES_AT_THE_KEYBOARD: "a derivation file is claimed at the referee's own keyboard",
     Why.OWN_CLAIM_VOTE: "a claim must convince the others: they vote on yours, not you",
 }
+
+
+def hint_words(h: Hint) -> str:
+    """What to type instead, as the players read it (mostly a command's usage line)."""
+    match h.tip:
+        case Tip.VOTE:
+            return "vote yes or vote no"
+        case Tip.PLAY_EXAMPLES:
+            return "play CARDS : STATEMENT (help: examples)"
+        case Tip.PLAY:
+            return "play CARDS : STATEMENT"
+        case Tip.PLAY_N:
+            return f"play {h.word} n=3"
+        case Tip.NEGATE_LISTS:
+            return "negate N lists the places in #N"
+        case Tip.NEGATE_LISTS_THEM:
+            return f"negate {h.word} lists them"
+        case Tip.CLAIM_WITH:
+            return "claim N with FILE"
+        case Tip.CLAIM:
+            return "claim N [M ...] or claim inconsistent"
+        case Tip.NOTHING_CLAIMED:
+            return "nothing was claimed"
+    raise AssertionError(h.tip)  # pragma: no cover - every Tip is worded above
 
 
 def refusal_words(r: Refusal) -> str:

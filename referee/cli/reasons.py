@@ -19,6 +19,7 @@ from referee.invicta.state import Refusal as InvictaRefusal
 from referee.invicta.state import Tip as InvictaTip
 from referee.language.characters import quoted
 from referee.palmer.refusals import Refusal as PalmerRefusal
+from referee.palmer.refusals import Tip as PalmerTip
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError
 
@@ -72,6 +73,7 @@ WORDS: dict[type, Callable] = {
 HINTS: dict[type, Callable] = {
     table.Tip: table_hint_words,
     InvictaTip: invicta_words.hint_words,
+    PalmerTip: palmer_words.hint_words,
 }
 
 

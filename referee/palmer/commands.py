@@ -33,10 +33,10 @@ from referee.palmer.outcomes import (
     Written,
 )
 from referee.palmer.permissions import negation_sites
-from referee.palmer.refusals import Refusal
+from referee.palmer.refusals import Refusal, Tip
 from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
-from referee.table.errors import IllegalEvent
+from referee.table.errors import Hint, IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
@@ -89,7 +89,7 @@ class PalmerCommands(TableCommands):
     def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
         if game.pending is not None and command in self.turn_moves:  # before the engine runs
             why = Refusal(refusals.Why.VOTE_FIRST)
-            return (Refused(hint="vote yes or vote no", reason=why),)
+            return (Refused(hint=Hint(Tip.VOTE), reason=why),)
         if seat is not None and command == "claim" and "with" in rest.split():
             # A derivation file is read from the referee's own disk, not the seat's.
             return (Refused(reason=Refusal(refusals.Why.FILES_AT_THE_KEYBOARD)),)
@@ -153,7 +153,7 @@ class PalmerCommands(TableCommands):
                 n = int(m.group(1))
                 tokens.remove(t)
         if not tokens:
-            hint = "play CARDS : STATEMENT (help: examples)"
+            hint = Hint(Tip.PLAY_EXAMPLES)
             return (Refused(hint=hint, reason=Refusal(refusals.Why.SAY_CARDS)),)
         try:
             ids = self._resolve(game, tokens)
@@ -161,18 +161,18 @@ class PalmerCommands(TableCommands):
             return (Refused(reason=exc.refusal),)
         cards = [game.deck.card(i) for i in ids]
         if len(cards) == 1 and cards[0].kind == "X" and cards[0].action == "negate":
-            hint = "negate N lists the places in #N"
+            hint = Hint(Tip.NEGATE_LISTS)
             return (Refused(hint=hint, reason=Refusal(refusals.Why.NEGATE_INSERTS)),)
         if not text:
             if len(cards) == 1 and cards[0].kind == "S":
                 card = cards[0]
                 if card.parametric and (n is None or n < 1):
                     why = Refusal(refusals.Why.CHOOSE_N, word=card.label)
-                    return (Refused(hint=f"play {card.id} n=3", reason=why),)
+                    return (Refused(hint=Hint(Tip.PLAY_N, card.id), reason=why),)
                 text = card.statement_for(n)
             else:
                 why = Refusal(refusals.Why.STATEMENT_AFTER_COLON)
-                return (Refused(hint="play CARDS : STATEMENT", reason=why),)
+                return (Refused(hint=Hint(Tip.PLAY), reason=why),)
         player = game.player
         event = Play(player, tuple(ids), text)
         outcomes = self._submit(session, event)
@@ -208,7 +208,7 @@ class PalmerCommands(TableCommands):
         if not 1 <= k <= len(sites):
             return (
                 Refused(
-                    hint=f"negate {entry.id} lists them",
+                    hint=Hint(Tip.NEGATE_LISTS_THEM, str(entry.id)),
                     reason=Refusal(refusals.Why.PLACES, number=entry.id, count=len(sites)),
                 ),
             )
@@ -261,7 +261,7 @@ class PalmerCommands(TableCommands):
         if "with" in words:
             i = words.index("with")
             if i + 1 >= len(words):
-                return (Refused(hint="claim N with FILE", reason=Refusal(refusals.Why.NAME_FILE)),)
+                return (Refused(hint=Hint(Tip.CLAIM_WITH), reason=Refusal(refusals.Why.NAME_FILE)),)
             path = words[i + 1]
             words = words[:i] + words[i + 2 :]
             if self.read_text is None:
@@ -269,12 +269,12 @@ class PalmerCommands(TableCommands):
             try:
                 offered = claims.Offered(path, self.read_text(path))
             except ReadError as exc:
-                return (Refused(str(exc), "nothing was claimed"),)
+                return (Refused(str(exc), Hint(Tip.NOTHING_CLAIMED)),)
         words = [w for part in words for w in part.replace(",", " ").replace("#", " ").split()]
         if words and words[0].lower() in ("redundant", "r"):
             words = words[1:]
         if not words:
-            hint = "claim N [M ...] or claim inconsistent"
+            hint = Hint(Tip.CLAIM)
             return (Refused(hint=hint, reason=Refusal(refusals.Why.SAY_CLAIM)),)
         if self.engine is None:
             return (Refused(reason=Refusal(refusals.Why.NO_ENGINE)),)

@@ -87,6 +87,21 @@ class Why(enum.StrEnum):
     OWN_CLAIM_VOTE = "own_claim_vote"  # a seat voted on its own claim
 
 
+class Tip(enum.StrEnum):
+    """What to type instead (a :class:`~referee.table.errors.Hint`; ``word``: the card or
+    statement number its line names); mostly a command's usage line."""
+
+    VOTE = "vote"
+    PLAY_EXAMPLES = "play_examples"  # play, no cards named
+    PLAY = "play"  # play, no statement after the colon
+    PLAY_N = "play_n"  # word: the parametric card's id
+    NEGATE_LISTS = "negate_lists"  # a Negate card played as play
+    NEGATE_LISTS_THEM = "negate_lists_them"  # word: the statement's number
+    CLAIM_WITH = "claim_with"
+    CLAIM = "claim"
+    NOTHING_CLAIMED = "nothing_claimed"  # a derivation file that cannot be read
+
+
 @dataclass(frozen=True)
 class Refusal(Reason):
     """``why``, and the facts its sentence names (see :class:`Why`)."""
