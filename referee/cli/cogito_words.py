@@ -5,9 +5,10 @@ web table and a replay all say it from here)."""
 from __future__ import annotations
 
 from referee.cli.grammar import count
-from referee.cogito.refusals import Refusal, Why
+from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Phase
 from referee.language.characters import quoted
+from referee.table.errors import Hint
 
 FIXED = {
     Why.TRADE_NOW: "it is the trade: every player gives a card to the left",
@@ -33,6 +34,32 @@ NO_TURN = {
     Phase.TRADE: "it is the trade: each player gives a card to the left (give NAME N)",
     Phase.LAST_CALL: "every hand in play is empty: declare COGITO now, or end (a tie)",
 }
+
+
+def hint_words(h: Hint) -> str:
+    """What to type instead, as the players read it (mostly a command's usage line)."""
+    match h.tip:
+        case Tip.REVIEW:
+            return "review: every judgement and every COGITO"
+        case Tip.PLAY:
+            return "play CARD (its name, or its number in the hand)"
+        case Tip.HAND_ALONE:
+            return f"hand {h.word} shows the hand to {h.word} alone"
+        case Tip.GIVE:
+            return "give NAME N (N: the card's number in NAME's hand)"
+        case Tip.COGITO:
+            return "cogito NAME CARD (NAME declares: I am CARD!), or cogito NAME NAME ... (at once)"
+        case Tip.COGITO_AT_ONCE:
+            return "cogito NAME CARD declares COGITO and names the card at once"
+        case Tip.IAM:
+            return "iam CARD"
+        case Tip.HAND:
+            return "hand NAME"
+        case Tip.POSSIBLE:
+            return "possible NAME"
+        case Tip.AIDE_HOUSE_RULE:
+            return "house rule aide_during_play=yes allows it during play"
+    raise AssertionError(h.tip)  # pragma: no cover - every Tip is worded above
 
 
 def refusal_words(r: Refusal) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
 from referee.cogito.refusals import Refusal as CogitoRefusal
+from referee.cogito.refusals import Tip as CogitoTip
 from referee.ergo.refusals import Refusal as ErgoRefusal
 from referee.invicta.state import Refusal as InvictaRefusal
 from referee.invicta.state import Tip as InvictaTip
@@ -74,6 +75,7 @@ HINTS: dict[type, Callable] = {
     table.Tip: table_hint_words,
     InvictaTip: invicta_words.hint_words,
     PalmerTip: palmer_words.hint_words,
+    CogitoTip: cogito_words.hint_words,
 }
 
 

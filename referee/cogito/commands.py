@@ -20,11 +20,11 @@ from referee.cogito.outcomes import (
     ShowHand,
     ShowPossible,
 )
-from referee.cogito.refusals import Refusal, Why
+from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Game, Phase, Seat
 from referee.language.limits import is_number
 from referee.table.commands import TableCommands
-from referee.table.errors import IllegalEvent
+from referee.table.errors import Hint, IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcomes, Refused, Session
 from referee.table.views import ShowBoard
@@ -66,7 +66,7 @@ class CogitoCommands(TableCommands):
     moves = frozenset(MOVES)
     turn_moves = frozenset({"play", "iam"})  # gifts, COGITO and a tie name their players
     names_player = frozenset({"hand", "possible", "give", "cogito"})
-    over_hint = "review: every judgement and every COGITO"
+    over_hint = Hint(Tip.REVIEW)
 
     def mover(self, game: Game) -> str | None:
         return game.calling[0] if game.calling else game.current
@@ -130,7 +130,7 @@ class CogitoCommands(TableCommands):
         if not words:
             return (
                 Refused(
-                    hint="play CARD (its name, or its number in the hand)",
+                    hint=Hint(Tip.PLAY),
                     reason=Refusal(Why.SAY_WHICH_CARD),
                 ),
             )
@@ -138,7 +138,7 @@ class CogitoCommands(TableCommands):
         try:
             card = self._card(game, seat, " ".join(words))
         except CardWordError as exc:
-            hint = f"hand {current} shows the hand to {current} alone"
+            hint = Hint(Tip.HAND_ALONE, current)
             return (Refused(hint=hint, reason=exc.refusal),)
         if game.calling:
             return (Refused(reason=Refusal(Why.COGITO_FIRST, game.calling[0])),)
@@ -148,7 +148,7 @@ class CogitoCommands(TableCommands):
         words = rest.split()
         if game.phase != Phase.TRADE:
             return (Refused(reason=Refusal(Why.NOT_THE_TRADE)),)
-        hint = "give NAME N (N: the card's number in NAME's hand)"
+        hint = Hint(Tip.GIVE)
         if len(words) < 2:
             return (Refused(hint=hint, reason=Refusal(Why.SAY_WHO_GIVES)),)
         seat = self._player(game, words[0])
@@ -169,7 +169,7 @@ class CogitoCommands(TableCommands):
 
     def _cogito(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.split()
-        hint = "cogito NAME CARD (NAME declares: I am CARD!), or cogito NAME NAME ... (at once)"
+        hint = Hint(Tip.COGITO)
         if not words:
             return (Refused(hint=hint, reason=Refusal(Why.SAY_WHO_DECLARES)),)
         seats = [self._player(game, w) for w in words]
@@ -184,7 +184,7 @@ class CogitoCommands(TableCommands):
         if not game.calling:
             return (
                 Refused(
-                    hint="cogito NAME CARD declares COGITO and names the card at once",
+                    hint=Hint(Tip.COGITO_AT_ONCE),
                     reason=Refusal(Why.NOBODY_NAMING),
                 ),
             )
@@ -192,7 +192,7 @@ class CogitoCommands(TableCommands):
 
     def _name(self, session: Session, game: Game, seat: Seat, words: str) -> Outcomes:
         if not words.strip():
-            return (Refused(hint="iam CARD", reason=Refusal(Why.WHICH_SELF_CARD, seat.name)),)
+            return (Refused(hint=Hint(Tip.IAM), reason=Refusal(Why.WHICH_SELF_CARD, seat.name)),)
         try:
             named = self_card_name(game.diagram, words)
         except UnknownName as exc:
@@ -213,10 +213,10 @@ class CogitoCommands(TableCommands):
     def _hand(self, session: Session, game: Game, rest: str) -> Outcomes:
         word = rest.strip() or game.current
         if not word:
-            return (Refused(hint="hand NAME", reason=Refusal(Why.WHOSE_HAND)),)
+            return (Refused(hint=Hint(Tip.HAND), reason=Refusal(Why.WHOSE_HAND)),)
         seat = self._player(game, word)
         if seat is None:
-            return (Refused(hint="hand NAME", reason=Refusal(Why.NOT_A_PLAYER, word=word)),)
+            return (Refused(hint=Hint(Tip.HAND), reason=Refusal(Why.NOT_A_PLAYER, word=word)),)
         known = None
         if game.rules.aide_during_play or game.finished:
             known = aide.from_all_known(game, seat.name)
@@ -226,7 +226,7 @@ class CogitoCommands(TableCommands):
         word = rest.strip() or game.current
         seat = self._player(game, word) if word else None
         if seat is None:
-            return (Refused(hint="possible NAME", reason=Refusal(Why.WHOSE_SELF_CARD)),)
+            return (Refused(hint=Hint(Tip.POSSIBLE), reason=Refusal(Why.WHOSE_SELF_CARD)),)
         if game.finished:
             return (
                 ShowPossible(
@@ -238,7 +238,7 @@ class CogitoCommands(TableCommands):
         if not game.rules.aide_during_play:
             return (
                 Refused(
-                    hint="house rule aide_during_play=yes allows it during play",
+                    hint=Hint(Tip.AIDE_HOUSE_RULE),
                     reason=Refusal(Why.AIDE_AFTER_GAME),
                 ),
             )

@@ -50,6 +50,22 @@ class Why(enum.StrEnum):
     REVIEW_WAITS = "review_waits"
 
 
+class Tip(enum.StrEnum):
+    """What to type instead (a :class:`~referee.table.errors.Hint`; ``word``: the player
+    its line names); mostly a command's usage line."""
+
+    REVIEW = "review"  # the game is over
+    PLAY = "play"
+    HAND_ALONE = "hand_alone"  # word: the player to move
+    GIVE = "give"
+    COGITO = "cogito"
+    COGITO_AT_ONCE = "cogito_at_once"  # iam with nobody naming
+    IAM = "iam"
+    HAND = "hand"
+    POSSIBLE = "possible"
+    AIDE_HOUSE_RULE = "aide_house_rule"
+
+
 @dataclass(frozen=True)
 class Refusal(Reason):
     """``why``, and the facts its sentence names (see :class:`Why`)."""
