@@ -8,7 +8,7 @@ import pytest
 
 from referee.cli import cogito_words, ergo_words, palmer_words
 from referee.cli.invicta_words import refusal_words, result_words
-from referee.cli.reasons import reason_words
+from referee.cli.reasons import hint_words, reason_words
 from referee.cogito import refusals as cogito
 from referee.cogito.state import Phase
 from referee.ergo import refusals as ergo
@@ -16,8 +16,10 @@ from referee.ergo import syntax
 from referee.ergo.syntax import Face, Rule, Violation
 from referee.invicta.board import Kind, Piece, Side, Square
 from referee.invicta.state import Finish, Refusal, Result, Why
+from referee.invicta.state import Tip as InvictaTip
 from referee.palmer import refusals as palmer
 from referee.table import refusals as table
+from referee.table.errors import Hint
 
 W, B = Side.WHITE, Side.BLACK
 SQ = Square.parse
@@ -144,3 +146,21 @@ def test_ergo_sentences_and_the_caret_under_the_cards_at_fault():
     assert lines[0].startswith("premise 2: ") and lines[2].index("^") == lines[1].rindex("∨")
     assert ergo_words.fallacy_words(1, True) == "1 turn left, this one"
     assert ergo_words.fallacy_words(3, True) == "3 turns left, this one included"
+
+
+TIPS = [*table.Tip, *InvictaTip, *cogito.Tip, *ergo.Tip, *palmer.Tip]
+
+
+@pytest.mark.parametrize("tip", TIPS, ids=lambda t: f"{type(t).__module__}.{t}")
+def test_every_hint_has_words_through_the_one_door(tip):
+    # A hint is data like a reason: each game's Tip is worded at the edge, none by the game.
+    words = hint_words(Hint(tip, "e5"))
+    assert words and words.strip() == words and "Tip." not in words
+
+
+def test_hint_sentences_name_the_word_they_carry():
+    assert hint_words(Hint(InvictaTip.MOVES_FROM, "c3")) == "moves c3 lists where that piece may go"
+    assert hint_words(Hint(cogito.Tip.HAND_ALONE, "ann")) == "hand ann shows the hand to ann alone"
+    assert hint_words(Hint(palmer.Tip.PLAY_N, "S7")) == "play S7 n=3"
+    assert hint_words(Hint(ergo.Tip.ROUNDS, "1, 2")) == "rounds scored: 1, 2"
+    assert hint_words(table.HELP) == "type help for the commands"

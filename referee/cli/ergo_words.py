@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cli.grammar import article, count, plural
-from referee.ergo.refusals import Refusal, Why
+from referee.ergo.refusals import Refusal, Tip, Why
 from referee.ergo.state import Game, fallacy_time
 from referee.ergo.syntax import Face, Rule, Violation
 from referee.language.characters import quoted
+from referee.table.errors import Hint
 
 FIXED = {
     Why.ROUND_STOPPED: "the round has stopped: it is scored next",
@@ -62,6 +63,34 @@ def violation_text(premise: int, faces: Sequence[Face], v: Violation) -> str:
     row = " ".join(f.symbol for f in faces)
     head = f"premise {premise}: " if premise else ""
     return f"{head}{v.describe(faces)}\n  {row}\n  {caret(faces, v)}"
+
+
+HINTS = {
+    Tip.STOPPED: "score settles it; undo takes back the move",
+    Tip.WHY: "why 2 A",
+    Tip.WILD_AS: "play *A at 2, play *THEN at 1:1",
+    Tip.PROOF_CARDS: "cards: A B C D, AND OR THEN NOT, ( ), a Wild as *A or *AND",
+    Tip.HAND: "hand shows it",
+    Tip.WILD: "play *A, play *AND",
+    Tip.PARENTHESIS: "play ( at 2:0 ) at 2:3",
+    Tip.HELP: "help",
+    Tip.AT: "at 2:1 (premise 2, after its card 1)",
+    Tip.PLAY: "play OR B at 1:1, or play A (a new premise)",
+    Tip.PLACES: "at P:G (premise P, gap G: 0 is the front), at P (its end), or at new",
+    Tip.SPOT: "P:K, card K of premise P (from 1)",
+    Tip.DISCARD: "discard 2 5 (positions in your hand)",
+    Tip.CARDS: "type cards to see the deck",
+    Tip.FALLACY: "fallacy NAME",
+    Tip.TABULA: "tabula P:K (card K of premise P)",
+    Tip.REVOLUTION: "revolution P:K Q:L",
+}
+
+
+def hint_words(h: Hint) -> str:
+    """What to type instead, as the players read it (mostly a command's usage line)."""
+    if h.tip is Tip.ROUNDS:
+        return f"rounds scored: {h.word}"
+    return HINTS[h.tip]
 
 
 def refusal_words(r: Refusal) -> str:

@@ -16,6 +16,7 @@ from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
 from referee.cogito.refusals import Refusal as CogitoRefusal
 from referee.cogito.refusals import Tip as CogitoTip
 from referee.ergo.refusals import Refusal as ErgoRefusal
+from referee.ergo.refusals import Tip as ErgoTip
 from referee.invicta.state import Refusal as InvictaRefusal
 from referee.invicta.state import Tip as InvictaTip
 from referee.language.characters import quoted
@@ -76,13 +77,12 @@ HINTS: dict[type, Callable] = {
     InvictaTip: invicta_words.hint_words,
     PalmerTip: palmer_words.hint_words,
     CogitoTip: cogito_words.hint_words,
+    ErgoTip: ergo_words.hint_words,
 }
 
 
 def hint_words(hint: Hint) -> str:
     """``hint`` (what to type instead) as the players read it."""
-    if isinstance(hint, str):  # a game not typed yet (gone once every game is)
-        return hint
     return HINTS[type(hint.tip)](hint)
 
 

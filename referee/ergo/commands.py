@@ -54,12 +54,12 @@ from referee.ergo.outcomes import (
 )
 from referee.ergo.proof import Placed, Spot
 from referee.ergo.reading import ReadingRules, full_text, read_premise
-from referee.ergo.refusals import Refusal
+from referee.ergo.refusals import Refusal, Tip
 from referee.ergo.ruling import decide, explain
 from referee.ergo.state import Game, IllegalPlacement
 from referee.language.limits import is_number
 from referee.table.commands import TableCommands, Unread
-from referee.table.errors import IllegalEvent
+from referee.table.errors import Hint, IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
@@ -120,13 +120,13 @@ def placed_card(word: str) -> ProofCard:
     if word in ("*", "**") or word.lower() == "wild":
         raise Unread(
             "a Wild is played as the card it shows: a star, then the card",
-            "play *A at 2, play *THEN at 1:1",
+            Hint(Tip.WILD_AS),
         )
     face = face_of(word[1:] if wild else word)
     if face is None:
         raise Unread(
             f"{word!r} is not a card for the Proof",
-            "cards: A B C D, AND OR THEN NOT, ( ), a Wild as *A or *AND",
+            Hint(Tip.PROOF_CARDS),
         )
     if not wild:
         return ProofCard(natural_card(face), face)
@@ -140,17 +140,17 @@ def hand_card(word: str, hand: Sequence[Card], taken: list[int]) -> ProofCard:
     """Card ``word`` (a position, from 1) of a dealt hand, as it lies in the Proof."""
     index = int(word) - 1
     if not 0 <= index < len(hand):
-        raise Unread(f"your hand has cards 1-{len(hand)}, not {word}", "hand shows it")
+        raise Unread(f"your hand has cards 1-{len(hand)}, not {word}", Hint(Tip.HAND))
     if index in taken:
         raise Unread(f"card {word} is named twice")
     taken.append(index)
     card = hand[index]
     if card.wild:
-        raise Unread(f"card {word} is a Wild: say what it shows", "play *A, play *AND")
+        raise Unread(f"card {word} is a Wild: say what it shows", Hint(Tip.WILD))
     if len(card.faces) != 1:
         if card == Card.PARENTHESIS:
-            raise Unread(f"card {word} is a parenthesis: say which", "play ( at 2:0 ) at 2:3")
-        raise Unread(f"card {word} is a {card.label}: it has a command of its own", "help")
+            raise Unread(f"card {word} is a parenthesis: say which", Hint(Tip.PARENTHESIS))
+        raise Unread(f"card {word} is a {card.label}: it has a command of its own", Hint(Tip.HELP))
     return ProofCard(card, card.faces[0])
 
 
@@ -176,7 +176,7 @@ def read_placement(
             if not cards:
                 raise Unread("say which cards go there before 'at'")
             if i + 1 >= len(tokens):
-                raise Unread("say where after 'at'", "at 2:1 (premise 2, after its card 1)")
+                raise Unread("say where after 'at'", Hint(Tip.AT))
             groups.append((cards, tokens[i + 1]))
             cards = []
             i += 1
@@ -190,7 +190,7 @@ def read_placement(
     if cards:
         groups.append((cards, None))
     if not groups:
-        raise Unread("say which cards you play", "play OR B at 1:1, or play A (a new premise)")
+        raise Unread("say which cards you play", Hint(Tip.PLAY))
     out: list[Placed] = []
     new = len(premises)
     for group, where in groups:
@@ -202,7 +202,7 @@ def read_placement(
         if not m:
             raise Unread(
                 f"{where!r} is not a place in the Proof",
-                "at P:G (premise P, gap G: 0 is the front), at P (its end), or at new",
+                Hint(Tip.PLACES),
             )
         premise = int(m.group(1))
         size = premises[premise - 1] if 1 <= premise <= len(premises) else 0
@@ -220,7 +220,7 @@ def read_placement(
 def read_spot(word: str) -> Spot:
     m = _SPOT.fullmatch(word)
     if not m:
-        raise Unread(f"{word!r} is not a card of the Proof", "P:K, card K of premise P (from 1)")
+        raise Unread(f"{word!r} is not a card of the Proof", Hint(Tip.SPOT))
     return Spot(int(m.group(1)), int(m.group(2)))
 
 
@@ -239,7 +239,7 @@ class ErgoCommands(TableCommands):
 
     def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
         if game.stopped is not None and command in self.turn_moves:
-            hint = "score settles it; undo takes back the move"
+            hint = Hint(Tip.STOPPED)
             return (Refused(hint=hint, reason=Refusal(refusals.Why.STOPPED)),)
         return super().refuse(game, command, rest, seat)
 
@@ -291,7 +291,7 @@ class ErgoCommands(TableCommands):
         unnamed = 0
         if not words:
             if game.dealt:
-                raise Unread("name the cards you discard", "discard 2 5 (positions in your hand)")
+                raise Unread("name the cards you discard", Hint(Tip.DISCARD))
             unnamed = game.plays_left
         elif not game.dealt and len(words) == 1 and is_number(words[0]):
             unnamed = int(words[0])
@@ -330,14 +330,14 @@ class ErgoCommands(TableCommands):
         face = face_of(low)
         if face is not None:
             return natural_card(face)
-        raise Unread(f"{word!r} is not an Ergo card", "type cards to see the deck")
+        raise Unread(f"{word!r} is not an Ergo card", Hint(Tip.CARDS))
 
     def _fallacy(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.split()
         if words and words[0].lower() == "on":
             words = words[1:]
         if len(words) != 1:
-            raise Unread("say whom the Fallacy is on", "fallacy NAME")
+            raise Unread("say whom the Fallacy is on", Hint(Tip.FALLACY))
         target = self.player(game, words[0]) or words[0]  # `fallacy bob` finds BOB
         who = game.player
         return self._submit(session, Fallacy(who, target), FallacyPlayed(who, target))
@@ -359,7 +359,7 @@ class ErgoCommands(TableCommands):
         if words and words[0].lower() == "rasa":
             words = words[1:]
         if len(words) != 1:
-            raise Unread("say which card goes", "tabula P:K (card K of premise P)")
+            raise Unread("say which card goes", Hint(Tip.TABULA))
         spot = read_spot(words[0])
         try:
             card = game.proof.card_at(spot)
@@ -375,7 +375,7 @@ class ErgoCommands(TableCommands):
     def _revolution(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.replace(",", " ").split()
         if len(words) != 2:
-            raise Unread("say which two cards change places", "revolution P:K Q:L")
+            raise Unread("say which two cards change places", Hint(Tip.REVOLUTION))
         first, second = read_spot(words[0]), read_spot(words[1])
         try:
             faces = (game.proof.card_at(first).face, game.proof.card_at(second).face)
@@ -423,7 +423,7 @@ class ErgoCommands(TableCommands):
                     rounds = ", ".join(str(e.round) for _, e in scores)
                     return (
                         Refused(
-                            hint=f"rounds scored: {rounds}",
+                            hint=Hint(Tip.ROUNDS, rounds),
                             reason=Refusal(refusals.Why.NOT_SCORED, word=part),
                         ),
                     )
@@ -435,7 +435,8 @@ class ErgoCommands(TableCommands):
                 if player is None:
                     return (
                         Refused(
-                            hint="why 2 A", reason=Refusal(refusals.Why.NOT_A_WHY_WORD, word=part)
+                            hint=Hint(Tip.WHY),
+                            reason=Refusal(refusals.Why.NOT_A_WHY_WORD, word=part),
                         ),
                     )
                 word = game.variable(player)

@@ -13,6 +13,7 @@ from referee.ergo.proof import Placed, Spot
 from referee.ergo.ruling import Ruling
 from referee.ergo.syntax import Violation
 from referee.table import views
+from referee.table.errors import Hint
 from referee.table.session import Outcome
 
 
@@ -30,7 +31,7 @@ class PlacementRefused(Outcome):
     premise: int
     faces: tuple[Face, ...]
     violation: Violation
-    hint: str = ""
+    hint: Hint | None = None
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,30 @@ class Why(enum.StrEnum):
     UNSCORED = "unscored"  # the round could not be scored: inner (worded as its own)
 
 
+class Tip(enum.StrEnum):
+    """What to type instead (a :class:`~referee.table.errors.Hint`; ``word``: the rounds
+    scored); mostly a command's usage line."""
+
+    STOPPED = "stopped"  # the round is stopped: score, or undo
+    ROUNDS = "rounds"  # word: the rounds scored, listed
+    WHY = "why"
+    WILD_AS = "wild_as"  # a Wild is played as what it shows
+    PROOF_CARDS = "proof_cards"  # the cards a Proof may hold
+    HAND = "hand"  # hand shows it
+    WILD = "wild"  # a Wild in the hand: say what it shows
+    PARENTHESIS = "parenthesis"
+    HELP = "help"  # a card with a command of its own
+    AT = "at"
+    PLAY = "play"
+    PLACES = "places"  # the places in the Proof
+    SPOT = "spot"  # a card of the Proof
+    DISCARD = "discard"
+    CARDS = "cards"  # type cards to see the deck
+    FALLACY = "fallacy"
+    TABULA = "tabula"
+    REVOLUTION = "revolution"
+
+
 @dataclass(frozen=True)
 class Refusal(Reason):
     """``why``, and the facts its sentence names (see :class:`Why`)."""
