@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from referee.cli.grammar import thousands
 from referee.language.input_limits import MAX_LINE_CHARS
-from referee.language.limits import thousands
 
 # A UTF-8 character is at most four bytes; a line may end in \r\n.
 _MAX_LINE_BYTES = 4 * MAX_LINE_CHARS + 2

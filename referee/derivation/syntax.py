@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 
 from referee.language import ast
 from referee.language.characters import first_refused, refusal, split_lines
-from referee.language.english import count
+from referee.language.english import count, thousands
 from referee.language.errors import LocatedError, Location
-from referee.language.limits import MAX_NUMBER, read_natural, thousands
+from referee.language.limits import MAX_NUMBER, read_natural
 from referee.language.parser import ParseError, parse_formula
 from referee.language.vocabulary import NAME_RE, Vocabulary
 

@@ -39,6 +39,11 @@ def numbers(noun: str, first: int, last: int) -> str:
     return f"{plural(noun)} {first}-{last}"
 
 
+def thousands(n: int) -> str:
+    """1,000 rather than 1000 in messages."""
+    return f"{n:,}"
+
+
 def article(noun: str) -> str:
     """``a variable``, ``an operator``."""
     return ("an " if noun[:1] in tuple("aeiouAEIOU") else "a ") + noun

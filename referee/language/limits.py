@@ -17,6 +17,7 @@ from typing import NoReturn
 from lark import Token, Tree
 
 from referee.language import ast
+from referee.language.english import thousands
 from referee.language.errors import ParseError, position
 from referee.language.syntax import NOT_EQUAL, NOT_PARTS, parts, span_of
 
@@ -68,11 +69,6 @@ def is_number(text: str) -> bool:
     and any length; a command word passes this check before ``int`` sees it.
     """
     return text.isascii() and text.isdigit() and len(text) <= len(str(MAX_NUMBER))
-
-
-def thousands(n: int) -> str:
-    """1,000 rather than 1000 in messages."""
-    return f"{n:,}"
 
 
 # ------------------------------------------------ a statement's limits, checked

@@ -17,9 +17,9 @@ import difflib
 from lark import Token, Tree
 
 from referee.language import ast
-from referee.language.english import and_list, count
+from referee.language.english import and_list, count, thousands
 from referee.language.errors import ParseError
-from referee.language.limits import MAX_CARDINALITY, read_natural, thousands
+from referee.language.limits import MAX_CARDINALITY, read_natural
 from referee.language.suggestions import Reading, near_keyword, sample_args
 from referee.language.syntax import FORMULA_SHAPES, parts, span_of, unwrap
 

@@ -18,8 +18,8 @@ import re
 import tomllib
 from dataclasses import dataclass
 
+from referee.language.english import thousands
 from referee.language.input_limits import MAX_DECK_BYTES, MAX_DECK_DEPTH, MAX_DECK_DIGITS
-from referee.language.limits import thousands
 
 # What the nesting scan must see whole (strings and comments hold brackets
 # that are not brackets), and what it counts: brackets, braces and digit runs.
