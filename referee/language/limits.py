@@ -1,13 +1,15 @@
-"""How large an input the referee reads, and why (docs/rulings.md, "Limits").
+"""How large a statement the referee reads, and why (docs/rulings.md, "Limits").
 
-Every limit is here so that each layer can rely on it: the walkers of the
-language, logic and derivation layers recurse over statements, and what the
-engine does before a solver starts (normal forms, size bounds, pickling for
-the worker) is linear in a statement's size. A statement within these limits
-is handled by every walker without exhausting Python's stack, and one beyond
-them is refused (``check_length``, ``check_depth``, ``check_size``, which the
-parser calls) with a message naming the limit and pointing at the place. No
-table writes anything close to them.
+The limits of one statement are here (those of files, decks and typed lines
+around statements are in ``input_limits``, which imports nothing) so that each
+layer can rely on them: the walkers of the language, logic and derivation
+layers recurse over statements, and what the engine does before a solver
+starts (normal forms, size bounds, pickling for the worker) is linear in a
+statement's size. A statement within these limits is handled by every walker
+without exhausting Python's stack, and one beyond them is refused
+(``check_length``, ``check_depth``, ``check_size``, which the parser calls)
+with a message naming the limit and pointing at the place. No table writes
+anything close to them.
 """
 
 from __future__ import annotations
