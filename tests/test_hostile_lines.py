@@ -199,6 +199,25 @@ def test_a_question_answered_in_bytes_that_are_not_utf8_is_a_no():
     assert ask(out, "Take back the last event?") is False
 
 
+def test_the_undo_question_shows_a_typed_escape_as_an_escape():
+    """The event it quotes holds what a player typed: a control character is shown, not obeyed."""
+    from referee.cli.table_io import TableRenderer
+    from referee.table.session import UndoQuestion
+
+    out = Console(file=io.StringIO(), force_terminal=False)
+    asked = []
+
+    def typed(prompt=""):
+        asked.append(prompt.plain)
+        return "n"
+
+    out.input = typed
+    renderer = TableRenderer(out)
+    renderer.describe = lambda event: "Ann\x1b[2J plays P: p"
+    assert renderer.confirm_undo(UndoQuestion(event=None)) is False
+    assert asked == ["Take back: Ann\\x1b[2J plays P: p? [y/N] "]
+
+
 def test_a_hand_position_in_other_digits_is_no_card():
     """The web editor's check of a Palmer play: ``²`` passed str.isdigit and int() failed."""
     from referee.palmer.records import GAME as PALMER

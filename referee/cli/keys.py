@@ -68,10 +68,13 @@ class LeaveGame(Exception):  # noqa: N818 (a request, not an error)
     """Raised where a person asked to leave the game from inside a view (a hand)."""
 
 
-def ask(out: Console, question: str) -> bool:
-    """A yes/no question; Ctrl-C, Ctrl-D or anything but yes answer no."""
+def ask(out: Console, question: str | Text) -> bool:
+    """A yes/no question; Ctrl-C, Ctrl-D or anything but yes answer no.
+
+    A question quoting what someone typed comes as :class:`Text` built with ``user()``.
+    """
     try:
-        answer = out.input(Text(f"{question} [y/N] ", style="bold"))
+        answer = out.input(Text.assemble(question, " [y/N] ", style="bold"))
     except (EOFError, KeyboardInterrupt, UnicodeDecodeError):  # bytes not UTF-8 answer no
         out.print()
         return False

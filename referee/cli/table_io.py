@@ -398,7 +398,7 @@ class TableRenderer:
         return type(event).__name__
 
     def confirm_undo(self, question: UndoQuestion) -> bool:
-        return ask(self.out, f"Take back: {self.describe(question.event)}?")
+        return ask(self.out, Text("Take back: ") + user(self.describe(question.event)) + Text("?"))
 
 
 def play_session(
