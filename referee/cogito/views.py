@@ -26,38 +26,18 @@ def _statement(name: str, kind: CardKind) -> str:
 def seat_view(game: Game, seat: str | None) -> dict:
     """The view for ``seat`` (a player's name, checked by the registration), or the
     public one (None)."""
-    players = []
-    for s in game.seats:
-        shown = s.revealed or (seat is not None and s.name != seat)
-        players.append(
-            {
-                "name": s.name,
-                "you": s.name == seat,
-                "standing": s.standing.value,
-                "disruption": s.disruption.value if s.disruption else None,
-                "self": s.self_card if shown else None,
-                "hand": len(s.hand),
-                "field": [{"card": p.card, "position": p.position.value} for p in s.field],
-                "chose_gift": game.phase == Phase.TRADE and s.name in game.giving,
-            }
-        )
+    # The public table is the game's own summary; a seat adds only what it may see.
+    public = game.summary()
+    for s, player in zip(game.seats, public["players"], strict=True):
+        player["you"] = s.name == seat
+        if seat is not None and s.name != seat:
+            player["self"] = s.self_card
+        player["chose_gift"] = game.phase == Phase.TRADE and s.name in game.giving
     view: dict = {
         "game": "cogito",
-        "round": game.round,
-        "phase": game.phase.value,
-        "to_play": game.current,
-        "trade_waiting": [s.name for s in game.active() if s.name not in game.giving]
-        if game.phase == Phase.TRADE
-        else [],
-        "cogito": list(game.calling),
-        "pile": len(game.pile),
-        "finished": game.finished,
-        "finish": game.finish.value if game.finish else None,
-        "winner": game.winner,
-        "players": players,
+        **public,
         # Every Self card of the deck (public: printed in the rules), for naming one's own.
         "self_cards": list(game.diagram.self_names),
-        "events": game.events,
     }
     if seat is not None:
         view["you"] = _private(game, seat)
