@@ -66,3 +66,32 @@ def test_every_served_game_declares_its_seat_view_and_the_seat_is_checked_once(t
     assert game.view(state, state.players[0])["you"]["name"] == state.players[0]
     with pytest.raises(ValueError, match="not a player"):
         game.view(state, "mallory")
+
+
+def test_a_new_setup_gets_every_option_typed_with_its_default_filled_in():
+    """What a game's new_setup is given: no game reads 'None: not given' itself."""
+    from referee.cli.house import read_deck
+    from referee.palmer.setup import DEFAULT_CLAIM_TIMEOUT, Mode
+
+    game = PALMER.game
+    given = {"players": " ann, ,bob ", "win": 5}
+    setup = game.setup(given, game.house_rules(), read_deck(game, None))
+    settings = setup.settings
+    assert settings.players == ("ann", "bob")  # the names split once, blanks dropped
+    assert (settings.hand_size, settings.win_score, settings.mode) == (3, 5, Mode.DEALT)
+    assert setup.claim_timeout == DEFAULT_CLAIM_TIMEOUT
+    assert isinstance(settings.seed, int)  # a fresh seed, kept by the setup
+
+
+@pytest.mark.parametrize("terminal", GAMES[:4], ids=lambda t: t.game.name)
+def test_a_game_package_is_registered_by_the_one_convention(terminal):
+    """records.GAME, the one TableCommands of commands, the outcomes of outcomes, and
+    views.seat_view: found in the package, named by no registration."""
+    import importlib
+
+    game = terminal.game
+    package = game.kind.new_game.__module__.rpartition(".")[0]
+    assert importlib.import_module(f"{package}.records").GAME is game.kind
+    assert game.commands.__module__ == f"{package}.commands"
+    assert {o.__module__ for o in game.outcomes} == {f"{package}.outcomes"}
+    assert game.seat_view is importlib.import_module(f"{package}.views").seat_view

@@ -74,7 +74,7 @@ def _no_examiner(record: Record) -> Iterator[None]:
 @dataclass(frozen=True)
 class Flag:
     """A terminal switch of ``play`` that shows hidden cards (``--show-hands``): the setup
-    keeps it (the game's ``new_setup`` reads it with the options), and a game resumes
+    keeps it (the game's ``new_setup`` reads it beside the options), and a game resumes
     with it only when it was started with it."""
 
     name: str  # show_hands
@@ -124,6 +124,8 @@ def _click_option(option: Option) -> click.Option:
         kind = click.Choice(list(option.values))
     elif option.kind is float and option.bounds is not None:
         kind = Seconds(*option.bounds)
+    elif option.kind is tuple:  # names, comma-separated: the registry splits them
+        kind = str
     else:
         kind = option.kind
     return click.Option([*names, option.name], type=kind, default=None, help=option.help)
@@ -181,7 +183,7 @@ def new_record(game: GameRegistration, values: Mapping[str, Any], house, deck) -
     rules = house_rules(game.house_rules, house)
     deck_text = read_deck(game, deck) if game.decks is not None else None
     try:
-        setup = game.new_setup(values, rules, deck_text)
+        setup = game.setup(values, rules, deck_text)
         setup.check_new()  # the name rule: a new game meets it, an old record need not
     except SetupError as exc:
         fail(str(exc))

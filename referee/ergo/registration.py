@@ -4,23 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.ergo import outcomes, views
-from referee.ergo.commands import ErgoCommands
 from referee.ergo.deck import load_ergo_deck
-from referee.ergo.records import GAME
 from referee.ergo.setup import DEFAULT_WIN, HouseRules, Mode, Settings, Setup, seats
 from referee.resources import ERGO_DECKS, ergo_deck_path
-from referee.table.registry import Decks, GameRegistration, Option, outcomes_of, seed
+from referee.table.registry import Decks, GameRegistration, Option
 
 
 def new_setup(values, rules: HouseRules, deck) -> Setup:
-    win = values.get("win")
-    settings = Settings(
-        seats(values["players"]),
-        Mode(values.get("mode") or Mode.DEALT.value),
-        seed(values),
-        win if win is not None else DEFAULT_WIN,
-    )
+    settings = Settings(seats(values["players"]), values["mode"], values["seed"], values["win"])
     shown = bool(values.get("show_hands"))  # the terminal's flag, kept so resume can check it
     return Setup(settings, rules, deck.text, deck.name, shown)
 
@@ -29,12 +20,9 @@ def bundled(name: str) -> Path | None:
     return ergo_deck_path(name) if name in ERGO_DECKS else None
 
 
-REGISTRATION = GameRegistration(
-    kind=GAME,
+REGISTRATION = GameRegistration.of(
+    __package__,
     title="Ergo",
-    commands=ErgoCommands,
-    outcomes=outcomes_of(outcomes),
-    seat_view=views.seat_view,
     options=(
         Option.players(
             "Players in turn order, youngest first: ann,bob,cat (A, B, C in order) or ann=C,bob=A."
@@ -44,9 +32,10 @@ REGISTRATION = GameRegistration(
             "dealt: the referee shuffles and deals, and keeps the hands (default); "
             "table: the printed deck, players say what they play.",
             Mode,
+            default=Mode.DEALT,
         ),
         Option.seed("The shuffles"),
-        Option("win", f"Points to win (default {DEFAULT_WIN}).", int),
+        Option("win", f"Points to win (default {DEFAULT_WIN}).", int, default=DEFAULT_WIN),
     ),
     new_setup=new_setup,
     decks=Decks(

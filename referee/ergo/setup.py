@@ -8,6 +8,7 @@ each house rule is in ``docs/rulings.md``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -87,16 +88,13 @@ class Settings(Plain):
         return next(s.variable for s in self.seats if s.name == player)
 
 
-def seats(spec: str) -> tuple[Seat, ...]:
-    """``ann,bob`` (A, B in order) or ``ann=C,bob=A``: each player and their variable.
+def seats(players: Sequence[str]) -> tuple[Seat, ...]:
+    """``ann``, ``bob`` (A, B in order) or ``ann=C``, ``bob=A``: each player and their variable.
 
     A player who names no variable takes the first one nobody named, in order.
     """
     names: list[tuple[str, str | None]] = []
-    for part in spec.split(","):
-        part = part.strip()
-        if not part:
-            continue
+    for part in players:
         name, sep, variable = part.partition("=")
         names.append((name.strip(), variable.strip().upper() if sep else None))
     taken = {v for _, v in names if v}

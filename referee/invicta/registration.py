@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from referee.invicta import outcomes, views
-from referee.invicta.commands import InvictaCommands
-from referee.invicta.records import GAME
 from referee.invicta.setup import HouseRules, Setup
 from referee.table.errors import SetupError
-from referee.table.registry import GameRegistration, Option, outcomes_of, player_names
+from referee.table.registry import GameRegistration, Option
 
 MISSING = (
     "name the players: referee invicta play --white alice --black bob (or --players alice,bob)"
@@ -17,11 +14,10 @@ MISSING = (
 def new_setup(values, rules: HouseRules, deck) -> Setup:
     """White and black from --white and --black, or from --players WHITE,BLACK as the
     other games take their players (a script can then start every game the same way)."""
-    white, black = values.get("white"), values.get("black")
-    if values.get("players") is not None:
+    white, black, names = values["white"], values["black"], values["players"]
+    if names is not None:
         if white or black:
             raise SetupError("players", "give either --players or --white and --black, not both")
-        names = player_names(values)
         if len(names) != 2:
             raise SetupError("players", "Invicta is played by two: --players WHITE,BLACK")
         white, black = names
@@ -30,16 +26,13 @@ def new_setup(values, rules: HouseRules, deck) -> Setup:
     return Setup(white, black, rules)
 
 
-REGISTRATION = GameRegistration(
-    kind=GAME,
+REGISTRATION = GameRegistration.of(
+    __package__,
     title="Ergo (Invicta)",
-    commands=InvictaCommands,
-    outcomes=outcomes_of(outcomes),
-    seat_view=views.seat_view,
     options=(
         Option("white", "The name of the player with the white pieces."),
         Option("black", "The name of the player with the black pieces."),
-        Option("players", "Both names at once, white first: --players alice,bob."),
+        Option.players("Both names at once, white first: --players alice,bob.", required=False),
     ),
     new_setup=new_setup,
     unit="moves",

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from referee.language.deck import load_deck_text
-from referee.palmer import outcomes, views
-from referee.palmer.commands import PalmerCommands
-from referee.palmer.records import GAME
 from referee.palmer.setup import (
     DEFAULT_CLAIM_TIMEOUT,
     MAX_CLAIM_TIMEOUT,
@@ -15,38 +12,29 @@ from referee.palmer.setup import (
     Setup,
 )
 from referee.resources import default_deck_path
-from referee.table.registry import Decks, GameRegistration, Option, outcomes_of, player_names, seed
+from referee.table.registry import Decks, GameRegistration, Option
 
 
 def new_setup(values, rules: HouseRules, deck) -> Setup:
-    hand_size, win, mode = values.get("hand_size"), values.get("win"), values.get("mode")
-    timeout = values.get("timeout")
     settings = Settings(
-        player_names(values),
-        hand_size if hand_size is not None else 3,
-        win if win is not None else 3,
-        Mode(mode or Mode.DEALT.value),
-        seed(values),
+        values["players"], values["hand_size"], values["win"], values["mode"], values["seed"]
     )
-    timeout = timeout if timeout is not None else DEFAULT_CLAIM_TIMEOUT
-    return Setup(settings, rules, deck.text, deck.name, timeout)
+    return Setup(settings, rules, deck.text, deck.name, values["timeout"])
 
 
-REGISTRATION = GameRegistration(
-    kind=GAME,
+REGISTRATION = GameRegistration.of(
+    __package__,
     title="Palmer's game",
-    commands=PalmerCommands,
-    outcomes=outcomes_of(outcomes),
-    seat_view=views.seat_view,
     options=(
         Option.players("Player names in turn order, comma-separated: alice,bob,carol."),
-        Option("hand_size", "Cards in a hand (default 3).", int, short="n"),
-        Option("win", "Points to win (default 3).", int, short="w"),
+        Option("hand_size", "Cards in a hand (default 3).", int, short="n", default=3),
+        Option("win", "Points to win (default 3).", int, short="w", default=3),
         Option(
             "mode",
             "dealt: the referee shuffles and deals on screen (default); "
             "table: a printed deck, players say which cards they played.",
             Mode,
+            default=Mode.DEALT,
         ),
         Option.seed("The shuffle"),
         Option(
@@ -55,6 +43,7 @@ REGISTRATION = GameRegistration(
             f"(default {DEFAULT_CLAIM_TIMEOUT:g}); kept in the record.",
             float,
             bounds=(0.05, MAX_CLAIM_TIMEOUT),
+            default=DEFAULT_CLAIM_TIMEOUT,
         ),
     ),
     new_setup=new_setup,

@@ -4,7 +4,11 @@ Each game package declares a :class:`GameRegistration` in its
 ``registration`` module: its :class:`~referee.table.record.GameKind` (setup,
 events, state and the record versions it reads), its command language, its
 outcomes, its house rules, its deck and the options a new game is started
-with. The shared machinery (the session and its dispatch, the record file,
+with. A game package holds its parts in the modules every game names alike
+(:meth:`GameRegistration.of` finds them there), so its registration declares
+only what is its own: a title, the options, the setup they make, a deck.
+The options are typed, and their defaults filled in, here, once for every
+game. The shared machinery (the session and its dispatch, the record file,
 replay, and the interfaces' play / resume / replay commands) is built from
 it, so a game writes its rules and nothing of the ceremony.
 
@@ -17,6 +21,7 @@ interface that shows one seat shows the same.
 from __future__ import annotations
 
 import enum
+import importlib
 import inspect
 import secrets
 import typing
@@ -26,6 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
+from referee.table.commands import TableCommands
 from referee.table.record import GameKind
 from referee.table.session import Commands, Outcome
 
@@ -36,9 +42,11 @@ S = TypeVar("S")
 class Option:
     """A setting a new game starts with, typed once where the text enters.
 
-    ``kind``: str, int, float or an enum (whose values are the choices);
-    ``choices``: the values a str takes, when it takes only some; ``bounds``:
-    the least and greatest a number may be.
+    ``kind``: str, int, float, an enum (whose values are the choices) or
+    ``tuple`` (a comma-separated list of names); ``choices``: the values a
+    str takes, when it takes only some; ``bounds``: the least and greatest a
+    number may be; ``default``: the value a new game takes when the option is
+    not given (``fresh()`` instead, when each game draws its own).
     """
 
     name: str  # the setup's name for it: ``hand_size`` is typed ``--hand-size``
@@ -48,22 +56,36 @@ class Option:
     choices: tuple[str, ...] = ()
     bounds: tuple[float, float] | None = None
     required: bool = False
+    default: Any = None
+    fresh: Callable[[], Any] | None = None
 
     @classmethod
-    def players(cls, help: str) -> Option:
+    def players(cls, help: str, required: bool = True) -> Option:
         """The option of a game seating a list of players: their names, comma-separated."""
-        return cls("players", help, required=True)
+        return cls("players", help, tuple, required=required)
 
     @classmethod
     def seed(cls, what: str) -> Option:
-        """The option of a game with a shuffle: ``what`` it decides (default: random)."""
-        return cls("seed", f"{what} (default: random).", int)
+        """The option of a game with a shuffle: ``what`` it decides (default: a fresh random
+        seed, which the setup keeps, so a replay deals the same)."""
+        return cls("seed", f"{what} (default: random).", int, fresh=_random_seed)
 
     @property
     def values(self) -> tuple[str, ...]:
         if isinstance(self.kind, type) and issubclass(self.kind, enum.Enum):
             return tuple(str(m.value) for m in self.kind)
         return self.choices
+
+    def value(self, given: Any) -> Any:
+        """What the option holds for a new game: ``given`` typed (None: not given, so its
+        default)."""
+        if given is None:
+            return self.fresh() if self.fresh is not None else self.default
+        if self.kind is tuple and isinstance(given, str):
+            return tuple(p.strip() for p in given.split(",") if p.strip())
+        if issubclass(self.kind, enum.Enum):
+            return self.kind(given)
+        return given
 
 
 @dataclass(frozen=True)
@@ -88,7 +110,8 @@ class DeckText:
     name: str
 
 
-# values of the options (None: not given), the house rules, the deck (None: a game without)
+# the options' values (typed, defaults filled in; a terminal's flags beside them), the
+# house rules, the deck (None: a game without)
 NewSetup = Callable[[Mapping[str, Any], Any, "DeckText | None"], Any]
 
 
@@ -110,9 +133,37 @@ class GameRegistration(Generic[S]):
     # JSON-ready data the game computes, so secrets are decided once, by the game.
     seat_view: Callable[[Any, str | None], dict] | None = None
 
+    @classmethod
+    def of(cls, package: str, **declared: Any) -> GameRegistration:
+        """The registration of the game package ``package`` (its ``__package__``), its parts
+        found where every game keeps them: the ``GameKind`` ``records.GAME``, the command
+        language (the one ``TableCommands`` its ``commands`` module declares), the outcomes
+        its ``outcomes`` module declares, and ``views.seat_view``. ``declared``: the rest
+        (title, options, new_setup, and decks or unit where the game has them)."""
+
+        def part(name: str) -> ModuleType:  # the game's own module: never an import upward
+            return importlib.import_module(f"{package}.{name}")
+
+        languages = _declared(part("commands"), TableCommands)
+        if len(languages) != 1:  # the convention broken: a developer's mistake, said plainly
+            raise TypeError(f"{package}.commands declares {len(languages)} TableCommands, not 1")
+        return cls(
+            kind=part("records").GAME,
+            commands=languages[0],
+            outcomes=outcomes_of(part("outcomes")),
+            seat_view=part("views").seat_view,
+            **declared,
+        )
+
     @property
     def name(self) -> str:
         return self.kind.name
+
+    def setup(self, values: Mapping[str, Any], rules: Any, deck: DeckText | None) -> Any:
+        """The setup a new game starts from: ``new_setup`` given each option's value typed,
+        its default where it was not given (SetupError naming an option at fault)."""
+        typed = {o.name: o.value(values.get(o.name)) for o in self.options}
+        return self.new_setup({**values, **typed}, rules, deck)
 
     @property
     def house_rules(self) -> type:
@@ -130,24 +181,21 @@ class GameRegistration(Generic[S]):
         return self.seat_view(game, seat)
 
 
-def player_names(values: Mapping[str, Any]) -> tuple[str, ...]:
-    """The names :meth:`Option.players` gave, in order (blanks between commas dropped)."""
-    return tuple(p.strip() for p in values["players"].split(",") if p.strip())
-
-
-def seed(values: Mapping[str, Any]) -> int:
-    """The seed :meth:`Option.seed` gave, or a fresh random one (the setup keeps it, so a
-    replay deals the same)."""
-    given = values.get("seed")
-    return given if given is not None else secrets.randbelow(2**31)
-
-
 def outcomes_of(module: ModuleType) -> tuple[type[Outcome], ...]:
     """The outcome classes a game's outcomes module declares (for its registration)."""
+    return _declared(module, Outcome)
+
+
+def _declared(module: ModuleType, base: type) -> tuple[type, ...]:
+    """The subclasses of ``base`` that ``module`` itself declares (not those it imports)."""
     return tuple(
         value
         for value in vars(module).values()
         if inspect.isclass(value)
-        and issubclass(value, Outcome)
+        and issubclass(value, base)
         and value.__module__ == module.__name__
     )
+
+
+def _random_seed() -> int:
+    return secrets.randbelow(2**31)
