@@ -42,16 +42,11 @@ from referee.cogito.outcomes import (
 )
 from referee.cogito.refusals import Refusal, Why
 from referee.cogito.setup import HAND_SIZE, RED_LIMIT, CogitoOrder, Setup
-from referee.table.errors import IllegalEvent, Misjudged
+from referee.table.errors import Misjudged
 from referee.table.events import handler_for
 from referee.table.players import SetupState
 from referee.table.reveals import Reveal, Shown
 from referee.table.session import Outcome
-
-
-def _illegal(field: str, why: Why, hidden: bool = False, **facts) -> IllegalEvent:
-    """The rules refuse: ``why`` and the facts its sentence names (the interface words it)."""
-    return IllegalEvent(field, hidden=hidden, reason=Refusal(why, **facts))
 
 
 class Phase(enum.StrEnum):
@@ -155,7 +150,7 @@ class Game(SetupState):
         for seat in self.seats:
             if seat.name == name:
                 return seat
-        raise _illegal(key, Why.NOT_A_PLAYER, word=name)
+        raise Refusal.illegal(key, Why.NOT_A_PLAYER, word=name)
 
     def active(self) -> list[Seat]:
         return [s for s in self.seats if s.playing]
@@ -248,21 +243,21 @@ class Game(SetupState):
 
     def _stopped_for_cogito(self) -> None:
         if self.calling:
-            raise _illegal("type", Why.STOPPED_FOR_COGITO, player=self.calling[0])
+            raise Refusal.illegal("type", Why.STOPPED_FOR_COGITO, player=self.calling[0])
 
     def _card_in_hand(self, seat: Seat, card: str) -> None:
         if card not in seat.hand:
-            raise _illegal("card", Why.NOT_IN_HAND, hidden=True, player=seat.name)
+            raise Refusal.illegal("card", Why.NOT_IN_HAND, hidden=True, player=seat.name)
 
     def _play(self, event: Play) -> None:
         self._stopped_for_cogito()
         if self.phase == Phase.TRADE:
-            raise _illegal("type", Why.TRADE_NOW)
+            raise Refusal.illegal("type", Why.TRADE_NOW)
         if self.phase == Phase.LAST_CALL:
-            raise _illegal("type", Why.LAST_CALL)
+            raise Refusal.illegal("type", Why.LAST_CALL)
         seat = self.seat(event.player)
         if event.player != self.current:
-            raise _illegal(
+            raise Refusal.illegal(
                 "player", Why.NOT_YOUR_TURN, player=self.current or "", other=event.player
             )
         self._card_in_hand(seat, event.card)
@@ -307,12 +302,12 @@ class Game(SetupState):
     def _give(self, event: Give) -> None:
         self._stopped_for_cogito()
         if self.phase != Phase.TRADE:
-            raise _illegal("type", Why.NOT_THE_TRADE)
+            raise Refusal.illegal("type", Why.NOT_THE_TRADE)
         seat = self.seat(event.player)
         if not seat.playing:
-            raise _illegal("player", Why.LOST_NO_TRADE, player=seat.name)
+            raise Refusal.illegal("player", Why.LOST_NO_TRADE, player=seat.name)
         if seat.name in self.giving:
-            raise _illegal("player", Why.ALREADY_GIVING, player=seat.name)
+            raise Refusal.illegal("player", Why.ALREADY_GIVING, player=seat.name)
         self._card_in_hand(seat, event.card)
         self.giving[seat.name] = event.card
         waiting = tuple(s.name for s in self.active() if s.name not in self.giving)
@@ -321,15 +316,15 @@ class Game(SetupState):
 
     def _declare(self, event: Declare) -> None:
         if not event.players:
-            raise _illegal("players", Why.NAME_WHO_DECLARES)
+            raise Refusal.illegal("players", Why.NAME_WHO_DECLARES)
         if len(set(event.players)) != len(event.players):
-            raise _illegal("players", Why.NAME_ONCE)
+            raise Refusal.illegal("players", Why.NAME_ONCE)
         for name in event.players:
             seat = self.seat(name, "players")
             if not seat.playing:
-                raise _illegal("players", Why.LOST_NO_DECLARE, player=name)
+                raise Refusal.illegal("players", Why.LOST_NO_DECLARE, player=name)
             if name in self.calling:
-                raise _illegal("players", Why.ALREADY_DECLARED, player=name)
+                raise Refusal.illegal("players", Why.ALREADY_DECLARED, player=name)
         start = self.current if self.rules.cogito_order == CogitoOrder.TURN else None
         order = [s.name for s in self.clockwise(start or self.starter)]
         self.calling.extend(sorted(event.players, key=order.index))
@@ -338,11 +333,11 @@ class Game(SetupState):
     def _cogito(self, event: Cogito) -> None:
         seat = self.seat(event.player)
         if not seat.playing:
-            raise _illegal("player", Why.LOST_NO_DECLARE, player=seat.name)
+            raise Refusal.illegal("player", Why.LOST_NO_DECLARE, player=seat.name)
         if self.calling and self.calling[0] != seat.name:
-            raise _illegal("player", Why.NAMES_FIRST, player=self.calling[0])
+            raise Refusal.illegal("player", Why.NAMES_FIRST, player=self.calling[0])
         if not self.diagram.is_self(event.named):
-            raise _illegal("named", Why.NOT_A_SELF_CARD, word=event.named)
+            raise Refusal.illegal("named", Why.NOT_A_SELF_CARD, word=event.named)
         right = event.named == seat.self_card
         if event.right != right:
             raise Misjudged(
@@ -367,7 +362,7 @@ class Game(SetupState):
     def _end(self, event: End) -> None:
         self._stopped_for_cogito()
         if self.phase != Phase.LAST_CALL:
-            raise _illegal("type", Why.CANNOT_END)
+            raise Refusal.illegal("type", Why.CANNOT_END)
         self._finish(Finish.HANDS_EMPTY, None)
 
     # ------------------------------------------------------- the rules' own

@@ -63,11 +63,6 @@ def fallacy_time(game: Game, player: str) -> tuple[int, bool]:
     return left, player == game.player and game.blocked
 
 
-def _illegal(field: str, why: Why, hidden: bool = False, **facts) -> IllegalEvent:
-    """The rules refuse: ``why`` and the facts its sentence names (the interface words it)."""
-    return IllegalEvent(field, hidden=hidden, reason=Refusal(why, **facts))
-
-
 class IllegalPlacement(IllegalEvent):
     """A move leaving a premise that breaks a card rule: the premise, its cards, the rule."""
 
@@ -290,16 +285,16 @@ class Game(DealtState):
 
     def _check_mover(self, player: str) -> None:
         if self.stopped is not None:
-            raise _illegal("type", Why.ROUND_STOPPED)
+            raise Refusal.illegal("type", Why.ROUND_STOPPED)
         if player != self.player:
-            raise _illegal("player", Why.NOT_YOUR_TURN, player=self.player, word=player)
+            raise Refusal.illegal("player", Why.NOT_YOUR_TURN, player=self.player, word=player)
 
     def _use(self, plays: int) -> None:
         """IllegalEvent unless the turn has ``plays`` plays left."""
         if plays < 1:
-            raise _illegal("cards", Why.NO_CARDS)
+            raise Refusal.illegal("cards", Why.NO_CARDS)
         if plays > self.plays_left:
-            raise _illegal(
+            raise Refusal.illegal(
                 "cards",
                 Why.TOO_MANY_PLAYS,
                 player=self.player,
@@ -315,7 +310,7 @@ class Game(DealtState):
             held = Counter(self.hands[self.player])
             for card, n in wanted.items():
                 if held[card] < n:
-                    raise _illegal(
+                    raise Refusal.illegal(
                         field,
                         Why.NOT_HELD,
                         hidden=True,
@@ -329,7 +324,7 @@ class Game(DealtState):
         for card, n in wanted.items():
             if seen[card] + n > self.deck.count(card):
                 wild = bool(card.faces) and card is not Card.PARENTHESIS and not card.wild
-                raise _illegal(
+                raise Refusal.illegal(
                     field,
                     Why.ALL_IN_PLAY,
                     card=card.label,
@@ -364,12 +359,12 @@ class Game(DealtState):
         # (where they go, what they make), then how many plays the turn has left.
         plays = len(event.cards)
         if plays < 1:
-            raise _illegal("cards", Why.NO_CARDS)
+            raise Refusal.illegal("cards", Why.NO_CARDS)
         if self.under_fallacy(event.player):
-            raise _illegal("cards", Why.UNDER_FALLACY, **self._fallacy_facts(event.player))
+            raise Refusal.illegal("cards", Why.UNDER_FALLACY, **self._fallacy_facts(event.player))
         faces = Counter(p.card.face for p in event.cards)
         if faces[Face.OPEN] != faces[Face.CLOSE]:
-            raise _illegal("cards", Why.PARENTHESES_UNPAIRED)
+            raise Refusal.illegal("cards", Why.PARENTHESES_UNPAIRED)
         try:
             proof = self.proof.insert(event.cards)
         except PlacementError as exc:
@@ -388,7 +383,7 @@ class Game(DealtState):
 
     def _discard(self, event: Discard) -> None:
         if self.dealt and event.unnamed:
-            raise _illegal("unnamed", Why.UNNAMED_DEALT)
+            raise Refusal.illegal("unnamed", Why.UNNAMED_DEALT)
         plays = len(event.cards) + event.unnamed
         self._use(plays)
         self._supply(event.cards, "cards")
@@ -402,13 +397,15 @@ class Game(DealtState):
         target = event.target
         self._use(1)
         if target not in self.players:
-            raise _illegal("target", Why.NO_SUCH_PLAYER, word=target)
+            raise Refusal.illegal("target", Why.NO_SUCH_PLAYER, word=target)
         if target == event.player:
-            raise _illegal("target", Why.FALLACY_ON_SELF)
+            raise Refusal.illegal("target", Why.FALLACY_ON_SELF)
         if target in self.fallacy:
-            raise _illegal("target", Why.ALREADY_UNDER_FALLACY, **self._fallacy_facts(target))
+            raise Refusal.illegal(
+                "target", Why.ALREADY_UNDER_FALLACY, **self._fallacy_facts(target)
+            )
         if target in self.justified:
-            raise _illegal("target", Why.JUSTIFIED, player=target)
+            raise Refusal.illegal("target", Why.JUSTIFIED, player=target)
         self._supply([Card.FALLACY], "type")
         if self._ends_turn(1):
             self._check_syntax(self.proof, "type")
@@ -420,9 +417,9 @@ class Game(DealtState):
     def _justify(self, event: Justify) -> None:
         self._use(1)
         if event.card not in (Card.JUSTIFICATION, Card.WILD_VARIABLE, Card.WILD_OPERATOR):
-            raise _illegal("card", Why.NOT_A_JUSTIFICATION)
+            raise Refusal.illegal("card", Why.NOT_A_JUSTIFICATION)
         if event.player not in self.fallacy:
-            raise _illegal("type", Why.NO_FALLACY, player=event.player)
+            raise Refusal.illegal("type", Why.NO_FALLACY, player=event.player)
         self._supply([event.card], "card")
         if self._ends_turn(1):
             self._check_syntax(self.proof, "card")
@@ -435,7 +432,7 @@ class Game(DealtState):
 
     def _changes_blocked(self, player: str) -> None:
         if self.under_fallacy(player) and self.rules.fallacy_blocks == FallacyBlocks.CHANGING:
-            raise _illegal("type", Why.CHANGES_BLOCKED, player=player)
+            raise Refusal.illegal("type", Why.CHANGES_BLOCKED, player=player)
 
     def _tabula_rasa(self, event: TabulaRasa) -> None:
         self._use(1)
@@ -445,7 +442,7 @@ class Game(DealtState):
         except PlacementError as exc:
             raise IllegalEvent(exc.field, exc.message) from None
         if card.face != event.removed:
-            raise _illegal(
+            raise Refusal.illegal(
                 "removed",
                 Why.NOT_THAT_CARD,
                 texts=(str(event.spot),),
@@ -454,7 +451,7 @@ class Game(DealtState):
             )
         pair = card.face.role == Role.PARENTHESIS
         if pair and self.rules.tabula_parenthesis == TabulaParenthesis.REFUSE:
-            raise _illegal("spot", Why.UNPAIRED_BY_TABULA)
+            raise Refusal.illegal("spot", Why.UNPAIRED_BY_TABULA)
         self._supply([Card.TABULA_RASA], "type")
         proof, taken = self.proof.remove(event.spot, with_partner=pair)
         if self._ends_turn(1):
@@ -470,7 +467,7 @@ class Game(DealtState):
         self._use(1)
         self._changes_blocked(event.player)
         if event.first == event.second:
-            raise _illegal("second", Why.SAME_SPOT)
+            raise Refusal.illegal("second", Why.SAME_SPOT)
         try:
             a = self.proof.card_at(event.first, "first")
             b = self.proof.card_at(event.second, "second")
@@ -478,9 +475,9 @@ class Game(DealtState):
             raise IllegalEvent(exc.field, exc.message) from None
         for key, card in (("first", a), ("second", b)):
             if card.face.role not in (Role.VARIABLE, Role.OPERATOR):
-                raise _illegal(key, Why.NOT_SWAPPABLE, roles=(card.face.role.value,))
+                raise Refusal.illegal(key, Why.NOT_SWAPPABLE, roles=(card.face.role.value,))
         if a.face.role != b.face.role:
-            raise _illegal(
+            raise Refusal.illegal(
                 "second",
                 Why.DIFFERENT_ROLES,
                 word=a.face.value,
@@ -488,7 +485,7 @@ class Game(DealtState):
                 roles=(a.face.role.value, b.face.role.value),
             )
         if a.face == b.face:
-            raise _illegal("second", Why.SAME_FACE, word=a.face.value)
+            raise Refusal.illegal("second", Why.SAME_FACE, word=a.face.value)
         self._supply([Card.REVOLUTION], "type")
         proof = self.proof.swap(event.first, event.second)
         if self._ends_turn(1) or not self.tabula_this_turn:
@@ -501,11 +498,11 @@ class Game(DealtState):
     def _ergo(self, event: Ergo) -> None:
         self._use(1)
         if event.card not in (Card.ERGO, Card.WILD_VARIABLE, Card.WILD_OPERATOR):
-            raise _illegal("card", Why.NOT_AN_ERGO)
+            raise Refusal.illegal("card", Why.NOT_AN_ERGO)
         self._check_syntax(self.proof, "type")
         if not self.proof.ergo_allowed:
             missing = [v for v in "ABCD" if v not in self.proof.variables()]
-            raise _illegal("type", Why.ERGO_TOO_EARLY, texts=tuple(missing))
+            raise Refusal.illegal("type", Why.ERGO_TOO_EARLY, texts=tuple(missing))
         self._supply([event.card], "card")
         self._take([event.card])
         self.out.append(event.card)
@@ -518,25 +515,25 @@ class Game(DealtState):
 
     def _score(self, event: Score) -> None:
         if self.stopped is None:
-            raise _illegal("type", Why.NOT_STOPPED)
+            raise Refusal.illegal("type", Why.NOT_STOPPED)
         if event.round != self.round:
-            raise _illegal("round", Why.WRONG_ROUND, number=self.round, count=event.round)
+            raise Refusal.illegal("round", Why.WRONG_ROUND, number=self.round, count=event.round)
         if event.reason != self.stopped:
-            raise _illegal(
+            raise Refusal.illegal(
                 "reason", Why.WRONG_END, word=self.stopped.value, other=event.reason.value
             )
         if event.proof != self.proof.texts():
-            raise _illegal("proof", Why.WRONG_PROOF, texts=tuple(self.proof.texts()))
+            raise Refusal.illegal("proof", Why.WRONG_PROOF, texts=tuple(self.proof.texts()))
         decision = event.ruling.decision
         if decision.cards != self.proof.cards:
-            raise _illegal("ruling.decision.cards", Why.WRONG_CARDS, count=self.proof.cards)
+            raise Refusal.illegal("ruling.decision.cards", Why.WRONG_CARDS, count=self.proof.cards)
         both = set(decision.proven) & set(decision.disproven)
         if bool(both) != decision.paradox:
-            raise _illegal("ruling.decision.paradox", Why.WRONG_PARADOX)
+            raise Refusal.illegal("ruling.decision.paradox", Why.WRONG_PARADOX)
         awards = self.awards(decision)
         if event.awards != awards:
             given = tuple(f"{a.player} {a.points}" for a in awards)
-            raise _illegal("awards", Why.WRONG_AWARDS, texts=given)
+            raise Refusal.illegal("awards", Why.WRONG_AWARDS, texts=given)
         for a in awards:
             self.scores[a.player] += a.points
         self.history.append(

@@ -71,11 +71,6 @@ class Finish(enum.StrEnum):
     DECK_SPENT = "deck_spent"  # every player passed in turn with the deck spent
 
 
-def _illegal(field: str, why: Why, hidden: bool = False, **facts) -> IllegalEvent:
-    """The rules refuse: ``why`` and the facts its sentence names (the interface words it)."""
-    return IllegalEvent(field, hidden=hidden, reason=Refusal(why, **facts))
-
-
 @dataclass
 class Entry:
     """A statement on the board."""
@@ -149,7 +144,7 @@ class Game(DealtState):
             if e.id == board_id:
                 return e
         gone = any(e.id == board_id for e in self.erased)
-        raise _illegal("target", Why.NOT_ON_BOARD, number=board_id, flag=gone)
+        raise Refusal.illegal("target", Why.NOT_ON_BOARD, number=board_id, flag=gone)
 
     def hand(self, player: str | None = None) -> list[str]:
         return list(self.hands.get(player or self.player, []))
@@ -158,7 +153,7 @@ class Game(DealtState):
         try:
             return self.deck.card(card_id)
         except KeyError:
-            raise _illegal("cards", Why.NOT_A_DECK_CARD, word=card_id) from None
+            raise Refusal.illegal("cards", Why.NOT_A_DECK_CARD, word=card_id) from None
 
     def summary(self) -> dict:
         """The state a table cares about: scores, board, whose turn, the winner."""
@@ -191,9 +186,11 @@ class Game(DealtState):
         """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
         handler = handler_for(self, event, CODEC)
         if self.pending is not None and not isinstance(event, (Vote, End)):
-            raise _illegal("type", Why.VOTE_FIRST)
+            raise Refusal.illegal("type", Why.VOTE_FIRST)
         if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
-            raise _illegal("player", Why.NOT_YOUR_TURN, player=self.player, word=event.player)
+            raise Refusal.illegal(
+                "player", Why.NOT_YOUR_TURN, player=self.player, word=event.player
+            )
         pile = len(self.draw_pile)
         handler(event)
         self.events += 1
@@ -213,7 +210,9 @@ class Game(DealtState):
                 take_from_hand(self.hands[self.player], ids)
             except CardError as exc:
                 why = Why.NOT_IN_HAND_OF
-                raise _illegal(key, why, True, word=exc.refusal.word, player=self.player) from None
+                raise Refusal.illegal(
+                    key, why, True, word=exc.refusal.word, player=self.player
+                ) from None
         return cards
 
     def _discard_from_hand(self, ids: Sequence[str]) -> None:
@@ -228,7 +227,7 @@ class Game(DealtState):
         except permissions.PlayRefused as exc:
             raise IllegalEvent("cards", reason=exc.refusal) from None
         if kind == "negate":
-            raise _illegal("cards", Why.NEGATE_WITH_NEGATE)
+            raise Refusal.illegal("cards", Why.NEGATE_WITH_NEGATE)
         try:
             statement = parse_statement(event.text, self.vocabulary)
         except ParseError as exc:
@@ -261,22 +260,24 @@ class Game(DealtState):
     def _negate(self, event: Negate) -> None:
         cards = self._take([event.card], "card")
         if cards[0].kind != "X" or cards[0].action != "negate":
-            raise _illegal("card", Why.NEGATE_ONE_CARD)
+            raise Refusal.illegal("card", Why.NEGATE_ONE_CARD)
         entry = self.entry(event.target)
         sites = permissions.negation_sites(entry.statement, entry.vocabulary)
         if entry.text != event.before and event.before:
-            raise _illegal("before", Why.BEFORE_DIFFERS, word=event.before, other=entry.text)
+            raise Refusal.illegal("before", Why.BEFORE_DIFFERS, word=event.before, other=entry.text)
         if event.after:
             # The statement a ¬ gives is what a negation is; its place number is
             # how it was chosen (records of version 1 numbered some places twice).
             found = [s for s in sites if to_unicode(s.after) == event.after]
             if not found:
-                raise _illegal("after", Why.NO_SUCH_NEGATION, number=event.target, word=event.after)
+                raise Refusal.illegal(
+                    "after", Why.NO_SUCH_NEGATION, number=event.target, word=event.after
+                )
             site = found[0]
         elif 1 <= event.position <= len(sites):
             site = sites[event.position - 1]
         else:
-            raise _illegal(
+            raise Refusal.illegal(
                 "position",
                 Why.NO_SUCH_PLACE,
                 number=event.target,
@@ -291,25 +292,25 @@ class Game(DealtState):
         """IllegalEvent unless ``targets`` can be claimed (``kind``) on this board now."""
         if kind == ClaimKind.INCONSISTENT:
             if targets:
-                raise _illegal("targets", Why.WHOLE_BOARD)
+                raise Refusal.illegal("targets", Why.WHOLE_BOARD)
             return
         if not targets:
-            raise _illegal("targets", Why.NAME_REDUNDANT)
+            raise Refusal.illegal("targets", Why.NAME_REDUNDANT)
         if len(set(targets)) != len(targets):
-            raise _illegal("targets", Why.NAME_ONCE)
+            raise Refusal.illegal("targets", Why.NAME_ONCE)
         for t in targets:
             try:
                 entry = self.entry(t)
             except IllegalEvent as exc:
                 raise IllegalEvent("targets", exc.message, reason=exc.reason) from None
             if entry.scored:
-                raise _illegal("targets", Why.ALREADY_SCORED, number=t)
+                raise Refusal.illegal("targets", Why.ALREADY_SCORED, number=t)
 
     def _claim(self, event: Claim) -> None:
         self.check_targets(event.kind, event.targets)
         premises = tuple(e.id for e in self.board if e.id not in event.targets)
         if event.premises != premises:
-            raise _illegal(
+            raise Refusal.illegal(
                 "premises",
                 Why.WRONG_PREMISES,
                 numbers=tuple(event.premises),
@@ -317,12 +318,12 @@ class Game(DealtState):
             )
         status = event.verdict.status
         if status not in (POSITIVE[event.kind], NEGATIVE[event.kind], Status.UNDETERMINED):
-            raise _illegal(
+            raise Refusal.illegal(
                 "verdict.status", Why.NOT_SETTLING, word=status.value, other=event.kind.value
             )
         outcome = claim_outcome(event.kind, status, event.derivation, self.rules)
         if event.outcome != outcome:
-            raise _illegal(
+            raise Refusal.illegal(
                 "outcome", Why.WRONG_OUTCOME, word=event.outcome.value, other=outcome.value
             )
         if outcome == ClaimOutcome.VOTE:
@@ -352,19 +353,19 @@ class Game(DealtState):
 
     def _vote(self, event: Vote) -> None:
         if self.pending is None:
-            raise _illegal("type", Why.NO_VOTE)
+            raise Refusal.illegal("type", Why.NO_VOTE)
         for key, voters in (("ayes", event.ayes), ("noes", event.noes)):
             strangers = [v for v in voters if v not in self.players]
             if strangers:
-                raise _illegal(key, Why.NOT_A_PLAYER, word=strangers[0])
+                raise Refusal.illegal(key, Why.NOT_A_PLAYER, word=strangers[0])
         claim, self.pending = self.pending, None
         self._settle(claim, event.accepted)
 
     def _pass(self, event: Pass) -> None:
         if event.discard and not self.rules.pass_discard:
-            raise _illegal("discard", Why.NO_PASS_DISCARD)
+            raise Refusal.illegal("discard", Why.NO_PASS_DISCARD)
         if event.discard and not self.dealt:
-            raise _illegal("discard", Why.TABLE_DISCARD)
+            raise Refusal.illegal("discard", Why.TABLE_DISCARD)
         self._take(event.discard, "discard")
         self._discard_from_hand(event.discard)
         self._end_turn(passed=True)

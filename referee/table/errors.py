@@ -28,6 +28,14 @@ class Reason:
         shown = [f"{f.name}={getattr(self, f.name)}" for f in fields(self)]
         return f"{type(self).__name__}({', '.join(shown)})"
 
+    @classmethod
+    def illegal(
+        cls, field: str, why: enum.Enum, hidden: bool = False, **facts: object
+    ) -> IllegalEvent:
+        """The rules refuse an event for the reason ``why`` (the subclass's first field), with
+        the facts its sentence names: ``field`` names the event's field at fault."""
+        return IllegalEvent(field, hidden=hidden, reason=cls(why, **facts))
+
 
 @dataclass(frozen=True)
 class Hint:
