@@ -27,8 +27,7 @@ import click
 from referee.cli.common import fail, print_json, read_text
 from referee.cli.house import TerminalGame, house_rules, play_command
 from referee.cli.invicta_render import InvictaRenderer, describe
-from referee.cli.invicta_words import refusal_words
-from referee.cli.reasons import record_error_words
+from referee.cli.reasons import record_error_words, said
 from referee.cli.safe import console, echoed, user, visible
 from referee.cli.stepper import Stepper
 from referee.cli.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
@@ -38,7 +37,7 @@ from referee.invicta.records import GAME
 from referee.invicta.registration import MISSING, REGISTRATION
 from referee.invicta.replay import Illegal, replay_moves
 from referee.invicta.setup import HouseRules
-from referee.invicta.state import Game, Refusal
+from referee.invicta.state import Game
 from referee.language.input_limits import MAX_FILE_BYTES
 from referee.table.errors import RecordError
 from referee.table.record import Record, from_json, parse_json, stored_summary
@@ -98,12 +97,11 @@ def contract(game: Game, illegal: Illegal | None) -> dict:
 
 def illegal_json(illegal: Illegal) -> dict:
     """The ``illegal`` object of ``replay --json`` (its keys are the contract)."""
-    return {"move": illegal.move, "text": illegal.text, "reason": reason_of(illegal)}
-
-
-def reason_of(illegal: Illegal) -> str:
-    r = illegal.reason
-    return refusal_words(r) if isinstance(r, Refusal) else r
+    return {
+        "move": illegal.move,
+        "text": illegal.text,
+        "reason": said(illegal.message, illegal.reason),
+    }
 
 
 @invicta.command()
@@ -189,7 +187,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
     if illegal is not None:
         line = user(
             f"Move {illegal.move} (line {illegal.line}) {illegal.text} is illegal: "
-            f"{reason_of(illegal)}",
+            f"{said(illegal.message, illegal.reason)}",
             "red",
         )
         out.print(line)
@@ -217,7 +215,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
     if report.stopped_at is not None:
         d = report.disagreements[-1]
         event = record.events[d.event - 1]
-        illegal = Illegal(d.event, event.text, d.reason or d.today)  # type: ignore[attr-defined]
+        illegal = Illegal(d.event, event.text, d.reason, message=str(d.today))  # type: ignore[attr-defined]
     if as_json:
         print_json(contract(game, illegal), indent=None)
     elif not step:
@@ -225,7 +223,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
     if illegal is not None:
         fail(
             f"{file}: event {illegal.move} ({illegal.text}) is refused by the rules: "
-            f"{reason_of(illegal)}"
+            f"{said(illegal.message, illegal.reason)}"
         )
     if not as_json:
         show_taken_back(out, record, lambda e: describe(e, record.setup))

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from referee.invicta.events import Move, Place
 from referee.invicta.notation import ListedMove, as_event
 from referee.invicta.setup import HouseRules, Setup
-from referee.invicta.state import Game, IllegalMove, Refusal
+from referee.invicta.state import Game, IllegalMove
+from referee.table.errors import Reason
 
 
 @dataclass(frozen=True)
@@ -24,8 +25,9 @@ class Illegal:
 
     move: int
     text: str
-    reason: Refusal | str  # a record stopped by a hidden reason has only its public words
+    reason: Reason | None  # None: the reason was not typed, and ``message`` says it
     line: int | None = None  # the move list's line, for a move list
+    message: str = ""  # a record's refusal in the public words it was given
 
 
 def replay_moves(
