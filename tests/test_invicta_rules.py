@@ -572,3 +572,39 @@ def test_a_refused_event_changes_nothing(rules, data):
     except IllegalMove as exc:
         assert exc.why in Why and exc.refusal.side in (side, None)
         assert (game.summary(), dict(game.seen), game.setup) == before
+
+
+def _checked_view_moves(game: Game, side: Side) -> tuple[list[str], dict[str, list[str]]]:
+    """What a seat's view offered before it trusted the generator: every generated event
+    the checker allows."""
+    places: list[str] = []
+    moves: dict[str, list[str]] = {}
+    for event in game.legal_events(side):
+        if game.check(event) is not None:
+            continue
+        if isinstance(event, Place):
+            places.append(event.square.name)
+        else:
+            moves.setdefault(event.origin.name, []).append(event.target.name)
+    return places, moves
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [HouseRules(), HouseRules(corner_cut=True, corners=Corners.ONE), HouseRules(first=Side.BLACK)],
+    ids=["default", "corner_cut_one_corner", "black_first"],
+)
+def test_a_seats_view_offers_exactly_the_moves_the_checker_allows(rules):
+    import random
+
+    from referee.invicta.views import seat_view
+
+    game, chance = Game.new(Setup("alice", "bob", rules)), random.Random(20)
+    for _ in range(60):
+        if game.finished:
+            break
+        side = game.to_move
+        assert side is not None
+        you = seat_view(game, game.setup.player(side))["you"]
+        assert (you["places"], you["moves"]) == _checked_view_moves(game, side)
+        game.apply(chance.choice(list(game.legal_events(side))))

@@ -45,10 +45,8 @@ def seat_view(game: Game, seat: str | None) -> dict:
         mine = not game.finished and game.to_move is side
         places: list[str] = []
         moves: dict[str, list[str]] = {}
-        if mine:
+        if mine:  # on its move, the generator's events are the legal ones (no check each)
             for event in game.legal_events(side):
-                if game.check(event) is not None:
-                    continue
                 if isinstance(event, Place):
                     places.append(event.square.name)
                 elif isinstance(event, Move):
