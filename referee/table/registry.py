@@ -141,7 +141,7 @@ class GameRegistration(Generic[S]):
         its ``outcomes`` module declares, and ``views.seat_view``. ``declared``: the rest
         (title, options, new_setup, and decks or unit where the game has them)."""
 
-        def part(name: str) -> ModuleType:  # the game's own module: never an import upward
+        def part(name: str) -> ModuleType:  # a module of the package that asked: no game named here
             return importlib.import_module(f"{package}.{name}")
 
         languages = _declared(part("commands"), TableCommands)
@@ -150,7 +150,7 @@ class GameRegistration(Generic[S]):
         return cls(
             kind=part("records").GAME,
             commands=languages[0],
-            outcomes=outcomes_of(part("outcomes")),
+            outcomes=_declared(part("outcomes"), Outcome),
             seat_view=part("views").seat_view,
             **declared,
         )
@@ -179,11 +179,6 @@ class GameRegistration(Generic[S]):
         if seat is not None and seat not in game.players:
             raise ValueError(f"{seat!r} is not a player")
         return self.seat_view(game, seat)
-
-
-def outcomes_of(module: ModuleType) -> tuple[type[Outcome], ...]:
-    """The outcome classes a game's outcomes module declares (for its registration)."""
-    return _declared(module, Outcome)
 
 
 def _declared(module: ModuleType, base: type) -> tuple[type, ...]:
