@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from referee.table.events import Event, EventCodec, PlayerEvent
+from referee.table.events import End, Event, EventCodec, PlayerEvent
 
 
 class Position(enum.StrEnum):
@@ -54,14 +54,6 @@ class Cogito(PlayerEvent):
     TYPE = "cogito"
     named: str
     right: bool
-
-
-@dataclass(frozen=True)
-class End(Event):
-    """Every hand is empty and nobody declares COGITO: the game ends in a tie."""
-
-    TYPE = "end"
-    reason: str = ""
 
 
 CODEC = EventCodec([Play, Give, Declare, Cogito, End])

@@ -18,7 +18,7 @@ from referee.ergo.cards import Card, Face
 from referee.ergo.proof import Placed, Spot
 from referee.ergo.ruling import Ruling
 from referee.language.shapes import Plain
-from referee.table.events import Event, EventCodec, PlayerEvent
+from referee.table.events import End, Event, EventCodec, PlayerEvent
 
 
 class RoundEnd(enum.StrEnum):
@@ -97,14 +97,6 @@ class Score(Event):
     proof: tuple[str, ...]
     ruling: Ruling
     awards: tuple[Award, ...]
-
-
-@dataclass(frozen=True)
-class End(Event):
-    """The table stops the game before anyone reaches the target."""
-
-    TYPE = "end"
-    reason: str = ""
 
 
 MOVES = (Place, Discard, Fallacy, Justify, TabulaRasa, Revolution, Ergo)

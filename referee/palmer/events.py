@@ -17,7 +17,7 @@ from referee.derivation.writer import WrittenDerivation
 from referee.language.shapes import Plain
 from referee.logic.engine import Status
 from referee.logic.evidence import Evidence
-from referee.table.events import Event, EventCodec, PlayerEvent
+from referee.table.events import End, Event, EventCodec, PlayerEvent
 
 
 class ClaimKind(enum.StrEnum):
@@ -114,12 +114,6 @@ class Vote(Event):
 class Pass(PlayerEvent):
     TYPE = "pass"
     discard: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class End(Event):
-    TYPE = "end"
-    reason: str = ""
 
 
 PalmerEvent = Play | Negate | Claim | Vote | Pass | End

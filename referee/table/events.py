@@ -37,6 +37,16 @@ class PlayerEvent(Event):
     player: str
 
 
+@dataclass(frozen=True)
+class End(Event):
+    """The table ends the game (``end``), saying why in ``reason`` if it likes. Every game
+    that lets the table stop it records this one event; its rules say when it may, and
+    what the end means (Palmer's and Ergo's: most points wins; Cogito's: a tie)."""
+
+    TYPE = "end"
+    reason: str = ""
+
+
 def handler_for(state: Any, event: Event, codec: EventCodec) -> Callable[[Any], None]:
     """The state's handler of ``event``: its method ``_TYPE`` (``_tabula_rasa``), as a
     command's handler is ``_command``; after the checks every game's ``apply`` makes
