@@ -16,7 +16,7 @@ from referee.cogito.diagram import CardKind
 from referee.cogito.events import Position
 from referee.cogito.judge import Deduction, Judgement
 from referee.table import views
-from referee.table.session import Outcome
+from referee.table.session import Outcome, PlayerOutcome
 
 
 class Disruption(enum.StrEnum):
@@ -37,10 +37,9 @@ class Finish(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Revealed(Outcome):
+class Revealed(PlayerOutcome):
     """``player`` revealed ``card``; ``returned``: the field Dream sent under the pile."""
 
-    player: str
     card: str
     kind: CardKind
     position: Position
@@ -49,8 +48,7 @@ class Revealed(Outcome):
 
 
 @dataclass(frozen=True)
-class Disrupted(Outcome):
-    player: str
+class Disrupted(PlayerOutcome):
     why: Disruption
     self_card: str | None  # shown only under house rule reveal_disrupted
 
@@ -78,8 +76,7 @@ class LastCall(Outcome):
 
 
 @dataclass(frozen=True)
-class GiftChosen(Outcome):
-    player: str
+class GiftChosen(PlayerOutcome):
     waiting: tuple[str, ...]  # players who have not chosen yet
 
 
@@ -94,8 +91,7 @@ class CogitoCalled(Outcome):
 
 
 @dataclass(frozen=True)
-class Named(Outcome):
-    player: str
+class Named(PlayerOutcome):
     named: str
     right: bool
 
@@ -123,10 +119,9 @@ class ShowDiagram(Outcome):
 
 
 @dataclass(frozen=True)
-class ShowPossible(Outcome):
+class ShowPossible(PlayerOutcome):
     """The aide for ``player``: from their field; ``known`` adds all they have seen."""
 
-    player: str
     field: Deduction
     known: Deduction | None = None
 

@@ -14,12 +14,11 @@ from referee.ergo.ruling import Ruling
 from referee.ergo.syntax import Violation
 from referee.table import views
 from referee.table.errors import Hint
-from referee.table.session import Outcome
+from referee.table.session import Outcome, PlayerOutcome
 
 
 @dataclass(frozen=True)
-class CardsPlaced(Outcome):
-    player: str
+class CardsPlaced(PlayerOutcome):
     cards: tuple[Placed, ...]
     premises_before: int = 0  # premises numbered past this one are new
 
@@ -35,43 +34,37 @@ class PlacementRefused(Outcome):
 
 
 @dataclass(frozen=True)
-class Discarded(Outcome):
-    player: str
+class Discarded(PlayerOutcome):
     count: int
 
 
 @dataclass(frozen=True)
-class FallacyPlayed(Outcome):
-    player: str
+class FallacyPlayed(PlayerOutcome):
     target: str
 
 
 @dataclass(frozen=True)
-class Justified(Outcome):
-    player: str
+class Justified(PlayerOutcome):
     card: Card
 
 
 @dataclass(frozen=True)
-class Removed(Outcome):
+class Removed(PlayerOutcome):
     """A Tabula Rasa: the cards taken from the Proof to the bottom of the pile."""
 
-    player: str
     spot: Spot
     cards: tuple[ProofCard, ...]
 
 
 @dataclass(frozen=True)
-class Swapped(Outcome):
-    player: str
+class Swapped(PlayerOutcome):
     first: Spot
     second: Spot
     faces: tuple[Face, Face]
 
 
 @dataclass(frozen=True)
-class ErgoPlayed(Outcome):
-    player: str
+class ErgoPlayed(PlayerOutcome):
     card: Card
 
 

@@ -15,7 +15,7 @@ from referee.language.ast import Formula
 from referee.palmer.events import Claim
 from referee.palmer.state import Finish
 from referee.table import views
-from referee.table.session import Outcome
+from referee.table.session import Outcome, PlayerOutcome
 
 Numbered = tuple[tuple[int, str], ...]  # (board number, statement text)
 
@@ -74,8 +74,7 @@ class VoteTaken(Outcome):
 
 
 @dataclass(frozen=True)
-class Passed(Outcome):
-    player: str
+class Passed(PlayerOutcome):
     discarded: int
 
 

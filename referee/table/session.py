@@ -32,6 +32,15 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class PlayerOutcome(Outcome):
+    """An outcome about one player (a move of theirs the rules took, what they alone are
+    shown), as :class:`referee.table.events.PlayerEvent` is an event one player makes:
+    ``player`` is who it is about."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class Refused(Outcome):
     """The command was not carried out: why (``reason``, typed, worded by the interface;
     or ``message``, words a game has not typed yet); ``hint`` says what to type instead

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.table.session import Outcome
+from referee.table.session import Outcome, PlayerOutcome
 
 
 @dataclass(frozen=True)
@@ -19,10 +19,8 @@ class ShowScores(Outcome):
 
 
 @dataclass(frozen=True)
-class ShowHand(Outcome):
+class ShowHand(PlayerOutcome):
     """``player``'s hand, for ``player`` alone."""
-
-    player: str
 
 
 @dataclass(frozen=True)
