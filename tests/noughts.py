@@ -24,7 +24,7 @@ from referee.table.events import EventCodec, PlayerEvent
 from referee.table.players import NamedPlayers
 from referee.table.record import GameKind
 from referee.table.registry import GameRegistration, Option
-from referee.table.session import Outcome, Refused
+from referee.table.session import PlayerOutcome, Refused
 
 LINES = ((1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7))
 
@@ -90,8 +90,7 @@ GAME: GameKind[Setup] = GameKind("noughts", 1, Setup, EventCodec([Mark]), Game)
 
 
 @dataclass(frozen=True)
-class Marked(Outcome):
-    player: str
+class Marked(PlayerOutcome):
     square: int
 
 
@@ -136,12 +135,7 @@ REGISTRATION = GameRegistration(
 )
 
 
-describe = event_words()  # one line for an event (undo, replay --step)
-
-
-@describe.register
-def _(event: Mark) -> str:
-    return f"{event.player} takes {event.square}"
+describe = event_words({Mark: "{player} takes {square}"})  # an event's line (undo, replay --step)
 
 
 class Renderer(TableRenderer):

@@ -110,3 +110,45 @@ def test_a_deck_named_with_markup_is_shown_as_named(tmp_path):
 def test_visible_shows_controls_and_keeps_everything_else():
     assert visible("∀x blonde(x) [b]") == "∀x blonde(x) [b]"
     assert visible("a\x1b[2Jb\u2028c\u202ed") == "a\\x1b[2Jb\\u2028c\\u202ed"
+
+
+def test_an_events_line_shows_every_field_a_player_typed_escaped():
+    """The one line undo and `replay --step` say of an event: a game's template over the
+    event's fields (cli/renders.py event_words) escapes each value it fills in."""
+    from referee.cli.cogito_render import describe as cogito_line
+    from referee.cli.ergo_render import describe as ergo_line
+    from referee.cli.palmer_render import describe as palmer_line
+    from referee.cogito.events import Play, Position
+    from referee.ergo.cards import Face
+    from referee.ergo.events import TabulaRasa
+    from referee.ergo.proof import Spot
+    from referee.palmer.events import Negate
+
+    name = f"ann{ESCAPE}"
+    shown = visible(name)
+    assert palmer_line(Negate(name, "not", 2, 1, "P(a)", f"¬P(a){ESCAPE}")) == (
+        f"{shown} negates #2: P(a) ⇒ ¬P(a){visible(ESCAPE)}"
+    )
+    assert (
+        ergo_line(TabulaRasa(name, Spot(1, 2), Face.NOT))
+        == f"{shown} plays Tabula Rasa on ¬ at 1:2"
+    )
+    assert cogito_line(Play(name, "Tulip", Position.BLUE)) == f"{shown} reveals Tulip (blue)"
+
+
+def test_the_tables_end_is_said_by_every_game_that_has_it():
+    """`end REASON` is one event (table.events.End) for Palmer's game, Ergo and Cogito: the
+    reason a player typed is shown escaped; Cogito says what its end means (a tie)."""
+    from referee.cli.cogito_render import describe as cogito_line
+    from referee.cli.ergo_render import describe as ergo_line
+    from referee.cli.palmer_render import describe as palmer_line
+    from referee.cogito.events import CODEC as COGITO
+    from referee.ergo.events import CODEC as ERGO
+    from referee.palmer.events import CODEC as PALMER
+
+    stored = {"type": "end", "reason": f"late{ESCAPE}"}
+    for codec, line in ((PALMER, palmer_line), (ERGO, ergo_line)):
+        assert line(codec.decode(stored)) == f"the game ends: late{visible(ESCAPE)}"
+        assert codec.encode(codec.decode(stored)) == stored
+    assert cogito_line(COGITO.decode(stored)) == "nobody declares COGITO: the game ends in a tie"
+    assert COGITO.encode(COGITO.decode(stored)) == stored

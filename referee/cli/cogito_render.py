@@ -147,12 +147,12 @@ def ruled_out_words(r: RuledOut) -> str:
     return f'{r.self_card}: "not {r.by.denied}" was judged {said}, but {why(r.judgement)}'
 
 
-describe = event_words()  # one line for an event (undo, replay --step); a gift's card if ``reveal``
-
-
-@describe.register
-def _(event: Play, reveal: bool = False) -> str:
-    return f"{event.player} reveals {event.card} ({event.position.value})"
+describe = event_words(  # one line for an event (undo, replay --step); a gift's card if ``reveal``
+    {
+        Play: "{player} reveals {card} ({position})",
+        End: "nobody declares COGITO: the game ends in a tie",
+    }
+)
 
 
 @describe.register
@@ -169,11 +169,6 @@ def _(event: Declare, reveal: bool = False) -> str:
 @describe.register
 def _(event: Cogito, reveal: bool = False) -> str:
     return f'{event.player}: "I am {event.named}!" ({"right" if event.right else "wrong"})'
-
-
-@describe.register
-def _(event: End, reveal: bool = False) -> str:
-    return "nobody declares COGITO: the game ends in a tie"
 
 
 # ------------------------------------------------------------------ renderer

@@ -33,7 +33,6 @@ from referee.cli.table_io import TableRenderer, game_over_line
 from referee.ergo.cards import Card, ProofCard, faces_text
 from referee.ergo.events import (
     Discard,
-    End,
     Ergo,
     Fallacy,
     Justify,
@@ -124,7 +123,13 @@ RULE_WORDS = {
 }
 
 
-describe = event_words()  # one line for an event (undo, replay --step)
+describe = event_words(  # one line for an event (undo, replay --step)
+    {
+        Fallacy: "{player} plays a Fallacy on {target}",
+        TabulaRasa: "{player} plays Tabula Rasa on {removed.symbol} at {spot}",
+        Revolution: "{player} plays Revolution on {first} and {second}",
+    }
+)
 
 
 @describe.register
@@ -140,25 +145,10 @@ def _(event: Discard) -> str:
 
 
 @describe.register
-def _(event: Fallacy) -> str:
-    return f"{event.player} plays a Fallacy on {event.target}"
-
-
-@describe.register
 def _(event: Justify) -> str:
     if event.card == Card.JUSTIFICATION:
         return f"{event.player} plays a Justification"
     return f"{event.player} plays a {event.card.label} as a Justification"
-
-
-@describe.register
-def _(event: TabulaRasa) -> str:
-    return f"{event.player} plays Tabula Rasa on {event.removed.symbol} at {event.spot}"
-
-
-@describe.register
-def _(event: Revolution) -> str:
-    return f"{event.player} plays Revolution on {event.first} and {event.second}"
 
 
 @describe.register
@@ -171,11 +161,6 @@ def _(event: Score) -> str:
     d = event.ruling.decision
     verdict = "a paradox" if d.paradox else "proven " + (", ".join(d.proven) or "nobody")
     return f"round {event.round} scored: {verdict}"
-
-
-@describe.register
-def _(event: End) -> str:
-    return "the game ends" + (f": {event.reason}" if event.reason else "")
 
 
 def card_cell(card: ProofCard) -> Text:

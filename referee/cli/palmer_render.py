@@ -24,7 +24,7 @@ from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
 from referee.logic.witness import explain
 from referee.palmer.cards import short_name
-from referee.palmer.events import Backing, Claim, ClaimKind, ClaimOutcome, End, Negate, Pass, Play
+from referee.palmer.events import Backing, Claim, ClaimKind, ClaimOutcome, Negate, Pass, Play
 from referee.palmer.events import Vote as VoteEvent
 from referee.palmer.outcomes import (
     ClaimSettled,
@@ -85,17 +85,17 @@ FINISH_WORDS = {
 }
 
 
-describe = event_words()  # one line for an event (undo, replay --step)
+describe = event_words(  # one line for an event (undo, replay --step)
+    {
+        Negate: "{player} negates #{target}: {before} ⇒ {after}",
+        Pass: "{player} passes",
+    }
+)
 
 
 @describe.register
 def _(event: Play) -> str:
     return f"{event.player} plays {', '.join(event.cards)}: {event.text}"
-
-
-@describe.register
-def _(event: Negate) -> str:
-    return f"{event.player} negates #{event.target}: {event.before} ⇒ {event.after}"
 
 
 @describe.register
@@ -112,16 +112,6 @@ def _(event: Claim) -> str:
 @describe.register
 def _(event: VoteEvent) -> str:
     return f"the table votes {'yes' if event.accepted else 'no'}"
-
-
-@describe.register
-def _(event: Pass) -> str:
-    return f"{event.player} passes"
-
-
-@describe.register
-def _(event: End) -> str:
-    return "the game ends" + (f": {event.reason}" if event.reason else "")
 
 
 class PalmerRenderer(TableRenderer):

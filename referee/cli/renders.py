@@ -3,15 +3,21 @@
 A renderer method is marked ``@renders(SomeOutcome)``; the table of outcome
 class to method is read off the class (its bases first, so a game overrides a
 shared view by marking its own method). An event's one line (undo, replay
-``--step``) is a :func:`event_words` function with one registered line per
-event class of the game, and the class name for anything else.
+``--step``) is a :func:`event_words` function: a template per event class whose
+line only names the event's fields, a registered function per class whose words
+need more, and the class name for anything else.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Callable
+import string
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
+
+from referee.cli.safe import visible
+from referee.table.events import End, Event
 
 Method = TypeVar("Method", bound=Callable[..., Any])
 
@@ -37,11 +43,35 @@ def outcome_methods(renderer: type) -> dict[type, tuple[str, bool]]:
     return table
 
 
-def event_words() -> Callable[..., str]:
-    """A game's ``describe(event, ...)``: add a line with ``@describe.register``."""
+def event_words(lines: Mapping[type[Event], str] | None = None) -> Callable[..., str]:
+    """A game's ``describe(event, ...)``: for each event class in ``lines`` its template,
+    filled with the event's fields (``"{player} passes"``; ``{removed.symbol}`` reads a
+    field's attribute); a class whose words need logic adds a function with
+    ``@describe.register``. The table's :class:`End` says "the game ends" and why, unless
+    the game words it its own way."""
 
     @functools.singledispatch
     def describe(event: Any, *args: Any, **kwargs: Any) -> str:
         return type(event).__name__
 
+    describe.register(End, _end)
+    for kind, template in (lines or {}).items():
+        describe.register(kind, functools.partial(_filled, template))
     return describe
+
+
+def _end(event: End, *args: Any, **kwargs: Any) -> str:
+    return "the game ends" + (f": {visible(event.reason)}" if event.reason else "")
+
+
+class _Escaped(string.Formatter):
+    """Fills a line's template; every value shown as :func:`referee.cli.safe.user` shows
+    it (a player's name or statement may hold a control character)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return visible(super().format_field(value, format_spec))
+
+
+def _filled(template: str, event: Event, *args: Any, **kwargs: Any) -> str:
+    fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
+    return _Escaped().vformat(template, (), fields)
