@@ -28,6 +28,7 @@ from referee.cogito.setup import Setup, SetupError
 from referee.cogito.state import Game, Phase, Standing
 from referee.table import refusals as table
 from referee.table.errors import IllegalEvent
+from referee.table.errors import Refusal as TableRefusal
 
 BLUE, RED, NONE = Position.BLUE, Position.RED, Position.NONE
 PILE = ["Bird", "Moss", "Penguin", "Vertebrate", "Jellyfish", "Tree", "Animal", "Plant"]
@@ -338,7 +339,7 @@ def test_cogito_at_any_time_right_wins_and_ends_the_game():
     )
     assert game.finished and game.winner == "bob" and game.seat("bob").standing == Standing.WON
     over = refused(game, Play("alice", "Animal", BLUE), "type")
-    assert over == table.Refusal(table.Why.GAME_OVER)  # the table's own guard
+    assert over == TableRefusal(table.Why.GAME_OVER)  # the table's own guard
 
 
 def test_a_failed_cogito_loses_the_game_and_the_turn_passes_on():

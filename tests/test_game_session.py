@@ -11,9 +11,10 @@ from referee.logic.engine import Engine, Limits
 from referee.palmer.commands import PalmerCommands, ReadError
 from referee.palmer.outcomes import ClaimSettled, VoteTaken
 from referee.palmer.records import GAME
-from referee.palmer.refusals import Refusal, Why
+from referee.palmer.refusals import Why
 from referee.palmer.setup import HouseRules, Settings, Setup
 from referee.resources import default_deck_path
+from referee.table.errors import Refusal
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 

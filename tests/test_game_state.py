@@ -10,13 +10,13 @@ import pytest
 
 from referee.palmer.events import CODEC
 from referee.palmer.records import GAME
-from referee.palmer.refusals import Refusal, Why
+from referee.palmer.refusals import Why
 from referee.palmer.setup import HouseRules, RulesError, Settings, Setup
 from referee.palmer.state import Game
 from referee.resources import default_deck_path
 from referee.table import refusals as table
 from referee.table.errors import IllegalEvent as GameError
-from referee.table.errors import RecordError
+from referee.table.errors import RecordError, Refusal
 from referee.table.record import Record, dumps, loads
 
 DECK_TEXT = default_deck_path().read_text(encoding="utf-8")
@@ -110,7 +110,7 @@ def test_the_game_ends_when_everyone_passes_with_the_deck_spent():
     assert game.finish == "deck_spent"
     with pytest.raises(GameError) as info:
         apply(game, {"type": "pass", "player": "alice"})
-    assert info.value.reason == table.Refusal(table.Why.GAME_OVER)  # the table's own guard
+    assert info.value.reason == Refusal(table.Why.GAME_OVER)  # the table's own guard
 
 
 def test_upheld_redundancy_scores_and_erases_and_reaching_w_wins():

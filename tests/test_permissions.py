@@ -18,7 +18,8 @@ from referee.palmer.permissions import (
     negation_sites,
     play_kind,
 )
-from referee.palmer.refusals import Refusal, Why
+from referee.palmer.refusals import Why
+from referee.table.errors import Refusal
 
 
 def cards(deck, *tokens):

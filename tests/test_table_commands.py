@@ -19,8 +19,9 @@ from referee.palmer.setup import HouseRules as PalmerRules
 from referee.palmer.setup import Settings as PalmerSettings
 from referee.palmer.setup import Setup as PalmerSetup
 from referee.resources import data_path, default_deck_path, ergo_deck_path
+from referee.table.errors import Refusal
 from referee.table.record import Record
-from referee.table.refusals import Refusal, Why
+from referee.table.refusals import Why
 from referee.table.session import Quit, Refused, Session, ShowRules, Undone
 from referee.table.views import GameOver, ShowCards, ShowHand, ShowScores
 

@@ -8,7 +8,6 @@ from referee.cli.grammar import count
 from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Phase
 from referee.language.characters import quoted
-from referee.table.errors import Hint
 
 FIXED = {
     Why.TRADE_NOW: "it is the trade: every player gives a card to the left",
@@ -36,36 +35,22 @@ NO_TURN = {
 }
 
 
-def hint_words(h: Hint) -> str:
-    """What to type instead, as the players read it (mostly a command's usage line)."""
-    match h.tip:
-        case Tip.REVIEW:
-            return "review: every judgement and every COGITO"
-        case Tip.PLAY:
-            return "play CARD (its name, or its number in the hand)"
-        case Tip.HAND_ALONE:
-            return f"hand {h.word} shows the hand to {h.word} alone"
-        case Tip.GIVE:
-            return "give NAME N (N: the card's number in NAME's hand)"
-        case Tip.COGITO:
-            return "cogito NAME CARD (NAME declares: I am CARD!), or cogito NAME NAME ... (at once)"
-        case Tip.COGITO_AT_ONCE:
-            return "cogito NAME CARD declares COGITO and names the card at once"
-        case Tip.IAM:
-            return "iam CARD"
-        case Tip.HAND:
-            return "hand NAME"
-        case Tip.POSSIBLE:
-            return "possible NAME"
-        case Tip.AIDE_HOUSE_RULE:
-            return "house rule aide_during_play=yes allows it during play"
-    raise AssertionError(h.tip)  # pragma: no cover - every Tip is worded above
+HINTS = {
+    Tip.REVIEW: "review: every judgement and every COGITO",
+    Tip.PLAY: "play CARD (its name, or its number in the hand)",
+    Tip.HAND_ALONE: "hand {word} shows the hand to {word} alone",
+    Tip.GIVE: "give NAME N (N: the card's number in NAME's hand)",
+    Tip.COGITO: "cogito NAME CARD (NAME declares: I am CARD!), or cogito NAME NAME ... (at once)",
+    Tip.COGITO_AT_ONCE: "cogito NAME CARD declares COGITO and names the card at once",
+    Tip.IAM: "iam CARD",
+    Tip.HAND: "hand NAME",
+    Tip.POSSIBLE: "possible NAME",
+    Tip.AIDE_HOUSE_RULE: "house rule aide_during_play=yes allows it during play",
+}
 
 
 def refusal_words(r: Refusal) -> str:
-    """Why Cogito refuses, as the players read it."""
-    if r.why in FIXED:
-        return FIXED[r.why]
+    """Why Cogito refuses, as the players read it (the reasons FIXED does not word)."""
     p = r.player
     match r.why:
         case Why.NOT_A_PLAYER:
@@ -93,7 +78,7 @@ def refusal_words(r: Refusal) -> str:
         case Why.ANSWER_MISJUDGED:
             return f"the record's answer to {p}'s COGITO is not the deal's"
         case Why.NO_TURN:
-            return NO_TURN.get(Phase(r.phase), "nobody is to play")
+            return NO_TURN.get(r.phase, "nobody is to play")
         case Why.NO_SUCH_NUMBER:
             return f"{p}'s hand holds {count(r.count, 'card')}: there is no card {r.number}"
         case Why.NOT_A_CARD:
@@ -102,4 +87,4 @@ def refusal_words(r: Refusal) -> str:
             return f"the game stops for COGITO: {p} names first"
         case Why.WHICH_SELF_CARD:
             return f"{p}: which Self card are you?"
-    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in FIXED

@@ -14,7 +14,6 @@ from referee.ergo.refusals import Refusal, Tip, Why
 from referee.ergo.state import Game, fallacy_time
 from referee.ergo.syntax import Face, Rule, Violation
 from referee.language.characters import quoted
-from referee.table.errors import Hint
 
 FIXED = {
     Why.ROUND_STOPPED: "the round has stopped: it is scored next",
@@ -67,6 +66,7 @@ def violation_text(premise: int, faces: Sequence[Face], v: Violation) -> str:
 
 HINTS = {
     Tip.STOPPED: "score settles it; undo takes back the move",
+    Tip.ROUNDS: "rounds scored: {word}",
     Tip.WHY: "why 2 A",
     Tip.WILD_AS: "play *A at 2, play *THEN at 1:1",
     Tip.PROOF_CARDS: "cards: A B C D, AND OR THEN NOT, ( ), a Wild as *A or *AND",
@@ -86,21 +86,12 @@ HINTS = {
 }
 
 
-def hint_words(h: Hint) -> str:
-    """What to type instead, as the players read it (mostly a command's usage line)."""
-    if h.tip is Tip.ROUNDS:
-        return f"rounds scored: {h.word}"
-    return HINTS[h.tip]
-
-
 def refusal_words(r: Refusal) -> str:
-    """Why Ergo refuses, as the players read it."""
-    if r.why in FIXED:
-        return FIXED[r.why]
+    """Why Ergo refuses, as the players read it (the reasons FIXED does not word)."""
     p = r.player
     match r.why:
         case Why.NOT_YOUR_TURN:
-            return f"it is {p}'s turn, not {r.word!r}'s"
+            return f"it is {p}'s turn, not {r.other!r}'s"
         case Why.TOO_MANY_PLAYS:
             return (
                 f"{r.count} cards are {r.count} plays, and {p} has {count(r.number, 'play')} "
@@ -173,6 +164,8 @@ def refusal_words(r: Refusal) -> str:
         case Why.NOT_A_WHY_WORD:
             return f"{quoted(r.word)} is not a variable, a player or a round"
         case Why.UNSCORED:
-            inner = refusal_words(r.inner) if isinstance(r.inner, Refusal) else r.texts[0]
+            inner = r.texts[0]
+            if isinstance(r.inner, Refusal):
+                inner = FIXED.get(r.inner.why) or refusal_words(r.inner)
             return f"the round could not be scored: {inner}"
-    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in FIXED

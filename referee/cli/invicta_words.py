@@ -14,7 +14,6 @@ from referee.invicta.board import Kind, Piece, Square
 from referee.invicta.notation import HOW
 from referee.invicta.setup import PIECES
 from referee.invicta.state import Finish, Refusal, Result, Tip, Why
-from referee.table.errors import Hint
 
 COUNT = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
@@ -52,28 +51,17 @@ def result_words(result: Result) -> str:
     return "the game goes on"
 
 
-def hint_words(h: Hint) -> str:
-    """What to type instead, as the players read it."""
-    match h.tip:
-        case Tip.UNDO_MOVE:
-            return "undo takes back the last move"
-        case Tip.HOW:
-            return HOW
-        case Tip.PLACE:
-            return "place e5, or e5 alone"
-        case Tip.MOVE:
-            return "move e5 e6, or e5-e6"
-        case Tip.MOVES:
-            return "moves e5"
-        case Tip.PLACE_HERE:
-            return f"type {h.word} to place a piece there"
-        case Tip.ALL_MOVES:
-            return "moves lists every move you have"
-        case Tip.PLACE_ON:
-            return f"to place a piece on {h.word}, type {h.word}"
-        case Tip.MOVES_FROM:
-            return f"moves {h.word} lists where that piece may go"
-    raise AssertionError(h.tip)  # pragma: no cover - every Tip is worded above
+HINTS = {
+    Tip.UNDO_MOVE: "undo takes back the last move",
+    Tip.HOW: HOW,
+    Tip.PLACE: "place e5, or e5 alone",
+    Tip.MOVE: "move e5 e6, or e5-e6",
+    Tip.MOVES: "moves e5",
+    Tip.PLACE_HERE: "type {word} to place a piece there",
+    Tip.ALL_MOVES: "moves lists every move you have",
+    Tip.PLACE_ON: "to place a piece on {word}, type {word}",
+    Tip.MOVES_FROM: "moves {word} lists where that piece may go",
+}
 
 
 def refusal_words(r: Refusal) -> str:

@@ -1,12 +1,12 @@
 """Palmer's refusals in the players' words: the one place a
-:class:`~referee.palmer.refusals.Refusal` (the rules, the cards played, a
+:class:`~referee.table.errors.Refusal` of Palmer's (the rules, the cards played, a
 command) becomes a sentence; the prompt, the web table and a replay all say it
 from here."""
 
 from __future__ import annotations
 
-from referee.palmer.refusals import Refusal, Tip, Why
-from referee.table.errors import Hint
+from referee.palmer.refusals import Tip, Why
+from referee.table.errors import Refusal
 
 FIXED = {
     Why.VOTE_FIRST: "the table must first vote on the undetermined claim",
@@ -50,38 +50,25 @@ FIXED = {
 }
 
 
-def hint_words(h: Hint) -> str:
-    """What to type instead, as the players read it (mostly a command's usage line)."""
-    match h.tip:
-        case Tip.VOTE:
-            return "vote yes or vote no"
-        case Tip.PLAY_EXAMPLES:
-            return "play CARDS : STATEMENT (help: examples)"
-        case Tip.PLAY:
-            return "play CARDS : STATEMENT"
-        case Tip.PLAY_N:
-            return f"play {h.word} n=3"
-        case Tip.NEGATE_LISTS:
-            return "negate N lists the places in #N"
-        case Tip.NEGATE_LISTS_THEM:
-            return f"negate {h.word} lists them"
-        case Tip.CLAIM_WITH:
-            return "claim N with FILE"
-        case Tip.CLAIM:
-            return "claim N [M ...] or claim inconsistent"
-        case Tip.NOTHING_CLAIMED:
-            return "nothing was claimed"
-    raise AssertionError(h.tip)  # pragma: no cover - every Tip is worded above
+HINTS = {
+    Tip.VOTE: "vote yes or vote no",
+    Tip.PLAY_EXAMPLES: "play CARDS : STATEMENT (help: examples)",
+    Tip.PLAY: "play CARDS : STATEMENT",
+    Tip.PLAY_N: "play {word} n=3",
+    Tip.NEGATE_LISTS: "negate N lists the places in #N",
+    Tip.NEGATE_LISTS_THEM: "negate {word} lists them",
+    Tip.CLAIM_WITH: "claim N with FILE",
+    Tip.CLAIM: "claim N [M ...] or claim inconsistent",
+    Tip.NOTHING_CLAIMED: "nothing was claimed",
+}
 
 
 def refusal_words(r: Refusal) -> str:
-    """Why Palmer refuses, as the players read it."""
-    if r.why in FIXED:
-        return FIXED[r.why]
+    """Why Palmer refuses, as the players read it (the reasons FIXED does not word)."""
     labels = ", ".join(r.texts)
     match r.why:
         case Why.NOT_YOUR_TURN:
-            return f"it is {r.player}'s turn, not {r.word!r}'s"
+            return f"it is {r.player}'s turn, not {r.other!r}'s"
         case Why.NOT_ON_BOARD:
             why = "it was erased as redundant" if r.flag else "no statement has that number"
             return f"#{r.number} is not on the board: {why}"
@@ -175,4 +162,4 @@ def refusal_words(r: Refusal) -> str:
             return f"#{r.number} has {r.count} places for a ¬"
         case Why.UNREADABLE_CLAIM:
             return f"cannot read the claim: {r.word}"
-    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in FIXED

@@ -10,27 +10,55 @@ read the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
-from referee.cogito.refusals import Refusal as CogitoRefusal
-from referee.cogito.refusals import Tip as CogitoTip
-from referee.ergo.refusals import Refusal as ErgoRefusal
-from referee.ergo.refusals import Tip as ErgoTip
-from referee.invicta.state import Refusal as InvictaRefusal
-from referee.invicta.state import Tip as InvictaTip
+from referee.cli.safe import visible
+from referee.cogito import refusals as cogito
+from referee.ergo import refusals as ergo
+from referee.invicta import state as invicta
 from referee.language.characters import quoted
-from referee.palmer.refusals import Refusal as PalmerRefusal
-from referee.palmer.refusals import Tip as PalmerTip
+from referee.palmer import refusals as palmer
 from referee.table import refusals as table
-from referee.table.errors import Hint, Reason, RecordError
+from referee.table.errors import Hint, Reason, RecordError, Refusal
 
 
-def table_words(r: table.Refusal) -> str:
+@dataclass(frozen=True)
+class Words:
+    """One game's words for its reasons and its hints.
+
+    ``fixed``: the reasons said the same whatever their facts (a table);
+    ``said``: the rest, made from the facts the reason carries (the game's
+    code: only where the words need logic). ``hints``: each ``Tip`` as a
+    line in which ``{word}``, if any, is the hint's word (what a player typed:
+    filled in escaped).
+    """
+
+    why: type[enum.Enum]
+    tip: type[enum.Enum]
+    fixed: Mapping[enum.Enum, str]
+    said: Callable
+    hints: Mapping[enum.Enum, str]
+
+
+TABLE_FIXED = {
+    table.Why.GAME_OVER: "the game is over",
+    table.Why.NOTHING_TO_UNDO: "nothing to undo",
+    table.Why.NOT_UNDONE: "not undone",
+    table.Why.TABLE_STAYS_OPEN: "the table stays open: whoever opened it closes it",
+}
+
+TABLE_HINTS = {
+    table.Tip.UNDO_EVENT: "undo takes back the last event",
+    table.Tip.HELP: "type help for the commands",
+}
+
+
+def table_words(r: Refusal) -> str:
     """The table's own refusals, the same in every game."""
     match r.why:
-        case table.Why.GAME_OVER:
-            return "the game is over"
         case table.Why.NOT_AN_EVENT:
             return f"{r.word} is not an event of this game"
         case table.Why.NOT_YOUR_TURN:
@@ -41,54 +69,37 @@ def table_words(r: table.Refusal) -> str:
             return f"no player is called {quoted(r.word)}"
         case table.Why.UNKNOWN_COMMAND:
             return f"unknown command {quoted(r.word)}"
-        case table.Why.NOTHING_TO_UNDO:
-            return "nothing to undo"
-        case table.Why.NOT_UNDONE:
-            return "not undone"
-        case table.Why.TABLE_STAYS_OPEN:
-            return "the table stays open: whoever opened it closes it"
         case table.Why.NOT_YOUR_UNDO:
             said = f" ({r.player})" if r.player else ""
             return f"only the player who made the last move may take it back{said}"
-    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_FIXED
 
 
-def table_hint_words(h: Hint) -> str:
-    """The table's own hints, the same in every game."""
-    match h.tip:
-        case table.Tip.UNDO_EVENT:
-            return "undo takes back the last event"
-        case table.Tip.HELP:
-            return "type help for the commands"
-    raise AssertionError(h.tip)  # pragma: no cover - every Tip is worded above
-
-
-WORDS: dict[type, Callable] = {
-    table.Refusal: table_words,
-    InvictaRefusal: invicta_words.refusal_words,
-    CogitoRefusal: cogito_words.refusal_words,
-    ErgoRefusal: ergo_words.refusal_words,
-    PalmerRefusal: palmer_words.refusal_words,
-}
-
-
-HINTS: dict[type, Callable] = {
-    table.Tip: table_hint_words,
-    InvictaTip: invicta_words.hint_words,
-    PalmerTip: palmer_words.hint_words,
-    CogitoTip: cogito_words.hint_words,
-    ErgoTip: ergo_words.hint_words,
-}
+GAMES = (
+    Words(table.Why, table.Tip, TABLE_FIXED, table_words, TABLE_HINTS),
+    Words(invicta.Why, invicta.Tip, {}, invicta_words.refusal_words, invicta_words.HINTS),
+    Words(
+        cogito.Why, cogito.Tip, cogito_words.FIXED, cogito_words.refusal_words, cogito_words.HINTS
+    ),
+    Words(ergo.Why, ergo.Tip, ergo_words.FIXED, ergo_words.refusal_words, ergo_words.HINTS),
+    Words(
+        palmer.Why, palmer.Tip, palmer_words.FIXED, palmer_words.refusal_words, palmer_words.HINTS
+    ),
+)
+BY_WHY = {w.why: w for w in GAMES}
+BY_TIP = {w.tip: w for w in GAMES}
 
 
 def hint_words(hint: Hint) -> str:
     """``hint`` (what to type instead) as the players read it."""
-    return HINTS[type(hint.tip)](hint)
+    return BY_TIP[type(hint.tip)].hints[hint.tip].format(word=visible(hint.word))
 
 
 def reason_words(reason: Reason) -> str:
-    """``reason`` as the players read it."""
-    return WORDS[type(reason)](reason)
+    """``reason`` as the players read it: its game's fixed words, or the words made from
+    its facts."""
+    words = BY_WHY[type(reason.why)]
+    return words.fixed.get(reason.why) or words.said(reason)
 
 
 def said(message: str, reason: Reason | None) -> str:

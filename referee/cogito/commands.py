@@ -122,7 +122,7 @@ class CogitoCommands(TableCommands):
         words = rest.split()
         current = game.current
         if current is None:
-            return (Refused(reason=Refusal(Why.NO_TURN, phase=game.phase.value)),)
+            return (Refused(reason=Refusal(Why.NO_TURN, phase=game.phase)),)
         if words and (named := self._player(game, words[0])) is not None:
             if named.name != current:
                 return (Refused(reason=Refusal(Why.NOT_YOUR_TURN, current, named.name)),)

@@ -1,16 +1,20 @@
 """Why Cogito's rules or its commands refuse, as data (the interface words it).
 
-One :class:`Why` per rule or per thing a command needs, and a
+One :class:`Why` per rule or per thing a command needs, the ``why`` of a
 :class:`Refusal` carrying the facts the sentence names: a player, a card, a
-word typed, a count. :mod:`referee.cli.cogito_words` says them.
+word typed, a count, the phase. :mod:`referee.cli.cogito_words` says them.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from referee.table.errors import Reason
+from referee.table import errors as table
+
+if TYPE_CHECKING:  # the state refuses with these reasons: only the annotation names it
+    from referee.cogito.state import Phase
 
 
 class Why(enum.StrEnum):
@@ -67,14 +71,8 @@ class Tip(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Refusal(Reason):
-    """``why``, and the facts its sentence names (see :class:`Why`)."""
+class Refusal(table.Refusal):
+    """A :class:`~referee.table.errors.Refusal` with the one fact of Cogito's own type its
+    sentences need: the phase the game is in (see :class:`Why`)."""
 
-    why: Why
-    player: str = ""
-    other: str = ""
-    card: str = ""
-    word: str = ""  # what was typed or recorded, quoted when said
-    count: int = 0
-    number: int = 0
-    phase: str = ""  # a Phase's value
+    phase: Phase | None = None

@@ -1,6 +1,6 @@
 """Why Ergo's rules or its commands refuse, as data (the interface words it).
 
-One :class:`Why` per rule or per thing a command needs, and a
+One :class:`Why` per rule or per thing a command needs, the ``why`` of a
 :class:`Refusal` carrying the facts its sentence names.
 :mod:`referee.cli.ergo_words` says them.
 """
@@ -10,14 +10,16 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from referee.ergo.syntax import Violation
+from referee.ergo.cards import Role
+from referee.ergo.syntax import Face, Violation
+from referee.table import errors as table
 from referee.table.errors import Reason
 
 
 class Why(enum.StrEnum):
     # the rules (Game.apply)
     ROUND_STOPPED = "round_stopped"  # the rules: it is scored next
-    NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; word: who tried
+    NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; other: who tried
     NO_CARDS = "no_cards"
     TOO_MANY_PLAYS = "too_many_plays"  # count: plays asked; number: plays left; player
     NOT_HELD = "not_held"  # player, card (a label), count: wanted, number: held
@@ -83,20 +85,13 @@ class Tip(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Refusal(Reason):
-    """``why``, and the facts its sentence names (see :class:`Why`)."""
+class Refusal(table.Refusal):
+    """A :class:`~referee.table.errors.Refusal` with the facts of Ergo's own types its
+    sentences need: the roles of two cards, a premise breaking a card rule, and the
+    reason a round could not be scored (see :class:`Why`)."""
 
-    why: Why
-    player: str = ""
-    word: str = ""
-    other: str = ""
-    card: str = ""  # a card's label
-    count: int = 0
-    number: int = 0
-    flag: bool = False
-    texts: tuple[str, ...] = ()
-    roles: tuple[str, ...] = ()
+    roles: tuple[Role, ...] = ()
     premise: int = 0
-    faces: tuple = ()  # the premise's Faces, for SYNTAX
+    faces: tuple[Face, ...] = ()  # the premise's Faces, for SYNTAX
     violation: Violation | None = None
     inner: Reason | None = None

@@ -287,7 +287,7 @@ class Game(DealtState):
         if self.stopped is not None:
             raise Refusal.illegal("type", Why.ROUND_STOPPED)
         if player != self.player:
-            raise Refusal.illegal("player", Why.NOT_YOUR_TURN, player=self.player, word=player)
+            raise Refusal.illegal("player", Why.NOT_YOUR_TURN, player=self.player, other=player)
 
     def _use(self, plays: int) -> None:
         """IllegalEvent unless the turn has ``plays`` plays left."""
@@ -475,14 +475,14 @@ class Game(DealtState):
             raise IllegalEvent(exc.field, exc.message) from None
         for key, card in (("first", a), ("second", b)):
             if card.face.role not in (Role.VARIABLE, Role.OPERATOR):
-                raise Refusal.illegal(key, Why.NOT_SWAPPABLE, roles=(card.face.role.value,))
+                raise Refusal.illegal(key, Why.NOT_SWAPPABLE, roles=(card.face.role,))
         if a.face.role != b.face.role:
             raise Refusal.illegal(
                 "second",
                 Why.DIFFERENT_ROLES,
                 word=a.face.value,
                 other=b.face.value,
-                roles=(a.face.role.value, b.face.role.value),
+                roles=(a.face.role, b.face.role),
             )
         if a.face == b.face:
             raise Refusal.illegal("second", Why.SAME_FACE, word=a.face.value)

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from referee.language import ast
 from referee.language.deck import Deck, DeckCard
 from referee.language.limits import is_number
-from referee.palmer.refusals import Refusal, Why
+from referee.palmer.refusals import Why
+from referee.table.errors import Refusal
 
 _KIND_LETTER = {ast.FORALL: "A", ast.EXISTS: "E", ast.UNIQUE: "U"}
 _NEGATE_WORDS = {"¬", "~", "!", "not", "neg", "negate", "x:¬", "x¬", "-"}

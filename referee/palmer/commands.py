@@ -33,10 +33,10 @@ from referee.palmer.outcomes import (
     Written,
 )
 from referee.palmer.permissions import negation_sites
-from referee.palmer.refusals import Refusal, Tip
+from referee.palmer.refusals import Tip
 from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
-from referee.table.errors import Hint, IllegalEvent
+from referee.table.errors import Hint, IllegalEvent, Refusal
 from referee.table.events import Event
 from referee.table.session import Outcome, Outcomes, Refused, Session
 from referee.table.views import ShowBoard

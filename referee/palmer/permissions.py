@@ -30,7 +30,8 @@ from referee.language.deck import DeckCard
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
 from referee.language.vocabulary import Vocabulary
-from referee.palmer.refusals import Refusal, Why
+from referee.palmer.refusals import Why
+from referee.table.errors import Refusal
 
 _QUANT_SIGN = {ast.FORALL: "∀", ast.EXISTS: "∃", ast.UNIQUE: "∃!"}
 

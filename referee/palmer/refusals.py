@@ -1,7 +1,7 @@
 """Why Palmer's rules, its cards or its commands refuse, as data (the interface words it).
 
-One :class:`Why` per rule or per thing a command needs, and a
-:class:`Refusal` carrying the facts its sentence names.
+One :class:`Why` per rule or per thing a command needs: the ``why`` of a
+:class:`~referee.table.errors.Refusal`, which carries the facts its sentence names.
 :mod:`referee.cli.palmer_words` says them. A statement that does not parse
 keeps its parse error's own words (the language layer's, with its caret).
 """
@@ -9,15 +9,12 @@ keeps its parse error's own words (the language layer's, with its caret).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-
-from referee.table.errors import Reason
 
 
 class Why(enum.StrEnum):
     # the rules (Game.apply)
     VOTE_FIRST = "vote_first"
-    NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; word: who tried
+    NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; other: who tried
     NOT_ON_BOARD = "not_on_board"  # number; flag: erased as redundant
     NOT_A_DECK_CARD = "not_a_deck_card"  # word: the card id
     NOT_IN_HAND_OF = "not_in_hand_of"  # word: the card id; player
@@ -100,19 +97,3 @@ class Tip(enum.StrEnum):
     CLAIM_WITH = "claim_with"
     CLAIM = "claim"
     NOTHING_CLAIMED = "nothing_claimed"  # a derivation file that cannot be read
-
-
-@dataclass(frozen=True)
-class Refusal(Reason):
-    """``why``, and the facts its sentence names (see :class:`Why`)."""
-
-    why: Why
-    player: str = ""
-    word: str = ""
-    other: str = ""
-    number: int = 0
-    count: int = 0
-    flag: bool = False
-    texts: tuple[str, ...] = ()
-    numbers: tuple[int, ...] = ()
-    others: tuple[int, ...] = ()

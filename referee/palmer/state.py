@@ -37,10 +37,10 @@ from referee.palmer.events import (
     Play,
     Vote,
 )
-from referee.palmer.refusals import Refusal, Why
+from referee.palmer.refusals import Why
 from referee.palmer.setup import HouseRules, Mode, Setup
 from referee.table.dealing import DealtState
-from referee.table.errors import IllegalEvent
+from referee.table.errors import IllegalEvent, Refusal
 from referee.table.events import handler_for
 from referee.table.reveals import Reveal, Shown
 
@@ -189,7 +189,7 @@ class Game(DealtState):
             raise Refusal.illegal("type", Why.VOTE_FIRST)
         if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
             raise Refusal.illegal(
-                "player", Why.NOT_YOUR_TURN, player=self.player, word=event.player
+                "player", Why.NOT_YOUR_TURN, player=self.player, other=event.player
             )
         pile = len(self.draw_pile)
         handler(event)

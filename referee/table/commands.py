@@ -22,10 +22,10 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from referee.language.names import find_name, name_key
-from referee.table.errors import Hint
+from referee.table.errors import Hint, Refusal
 from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
-from referee.table.refusals import UNDO_EVENT, Refusal, Why
+from referee.table.refusals import UNDO_EVENT, Why
 from referee.table.session import Outcomes, Refused, Session, ShowRules
 from referee.table.views import ShowCards, ShowHand, ShowScores
 

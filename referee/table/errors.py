@@ -19,10 +19,14 @@ HIDDEN_REASON = "the deal says otherwise (why is not shown: it would tell what t
 class Reason:
     """Why the rules refuse an event or a command, as data, never as a sentence.
 
-    A game subclasses it (frozen) with an enum saying which rule and the facts
-    its sentence needs; the interface words it, in one place per game
-    (:mod:`referee.cli.reasons`). ``str`` gives only a code, for a log.
+    ``why`` is a member of a game's own ``Why`` enum (or the table's): which
+    rule. The facts its sentence needs come with it (:class:`Refusal`, or a
+    subclass where they are a game's own types); the interface words it, in
+    one place per game, found by the enum (:mod:`referee.cli.reasons`).
+    ``str`` gives only a code, for a log.
     """
+
+    why: enum.Enum
 
     def __str__(self) -> str:
         shown = [f"{f.name}={getattr(self, f.name)}" for f in fields(self)]
@@ -49,6 +53,31 @@ class Hint:
 
     tip: enum.Enum
     word: str = ""
+
+
+@dataclass(frozen=True)
+class Refusal(Reason):
+    """A refusal: ``why`` and the plain facts its sentence names, one class for every game.
+
+    Each ``Why`` member's comment says which facts it fills: ``player`` (whose
+    turn, whose hand), ``other`` (who tried, or the second of two things
+    compared), ``word`` (what was typed or recorded, quoted when said),
+    ``card`` (a card's label), ``count`` and ``number`` (how many, which one),
+    ``flag``, ``texts`` (labels, symbols, variables) and ``numbers``/``others``
+    (statement numbers). A game whose sentences need facts of its own types (a
+    Phase, a card's faces) subclasses it with those fields, typed.
+    """
+
+    player: str = ""
+    other: str = ""
+    word: str = ""
+    card: str = ""
+    count: int = 0
+    number: int = 0
+    flag: bool = False
+    texts: tuple[str, ...] = ()
+    numbers: tuple[int, ...] = ()
+    others: tuple[int, ...] = ()
 
 
 class IllegalEvent(ValueError):

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.language.shapes import Plain, ShapeError, decode
-from referee.table.errors import IllegalEvent, RecordError
-from referee.table.refusals import Refusal, Why
+from referee.table.errors import IllegalEvent, RecordError, Refusal
+from referee.table.refusals import Why
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,11 @@
-"""Why the table itself refuses a command, whatever the game, as data (the interface
-words it in :mod:`referee.cli.reasons`)."""
+"""Why the table itself refuses a command, whatever the game, as data: the ``why`` of a
+:class:`~referee.table.errors.Refusal` (the interface words it in :mod:`referee.cli.reasons`)."""
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
-from referee.table.errors import Hint, Reason
+from referee.table.errors import Hint
 
 
 class Why(enum.StrEnum):
@@ -31,13 +30,3 @@ class Tip(enum.StrEnum):
 
 UNDO_EVENT = Hint(Tip.UNDO_EVENT)
 HELP = Hint(Tip.HELP)
-
-
-@dataclass(frozen=True)
-class Refusal(Reason):
-    """``why``, and the player or the word its sentence names."""
-
-    why: Why
-    player: str = ""
-    other: str = ""
-    word: str = ""

@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from referee.table.errors import Hint, IllegalEvent, Reason
+from referee.table.errors import Hint, IllegalEvent, Reason, Refusal
 from referee.table.events import Event
 from referee.table.record import GameState, Record
-from referee.table.refusals import HELP, Refusal, Why
+from referee.table.refusals import HELP, Why
 from referee.table.reveals import Shown, undo_barrier
 
 # ----------------------------------------------------------------- outcomes
