@@ -14,12 +14,12 @@ from referee.ergo.commands import ErgoCommands
 from referee.ergo.events import Discard, Place, RoundEnd, Score
 from referee.ergo.outcomes import PlacementRefused, RoundScored
 from referee.ergo.records import GAME
-from referee.ergo.refusals import Refusal, Why
+from referee.ergo.refusals import Refusal, Tip, Why
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup, SetupError
 from referee.ergo.state import FALLACY_TURNS
 from referee.ergo.syntax import Rule
 from referee.resources import ergo_deck_path
-from referee.table.errors import IllegalEvent
+from referee.table.errors import Hint, IllegalEvent
 from referee.table.house import SwitchError
 from referee.table.record import Record, dumps, loads
 from referee.table.session import Refused, Session
@@ -142,8 +142,24 @@ def test_at_most_four_premises():
     s = session()
     run(s, "play A", "play B", "play C", "play D")
     r = refusal(s, "play A")
-    assert "at most 4 premises" in words(r)
+    assert r.reason == Refusal(Why.TOO_MANY_PREMISES, count=4, number=1)
+    assert words(r) == "the Proof has at most 4 premises and has 4: play to one of premises 1-4"
     run(s, "play OR A at 4")
+
+
+def test_a_line_that_cannot_be_read_is_refused_with_a_typed_reason_and_its_hint():
+    s = session()
+    r = refusal(s, "play *")
+    assert r.reason == Refusal(Why.WILD_SHOWS) and r.hint == Hint(Tip.WILD_AS)
+    r = refusal(s, "play A at 1:x")
+    assert r.reason == Refusal(Why.NOT_A_PLACE, word="1:x") and r.hint == Hint(Tip.PLACES)
+    run(s, "play A")
+    r = refusal(s, "tabula 3:1")  # a place the Proof does not have: the Proof's own check
+    assert r.reason == Refusal(Why.NO_PREMISE, number=3, count=1)
+    assert words(r) == "there is no premise 3 (the Proof has premise 1)"
+    r = refusal(s, "play B at 1:5")
+    assert r.reason == Refusal(Why.NO_GAP, premise=1, number=5, count=1)
+    assert words(r) == "there is no gap 5 (premise 1 has gaps 0-1)"
 
 
 def test_the_deck_runs_out_of_a_card_in_table_mode_and_a_wild_stands_in():

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from referee.cli.grammar import article, count, plural
 from referee.ergo.refusals import Refusal, Tip, Why
 from referee.ergo.state import Game, fallacy_time
-from referee.ergo.syntax import Face, Rule, Violation
+from referee.ergo.syntax import MAX_PREMISES, Face, Rule, Violation
 from referee.language.characters import quoted
 
 FIXED = {
@@ -33,6 +33,15 @@ FIXED = {
     Why.NOT_STOPPED_YET: "the round has not stopped: it ends with an Ergo or the last card",
     Why.GAME_GOES_ON: "the game goes on",
     Why.NONE_SCORED: "no round has been scored yet",
+    Why.WILD_SHOWS: "a Wild is played as the card it shows: a star, then the card",
+    Why.WILD_PARENTHESIS: "no Wild plays as a parenthesis",
+    Why.CARDS_BEFORE_AT: "say which cards go there before 'at'",
+    Why.WHERE_AFTER_AT: "say where after 'at'",
+    Why.SAY_CARDS: "say which cards you play",
+    Why.NAME_DISCARDS: "name the cards you discard",
+    Why.FALLACY_ON_WHOM: "say whom the Fallacy is on",
+    Why.WHICH_CARD_GOES: "say which card goes",
+    Why.WHICH_TWO_CARDS: "say which two cards change places",
 }
 
 
@@ -47,6 +56,11 @@ def fallacy_words(left: int, this_one: bool) -> str:
 def fallacy_left(game: Game, player: str) -> str:
     """How long ``player``'s Fallacy still holds, said one way everywhere."""
     return fallacy_words(*fallacy_time(game, player))
+
+
+def premises_words(n: int) -> str:
+    """``no premises yet``, ``premise 1``, ``premises 1-3``: the premises a Proof has."""
+    return "no premises yet" if not n else "premise 1" if n == 1 else f"premises 1-{n}"
 
 
 def caret(faces: Sequence[Face], v: Violation) -> str:
@@ -163,6 +177,41 @@ def refusal_words(r: Refusal) -> str:
             return f"round {r.word} has not been scored"
         case Why.NOT_A_WHY_WORD:
             return f"{quoted(r.word)} is not a variable, a player or a round"
+        case Why.NO_PREMISE:
+            return f"there is no premise {r.number} (the Proof has {premises_words(r.count)})"
+        case Why.NO_CARD_THERE:
+            return f"premise {r.premise} has {count(r.count, 'card')}, no card {r.number}"
+        case Why.NEW_PREMISE_NUMBER:
+            return f"a new premise is number {r.count}, not {r.number}"
+        case Why.TOO_MANY_PREMISES:
+            free = MAX_PREMISES - r.count
+            room = (
+                f"room for {count(free, 'new premise')}, not {r.number}"
+                if free
+                else f"play to {'one of ' if r.count > 1 else ''}{premises_words(r.count)}"
+            )
+            return f"the Proof has at most {MAX_PREMISES} premises and has {r.count}: {room}"
+        case Why.NO_GAP:
+            where = f"premise {r.premise} has gaps 0-{r.count}" if r.count else "a new premise: 0"
+            return f"there is no gap {r.number} ({where})"
+        case Why.NOT_A_PROOF_CARD:
+            return f"{quoted(r.word)} is not a card for the Proof"
+        case Why.NO_HAND_CARD:
+            return f"your hand has cards 1-{r.count}, not {r.word}"
+        case Why.CARD_NAMED_TWICE:
+            return f"card {r.word} is named twice"
+        case Why.WILD_SAY_WHAT:
+            return f"card {r.word} is a Wild: say what it shows"
+        case Why.PARENTHESIS_SAY_WHICH:
+            return f"card {r.word} is a parenthesis: say which"
+        case Why.OWN_COMMAND:
+            return f"card {r.word} is {article(r.card)}: it has a command of its own"
+        case Why.NOT_A_PLACE:
+            return f"{quoted(r.word)} is not a place in the Proof"
+        case Why.NOT_A_SPOT:
+            return f"{quoted(r.word)} is not a card of the Proof"
+        case Why.NOT_AN_ERGO_CARD:
+            return f"{quoted(r.word)} is not an Ergo card"
         case Why.UNSCORED:
             inner = r.texts[0]
             if isinstance(r.inner, Refusal):

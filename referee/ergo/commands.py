@@ -52,7 +52,7 @@ from referee.ergo.outcomes import (
     Swapped,
     Why,
 )
-from referee.ergo.proof import Placed, Spot
+from referee.ergo.proof import Placed, PlacementError, Spot
 from referee.ergo.reading import ReadingRules, full_text, read_premise
 from referee.ergo.refusals import Refusal, Tip
 from referee.ergo.ruling import decide, explain
@@ -118,20 +118,14 @@ def placed_card(word: str) -> ProofCard:
     """``A``, ``not``, ``∧``, ``(`` or a Wild ``*A`` / ``*THEN`` as the card that shows it."""
     wild = word.startswith("*")
     if word in ("*", "**") or word.lower() == "wild":
-        raise Unread(
-            "a Wild is played as the card it shows: a star, then the card",
-            Hint(Tip.WILD_AS),
-        )
+        raise Unread(Refusal(refusals.Why.WILD_SHOWS), Hint(Tip.WILD_AS))
     face = face_of(word[1:] if wild else word)
     if face is None:
-        raise Unread(
-            f"{word!r} is not a card for the Proof",
-            Hint(Tip.PROOF_CARDS),
-        )
+        raise Unread(Refusal(refusals.Why.NOT_A_PROOF_CARD, word=word), Hint(Tip.PROOF_CARDS))
     if not wild:
         return ProofCard(natural_card(face), face)
     if face.role == Role.PARENTHESIS:
-        raise Unread("no Wild plays as a parenthesis")
+        raise Unread(Refusal(refusals.Why.WILD_PARENTHESIS))
     card = Card.WILD_VARIABLE if face.role == Role.VARIABLE else Card.WILD_OPERATOR
     return ProofCard(card, face)
 
@@ -140,17 +134,19 @@ def hand_card(word: str, hand: Sequence[Card], taken: list[int]) -> ProofCard:
     """Card ``word`` (a position, from 1) of a dealt hand, as it lies in the Proof."""
     index = int(word) - 1
     if not 0 <= index < len(hand):
-        raise Unread(f"your hand has cards 1-{len(hand)}, not {word}", Hint(Tip.HAND))
+        raise Unread(Refusal(refusals.Why.NO_HAND_CARD, word=word, count=len(hand)), Hint(Tip.HAND))
     if index in taken:
-        raise Unread(f"card {word} is named twice")
+        raise Unread(Refusal(refusals.Why.CARD_NAMED_TWICE, word=word))
     taken.append(index)
     card = hand[index]
     if card.wild:
-        raise Unread(f"card {word} is a Wild: say what it shows", Hint(Tip.WILD))
+        raise Unread(Refusal(refusals.Why.WILD_SAY_WHAT, word=word), Hint(Tip.WILD))
     if len(card.faces) != 1:
         if card == Card.PARENTHESIS:
-            raise Unread(f"card {word} is a parenthesis: say which", Hint(Tip.PARENTHESIS))
-        raise Unread(f"card {word} is a {card.label}: it has a command of its own", Hint(Tip.HELP))
+            raise Unread(
+                Refusal(refusals.Why.PARENTHESIS_SAY_WHICH, word=word), Hint(Tip.PARENTHESIS)
+            )
+        raise Unread(Refusal(refusals.Why.OWN_COMMAND, word=word, card=card.label), Hint(Tip.HELP))
     return ProofCard(card, card.faces[0])
 
 
@@ -174,14 +170,14 @@ def read_placement(
                 cards = []
         elif token.lower() in ("at", "in", "@"):
             if not cards:
-                raise Unread("say which cards go there before 'at'")
+                raise Unread(Refusal(refusals.Why.CARDS_BEFORE_AT))
             if i + 1 >= len(tokens):
-                raise Unread("say where after 'at'", Hint(Tip.AT))
+                raise Unread(Refusal(refusals.Why.WHERE_AFTER_AT), Hint(Tip.AT))
             groups.append((cards, tokens[i + 1]))
             cards = []
             i += 1
         elif token == "*" and i + 1 < len(tokens) and tokens[i + 1] in "()":
-            raise Unread("no Wild plays as a parenthesis")
+            raise Unread(Refusal(refusals.Why.WILD_PARENTHESIS))
         elif hand is not None and is_number(token):
             cards.append(hand_card(token, hand, taken))
         else:
@@ -190,7 +186,7 @@ def read_placement(
     if cards:
         groups.append((cards, None))
     if not groups:
-        raise Unread("say which cards you play", Hint(Tip.PLAY))
+        raise Unread(Refusal(refusals.Why.SAY_CARDS), Hint(Tip.PLAY))
     out: list[Placed] = []
     new = len(premises)
     for group, where in groups:
@@ -200,10 +196,7 @@ def read_placement(
             continue
         m = _GAP.fullmatch(where.lower())
         if not m:
-            raise Unread(
-                f"{where!r} is not a place in the Proof",
-                Hint(Tip.PLACES),
-            )
+            raise Unread(Refusal(refusals.Why.NOT_A_PLACE, word=where), Hint(Tip.PLACES))
         premise = int(m.group(1))
         size = premises[premise - 1] if 1 <= premise <= len(premises) else 0
         gap = m.group(2)
@@ -220,7 +213,7 @@ def read_placement(
 def read_spot(word: str) -> Spot:
     m = _SPOT.fullmatch(word)
     if not m:
-        raise Unread(f"{word!r} is not a card of the Proof", Hint(Tip.SPOT))
+        raise Unread(Refusal(refusals.Why.NOT_A_SPOT, word=word), Hint(Tip.SPOT))
     return Spot(int(m.group(1)), int(m.group(2)))
 
 
@@ -291,7 +284,7 @@ class ErgoCommands(TableCommands):
         unnamed = 0
         if not words:
             if game.dealt:
-                raise Unread("name the cards you discard", Hint(Tip.DISCARD))
+                raise Unread(Refusal(refusals.Why.NAME_DISCARDS), Hint(Tip.DISCARD))
             unnamed = game.plays_left
         elif not game.dealt and len(words) == 1 and is_number(words[0]):
             unnamed = int(words[0])
@@ -311,9 +304,9 @@ class ErgoCommands(TableCommands):
             if hand is not None and is_number(word):
                 index = int(word) - 1
                 if not 0 <= index < len(hand):
-                    raise Unread(f"your hand has cards 1-{len(hand)}, not {word}")
+                    raise Unread(Refusal(refusals.Why.NO_HAND_CARD, word=word, count=len(hand)))
                 if index in taken:
-                    raise Unread(f"card {word} is named twice")
+                    raise Unread(Refusal(refusals.Why.CARD_NAMED_TWICE, word=word))
                 taken.append(index)
                 out.append(hand[index])
             else:
@@ -330,14 +323,14 @@ class ErgoCommands(TableCommands):
         face = face_of(low)
         if face is not None:
             return natural_card(face)
-        raise Unread(f"{word!r} is not an Ergo card", Hint(Tip.CARDS))
+        raise Unread(Refusal(refusals.Why.NOT_AN_ERGO_CARD, word=word), Hint(Tip.CARDS))
 
     def _fallacy(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.split()
         if words and words[0].lower() == "on":
             words = words[1:]
         if len(words) != 1:
-            raise Unread("say whom the Fallacy is on", Hint(Tip.FALLACY))
+            raise Unread(Refusal(refusals.Why.FALLACY_ON_WHOM), Hint(Tip.FALLACY))
         target = self.player(game, words[0]) or words[0]  # `fallacy bob` finds BOB
         who = game.player
         return self._submit(session, Fallacy(who, target), FallacyPlayed(who, target))
@@ -359,12 +352,12 @@ class ErgoCommands(TableCommands):
         if words and words[0].lower() == "rasa":
             words = words[1:]
         if len(words) != 1:
-            raise Unread("say which card goes", Hint(Tip.TABULA))
+            raise Unread(Refusal(refusals.Why.WHICH_CARD_GOES), Hint(Tip.TABULA))
         spot = read_spot(words[0])
         try:
             card = game.proof.card_at(spot)
-        except ValueError as exc:
-            return (Refused(str(exc)),)
+        except PlacementError as exc:
+            return (Refused(reason=exc.reason),)
         pair = card.face.role == Role.PARENTHESIS
         _, taken = game.proof.remove(spot, with_partner=pair)
         who = game.player
@@ -375,12 +368,12 @@ class ErgoCommands(TableCommands):
     def _revolution(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.replace(",", " ").split()
         if len(words) != 2:
-            raise Unread("say which two cards change places", Hint(Tip.REVOLUTION))
+            raise Unread(Refusal(refusals.Why.WHICH_TWO_CARDS), Hint(Tip.REVOLUTION))
         first, second = read_spot(words[0]), read_spot(words[1])
         try:
             faces = (game.proof.card_at(first).face, game.proof.card_at(second).face)
-        except ValueError as exc:
-            return (Refused(str(exc)),)
+        except PlacementError as exc:
+            return (Refused(reason=exc.reason),)
         who = game.player
         return self._submit(
             session, Revolution(who, first, second), Swapped(who, first, second, faces)

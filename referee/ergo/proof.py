@@ -14,18 +14,20 @@ from dataclasses import dataclass
 
 from referee.ergo.cards import VARIABLES, Face, ProofCard, Role, faces_text, natural_card
 from referee.ergo.reading import DEFAULT_READING, ReadingRules, read_premise
+from referee.ergo.refusals import Refusal, Why
 from referee.ergo.syntax import MAX_PREMISES, SyntaxViolation, check_premises
 from referee.language.ast import Formula
 from referee.language.shapes import Plain
 
 
 class PlacementError(ValueError):
-    """A move that names places the Proof does not have; ``field`` is the event's field."""
+    """A move that names places the Proof does not have; ``field`` is the event's field,
+    ``reason`` why (typed: the interface words it)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, field: str, reason: Refusal) -> None:
+        super().__init__(str(reason))
         self.field = field
-        self.message = message
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -99,15 +101,17 @@ class Proof:
         row = self.premises[spot.premise - 1]
         if not 1 <= spot.position <= len(row):
             raise PlacementError(
-                field, f"premise {spot.premise} has {len(row)} cards, no card {spot.position}"
+                field,
+                Refusal(
+                    Why.NO_CARD_THERE, premise=spot.premise, number=spot.position, count=len(row)
+                ),
             )
         return row[spot.position - 1]
 
     def _premise(self, number: int, field: str) -> None:
         if not 1 <= number <= len(self.premises):
-            n = len(self.premises)
-            have = "no premises yet" if not n else "premise 1" if n == 1 else f"premises 1-{n}"
-            raise PlacementError(field, f"there is no premise {number} (the Proof has {have})")
+            reason = Refusal(Why.NO_PREMISE, number=number, count=len(self.premises))
+            raise PlacementError(field, reason)
 
     # ----------------------------------------------------------- changes
 
@@ -125,28 +129,19 @@ class Proof:
                 new_numbers.append(p.premise)
         for i, number in enumerate(new_numbers, start=1):
             if number != count + i:
-                raise PlacementError(
-                    "cards.premise",
-                    f"a new premise is number {count + i}, not {number}",
-                )
+                reason = Refusal(Why.NEW_PREMISE_NUMBER, count=count + i, number=number)
+                raise PlacementError("cards.premise", reason)
         if count + len(new_numbers) > MAX_PREMISES:
-            free = MAX_PREMISES - count
-            room = (
-                f"room for {free} new premise{'s' if free != 1 else ''}, not {len(new_numbers)}"
-                if free
-                else "play to " + ("premise 1" if count == 1 else f"one of premises 1-{count}")
-            )
-            raise PlacementError(
-                "cards.premise",
-                f"the Proof has at most {MAX_PREMISES} premises and has {count}: {room}",
-            )
+            reason = Refusal(Why.TOO_MANY_PREMISES, count=count, number=len(new_numbers))
+            raise PlacementError("cards.premise", reason)
         for p in placed:
             if p.premise < 1:
-                raise PlacementError("cards.premise", f"there is no premise {p.premise}")
+                reason = Refusal(Why.NO_PREMISE, number=p.premise, count=count)
+                raise PlacementError("cards.premise", reason)
             size = len(rows[p.premise - 1]) if p.premise <= count else 0
             if not 0 <= p.gap <= size:
-                where = f"premise {p.premise} has gaps 0-{size}" if size else "a new premise: 0"
-                raise PlacementError("cards.gap", f"there is no gap {p.gap} ({where})")
+                reason = Refusal(Why.NO_GAP, premise=p.premise, number=p.gap, count=size)
+                raise PlacementError("cards.gap", reason)
         rows += [[] for _ in new_numbers]
         out = []
         for number, row in enumerate(rows, start=1):

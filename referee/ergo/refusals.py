@@ -50,6 +50,12 @@ class Why(enum.StrEnum):
     WRONG_CARDS = "wrong_cards"  # count: cards in the Proof
     WRONG_PARADOX = "wrong_paradox"
     WRONG_AWARDS = "wrong_awards"  # texts: "player points" for each
+    # the places a move names (the Proof's own check, for the rules and the commands)
+    NO_PREMISE = "no_premise"  # number: asked; count: the Proof's premises
+    NO_CARD_THERE = "no_card_there"  # premise; number: the card asked; count: its cards
+    NEW_PREMISE_NUMBER = "new_premise_number"  # count: the number it gets; number: asked
+    TOO_MANY_PREMISES = "too_many_premises"  # count: premises now; number: new ones asked
+    NO_GAP = "no_gap"  # premise; number: the gap asked; count: the premise's cards
     # the commands
     STOPPED = "stopped"  # the command: score settles it
     NOT_STOPPED_YET = "not_stopped_yet"
@@ -58,6 +64,25 @@ class Why(enum.StrEnum):
     NOT_SCORED = "not_scored"  # word: the round asked
     NOT_A_WHY_WORD = "not_a_why_word"  # word
     UNSCORED = "unscored"  # the round could not be scored: inner (worded as its own)
+    # what a command's words must say (they are read before any rule is asked)
+    WILD_SHOWS = "wild_shows"  # a bare star: a Wild is played as what it shows
+    NOT_A_PROOF_CARD = "not_a_proof_card"  # word
+    WILD_PARENTHESIS = "wild_parenthesis"
+    NO_HAND_CARD = "no_hand_card"  # word: the position typed; count: cards in the hand
+    CARD_NAMED_TWICE = "card_named_twice"  # word: the position
+    WILD_SAY_WHAT = "wild_say_what"  # word: the position
+    PARENTHESIS_SAY_WHICH = "parenthesis_say_which"  # word: the position
+    OWN_COMMAND = "own_command"  # word: the position; card: its label
+    CARDS_BEFORE_AT = "cards_before_at"
+    WHERE_AFTER_AT = "where_after_at"
+    SAY_CARDS = "say_cards"
+    NOT_A_PLACE = "not_a_place"  # word
+    NOT_A_SPOT = "not_a_spot"  # word
+    NAME_DISCARDS = "name_discards"
+    NOT_AN_ERGO_CARD = "not_an_ergo_card"  # word
+    FALLACY_ON_WHOM = "fallacy_on_whom"
+    WHICH_CARD_GOES = "which_card_goes"
+    WHICH_TWO_CARDS = "which_two_cards"
 
 
 class Tip(enum.StrEnum):

@@ -368,7 +368,7 @@ class Game(DealtState):
         try:
             proof = self.proof.insert(event.cards)
         except PlacementError as exc:
-            raise IllegalEvent(exc.field, exc.message) from None
+            raise IllegalEvent(exc.field, reason=exc.reason) from None
         self._check_syntax(proof, "cards")
         self._use(plays)
         self._supply([p.card.card for p in event.cards], "cards")
@@ -440,7 +440,7 @@ class Game(DealtState):
         try:
             card = self.proof.card_at(event.spot, "spot")
         except PlacementError as exc:
-            raise IllegalEvent(exc.field, exc.message) from None
+            raise IllegalEvent(exc.field, reason=exc.reason) from None
         if card.face != event.removed:
             raise Refusal.illegal(
                 "removed",
@@ -472,7 +472,7 @@ class Game(DealtState):
             a = self.proof.card_at(event.first, "first")
             b = self.proof.card_at(event.second, "second")
         except PlacementError as exc:
-            raise IllegalEvent(exc.field, exc.message) from None
+            raise IllegalEvent(exc.field, reason=exc.reason) from None
         for key, card in (("first", a), ("second", b)):
             if card.face.role not in (Role.VARIABLE, Role.OPERATOR):
                 raise Refusal.illegal(key, Why.NOT_SWAPPABLE, roles=(card.face.role,))

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from referee.language.names import find_name, name_key
-from referee.table.errors import Hint, Refusal
+from referee.table.errors import Hint, Reason, Refusal
 from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
@@ -33,11 +33,12 @@ E = TypeVar("E", bound=Event)
 
 
 class Unread(ValueError):
-    """A command that cannot be read; ``message`` says what was expected, ``hint`` what to type."""
+    """A command that cannot be read: ``reason`` says what was expected (typed, like the
+    rules' reasons: the interface words it), ``hint`` what to type."""
 
-    def __init__(self, message: str, hint: Hint | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, reason: Reason, hint: Hint | None = None) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
         self.hint = hint
 
 
@@ -88,7 +89,7 @@ class TableCommands:
         try:
             return getattr(self, f"_{command}")(session, game, rest)
         except Unread as exc:
-            return (Refused(exc.message, exc.hint),)
+            return (Refused(hint=exc.hint, reason=exc.reason),)
 
     # ------------------------------------------------------------ what a game adds
 
