@@ -322,6 +322,7 @@ def test_hostile_proof_files_are_a_proof_or_a_located_error(tmp_path):
 
 
 def test_hostile_move_lists_are_moves_or_a_located_error(tmp_path):
+    from referee.cli.invicta_words import notation_words
     from referee.invicta.notation import MoveListError, parse_move_list
 
     rng = random.Random("moves")
@@ -340,7 +341,7 @@ def test_hostile_move_lists_are_moves_or_a_located_error(tmp_path):
         try:
             parse_move_list(text)
         except MoveListError as exc:
-            assert no_refused_characters(exc.render())
+            assert no_refused_characters(exc.render(notation_words(exc.reason)))
         files.append(text)
     for i, text in enumerate(rng.sample(files, 6)):
         moves = tmp_path / f"moves{i}.txt"

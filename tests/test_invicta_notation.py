@@ -2,6 +2,8 @@
 
 import pytest
 
+from referee.cli.invicta_words import HOW, notation_words
+from referee.cli.reasons import reason_words
 from referee.invicta.board import Side, Square
 from referee.invicta.events import CODEC, Move, Place
 from referee.invicta.notation import (
@@ -13,6 +15,7 @@ from referee.invicta.notation import (
     parse_move,
     parse_move_list,
 )
+from referee.invicta.refusals import Why
 from referee.invicta.setup import Corners, HouseRules, Setup
 from referee.language.shapes import ShapeError, decode
 from referee.table.errors import RecordError
@@ -39,26 +42,37 @@ def test_moves_read(text, move):
 
 
 @pytest.mark.parametrize(
-    "text, column, words",
+    "text, column, why, words",
     [
-        ("", 1, "no move"),
-        ("j5", 1, "the columns are a to i"),
-        ("e11", 1, "the rows are 1 to 10"),
-        ("e0", 1, "the rows are 1 to 10"),
-        ("e5-", 4, "expected a square after '-'"),
-        ("e5-e11", 4, "the rows are 1 to 10"),
-        ("e5 +e6", 4, "expected '-'"),
-        ("e5-e6 x", 7, "unexpected text"),
-        ("pass", 1, "not a square"),
-        ("-e5", 1, "expected a square"),
-        ("e5xe6", 1, "not a square"),
+        ("", 1, Why.NO_MOVE, "no move"),
+        ("j5", 1, Why.OFF_COLUMNS, "j5 is not on the board: the columns are a to i"),
+        ("e11", 1, Why.OFF_ROWS, "the rows are 1 to 10"),
+        ("e0", 1, Why.OFF_ROWS, "the rows are 1 to 10"),
+        ("e5-", 4, Why.EXPECTED_TARGET, "expected a square after '-', found the end of the line"),
+        ("e5-e11", 4, Why.OFF_ROWS, "e11 is not on the board"),
+        ("e5 +e6", 4, Why.EXPECTED_DASH, "expected '-'"),
+        ("e5-e6 x", 7, Why.TEXT_AFTER_MOVE, "unexpected text"),
+        ("pass", 1, Why.NOT_A_SQUARE, "'pass' is not a square"),
+        ("-e5", 1, Why.EXPECTED_SQUARE, "expected a square, found '-'"),
+        ("e5xe6", 1, Why.NOT_A_SQUARE, "'e5xe6' is not a square"),
+        ("e5--e6", 4, Why.ONE_DASH, "one dash"),
     ],
 )
-def test_text_that_is_not_a_move_names_the_column(text, column, words):
+def test_text_that_is_not_a_move_names_the_column(text, column, why, words):
     with pytest.raises(NotationError) as info:
         parse_move(text)
-    assert info.value.column == column
-    assert words in info.value.message
+    assert info.value.column == column and info.value.reason.why is why
+    assert words in notation_words(info.value.reason)  # worded at the edge
+
+
+def test_a_move_typed_at_the_prompt_is_refused_with_a_caret_under_the_fault():
+    with pytest.raises(NotationError) as info:
+        parse_move("e5 -> e6")
+    assert reason_words(info.value.reason).split("\n") == [
+        "expected a square after '-', found '>': " + HOW,
+        "  e5 -> e6",
+        "      ^",
+    ]
 
 
 def test_a_move_is_an_event_of_the_side_given():

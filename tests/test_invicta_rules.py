@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from referee.invicta.board import ARENA, EDGE, RING, SQUARES, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
 from referee.invicta.notation import as_event, parse_move
+from referee.invicta.refusals import Why
 from referee.invicta.setup import Blocked, Corners, HouseRules, Setup
-from referee.invicta.state import Finish, Game, IllegalMove, Result, Why
+from referee.invicta.state import Finish, Game, IllegalMove, Result
 
 W, B = Side.WHITE, Side.BLACK
 

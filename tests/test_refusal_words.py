@@ -16,9 +16,10 @@ from referee.ergo import syntax
 from referee.ergo.cards import Role
 from referee.ergo.syntax import Face, Rule, Violation
 from referee.invicta.board import Kind, Piece, Side, Square
-from referee.invicta.state import Finish, Result, Why
-from referee.invicta.state import Refusal as InvictaRefusal
-from referee.invicta.state import Tip as InvictaTip
+from referee.invicta.refusals import Refusal as InvictaRefusal
+from referee.invicta.refusals import Tip as InvictaTip
+from referee.invicta.refusals import Why
+from referee.invicta.state import Finish, Result
 from referee.palmer import refusals as palmer
 from referee.table import refusals as table
 from referee.table.errors import Hint, Refusal

@@ -27,6 +27,7 @@ import click
 from referee.cli.common import fail, print_json, read_text
 from referee.cli.house import TerminalGame, house_rules, play_command
 from referee.cli.invicta_render import InvictaRenderer, describe
+from referee.cli.invicta_words import notation_words
 from referee.cli.reasons import record_error_words, said
 from referee.cli.safe import console, echoed, user, visible
 from referee.cli.stepper import Stepper
@@ -166,7 +167,8 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
     try:
         moves = parse_move_list(text)
     except MoveListError as exc:
-        click.echo(echoed(f"error: {visible(str(file))}, {exc.render()}"), err=True)
+        words = exc.render(notation_words(exc.reason))
+        click.echo(echoed(f"error: {visible(str(file))}, {words}"), err=True)
         sys.exit(EXIT_INPUT)
     renderer = InvictaRenderer(out)
     events: list = []

@@ -11,9 +11,11 @@ from collections.abc import Sequence
 
 from referee.cli.grammar import and_list
 from referee.invicta.board import Kind, Piece, Square
-from referee.invicta.notation import HOW
+from referee.invicta.refusals import Refusal, Tip, Why
 from referee.invicta.setup import PIECES
-from referee.invicta.state import Finish, Refusal, Result, Tip, Why
+from referee.invicta.state import Finish, Result
+from referee.language.characters import quoted
+from referee.language.errors import Location, excerpt
 
 COUNT = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
@@ -51,6 +53,8 @@ def result_words(result: Result) -> str:
     return "the game goes on"
 
 
+HOW = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
+
 HINTS = {
     Tip.UNDO_MOVE: "undo takes back the last move",
     Tip.HOW: HOW,
@@ -64,8 +68,56 @@ HINTS = {
 }
 
 
+def notation_words(r: Refusal) -> str:
+    """Why typed text is not a move (without the text and its caret)."""
+    at = r.text[r.column - 1 : r.column - 1 + r.width]
+    match r.why:
+        case Why.NO_MOVE:
+            return f"no move: {HOW}"
+        case Why.EXPECTED_SQUARE | Why.EXPECTED_TARGET:
+            found = quoted(at) if at else "the end of the line"
+            what = "a square" if r.why is Why.EXPECTED_SQUARE else "a square after '-'"
+            return f"expected {what}, found {found}: {HOW}"
+        case Why.NOT_A_SQUARE:
+            return f"{quoted(at)} is not a square (a column a-i and a row 1-10, e.g. e5)"
+        case Why.OFF_COLUMNS:
+            return f"{at} is not on the board: the columns are a to i"
+        case Why.OFF_ROWS:
+            return f"{at} is not on the board: the rows are 1 to 10"
+        case Why.ONE_DASH:
+            return "one dash between the two squares: e5-e6"
+        case Why.EXPECTED_DASH:
+            return "expected '-' between two squares, or nothing after one"
+        case Why.TEXT_AFTER_MOVE:
+            return "unexpected text after the move"
+    raise AssertionError(r.why)  # pragma: no cover - every notation Why is worded above
+
+
+NOTATION = frozenset(
+    {
+        Why.NO_MOVE,
+        Why.EXPECTED_SQUARE,
+        Why.EXPECTED_TARGET,
+        Why.NOT_A_SQUARE,
+        Why.OFF_COLUMNS,
+        Why.OFF_ROWS,
+        Why.ONE_DASH,
+        Why.EXPECTED_DASH,
+        Why.TEXT_AFTER_MOVE,
+    }
+)
+
+
+def pointed(r: Refusal) -> str:
+    """A move as typed that is not one: why, then the text with a caret under the fault."""
+    shown, caret = excerpt(Location(r.text, 1, r.column, r.width))
+    return f"{notation_words(r)}\n  {shown}\n  {caret}"
+
+
 def refusal_words(r: Refusal) -> str:
     """Why the rules refuse, as the players read it."""
+    if r.why in NOTATION:
+        return pointed(r)
     origin, target = r.square, r.target
     match r.why:
         case Why.GAME_OVER:

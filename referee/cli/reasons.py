@@ -18,7 +18,7 @@ from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
 from referee.cli.safe import visible
 from referee.cogito import refusals as cogito
 from referee.ergo import refusals as ergo
-from referee.invicta import state as invicta
+from referee.invicta import refusals as invicta
 from referee.language.characters import quoted
 from referee.palmer import refusals as palmer
 from referee.table import refusals as table

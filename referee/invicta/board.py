@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from referee.invicta.refusals import Why
+
 COLUMNS = "abcdefghi"
 WIDTH = len(COLUMNS)  # 9
 HEIGHT = 10
@@ -41,6 +43,15 @@ class Piece:
     kind: Kind
 
 
+class SquareError(ValueError):
+    """Text that names no square; ``why`` says how (not a letter and a number, or off the
+    board): a :class:`~referee.invicta.refusals.Why` the notation's refusal carries."""
+
+    def __init__(self, why: Why) -> None:
+        super().__init__(why.value)
+        self.why = why
+
+
 @dataclass(frozen=True, order=True)
 class Square:
     """A square by column (0 = a) and row (0 = row 1); written and read as ``e5``."""
@@ -54,17 +65,17 @@ class Square:
 
     @classmethod
     def parse(cls, text: str) -> Square:
-        """``"e5"`` → the square; ValueError saying why for anything else."""
+        """``"e5"`` → the square; :class:`SquareError` saying why for anything else."""
         match = _NAME.fullmatch(text.strip())
         if match is None:
-            raise ValueError(f"{text!r} is not a square (a column a-i and a row 1-10, e.g. e5)")
+            raise SquareError(Why.NOT_A_SQUARE)
         letter, digits = match.group(1).lower(), match.group(2)
         column = COLUMNS.find(letter)
         row = int(digits)
         if column < 0:
-            raise ValueError(f"{text} is not on the board: the columns are a to i")
+            raise SquareError(Why.OFF_COLUMNS)
         if not 1 <= row <= HEIGHT or digits.startswith("0"):
-            raise ValueError(f"{text} is not on the board: the rows are 1 to 10")
+            raise SquareError(Why.OFF_ROWS)
         return cls(column, row - 1)
 
     @property
@@ -94,9 +105,12 @@ class Square:
 
     @classmethod
     def from_json(cls, data: object) -> Square:
-        if not isinstance(data, str):
-            raise ValueError(f"a square is written as text like 'e5', not {data!r}")
-        return cls.parse(data)
+        try:
+            if isinstance(data, str):
+                return cls.parse(data)
+        except SquareError:
+            pass
+        raise ValueError(f"a square is a column a-i and a row 1-10 like 'e5', not {data!r}")
 
 
 SQUARES: tuple[Square, ...] = tuple(Square(c, r) for r in range(HEIGHT) for c in range(WIDTH))

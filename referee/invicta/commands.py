@@ -12,11 +12,19 @@ from __future__ import annotations
 
 import re
 
-from referee.invicta.board import SQUARES, Square
+from referee.invicta.board import SQUARES, Square, SquareError
 from referee.invicta.events import Place
-from referee.invicta.notation import HOW, NotationError, Placement, as_event, move_list, parse_move
+from referee.invicta.notation import (
+    SAYS_HOW,
+    NotationError,
+    Placement,
+    as_event,
+    move_list,
+    parse_move,
+)
 from referee.invicta.outcomes import AllMoves, GameOver, History, Played, Targets
-from referee.invicta.state import Game, IllegalMove, Refusal, Tip, Why
+from referee.invicta.refusals import Refusal, Tip, Why
+from referee.invicta.state import Game, IllegalMove
 from referee.table.commands import TableCommands
 from referee.table.errors import Hint
 from referee.table.session import Outcomes, Refused, Session
@@ -69,7 +77,8 @@ class InvictaCommands(TableCommands):
         try:
             move = parse_move(text)
         except NotationError as exc:
-            return (Refused(exc.message, None if HOW in exc.message else Hint(Tip.HOW)),)
+            hint = None if exc.reason.why in SAYS_HOW else Hint(Tip.HOW)
+            return (Refused(hint=hint, reason=exc.reason),)
         if word == "place" and not isinstance(move, Placement):
             return (Refused(hint=Hint(Tip.PLACE), reason=Refusal(Why.PLACE_ONE_SQUARE)),)
         if word == "move" and isinstance(move, Placement):
@@ -99,8 +108,9 @@ class InvictaCommands(TableCommands):
         if rest:
             try:
                 square = Square.parse(rest)
-            except ValueError as exc:
-                return (Refused(str(exc), Hint(Tip.MOVES)),)
+            except SquareError as exc:
+                said = Refusal(exc.why, text=rest, column=1, width=len(rest))
+                return (Refused(hint=Hint(Tip.MOVES), reason=said),)
             piece = game.board.get(square)
             if piece is None:
                 hint = Hint(Tip.PLACE_HERE, str(square)) if not game.finished else None

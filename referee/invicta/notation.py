@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.invicta.board import Side, Square
+from referee.invicta.board import Side, Square, SquareError
 from referee.invicta.events import Move, Place
+from referee.invicta.refusals import Refusal, Why
 from referee.language.characters import split_lines
 from referee.language.errors import LocatedError, Location
 
@@ -46,17 +47,19 @@ def as_event(move: Notation, side: Side) -> Place | Move:
 
 
 class NotationError(ValueError):
-    """Text that is not a move; ``column`` (from 1) and ``width`` point at the fault."""
+    """Text that is not a move: ``reason`` says why (typed; the interface words it), with
+    the text, and the ``column`` (from 1) and ``width`` at fault."""
 
-    def __init__(self, message: str, column: int, width: int = 1) -> None:
-        super().__init__(f"column {column}: {message}")
-        self.message = message
+    def __init__(self, why: Why, text: str, column: int, width: int = 1) -> None:
+        self.reason = Refusal(why, text=text, column=column, width=max(1, width))
+        super().__init__(f"column {column}: {self.reason}")
         self.column = column
-        self.width = max(1, width)
+        self.width = self.reason.width
 
 
 _WORD = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-HOW = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
+# A move that cannot be read: these reasons' words already say how moves are typed.
+SAYS_HOW = frozenset({Why.NO_MOVE, Why.EXPECTED_SQUARE, Why.EXPECTED_TARGET})
 
 
 def _skip_spaces(text: str, i: int) -> int:
@@ -65,17 +68,16 @@ def _skip_spaces(text: str, i: int) -> int:
     return i
 
 
-def _square(text: str, i: int, what: str) -> tuple[Square, int]:
+def _square(text: str, i: int, expected: Why) -> tuple[Square, int]:
     j = i
     while j < len(text) and text[j] in _WORD:
         j += 1
     if j == i:
-        found = f"{text[i]!r}" if i < len(text) else "the end of the line"
-        raise NotationError(f"expected {what}, found {found}: {HOW}", i + 1)
+        raise NotationError(expected, text, i + 1)
     try:
         return Square.parse(text[i:j]), j
-    except ValueError as exc:
-        raise NotationError(str(exc), i + 1, j - i) from None
+    except SquareError as exc:
+        raise NotationError(exc.why, text, i + 1, j - i) from None
 
 
 # What stands between two squares: a hyphen, or the dashes phones and keyboards
@@ -90,23 +92,23 @@ def parse_move(text: str) -> Notation:
     """
     i = _skip_spaces(text, 0)
     if i == len(text):
-        raise NotationError(f"no move: {HOW}", i + 1)
-    origin, i = _square(text, i, "a square")
+        raise NotationError(Why.NO_MOVE, text, i + 1)
+    origin, i = _square(text, i, Why.EXPECTED_SQUARE)
     spaced = _skip_spaces(text, i)
     if spaced == len(text):
         return Placement(origin)
     if text[spaced] in DASHES:
         i = _skip_spaces(text, spaced + 1)
         if i < len(text) and text[i] in DASHES:
-            raise NotationError("one dash between the two squares: e5-e6", i + 1)
+            raise NotationError(Why.ONE_DASH, text, i + 1)
     elif spaced > i and text[spaced] in _WORD:
         i = spaced  # two squares with a space between: e5 e6
     else:
-        raise NotationError("expected '-' between two squares, or nothing after one", spaced + 1)
-    target, i = _square(text, i, "a square after '-'")
+        raise NotationError(Why.EXPECTED_DASH, text, spaced + 1)
+    target, i = _square(text, i, Why.EXPECTED_TARGET)
     i = _skip_spaces(text, i)
     if i != len(text):
-        raise NotationError("unexpected text after the move", i + 1, len(text) - i)
+        raise NotationError(Why.TEXT_AFTER_MOVE, text, i + 1, len(text) - i)
     return Step(origin, target)
 
 
@@ -133,10 +135,12 @@ class ListedMove:
 
 
 class MoveListError(LocatedError):
-    """A line of a move list that is not a move."""
+    """A line of a move list that is not a move: ``reason`` says why (typed; the interface
+    words it and :meth:`render` places the words)."""
 
     def __init__(self, line: int, source: str, error: NotationError) -> None:
-        super().__init__(error.message, Location(source, 1, error.column, error.width))
+        super().__init__(str(error.reason), Location(source, 1, error.column, error.width))
+        self.reason = error.reason
         self.line = line
         self.column = error.column
         self.width = error.width

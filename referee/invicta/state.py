@@ -33,8 +33,9 @@ from referee.invicta.board import (
     neighbours,
 )
 from referee.invicta.events import Move, Place
+from referee.invicta.refusals import Refusal, Why
 from referee.invicta.setup import PIECES, REPETITIONS, ROW, Blocked, Corners, Setup
-from referee.table.errors import IllegalEvent, Reason
+from referee.table.errors import IllegalEvent
 from referee.table.players import SetupState
 
 
@@ -46,26 +47,6 @@ class Finish(enum.StrEnum):
     BLOCKED = "blocked"  # nobody can move (a draw), or house rule blocked=lose
 
 
-class Why(enum.StrEnum):
-    """Why the rules refuse an event or a command (the interface words it)."""
-
-    GAME_OVER = "game_over"
-    NOT_YOUR_TURN = "not_your_turn"
-    NO_PIECES = "no_pieces"  # a thirteenth placement
-    OCCUPIED = "occupied"
-    EMPTY = "empty"  # no piece on the square moved from
-    NOT_YOURS = "not_yours"
-    SAME_SQUARE = "same_square"
-    HOLLOW_DIAGONAL = "hollow_diagonal"
-    HOLLOW_TOO_FAR = "hollow_too_far"
-    LION_TOO_FAR = "lion_too_far"
-    SLIDE_BLOCKED = "slide_blocked"
-    CORNER_CUT = "corner_cut"
-    TOO_MANY_CORNERS = "too_many_corners"
-    PLACE_ONE_SQUARE = "place_one_square"  # ``place`` given a move
-    MOVE_TWO_SQUARES = "move_two_squares"  # ``move`` given a placement
-
-
 @dataclass(frozen=True)
 class Result:
     """How a game stands at its end: how it ended, who won, the winning rows."""
@@ -73,43 +54,6 @@ class Result:
     finish: Finish | None
     winner: Side | None
     rows: tuple[tuple[Square, ...], ...] = ()
-
-
-class Tip(enum.StrEnum):
-    """What to type instead (a :class:`~referee.table.errors.Hint`; ``word``: the square)."""
-
-    UNDO_MOVE = "undo_move"  # the game is over
-    HOW = "how"  # a move that cannot be read: a square, or two
-    PLACE = "place"  # usage of place
-    MOVE = "move"  # usage of move
-    MOVES = "moves"  # usage of moves
-    PLACE_HERE = "place_here"  # word: an empty square asked about
-    ALL_MOVES = "all_moves"  # moves lists every move
-    PLACE_ON = "place_on"  # word: an empty square moved from
-    MOVES_FROM = "moves_from"  # word: the square moved from
-
-
-@dataclass(frozen=True)
-class Refusal(Reason):
-    """Why the rules refuse: ``why``, and the facts its sentence needs.
-
-    ``side``: the side that tried; ``square``: the square placed on or moved
-    from; ``target``: where to; ``piece``: the piece on the square at fault;
-    ``other``: the square in the way (the corner, the blocker) and ``blocker``
-    the piece on it; ``corners``: corners a slide goes round; ``into``: a lion
-    stepping into the arena (else out of it); ``result``: the game's end.
-    """
-
-    why: Why
-    side: Side | None = None
-    square: Square | None = None
-    target: Square | None = None
-    piece: Piece | None = None
-    other: Square | None = None
-    blocker: Piece | None = None
-    corners: int = 0
-    into: bool = False
-    result: Result | None = None
 
 
 class IllegalMove(IllegalEvent):

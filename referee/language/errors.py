@@ -71,9 +71,12 @@ class LocatedError(ValueError):
             return ""
         return f"line {loc.line}, column {loc.column}" if loc.column else f"line {loc.line}"
 
-    def render(self) -> str:
+    def render(self, words: str | None = None) -> str:
+        """Where, the message (or ``words``: the interface's, for an error whose reason is
+        typed), the line and the caret."""
         where = self.where()
-        text = f"{where}: {self.message}" if where else self.message
+        said = self.message if words is None else words
+        text = f"{where}: {said}" if where else said
         if self.location is not None and self.location.text:
             shown, caret = excerpt(self.location)
             text += f"\n  {shown}"
