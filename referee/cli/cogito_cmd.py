@@ -20,6 +20,7 @@ from referee.cli.house import (
     read_deck,
     replay_command,
 )
+from referee.cli.reasons import reason_words
 from referee.cli.safe import console, user
 from referee.cogito import aide
 from referee.cogito.diagram import Diagram, load_diagram
@@ -67,7 +68,7 @@ def judge(deck, self_word, as_json, denied):
         self_card = self_card_name(diagram, self_word)
         names = [denied_name(diagram, word) for word in denied]
     except UnknownName as exc:
-        fail(str(exc))
+        fail(reason_words(exc.reason))
     judgements = [judge_one(diagram, self_card, name) for name in names]
     if as_json:
         print_json([{"not": j.denied, "true": j.true, "why": why(j)} for j in judgements])
@@ -107,7 +108,7 @@ def possible(deck, blue, red, seen, as_json):
         found += [declaration(diagram, w, Colour.RED) for w in red]
         excluded = [self_card_name(diagram, w) for w in seen]
     except UnknownName as exc:
-        fail(str(exc))
+        fail(reason_words(exc.reason))
     declarations = [d for d in found if d is not None]
     result = deduce(diagram, declarations, excluded)
     if as_json:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from referee.cli.grammar import count
 from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Phase
-from referee.language.characters import quoted
+from referee.language.characters import quoted, shortened
 
 FIXED = {
     Why.TRADE_NOW: "it is the trade: every player gives a card to the left",
@@ -49,6 +49,11 @@ HINTS = {
 }
 
 
+def self_cards(r: Refusal) -> str:
+    """`` (Self cards: A, B, C)`` where the reason lists them, to choose from."""
+    return f" (Self cards: {shortened(', '.join(r.texts))})" if r.texts else ""
+
+
 def refusal_words(r: Refusal) -> str:
     """Why Cogito refuses, as the players read it (the reasons FIXED does not word)."""
     p = r.player
@@ -72,7 +77,21 @@ def refusal_words(r: Refusal) -> str:
         case Why.NAMES_FIRST:
             return f"{p} names their Self card first (clockwise)"
         case Why.NOT_A_SELF_CARD:
-            return f"{quoted(r.word)} is not a Self card of this deck"
+            return f"{quoted(r.word)} is not a Self card of this deck{self_cards(r)}"
+        case Why.CATEGORY_NOT_SELF:
+            return f"{quoted(r.word)} is a category, not a Self card{self_cards(r)}"
+        case Why.NOT_A_NAME:
+            if not r.texts:
+                return f"{quoted(r.word)} is not a category or a Self card of this deck"
+            categories = shortened(", ".join(r.categories)) or "none"
+            return (
+                f"{quoted(r.word)} is not a category or a Self card of this deck "
+                f"(categories: {categories}; Self cards: {shortened(', '.join(r.texts))})"
+            )
+        case Why.DREAM_DECLARES_NOTHING:
+            return f"{r.word} is the Dream card: it declares nothing to judge"
+        case Why.EGO_NEVER_BLUE:
+            return f"the {r.word} card has no blue position: it always lies red"
         case Why.POSITION_MISJUDGED:
             return f"the record's position for {r.card} is not the judge's"
         case Why.ANSWER_MISJUDGED:

@@ -196,7 +196,7 @@ class CogitoCommands(TableCommands):
         try:
             named = self_card_name(game.diagram, words)
         except UnknownName as exc:
-            return (Refused(str(exc)),)
+            return (Refused(reason=exc.reason),)
         return self._submit(session, Cogito(seat.name, named, named == seat.self_card))
 
     def _end(self, session: Session, game: Game, rest: str) -> Outcomes:

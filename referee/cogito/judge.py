@@ -21,12 +21,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.cogito.diagram import CardKind, Diagram
-from referee.language.characters import quoted, shortened
+from referee.cogito.refusals import Refusal, Why
 from referee.language.shapes import Plain
 
 
 class UnknownName(ValueError):
-    """A word that names no card this question can be about."""
+    """A word that names no card this question can be about: ``reason`` says why (typed;
+    the interface words it)."""
+
+    def __init__(self, reason: Refusal) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
 
 
 class Denied(enum.StrEnum):
@@ -68,7 +73,7 @@ class Judgement(Plain):
 def judge(diagram: Diagram, self_card: str, denied: str) -> Judgement:
     """Judge "I am not ``denied``!" for ``self_card`` (both names as the diagram spells them)."""
     if not diagram.is_self(self_card):
-        raise UnknownName(f"{self_card!r} is not a Self card of this deck")
+        raise UnknownName(Refusal(Why.NOT_A_SELF_CARD, word=self_card))
     if denied == diagram.ego:
         # "There is no Blue position in the card, for it is inconsistent to say
         # 'I am not Ego'": false for every holder, so the Ego card always lies red.
@@ -79,7 +84,7 @@ def judge(diagram: Diagram, self_card: str, denied: str) -> Judgement:
             return Judgement(self_card, denied, Denied.SELF, False, (self_card,))
         return Judgement(self_card, denied, Denied.SELF, True)
     if not diagram.is_category(denied):
-        raise UnknownName(f"{denied!r} is not a category or a Self card of this deck")
+        raise UnknownName(Refusal(Why.NOT_A_NAME, word=denied))
     chain = diagram.chain(self_card, denied)
     if chain is not None:
         return Judgement(self_card, denied, Denied.CATEGORY, False, chain)
@@ -93,11 +98,9 @@ def self_card_name(diagram: Diagram, word: str) -> str:
     """The Self card ``word`` names (case does not matter); UnknownName otherwise."""
     name = diagram.lookup(word)
     if name is None or not diagram.is_self(name):
-        what = "a category, not a Self card" if name and diagram.is_category(name) else None
-        raise UnknownName(
-            f"{quoted(word)} is {what or 'not a Self card of this deck'} "
-            f"(Self cards: {shortened(', '.join(diagram.self_names))})"
-        )
+        category = name is not None and diagram.is_category(name)
+        why = Why.CATEGORY_NOT_SELF if category else Why.NOT_A_SELF_CARD
+        raise UnknownName(Refusal(why, word=word, texts=diagram.self_names))
     return name
 
 
@@ -106,12 +109,15 @@ def denied_name(diagram: Diagram, word: str) -> str:
     name = diagram.lookup(word)
     if name is None:
         raise UnknownName(
-            f"{quoted(word)} is not a category or a Self card of this deck "
-            f"(categories: {shortened(', '.join(diagram.category_names)) or 'none'}; "
-            f"Self cards: {shortened(', '.join(diagram.self_names))})"
+            Refusal(
+                Why.NOT_A_NAME,
+                word=word,
+                texts=diagram.self_names,
+                categories=diagram.category_names,
+            )
         )
     if name == diagram.dream:
-        raise UnknownName(f"{name} is the Dream card: it declares nothing to judge")
+        raise UnknownName(Refusal(Why.DREAM_DECLARES_NOTHING, word=name))
     return name
 
 
@@ -134,7 +140,7 @@ def declaration(diagram: Diagram, word: str, colour: Colour) -> Declaration | No
     name = denied_name(diagram, word)
     if diagram.card(name).kind == CardKind.EGO:
         if colour == Colour.BLUE:
-            raise UnknownName(f"the {name} card has no blue position: it always lies red")
+            raise UnknownName(Refusal(Why.EGO_NEVER_BLUE, word=name))
         return None
     return Declaration(name, colour)
 

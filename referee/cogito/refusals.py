@@ -33,7 +33,7 @@ class Why(enum.StrEnum):
     LOST_NO_DECLARE = "lost_no_declare"  # player
     ALREADY_DECLARED = "already_declared"  # player
     NAMES_FIRST = "names_first"  # player: who names first
-    NOT_A_SELF_CARD = "not_a_self_card"  # word: the card named
+    NOT_A_SELF_CARD = "not_a_self_card"  # word: the card named; texts: the Self cards
     CANNOT_END = "cannot_end"
     POSITION_MISJUDGED = "position_misjudged"  # card
     ANSWER_MISJUDGED = "answer_misjudged"  # player
@@ -52,6 +52,11 @@ class Why(enum.StrEnum):
     WHOSE_SELF_CARD = "whose_self_card"
     AIDE_AFTER_GAME = "aide_after_game"
     REVIEW_WAITS = "review_waits"
+    # a card named (the judge's names: the game, the aide, `cogito judge` and `possible`)
+    CATEGORY_NOT_SELF = "category_not_self"  # word; texts: the Self cards
+    NOT_A_NAME = "not_a_name"  # word; texts: the Self cards; categories
+    DREAM_DECLARES_NOTHING = "dream_declares_nothing"  # word: the Dream card's name
+    EGO_NEVER_BLUE = "ego_never_blue"  # word: the Ego card's name
 
 
 class Tip(enum.StrEnum):
@@ -72,7 +77,9 @@ class Tip(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Refusal(table.Refusal):
-    """A :class:`~referee.table.errors.Refusal` with the one fact of Cogito's own type its
-    sentences need: the phase the game is in (see :class:`Why`)."""
+    """A :class:`~referee.table.errors.Refusal` with the facts only Cogito's sentences
+    need: the phase the game is in (typed), and a deck's categories beside its Self
+    cards (``texts``), for a word that names neither (see :class:`Why`)."""
 
     phase: Phase | None = None
+    categories: tuple[str, ...] = ()  # the deck's categories, for a name that is none
