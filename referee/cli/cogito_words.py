@@ -9,7 +9,7 @@ from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Phase
 from referee.language.characters import quoted, shortened
 
-FIXED = {
+TEMPLATES = {
     Why.TRADE_NOW: "it is the trade: every player gives a card to the left",
     Why.LAST_CALL: "every hand in play is empty: COGITO now, or end (a tie)",
     Why.NOT_THE_TRADE: "cards are given only in the trade, after the draw",
@@ -27,6 +27,21 @@ FIXED = {
     Why.WHOSE_SELF_CARD: "whose Self card?",
     Why.AIDE_AFTER_GAME: "the deduction aide answers after the game",
     Why.REVIEW_WAITS: "the review shows Self cards: it waits for the end of the game",
+    Why.NOT_A_PLAYER: "{word!q} is not a player",
+    Why.STOPPED_FOR_COGITO: "the game stops for COGITO: {player} names their Self card first",
+    Why.NOT_IN_HAND: "that card is not in {player}'s hand",
+    Why.LOST_NO_TRADE: "{player} has lost themselves and trades no more",
+    Why.ALREADY_GIVING: "{player} has already chosen a card to give",
+    Why.LOST_NO_DECLARE: "{player} has lost themselves and cannot declare",
+    Why.ALREADY_DECLARED: "{player} has already declared COGITO",
+    Why.NAMES_FIRST: "{player} names their Self card first (clockwise)",
+    Why.DREAM_DECLARES_NOTHING: "{word} is the Dream card: it declares nothing to judge",
+    Why.EGO_NEVER_BLUE: "the {word} card has no blue position: it always lies red",
+    Why.POSITION_MISJUDGED: "the record's position for {card} is not the judge's",
+    Why.ANSWER_MISJUDGED: "the record's answer to {player}'s COGITO is not the deal's",
+    Why.NOT_A_CARD: "{word!q} is not a card of this deck (diagram lists them)",
+    Why.COGITO_FIRST: "the game stops for COGITO: {player} names first",
+    Why.WHICH_SELF_CARD: "{player}: which Self card are you?",
 }
 
 NO_TURN = {
@@ -55,27 +70,11 @@ def self_cards(r: Refusal) -> str:
 
 
 def refusal_words(r: Refusal) -> str:
-    """Why Cogito refuses, as the players read it (the reasons FIXED does not word)."""
+    """Why Cogito refuses, as the players read it (the reasons TEMPLATES does not word)."""
     p = r.player
     match r.why:
-        case Why.NOT_A_PLAYER:
-            return f"{quoted(r.word)} is not a player"
-        case Why.STOPPED_FOR_COGITO:
-            return f"the game stops for COGITO: {p} names their Self card first"
-        case Why.NOT_IN_HAND:
-            return f"that card is not in {p}'s hand"
         case Why.NOT_YOUR_TURN:
             return f"it is {p}'s turn, not {r.other}'s" if p else f"it is not {r.other}'s turn"
-        case Why.LOST_NO_TRADE:
-            return f"{p} has lost themselves and trades no more"
-        case Why.ALREADY_GIVING:
-            return f"{p} has already chosen a card to give"
-        case Why.LOST_NO_DECLARE:
-            return f"{p} has lost themselves and cannot declare"
-        case Why.ALREADY_DECLARED:
-            return f"{p} has already declared COGITO"
-        case Why.NAMES_FIRST:
-            return f"{p} names their Self card first (clockwise)"
         case Why.NOT_A_SELF_CARD:
             return f"{quoted(r.word)} is not a Self card of this deck{self_cards(r)}"
         case Why.CATEGORY_NOT_SELF:
@@ -88,22 +87,8 @@ def refusal_words(r: Refusal) -> str:
                 f"{quoted(r.word)} is not a category or a Self card of this deck "
                 f"(categories: {categories}; Self cards: {shortened(', '.join(r.texts))})"
             )
-        case Why.DREAM_DECLARES_NOTHING:
-            return f"{r.word} is the Dream card: it declares nothing to judge"
-        case Why.EGO_NEVER_BLUE:
-            return f"the {r.word} card has no blue position: it always lies red"
-        case Why.POSITION_MISJUDGED:
-            return f"the record's position for {r.card} is not the judge's"
-        case Why.ANSWER_MISJUDGED:
-            return f"the record's answer to {p}'s COGITO is not the deal's"
         case Why.NO_TURN:
             return NO_TURN.get(r.phase, "nobody is to play")
         case Why.NO_SUCH_NUMBER:
             return f"{p}'s hand holds {count(r.count, 'card')}: there is no card {r.number}"
-        case Why.NOT_A_CARD:
-            return f"{quoted(r.word)} is not a card of this deck (diagram lists them)"
-        case Why.COGITO_FIRST:
-            return f"the game stops for COGITO: {p} names first"
-        case Why.WHICH_SELF_CARD:
-            return f"{p}: which Self card are you?"
-    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in FIXED
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in TEMPLATES

@@ -13,9 +13,8 @@ from referee.cli.grammar import article, count, plural
 from referee.ergo.refusals import Refusal, Tip, Why
 from referee.ergo.state import Game, fallacy_time
 from referee.ergo.syntax import MAX_PREMISES, Face, Rule, Violation
-from referee.language.characters import quoted
 
-FIXED = {
+TEMPLATES = {
     Why.ROUND_STOPPED: "the round has stopped: it is scored next",
     Why.NO_CARDS: "name at least one card",
     Why.UNNAMED_DEALT: "in dealt mode name the cards you discard",
@@ -42,6 +41,25 @@ FIXED = {
     Why.FALLACY_ON_WHOM: "say whom the Fallacy is on",
     Why.WHICH_CARD_GOES: "say which card goes",
     Why.WHICH_TWO_CARDS: "say which two cards change places",
+    Why.NOT_YOUR_TURN: "it is {player}'s turn, not {other!r}'s",
+    Why.NO_SUCH_PLAYER: "no player is called {word!r}",
+    Why.JUSTIFIED: "{player} has played a Justification: no more Fallacies this round",
+    Why.NO_FALLACY: "{player} is under no Fallacy to justify",
+    Why.SAME_FACE: "both cards are {word}: swapping changes nothing",
+    Why.WRONG_ROUND: "this is round {number}, not {count}",
+    Why.WRONG_END: "the round stopped by {word}, not {other}",
+    Why.WRONG_CARDS: "the Proof holds {count} cards",
+    Why.NOT_SCORED: "round {word} has not been scored",
+    Why.NOT_A_WHY_WORD: "{word!q} is not a variable, a player or a round",
+    Why.NEW_PREMISE_NUMBER: "a new premise is number {count}, not {number}",
+    Why.NOT_A_PROOF_CARD: "{word!q} is not a card for the Proof",
+    Why.NO_HAND_CARD: "your hand has cards 1-{count}, not {word}",
+    Why.CARD_NAMED_TWICE: "card {word} is named twice",
+    Why.WILD_SAY_WHAT: "card {word} is a Wild: say what it shows",
+    Why.PARENTHESIS_SAY_WHICH: "card {word} is a parenthesis: say which",
+    Why.NOT_A_PLACE: "{word!q} is not a place in the Proof",
+    Why.NOT_A_SPOT: "{word!q} is not a card of the Proof",
+    Why.NOT_AN_ERGO_CARD: "{word!q} is not an Ergo card",
 }
 
 
@@ -101,11 +119,9 @@ HINTS = {
 
 
 def refusal_words(r: Refusal) -> str:
-    """Why Ergo refuses, as the players read it (the reasons FIXED does not word)."""
+    """Why Ergo refuses, as the players read it (the reasons TEMPLATES does not word)."""
     p = r.player
     match r.why:
-        case Why.NOT_YOUR_TURN:
-            return f"it is {p}'s turn, not {r.other!r}'s"
         case Why.TOO_MANY_PLAYS:
             return (
                 f"{r.count} cards are {r.count} plays, and {p} has {count(r.number, 'play')} "
@@ -131,14 +147,8 @@ def refusal_words(r: Refusal) -> str:
         case Why.SYNTAX:
             assert r.violation is not None
             return violation_text(r.premise, r.faces, r.violation)
-        case Why.NO_SUCH_PLAYER:
-            return f"no player is called {r.word!r}"
         case Why.ALREADY_UNDER_FALLACY:
             return f"{p} is already under a Fallacy ({fallacy_words(r.count, r.flag)})"
-        case Why.JUSTIFIED:
-            return f"{p} has played a Justification: no more Fallacies this round"
-        case Why.NO_FALLACY:
-            return f"{p} is under no Fallacy to justify"
         case Why.CHANGES_BLOCKED:
             return (
                 f"{p} is under a Fallacy: no changes to the Proof "
@@ -156,33 +166,19 @@ def refusal_words(r: Refusal) -> str:
                 f"Revolution swaps two cards of the same type: {r.word} is "
                 f"{article(r.roles[0])}, {r.other} {article(r.roles[1])}"
             )
-        case Why.SAME_FACE:
-            return f"both cards are {r.word}: swapping changes nothing"
         case Why.ERGO_TOO_EARLY:
             return (
                 "an Ergo is played only once A, B, C and D are all in the Proof "
                 f"(missing: {', '.join(r.texts)})"
             )
-        case Why.WRONG_ROUND:
-            return f"this is round {r.number}, not {r.count}"
-        case Why.WRONG_END:
-            return f"the round stopped by {r.word}, not {r.other}"
         case Why.WRONG_PROOF:
             return f"the Proof is {list(r.texts)}"
-        case Why.WRONG_CARDS:
-            return f"the Proof holds {r.count} cards"
         case Why.WRONG_AWARDS:
             return f"the verdict gives {', '.join(r.texts)}"
-        case Why.NOT_SCORED:
-            return f"round {r.word} has not been scored"
-        case Why.NOT_A_WHY_WORD:
-            return f"{quoted(r.word)} is not a variable, a player or a round"
         case Why.NO_PREMISE:
             return f"there is no premise {r.number} (the Proof has {premises_words(r.count)})"
         case Why.NO_CARD_THERE:
             return f"premise {r.premise} has {count(r.count, 'card')}, no card {r.number}"
-        case Why.NEW_PREMISE_NUMBER:
-            return f"a new premise is number {r.count}, not {r.number}"
         case Why.TOO_MANY_PREMISES:
             free = MAX_PREMISES - r.count
             room = (
@@ -194,27 +190,10 @@ def refusal_words(r: Refusal) -> str:
         case Why.NO_GAP:
             where = f"premise {r.premise} has gaps 0-{r.count}" if r.count else "a new premise: 0"
             return f"there is no gap {r.number} ({where})"
-        case Why.NOT_A_PROOF_CARD:
-            return f"{quoted(r.word)} is not a card for the Proof"
-        case Why.NO_HAND_CARD:
-            return f"your hand has cards 1-{r.count}, not {r.word}"
-        case Why.CARD_NAMED_TWICE:
-            return f"card {r.word} is named twice"
-        case Why.WILD_SAY_WHAT:
-            return f"card {r.word} is a Wild: say what it shows"
-        case Why.PARENTHESIS_SAY_WHICH:
-            return f"card {r.word} is a parenthesis: say which"
         case Why.OWN_COMMAND:
             return f"card {r.word} is {article(r.card)}: it has a command of its own"
-        case Why.NOT_A_PLACE:
-            return f"{quoted(r.word)} is not a place in the Proof"
-        case Why.NOT_A_SPOT:
-            return f"{quoted(r.word)} is not a card of the Proof"
-        case Why.NOT_AN_ERGO_CARD:
-            return f"{quoted(r.word)} is not an Ergo card"
         case Why.UNSCORED:
-            inner = r.texts[0]
-            if isinstance(r.inner, Refusal):
-                inner = FIXED.get(r.inner.why) or refusal_words(r.inner)
-            return f"the round could not be scored: {inner}"
-    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in FIXED
+            from referee.cli.reasons import said  # the one door, which imports this module
+
+            return f"the round could not be scored: {said(r.texts[0], r.inner)}"
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in TEMPLATES

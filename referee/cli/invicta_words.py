@@ -55,6 +55,17 @@ def result_words(result: Result) -> str:
 
 HOW = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
 
+TEMPLATES = {
+    Why.EMPTY: "there is no piece on {square}",
+    Why.SAME_SQUARE: "a move goes to another square",
+    Why.HOLLOW_DIAGONAL: "a hollow piece moves orthogonally, not diagonally: {square}-{target}",
+    Why.HOLLOW_TOO_FAR: (
+        "a hollow piece moves one square at a time: {target} is too far from {square}"
+    ),
+    Why.PLACE_ONE_SQUARE: "place takes one square",
+    Why.MOVE_TWO_SQUARES: "move takes two squares",
+}
+
 HINTS = {
     Tip.UNDO_MOVE: "undo takes back the last move",
     Tip.HOW: HOW,
@@ -68,44 +79,26 @@ HINTS = {
 }
 
 
+# A move as typed that is not one; ``{at}`` is the text at the fault (``{quoted}``: quoted),
+# ``{found}`` the same said as what stood where a square was expected.
+NOTATION = {
+    Why.NO_MOVE: f"no move: {HOW}",
+    Why.EXPECTED_SQUARE: "expected a square, found {found}: " + HOW,
+    Why.EXPECTED_TARGET: "expected a square after '-', found {found}: " + HOW,
+    Why.NOT_A_SQUARE: "{quoted} is not a square (a column a-i and a row 1-10, e.g. e5)",
+    Why.OFF_COLUMNS: "{at} is not on the board: the columns are a to i",
+    Why.OFF_ROWS: "{at} is not on the board: the rows are 1 to 10",
+    Why.ONE_DASH: "one dash between the two squares: e5-e6",
+    Why.EXPECTED_DASH: "expected '-' between two squares, or nothing after one",
+    Why.TEXT_AFTER_MOVE: "unexpected text after the move",
+}
+
+
 def notation_words(r: Refusal) -> str:
     """Why typed text is not a move (without the text and its caret)."""
     at = r.text[r.column - 1 : r.column - 1 + r.width]
-    match r.why:
-        case Why.NO_MOVE:
-            return f"no move: {HOW}"
-        case Why.EXPECTED_SQUARE | Why.EXPECTED_TARGET:
-            found = quoted(at) if at else "the end of the line"
-            what = "a square" if r.why is Why.EXPECTED_SQUARE else "a square after '-'"
-            return f"expected {what}, found {found}: {HOW}"
-        case Why.NOT_A_SQUARE:
-            return f"{quoted(at)} is not a square (a column a-i and a row 1-10, e.g. e5)"
-        case Why.OFF_COLUMNS:
-            return f"{at} is not on the board: the columns are a to i"
-        case Why.OFF_ROWS:
-            return f"{at} is not on the board: the rows are 1 to 10"
-        case Why.ONE_DASH:
-            return "one dash between the two squares: e5-e6"
-        case Why.EXPECTED_DASH:
-            return "expected '-' between two squares, or nothing after one"
-        case Why.TEXT_AFTER_MOVE:
-            return "unexpected text after the move"
-    raise AssertionError(r.why)  # pragma: no cover - every notation Why is worded above
-
-
-NOTATION = frozenset(
-    {
-        Why.NO_MOVE,
-        Why.EXPECTED_SQUARE,
-        Why.EXPECTED_TARGET,
-        Why.NOT_A_SQUARE,
-        Why.OFF_COLUMNS,
-        Why.OFF_ROWS,
-        Why.ONE_DASH,
-        Why.EXPECTED_DASH,
-        Why.TEXT_AFTER_MOVE,
-    }
-)
+    found = quoted(at) if at else "the end of the line"
+    return NOTATION[r.why].format(at=at, quoted=quoted(at), found=found)
 
 
 def pointed(r: Refusal) -> str:
@@ -136,19 +129,11 @@ def refusal_words(r: Refusal) -> str:
             if target is None:
                 return f"{origin} is taken by the {piece_words(r.piece)} (one piece to a square)"
             return f"{target} is taken by the {piece_words(r.piece)} (there is no capturing)"
-        case Why.EMPTY:
-            return f"there is no piece on {origin}"
         case Why.NOT_YOURS:
             assert r.piece is not None and origin is not None
             return (
                 f"{piece_on(r.piece, origin)} is {r.piece.side}'s: {r.side} moves {r.side} pieces"
             )
-        case Why.SAME_SQUARE:
-            return "a move goes to another square"
-        case Why.HOLLOW_DIAGONAL:
-            return f"a hollow piece moves orthogonally, not diagonally: {origin}-{target}"
-        case Why.HOLLOW_TOO_FAR:
-            return f"a hollow piece moves one square at a time: {target} is too far from {origin}"
         case Why.LION_TOO_FAR:
             where = "into the arena" if r.into else "from the arena"
             return (
@@ -175,8 +160,4 @@ def refusal_words(r: Refusal) -> str:
                 f"{piece_on(r.blocker, r.other)} stands in the way "
                 "(a lion never jumps over a piece), and so does a piece the other way round"
             )
-        case Why.PLACE_ONE_SQUARE:
-            return "place takes one square"
-        case Why.MOVE_TWO_SQUARES:
-            return "move takes two squares"
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded above

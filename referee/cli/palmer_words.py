@@ -8,7 +8,7 @@ from __future__ import annotations
 from referee.palmer.refusals import Tip, Why
 from referee.table.errors import Refusal
 
-FIXED = {
+TEMPLATES = {
     Why.VOTE_FIRST: "the table must first vote on the undetermined claim",
     Why.NEGATE_WITH_NEGATE: "the ¬ card is played with negate, not with a statement",
     Why.NEGATE_ONE_CARD: "negate plays exactly one ¬ card",
@@ -47,6 +47,26 @@ FIXED = {
     Why.NO_CLAIM_YET: "no claim has been made yet",
     Why.FILES_AT_THE_KEYBOARD: "a derivation file is claimed at the referee's own keyboard",
     Why.OWN_CLAIM_VOTE: "a claim must convince the others: they vote on yours, not you",
+    Why.NOT_YOUR_TURN: "it is {player}'s turn, not {other!r}'s",
+    Why.NOT_A_DECK_CARD: "{word!r} is not a card of the deck",
+    Why.NOT_IN_HAND_OF: "{word} is not in the hand of {player}",
+    Why.BEFORE_DIFFERS: "the record says {word!r}, the board gives {other!r}",
+    Why.NO_SUCH_NEGATION: "no ¬ in #{number} gives {word!r}",
+    Why.NO_SUCH_PLACE: "#{number} has {count} places for a ¬, not {other}",
+    Why.ALREADY_SCORED: "#{number} has already been scored as redundant",
+    Why.NOT_SETTLING: "{word!r} does not settle a {other} claim",
+    Why.WRONG_OUTCOME: "the record says {word!r}; the rules give {other!r}",
+    Why.NOT_A_PLAYER: "{word!r} is not a player",
+    Why.FALSUM: "⊥ is for derivations; {word} cannot write it on the board",
+    Why.S_POSITIVE_N: "{word}: write {other} with a positive n",
+    Why.NO_CARD_AT: "there is no card {number} in the hand (it holds {count})",
+    Why.NO_SUCH_PREFIX: "no Q card in this deck has the prefix {word}",
+    Why.NOT_IN_HAND: "{word} is not in the hand",
+    Why.NOT_IN_YOUR_HAND: "{word} is not in your hand",
+    Why.NAMED_TWICE: "card {number} is named twice",
+    Why.CHOOSE_N: "{word}: choose a positive n",
+    Why.PLACES: "#{number} has {count} places for a ¬",
+    Why.UNREADABLE_CLAIM: "cannot read the claim: {word}",
 }
 
 
@@ -64,37 +84,17 @@ HINTS = {
 
 
 def refusal_words(r: Refusal) -> str:
-    """Why Palmer refuses, as the players read it (the reasons FIXED does not word)."""
+    """Why Palmer refuses, as the players read it (the reasons TEMPLATES does not word)."""
     labels = ", ".join(r.texts)
     match r.why:
-        case Why.NOT_YOUR_TURN:
-            return f"it is {r.player}'s turn, not {r.other!r}'s"
         case Why.NOT_ON_BOARD:
             why = "it was erased as redundant" if r.flag else "no statement has that number"
             return f"#{r.number} is not on the board: {why}"
-        case Why.NOT_A_DECK_CARD:
-            return f"{r.word!r} is not a card of the deck"
-        case Why.NOT_IN_HAND_OF:
-            return f"{r.word} is not in the hand of {r.player}"
-        case Why.BEFORE_DIFFERS:
-            return f"the record says {r.word!r}, the board gives {r.other!r}"
-        case Why.NO_SUCH_NEGATION:
-            return f"no ¬ in #{r.number} gives {r.word!r}"
-        case Why.NO_SUCH_PLACE:
-            return f"#{r.number} has {r.count} places for a ¬, not {r.other}"
-        case Why.ALREADY_SCORED:
-            return f"#{r.number} has already been scored as redundant"
         case Why.WRONG_PREMISES:
             return (
                 f"the claim was settled against {list(r.numbers)}, "
                 f"but the board minus the claimed statements is {list(r.others)}"
             )
-        case Why.NOT_SETTLING:
-            return f"{r.word!r} does not settle a {r.other} claim"
-        case Why.WRONG_OUTCOME:
-            return f"the record says {r.word!r}; the rules give {r.other!r}"
-        case Why.NOT_A_PLAYER:
-            return f"{r.word!r} is not a player"
         case Why.S_ALONE:
             return f"an S card is played alone: one statement per card ({labels})"
         case Why.X_ALONE:
@@ -109,8 +109,6 @@ def refusal_words(r: Refusal) -> str:
                 "these cards cannot be played together: P, F and R cards combine with each "
                 f"other, Q cards with each other, and S and X cards are played alone ({labels})"
             )
-        case Why.FALSUM:
-            return f"⊥ is for derivations; {r.word} cannot write it on the board"
         case Why.NOT_ON_CARDS:
             return f"{r.word} is not on the cards you played ({labels}): play its card too"
         case Why.SYMBOL_TWICE:
@@ -139,27 +137,9 @@ def refusal_words(r: Refusal) -> str:
                 "the statement must use exactly the variables of the prefix, but "
                 f"{labels} never appears after it"
             )
-        case Why.S_POSITIVE_N:
-            return f"{r.word}: write {r.other} with a positive n"
         case Why.S_EXACTLY:
             return f"{r.word} writes exactly {r.other}, not {r.texts[0]}"
-        case Why.NO_CARD_AT:
-            return f"there is no card {r.number} in the hand (it holds {r.count})"
-        case Why.NO_SUCH_PREFIX:
-            return f"no Q card in this deck has the prefix {r.word}"
         case Why.NO_SUCH_CARD:
             hint = " (in dealt mode, a number is a position in your hand)" if r.flag else ""
             return f"{r.word!r} is not a card of this deck{hint}; type `cards` to list them"
-        case Why.NOT_IN_HAND:
-            return f"{r.word} is not in the hand"
-        case Why.NOT_IN_YOUR_HAND:
-            return f"{r.word} is not in your hand"
-        case Why.NAMED_TWICE:
-            return f"card {r.number} is named twice"
-        case Why.CHOOSE_N:
-            return f"{r.word}: choose a positive n"
-        case Why.PLACES:
-            return f"#{r.number} has {r.count} places for a ¬"
-        case Why.UNREADABLE_CLAIM:
-            return f"cannot read the claim: {r.word}"
-    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in FIXED
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in TEMPLATES

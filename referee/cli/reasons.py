@@ -11,8 +11,10 @@ read the same.
 from __future__ import annotations
 
 import enum
+import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from types import ModuleType
 
 from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
 from referee.cli.safe import visible
@@ -29,22 +31,47 @@ from referee.table.errors import Hint, Reason, RecordError, Refusal
 class Words:
     """One game's words for its reasons and its hints.
 
-    ``fixed``: the reasons said the same whatever their facts (a table);
-    ``said``: the rest, made from the facts the reason carries (the game's
-    code: only where the words need logic). ``hints``: each ``Tip`` as a
-    line in which ``{word}``, if any, is the hint's word (what a player typed:
-    filled in escaped).
+    ``templates``: the reasons whose sentence is a line with the reason's facts
+    filled in (a table; :class:`Filled` says how); ``said``: the rest, made
+    from the facts by the game's code, only where the words need logic (a
+    count, a choice, a list). ``hints``: each ``Tip`` as a line in which
+    ``{word}``, if any, is the hint's word.
     """
 
     why: type[enum.Enum]
     tip: type[enum.Enum]
-    fixed: Mapping[enum.Enum, str]
+    templates: Mapping[enum.Enum, str]
     said: Callable
     hints: Mapping[enum.Enum, str]
 
 
-TABLE_FIXED = {
+class Filled(string.Formatter):
+    """A line with a reason's or a hint's facts filled in: ``{player}`` is the fact as
+    it is (text a person typed shown with its control characters escaped),
+    ``{word!q}`` quoted as a message quotes what a person gave (cut short if long),
+    ``{word!r}`` as Python writes it."""
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "q":
+            return quoted(str(value))
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        return visible(format(value, format_spec))
+
+
+def filled(template: str, facts: object) -> str:
+    """``template`` with the fields of ``facts`` (a reason or a hint) filled in."""
+    return Filled().vformat(template, (), {f.name: getattr(facts, f.name) for f in fields(facts)})
+
+
+TABLE_TEMPLATES = {
     table.Why.GAME_OVER: "the game is over",
+    table.Why.NOT_AN_EVENT: "{word} is not an event of this game",
+    table.Why.NOT_YOUR_TURN: "it is {player}'s turn, not {other}'s",
+    table.Why.ONLY_NAMED: "only {player} may say that",
+    table.Why.NO_SUCH_PLAYER: "no player is called {word!q}",
+    table.Why.UNKNOWN_COMMAND: "unknown command {word!q}",
     table.Why.NOTHING_TO_UNDO: "nothing to undo",
     table.Why.NOT_UNDONE: "not undone",
     table.Why.TABLE_STAYS_OPEN: "the table stays open: whoever opened it closes it",
@@ -57,34 +84,27 @@ TABLE_HINTS = {
 
 
 def table_words(r: Refusal) -> str:
-    """The table's own refusals, the same in every game."""
+    """The table's own refusals, the same in every game (the ones TABLE_TEMPLATES does not
+    word)."""
     match r.why:
-        case table.Why.NOT_AN_EVENT:
-            return f"{r.word} is not an event of this game"
-        case table.Why.NOT_YOUR_TURN:
-            return f"it is {r.player}'s turn, not {r.other}'s"
-        case table.Why.ONLY_NAMED:
-            return f"only {r.player} may say that"
-        case table.Why.NO_SUCH_PLAYER:
-            return f"no player is called {quoted(r.word)}"
-        case table.Why.UNKNOWN_COMMAND:
-            return f"unknown command {quoted(r.word)}"
         case table.Why.NOT_YOUR_UNDO:
             said = f" ({r.player})" if r.player else ""
             return f"only the player who made the last move may take it back{said}"
-    raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_FIXED
+    raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_TEMPLATES
+
+
+def game_words(refusals: ModuleType, words: ModuleType) -> Words:
+    """A game's words: the ``Why`` and ``Tip`` of its refusals module, and the tables
+    (``TEMPLATES``, ``HINTS``) and code (``refusal_words``) of its words module."""
+    return Words(refusals.Why, refusals.Tip, words.TEMPLATES, words.refusal_words, words.HINTS)
 
 
 GAMES = (
-    Words(table.Why, table.Tip, TABLE_FIXED, table_words, TABLE_HINTS),
-    Words(invicta.Why, invicta.Tip, {}, invicta_words.refusal_words, invicta_words.HINTS),
-    Words(
-        cogito.Why, cogito.Tip, cogito_words.FIXED, cogito_words.refusal_words, cogito_words.HINTS
-    ),
-    Words(ergo.Why, ergo.Tip, ergo_words.FIXED, ergo_words.refusal_words, ergo_words.HINTS),
-    Words(
-        palmer.Why, palmer.Tip, palmer_words.FIXED, palmer_words.refusal_words, palmer_words.HINTS
-    ),
+    Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS),
+    game_words(invicta, invicta_words),
+    game_words(cogito, cogito_words),
+    game_words(ergo, ergo_words),
+    game_words(palmer, palmer_words),
 )
 BY_WHY = {w.why: w for w in GAMES}
 BY_TIP = {w.tip: w for w in GAMES}
@@ -92,14 +112,16 @@ BY_TIP = {w.tip: w for w in GAMES}
 
 def hint_words(hint: Hint) -> str:
     """``hint`` (what to type instead) as the players read it."""
-    return BY_TIP[type(hint.tip)].hints[hint.tip].format(word=visible(hint.word))
+    return filled(BY_TIP[type(hint.tip)].hints[hint.tip], hint)
 
 
 def reason_words(reason: Reason) -> str:
-    """``reason`` as the players read it: its game's fixed words, or the words made from
-    its facts."""
+    """``reason`` as the players read it: its game's template filled with its facts, or the
+    words the game's code makes of them."""
     words = BY_WHY[type(reason.why)]
-    return words.fixed.get(reason.why) or words.said(reason)
+    if reason.why in words.templates:
+        return filled(words.templates[reason.why], reason)
+    return words.said(reason)
 
 
 def said(message: str, reason: Reason | None) -> str:
