@@ -11,17 +11,15 @@ read the same.
 from __future__ import annotations
 
 import enum
-import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from types import ModuleType
 
 from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
-from referee.cli.safe import visible
+from referee.cli.safe import filled
 from referee.cogito import refusals as cogito
 from referee.ergo import refusals as ergo
 from referee.invicta import refusals as invicta
-from referee.language.characters import quoted
 from referee.palmer import refusals as palmer
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError, Refusal
@@ -32,7 +30,7 @@ class Words:
     """One game's words for its reasons and its hints.
 
     ``templates``: the reasons whose sentence is a line with the reason's facts
-    filled in (a table; :class:`Filled` says how); ``said``: the rest, made
+    filled in (a table; :func:`referee.cli.safe.filled` fills it); ``said``: the rest, made
     from the facts by the game's code, only where the words need logic (a
     count, a choice, a list). ``hints``: each ``Tip`` as a line in which
     ``{word}``, if any, is the hint's word.
@@ -43,26 +41,6 @@ class Words:
     templates: Mapping[enum.Enum, str]
     said: Callable
     hints: Mapping[enum.Enum, str]
-
-
-class Filled(string.Formatter):
-    """A line with a reason's or a hint's facts filled in: ``{player}`` is the fact as
-    it is (text a person typed shown with its control characters escaped),
-    ``{word!q}`` quoted as a message quotes what a person gave (cut short if long),
-    ``{word!r}`` as Python writes it."""
-
-    def convert_field(self, value: object, conversion: str | None) -> object:
-        if conversion == "q":
-            return quoted(str(value))
-        return super().convert_field(value, conversion)
-
-    def format_field(self, value: object, format_spec: str) -> str:
-        return visible(format(value, format_spec))
-
-
-def filled(template: str, facts: object) -> str:
-    """``template`` with the fields of ``facts`` (a reason or a hint) filled in."""
-    return Filled().vformat(template, (), {f.name: getattr(facts, f.name) for f in fields(facts)})
 
 
 TABLE_TEMPLATES = {

@@ -10,13 +10,11 @@ need more, and the class name for anything else.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-import string
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from referee.cli.safe import visible
+from referee.cli.safe import filled, visible
 from referee.table.events import End, Event
 
 Method = TypeVar("Method", bound=Callable[..., Any])
@@ -64,14 +62,5 @@ def _end(event: End, *args: Any, **kwargs: Any) -> str:
     return "the game ends" + (f": {visible(event.reason)}" if event.reason else "")
 
 
-class _Escaped(string.Formatter):
-    """Fills a line's template; every value shown as :func:`referee.cli.safe.user` shows
-    it (a player's name or statement may hold a control character)."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        return visible(super().format_field(value, format_spec))
-
-
 def _filled(template: str, event: Event, *args: Any, **kwargs: Any) -> str:
-    fields = {f.name: getattr(event, f.name) for f in dataclasses.fields(event)}
-    return _Escaped().vformat(template, (), fields)
+    return filled(template, event)

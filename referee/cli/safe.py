@@ -10,12 +10,14 @@ as ``\\x1b``-style escapes.
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
+from dataclasses import fields
 
 from rich.console import Console
 from rich.text import Text
 
-from referee.language.characters import shortened
+from referee.language.characters import quoted, shortened
 from referee.language.input_limits import MAX_ECHO_CHARS
 
 # Categories shown escaped: controls (C0, C1, DEL), format characters (bidi
@@ -41,6 +43,26 @@ def visible(text: str) -> str:
 def user(text: object, style: str = "") -> Text:
     """A renderable of user-supplied text: never markup, controls made visible."""
     return Text(visible(str(text)), style=style)
+
+
+class Filled(string.Formatter):
+    """Fills a line's template with a value's fields, each shown as :func:`user` shows it
+    (a player's name or a word typed may hold a control character); ``{word!q}`` is
+    quoted as a message quotes what a person gave (cut short if long)."""
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "q":
+            return quoted(str(value))
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        return visible(super().format_field(value, format_spec))
+
+
+def filled(template: str, value: object) -> str:
+    """``template`` with the fields of ``value`` (a frozen dataclass: an event, a reason,
+    a hint) filled in, escaped: the one way a line of words is made from data."""
+    return Filled().vformat(template, (), {f.name: getattr(value, f.name) for f in fields(value)})  # type: ignore[arg-type]
 
 
 def console(stderr: bool = False) -> Console:
