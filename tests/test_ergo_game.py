@@ -19,7 +19,9 @@ from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup, SetupErr
 from referee.ergo.state import FALLACY_TURNS
 from referee.ergo.syntax import Rule
 from referee.resources import ergo_deck_path
+from referee.table import refusals as table
 from referee.table.errors import Hint, IllegalEvent
+from referee.table.errors import Refusal as TableRefusal
 from referee.table.house import SwitchError
 from referee.table.record import Record, dumps, loads
 from referee.table.session import Refused, Session
@@ -492,7 +494,8 @@ def test_without_a_terminal_a_hand_is_not_printed_unless_asked_for():
     shown = ErgoRenderer(Console(file=buffer, width=100), s, show_hands=True)
     shown.show(s.execute("hand bob"), False)
     assert "bob's hand: 1:" in buffer.getvalue()
-    assert "in table mode" in refusal(session(), "hand").message
+    r = refusal(session(), "hand")
+    assert r.reason == TableRefusal(table.Why.NO_HANDS) and "in table mode" in words(r)
 
 
 def test_discards_are_events_with_the_cards_named():

@@ -126,3 +126,8 @@ def test_without_the_house_rule_an_undetermined_claim_is_simply_not_upheld(engin
     assert claim(s, "claim 2").outcome == "rejected" and s.game.pending is None
     out = s.execute("vote yes")[0]
     assert isinstance(out, Refused) and out.reason == Refusal(Why.NO_VOTE)
+
+
+def test_hand_in_table_mode_is_refused_with_palmers_reason(engine):
+    out = session(engine).execute("hand")[0]
+    assert isinstance(out, Refused) and out.reason == Refusal(Why.HANDS_ON_THE_TABLE)

@@ -53,6 +53,7 @@ TABLE_TEMPLATES = {
     table.Why.NOTHING_TO_UNDO: "nothing to undo",
     table.Why.NOT_UNDONE: "not undone",
     table.Why.TABLE_STAYS_OPEN: "the table stays open: whoever opened it closes it",
+    table.Why.NO_HANDS: "in table mode the hands are in the players' hands",
 }
 
 TABLE_HINTS = {

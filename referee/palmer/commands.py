@@ -78,7 +78,7 @@ class PalmerCommands(TableCommands):
     )
     moves = frozenset(MOVES)
     turn_moves = frozenset({"play", "negate", "claim", "pass"})  # the table votes and ends
-    no_hands = "in table mode the hands are on the table, not in the referee"
+    no_hands = refusals.Why.HANDS_ON_THE_TABLE
 
     def __init__(
         self, engine: claims.Engine | None = None, read_text: Callable[[str], str] | None = None

@@ -18,6 +18,7 @@ who made the last event takes it back (:meth:`TableCommands.refuse_undo`).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from typing import TypeVar
 
@@ -66,7 +67,7 @@ class TableCommands:
     turn_moves: frozenset[str] | None = None  # moves only the player to move says (None: moves)
     names_player: frozenset[str] = frozenset({"hand"})  # views of one player's secrets
     over_hint: Hint | None = UNDO_EVENT
-    no_hands = "in table mode the hands are in the players' hands"
+    no_hands: enum.Enum = Why.NO_HANDS  # why ``hand`` shows nothing in table mode
 
     def handle(
         self, session: Session, command: str, rest: str, seat: str | None = None
@@ -157,7 +158,7 @@ class TableCommands:
 
     def _hand(self, session: Session, game, rest: str) -> Outcomes:
         if not game.dealt:
-            return (Refused(self.no_hands),)
+            return (Refused(reason=Refusal(self.no_hands)),)
         word = rest.strip() or game.player
         player = self.player(game, word)
         if player is None:

@@ -19,6 +19,7 @@ class Why(enum.StrEnum):
     NOT_UNDONE = "not_undone"
     TABLE_STAYS_OPEN = "table_stays_open"  # a seat said quit
     NOT_YOUR_UNDO = "not_your_undo"  # player: who made the last move ("" if nobody did)
+    NO_HANDS = "no_hands"  # hand in table mode: the players hold their cards
 
 
 class Tip(enum.StrEnum):
