@@ -24,7 +24,7 @@ from referee.table.events import EventCodec, PlayerEvent
 from referee.table.players import NamedPlayers
 from referee.table.record import GameKind
 from referee.table.registry import GameRegistration, Option
-from referee.table.session import PlayerOutcome, Refused
+from referee.table.session import Accepted, Refused
 
 LINES = ((1, 2, 3), (4, 5, 6), (7, 8, 9), (1, 4, 7), (2, 5, 8), (3, 6, 9), (1, 5, 9), (3, 5, 7))
 
@@ -90,8 +90,8 @@ GAME: GameKind[Setup] = GameKind("noughts", 1, Setup, EventCodec([Mark]), Game)
 
 
 @dataclass(frozen=True)
-class Marked(PlayerOutcome):
-    square: int
+class Marked(Accepted[Mark]):
+    """A square taken: the event itself (a subclass adds only what followed from it)."""
 
 
 @dataclass(frozen=True)
@@ -110,13 +110,13 @@ class Commands(TableCommands):
     def _mark(self, session, game: Game, rest: str):
         if not rest.strip().isdigit():
             return (Refused("say which square", "mark 5 (squares 1-9, row by row)"),)
-        who = game.player
+        event = Mark(game.player, int(rest))
         try:
-            session.submit(Mark(who, int(rest)))
+            session.submit(event)
         except IllegalEvent as exc:
             return (Refused(exc.message),)
         over = (GameOver(session.game.winner),) if session.game.finished else ()
-        return (Marked(who, int(rest)), *over)
+        return (Marked(event), *over)
 
     def _board(self, session, game, rest: str):
         return (views.ShowBoard(),)
@@ -141,7 +141,7 @@ describe = event_words({Mark: "{player} takes {square}"})  # an event's line (un
 class Renderer(TableRenderer):
     @renders(Marked)
     def marked(self, o: Marked) -> None:
-        self.out.print(user(f"{o.player} takes {o.square}"))
+        self.out.print(user(f"{o.event.player} takes {o.event.square}"))
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:

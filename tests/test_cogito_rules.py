@@ -62,8 +62,9 @@ def test_a_true_declaration_lies_blue_a_false_one_red_and_the_turn_goes_left():
         PILE,
     )
     assert game.current == "alice" and game.round == 1
-    game.apply(Play("alice", "Animal", BLUE))  # a Casablanca is not an Animal
-    assert game.news == (Revealed("alice", "Animal", game.diagram.card("Animal").kind, BLUE),)
+    played = Play("alice", "Animal", BLUE)  # a Casablanca is not an Animal
+    game.apply(played)
+    assert game.news == (Revealed(played, game.diagram.card("Animal").kind),)
     assert game.current == "bob"
     game.apply(Play("bob", "Animal", RED))  # a Salmon is a Vertebrate, so an Animal
     assert game.current == "carol"
@@ -195,7 +196,7 @@ def test_dream_sends_the_field_under_the_pile_and_the_cards_after_it_stay():
     game.apply(Play("bob", "Oak", BLUE))
     game.apply(Play("alice", "Dream", NONE))
     assert game.news[0] == Revealed(
-        "alice", "Dream", game.diagram.card("Dream").kind, NONE, ("Plant",)
+        Play("alice", "Dream", NONE), game.diagram.card("Dream").kind, ("Plant",)
     )
     assert field(game, "alice") == [("Dream", NONE)]
     assert game.pile == ["Plant"]  # face down, under the pile
@@ -333,7 +334,7 @@ def test_cogito_at_any_time_right_wins_and_ends_the_game():
         refused(game, Cogito("bob", "Flower", False), "named").why is Why.NOT_A_SELF_CARD
     )  # a category is no Self card
     game.apply(Cogito("bob", "Salmon", True))  # in alice's turn
-    assert game.news[0] == Named("bob", "Salmon", True)
+    assert game.news[0] == Named(Cogito("bob", "Salmon", True))
     assert game.news[-1] == GameOver(
         Finish.FOUND, "bob", (("alice", "Casablanca"), ("bob", "Salmon"))
     )
@@ -350,7 +351,7 @@ def test_a_failed_cogito_loses_the_game_and_the_turn_passes_on():
     )
     game.apply(Cogito("alice", "Tulip", False))  # in her own turn
     assert game.news == (
-        Named("alice", "Tulip", False),
+        Named(Cogito("alice", "Tulip", False)),
         Disrupted("alice", Disruption.FAILED_COGITO, "Casablanca"),
     )
     assert game.current == "bob" and not game.finished

@@ -87,9 +87,10 @@ def test_the_reviews_round_scores_a_and_c_thirteen_each():
     s = session("ann,bob,cat")
     outcomes = run(s, *REVIEW_ROUND)
     scored = [o for o in outcomes[-1] if isinstance(o, RoundScored)][0]
-    assert scored.proof == ("A ∨ B", "¬ B ∧ C", "¬ ( ¬ C )", "D")
+    assert scored.event.proof == ("A ∨ B", "¬ B ∧ C", "¬ ( ¬ C )", "D")
     assert scored.readings == ("(A ∨ B)", "(¬B ∧ C)", "¬(¬C)", "D")
-    assert [(a.player, a.points) for a in scored.awards] == [("ann", 13), ("bob", 0), ("cat", 13)]
+    awards = scored.event.awards
+    assert [(a.player, a.points) for a in awards] == [("ann", 13), ("bob", 0), ("cat", 13)]
     assert s.game.scores == {"ann": 13, "bob": 0, "cat": 13}
     assert s.game.round == 2 and texts(s) == [] and s.game.player == "ann"
     # the record reads back to the same game, and its summary is checked on reading
@@ -345,7 +346,7 @@ def test_a_wild_as_justification_and_as_ergo():
     outcomes = run(s, "ergo *")[0]  # the operator Wild as an Ergo
     assert s.record.events[-2].card == Card.WILD_OPERATOR
     scored = [o for o in outcomes if isinstance(o, RoundScored)][0]
-    assert scored.reason == RoundEnd.ERGO and scored.proof == ("A ∨ B ∧ C", "D")
+    assert scored.event.reason == RoundEnd.ERGO and scored.event.proof == ("A ∨ B ∧ C", "D")
 
 
 def test_a_wild_is_never_a_fallacy():
@@ -514,7 +515,7 @@ def test_why_shows_the_last_rounds_ruling_and_score_settles_an_undone_one():
     assert "has not stopped" in words(refusal(s, "score"))
     run(s, *FIVE_CARDS)
     (why,) = s.execute("why A")
-    assert why.variable == "A" and why.scored.ruling.decision.proven == ("A", "B", "C", "D")
+    assert why.variable == "A" and why.scored.event.ruling.decision.proven == ("A", "B", "C", "D")
     assert "not a variable" in words(refusal(s, "why E"))
     run(s, "undo")  # takes back the Score: the round is stopped, waiting for it
     assert s.game.stopped == RoundEnd.ERGO and s.game.scores == {"ann": 0, "bob": 0}

@@ -208,7 +208,7 @@ def test_a_cogito_naming_the_card_written_another_way_is_right():
     session = Session(Record(COGITO, setup), CogitoCommands(), game)
     got = session.execute(f"cogito alice {CAFE_COMBINED}")
     named = [o for o in got if isinstance(o, Named)]
-    assert named and named[0].right and named[0].named == CAFE, got
+    assert named and named[0].event.right and named[0].event.named == CAFE, got
 
 
 def test_a_cogito_deck_with_two_cafes_is_refused_with_both_spellings():

@@ -106,7 +106,7 @@ def test_ergo_why_takes_a_round_and_a_player():
     (why,) = s.execute("why bob")
     assert why.variable == "B"
     (why,) = s.execute("why 1 A")
-    assert why.scored.round == 1 and why.variable == "A"
+    assert why.scored.event.round == 1 and why.variable == "A"
     assert "not been scored" in refused(s, "why 4")
 
 

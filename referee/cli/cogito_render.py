@@ -361,8 +361,8 @@ class CogitoRenderer(TableRenderer):
 
     @renders(Revealed)
     def revealed(self, o: Revealed) -> None:
-        line = Text().append_text(user(o.player, "bold")) + Text(": ")
-        line.append_text(user(f'"{statement(o.card, o.kind)}"'))
+        line = Text().append_text(user(o.event.player, "bold")) + Text(": ")
+        line.append_text(user(f'"{statement(o.event.card, o.kind)}"'))
         if o.kind == CardKind.DREAM:
             if o.returned:
                 line.append(
@@ -379,7 +379,7 @@ class CogitoRenderer(TableRenderer):
         elif o.kind == CardKind.EGO:
             line.append(" — the Ego card lies ")
             line.append("red", style=POSITION_STYLE[Position.RED])
-        elif o.position == Position.BLUE:
+        elif o.event.position == Position.BLUE:
             line.append(" — true: ")
             line.append("blue", style=POSITION_STYLE[Position.BLUE])
         else:
@@ -457,10 +457,11 @@ class CogitoRenderer(TableRenderer):
 
     @renders(Named)
     def named(self, o: Named) -> None:
-        line = Text().append_text(user(o.player, "bold")) + Text(": ") + user(f'"I am {o.named}!"')
-        if o.right:
+        e = o.event
+        line = Text().append_text(user(e.player, "bold")) + Text(": ") + user(f'"I am {e.named}!"')
+        if e.right:
             line.append(" — right: ", style="bold green")
-            line.append_text(user(o.player, "bold green"))
+            line.append_text(user(e.player, "bold green"))
             line.append(" has found themselves!", style="bold green")
         else:
             line.append(" — wrong.", style="bold red")

@@ -140,7 +140,7 @@ def _(event: Place) -> str:
 
 @describe.register
 def _(event: Discard) -> str:
-    n = len(event.cards) + event.unnamed
+    n = event.count
     return f"{event.player} discards {n} card{'s' if n != 1 else ''}"
 
 
@@ -421,13 +421,13 @@ class ErgoRenderer(TableRenderer):
     @renders(CardsPlaced)
     def placed(self, o: CardsPlaced) -> None:
         parts = []
-        for p in o.cards:
+        for p in o.event.cards:
             star = "*" if p.card.card.wild else ""
             if p.premise > o.premises_before:
                 parts.append(f"{p.card.symbol}{star} on the new premise {p.premise}")
             else:
                 parts.append(f"{p.card.symbol}{star} at {p.premise}:{p.gap}")
-        self.out.print(user(o.player) + Text(" plays " + ", ".join(parts)))
+        self.out.print(user(o.event.player) + Text(" plays " + ", ".join(parts)))
 
     @renders(PlacementRefused)
     def placement_refused(self, o: PlacementRefused) -> None:
@@ -436,44 +436,45 @@ class ErgoRenderer(TableRenderer):
 
     @renders(Discarded)
     def discarded(self, o: Discarded) -> None:
-        self.out.print(user(o.player) + Text(f" discards {o.count}"))
+        self.out.print(user(o.event.player) + Text(f" discards {o.event.count}"))
 
     @renders(FallacyPlayed)
     def fallacy(self, o: FallacyPlayed) -> None:
         self.out.print(
-            user(o.player)
+            user(o.event.player)
             + Text(" plays a Fallacy on ")
-            + user(o.target)
+            + user(o.event.target)
             + Text(f": no cards to the Proof for {FALLACY_TURNS} turns, from their next")
         )
 
     @renders(Justified)
     def justified(self, o: Justified) -> None:
-        what = "a Justification" if o.card == Card.JUSTIFICATION else "a Wild as a Justification"
+        e = o.event
+        what = "a Justification" if e.card == Card.JUSTIFICATION else "a Wild as a Justification"
         self.out.print(
-            user(o.player) + Text(f" plays {what}: the Fallacy is lifted, and no more this round")
+            user(e.player) + Text(f" plays {what}: the Fallacy is lifted, and no more this round")
         )
 
     @renders(Removed)
     def removed(self, o: Removed) -> None:
         cards = " and ".join(c.symbol for c in o.cards)
         self.out.print(
-            user(o.player)
-            + Text(f" plays Tabula Rasa: {cards} from {o.spot} to the bottom of the pile")
+            user(o.event.player)
+            + Text(f" plays Tabula Rasa: {cards} from {o.event.spot} to the bottom of the pile")
         )
 
     @renders(Swapped)
     def swapped(self, o: Swapped) -> None:
-        a, b = o.faces
+        (a, b), e = o.faces, o.event
         self.out.print(
-            user(o.player)
-            + Text(f" plays Revolution: {a.symbol} at {o.first} and {b.symbol} at {o.second} swap")
+            user(e.player)
+            + Text(f" plays Revolution: {a.symbol} at {e.first} and {b.symbol} at {e.second} swap")
         )
 
     @renders(ErgoPlayed)
     def ergo(self, o: ErgoPlayed) -> None:
-        what = "Ergo" if o.card == Card.ERGO else "a Wild as Ergo"
-        self.out.print(user(o.player) + Text(f" plays {what}: the round ends", style="bold"))
+        what = "Ergo" if o.event.card == Card.ERGO else "a Wild as Ergo"
+        self.out.print(user(o.event.player) + Text(f" plays {what}: the round ends", style="bold"))
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
@@ -490,19 +491,20 @@ class ErgoRenderer(TableRenderer):
 
     @renders(RoundScored)
     def scored(self, o: RoundScored) -> None:
-        d = o.ruling.decision
-        why = "an Ergo" if o.reason == RoundEnd.ERGO else "the last card drawn"
-        self.out.print(Text(f"Round {o.round} ends ({why}): {d.cards} cards.", style="bold"))
-        self.premise_list(o.proof, o.readings)
-        for line in ruling_lines(o.ruling, dict(o.seats), short=True):
+        e = o.event
+        d = e.ruling.decision
+        why = "an Ergo" if e.reason == RoundEnd.ERGO else "the last card drawn"
+        self.out.print(Text(f"Round {e.round} ends ({why}): {d.cards} cards.", style="bold"))
+        self.premise_list(e.proof, o.readings)
+        for line in ruling_lines(e.ruling, dict(o.seats), short=True):
             self.out.print(line)
         points = Text("Points: ")
-        points.append_text(user(", ".join(f"{a.player} +{a.points}" for a in o.awards)))
+        points.append_text(user(", ".join(f"{a.player} +{a.points}" for a in e.awards)))
         points.append_text(user("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores)))
         self.out.print(points)
         self.out.print(
             Text(
-                f"  (why A, why PLAYER, why {o.round}: the derivations, the whole evidence)",
+                f"  (why A, why PLAYER, why {e.round}: the derivations, the whole evidence)",
                 style="dim",
             )
         )
@@ -514,9 +516,9 @@ class ErgoRenderer(TableRenderer):
     @renders(Why)
     def why(self, o: Why) -> None:
         s = o.scored
-        lines = [Text(f"Round {s.round}:", style="bold")]
-        lines += premise_lines(s.proof, s.readings, compact(self.out))
-        lines += ruling_lines(s.ruling, dict(s.seats), only=o.variable)
+        lines = [Text(f"Round {s.event.round}:", style="bold")]
+        lines += premise_lines(s.event.proof, s.readings, compact(self.out))
+        lines += ruling_lines(s.event.ruling, dict(s.seats), only=o.variable)
         page(self.out, Group(*lines))
 
 

@@ -218,13 +218,14 @@ class PalmerRenderer(TableRenderer):
 
     @renders(Written)
     def written(self, o: Written) -> None:
-        line = Text(f"#{o.id} ") + user(o.text) + Text("  (") + user(o.author) + Text(")")
+        line = Text(f"#{o.id} ") + user(o.text) + Text("  (") + user(o.event.player) + Text(")")
         self.out.print(line)
 
     @renders(Negated)
     def negated(self, o: Negated) -> None:
-        self.out.print(Text(f"#{o.id} before: ") + user(o.before))
-        self.out.print(Text(f"#{o.id} after:  ") + user(o.after))
+        e = o.event
+        self.out.print(Text(f"#{e.target} before: ") + user(e.before))
+        self.out.print(Text(f"#{e.target} after:  ") + user(e.after))
 
     @renders(NegationPlaces)
     def places(self, o: NegationPlaces) -> None:
@@ -240,12 +241,14 @@ class PalmerRenderer(TableRenderer):
 
     @renders(VoteTaken)
     def vote(self, o: VoteTaken) -> None:
-        self.out.print(f"The table votes: the claim is {'upheld' if o.accepted else 'rejected'}.")
+        verdict = "upheld" if o.event.accepted else "rejected"
+        self.out.print(f"The table votes: the claim is {verdict}.")
 
     @renders(Passed)
     def passed(self, o: Passed) -> None:
-        extra = f", discarding {o.discarded}" if o.discarded else ""
-        self.out.print(user(o.player) + Text(f" passes{extra}"))
+        n = len(o.event.discard)
+        extra = f", discarding {n}" if n else ""
+        self.out.print(user(o.event.player) + Text(f" passes{extra}"))
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:

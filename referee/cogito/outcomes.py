@@ -13,10 +13,10 @@ import enum
 from dataclasses import dataclass
 
 from referee.cogito.diagram import CardKind
-from referee.cogito.events import Position
+from referee.cogito.events import Cogito, Play
 from referee.cogito.judge import Deduction, Judgement
 from referee.table import views
-from referee.table.session import Outcome, PlayerOutcome
+from referee.table.session import Accepted, Outcome, PlayerOutcome
 
 
 class Disruption(enum.StrEnum):
@@ -37,12 +37,10 @@ class Finish(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Revealed(PlayerOutcome):
-    """``player`` revealed ``card``; ``returned``: the field Dream sent under the pile."""
+class Revealed(Accepted[Play]):
+    """The event's card revealed, of ``kind``; ``returned``: the field Dream sent under the pile."""
 
-    card: str
     kind: CardKind
-    position: Position
     returned: tuple[str, ...] = ()
     kept: tuple[str, ...] = ()  # what Dream left in the field (Ego, by a house rule)
 
@@ -91,9 +89,8 @@ class CogitoCalled(Outcome):
 
 
 @dataclass(frozen=True)
-class Named(PlayerOutcome):
-    named: str
-    right: bool
+class Named(Accepted[Cogito]):
+    """A COGITO answered: the event names the card, and whether it is the player's Self."""
 
 
 @dataclass(frozen=True)

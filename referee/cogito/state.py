@@ -291,9 +291,7 @@ class Game(SetupState):
             seat.declarations.append(Declaration(card.name, Colour(position.value)))
         seat.field.append(Placed(card.name, position))
         kept_cards = tuple(p.card for p in seat.field[:-1]) if card.kind == CardKind.DREAM else ()
-        self._news.append(
-            Revealed(seat.name, card.name, card.kind, position, tuple(returned), kept_cards)
-        )
+        self._news.append(Revealed(event, card.kind, tuple(returned), kept_cards))
         self.queue.pop(0)
         if seat.reds >= RED_LIMIT:
             self._disrupt(seat, Disruption.TWO_RED)
@@ -351,7 +349,7 @@ class Game(SetupState):
         # legal: from here on nothing raises
         if self.calling:
             self.calling.pop(0)
-        self._news.append(Named(seat.name, event.named, right))
+        self._news.append(Named(event))
         if right:
             seat.standing = Standing.WON
             self._finish(Finish.FOUND, seat.name)

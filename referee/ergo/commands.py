@@ -275,8 +275,8 @@ class ErgoCommands(TableCommands):
     def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
         sizes = [len(p) for p in game.proof.premises]
         placed = read_placement(rest, sizes, game.hand() if game.dealt else None)
-        shown = CardsPlaced(game.player, placed, len(sizes))
-        return self._submit(session, Place(game.player, placed), shown)
+        event = Place(game.player, placed)
+        return self._submit(session, event, CardsPlaced(event, len(sizes)))
 
     def _discard(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = [w for w in re.split(r"[\s,]+", rest.strip()) if w]
@@ -290,10 +290,8 @@ class ErgoCommands(TableCommands):
             unnamed = int(words[0])
         else:
             cards = self._cards_named(game, words)
-        who = game.player
-        return self._submit(
-            session, Discard(who, tuple(cards), unnamed), Discarded(who, len(cards) + unnamed)
-        )
+        event = Discard(game.player, tuple(cards), unnamed)
+        return self._submit(session, event, Discarded(event))
 
     def _cards_named(self, game: Game, words: Sequence[str]) -> list[Card]:
         """Cards by name, or (dealt mode) by their position in the hand."""
@@ -332,20 +330,20 @@ class ErgoCommands(TableCommands):
         if len(words) != 1:
             raise Unread(Refusal(refusals.Why.FALLACY_ON_WHOM), Hint(Tip.FALLACY))
         target = self.player(game, words[0]) or words[0]  # `fallacy bob` finds BOB
-        who = game.player
-        return self._submit(session, Fallacy(who, target), FallacyPlayed(who, target))
+        event = Fallacy(game.player, target)
+        return self._submit(session, event, FallacyPlayed(event))
 
     def _justify(self, session: Session, game: Game, rest: str) -> Outcomes:
         word = rest.strip().lower()
         card = Card.JUSTIFICATION if not word else self._card_word(game, word)
-        who = game.player
-        return self._submit(session, Justify(who, card), Justified(who, card))
+        event = Justify(game.player, card)
+        return self._submit(session, event, Justified(event))
 
     def _ergo(self, session: Session, game: Game, rest: str) -> Outcomes:
         word = rest.strip().lower()
         card = Card.ERGO if not word else self._card_word(game, word)
-        who = game.player
-        return self._submit(session, Ergo(who, card), ErgoPlayed(who, card))
+        event = Ergo(game.player, card)
+        return self._submit(session, event, ErgoPlayed(event))
 
     def _tabula(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.split()
@@ -360,10 +358,8 @@ class ErgoCommands(TableCommands):
             return (Refused(reason=exc.reason),)
         pair = card.face.role == Role.PARENTHESIS
         _, taken = game.proof.remove(spot, with_partner=pair)
-        who = game.player
-        return self._submit(
-            session, TabulaRasa(who, spot, card.face), Removed(who, spot, tuple(taken))
-        )
+        event = TabulaRasa(game.player, spot, card.face)
+        return self._submit(session, event, Removed(event, tuple(taken)))
 
     def _revolution(self, session: Session, game: Game, rest: str) -> Outcomes:
         words = rest.replace(",", " ").split()
@@ -374,10 +370,8 @@ class ErgoCommands(TableCommands):
             faces = (game.proof.card_at(first).face, game.proof.card_at(second).face)
         except PlacementError as exc:
             return (Refused(reason=exc.reason),)
-        who = game.player
-        return self._submit(
-            session, Revolution(who, first, second), Swapped(who, first, second, faces)
-        )
+        event = Revolution(game.player, first, second)
+        return self._submit(session, event, Swapped(event, faces))
 
     def _score(self, session: Session, game: Game, rest: str) -> Outcomes:
         if game.stopped is None:
@@ -457,14 +451,7 @@ def scored_view(after: Game, event: Score, rules: ReadingRules) -> RoundScored:
     seats = tuple((s.variable, s.name) for s in after.settings.seats)
     totals = dict(after.scores)
     return RoundScored(
-        event.round,
-        event.reason,
-        event.proof,
-        readings(event.proof, rules),
-        event.ruling,
-        event.awards,
-        seats,
-        tuple((p, totals[p]) for p in after.players),
+        event, readings(event.proof, rules), seats, tuple((p, totals[p]) for p in after.players)
     )
 
 

@@ -42,6 +42,11 @@ class Discard(PlayerEvent):
     cards: tuple[Card, ...] = ()
     unnamed: int = 0
 
+    @property
+    def count(self) -> int:
+        """The cards discarded, named or not: each is one of the turn's plays."""
+        return len(self.cards) + self.unnamed
+
 
 @dataclass(frozen=True)
 class Fallacy(PlayerEvent):

@@ -7,19 +7,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.ergo.cards import Card, Face, ProofCard
-from referee.ergo.events import Award, RoundEnd
-from referee.ergo.proof import Placed, Spot
-from referee.ergo.ruling import Ruling
+from referee.ergo.cards import Face, ProofCard
+from referee.ergo.events import (
+    Discard,
+    Ergo,
+    Fallacy,
+    Justify,
+    Place,
+    Revolution,
+    Score,
+    TabulaRasa,
+)
 from referee.ergo.syntax import Violation
 from referee.table import views
 from referee.table.errors import Hint
-from referee.table.session import Outcome, PlayerOutcome
+from referee.table.session import Accepted, Outcome
 
 
 @dataclass(frozen=True)
-class CardsPlaced(PlayerOutcome):
-    cards: tuple[Placed, ...]
+class CardsPlaced(Accepted[Place]):
     premises_before: int = 0  # premises numbered past this one are new
 
 
@@ -34,50 +40,44 @@ class PlacementRefused(Outcome):
 
 
 @dataclass(frozen=True)
-class Discarded(PlayerOutcome):
-    count: int
+class Discarded(Accepted[Discard]):
+    """Cards discarded (in table mode perhaps only counted)."""
 
 
 @dataclass(frozen=True)
-class FallacyPlayed(PlayerOutcome):
-    target: str
+class FallacyPlayed(Accepted[Fallacy]):
+    """A Fallacy on the event's ``target``: no cards to the Proof for a while."""
 
 
 @dataclass(frozen=True)
-class Justified(PlayerOutcome):
-    card: Card
+class Justified(Accepted[Justify]):
+    """The player's Fallacy lifted (by a Justification, or a Wild as one)."""
 
 
 @dataclass(frozen=True)
-class Removed(PlayerOutcome):
-    """A Tabula Rasa: the cards taken from the Proof to the bottom of the pile."""
+class Removed(Accepted[TabulaRasa]):
+    """A Tabula Rasa: the cards taken from the Proof to the bottom of the pile (its
+    parenthesis' partner too)."""
 
-    spot: Spot
     cards: tuple[ProofCard, ...]
 
 
 @dataclass(frozen=True)
-class Swapped(PlayerOutcome):
-    first: Spot
-    second: Spot
-    faces: tuple[Face, Face]
+class Swapped(Accepted[Revolution]):
+    faces: tuple[Face, Face]  # the cards at the event's first and second spots, before
 
 
 @dataclass(frozen=True)
-class ErgoPlayed(PlayerOutcome):
-    card: Card
+class ErgoPlayed(Accepted[Ergo]):
+    """An Ergo (or a Wild as one): the round stops."""
 
 
 @dataclass(frozen=True)
-class RoundScored(Outcome):
-    """A round's end: the Proof, how each premise reads, the ruling and the points."""
+class RoundScored(Accepted[Score]):
+    """A round's end (the recorded Score: the Proof, the ruling, the points), with how each
+    premise reads and who holds each variable."""
 
-    round: int
-    reason: RoundEnd
-    proof: tuple[str, ...]
     readings: tuple[str, ...]
-    ruling: Ruling
-    awards: tuple[Award, ...]
     seats: tuple[tuple[str, str], ...]  # (variable, player) for the players at the table
     scores: tuple[tuple[str, int], ...]  # after the round
 

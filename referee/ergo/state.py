@@ -384,7 +384,7 @@ class Game(DealtState):
     def _discard(self, event: Discard) -> None:
         if self.dealt and event.unnamed:
             raise Refusal.illegal("unnamed", Why.UNNAMED_DEALT)
-        plays = len(event.cards) + event.unnamed
+        plays = event.count
         self._use(plays)
         self._supply(event.cards, "cards")
         if self._ends_turn(plays):

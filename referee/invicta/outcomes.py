@@ -12,14 +12,13 @@ from referee.invicta.board import Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
 from referee.invicta.state import Finish
 from referee.table import views
-from referee.table.session import Outcome
+from referee.table.session import Accepted, Outcome
 
 
 @dataclass(frozen=True)
-class Played(Outcome):
+class Played(Accepted[Place | Move]):
     """A placement or a move the rules accepted."""
 
-    event: Place | Move
     kind: Kind  # the face up after it
     promoted: bool  # a hollow piece reached the edge and became a lion
     passed: Side | None  # the opponent has no legal move: this side's turn is skipped

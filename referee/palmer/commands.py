@@ -173,13 +173,12 @@ class PalmerCommands(TableCommands):
             else:
                 why = Refusal(refusals.Why.STATEMENT_AFTER_COLON)
                 return (Refused(hint=Hint(Tip.PLAY), reason=why),)
-        player = game.player
-        event = Play(player, tuple(ids), text)
+        event = Play(game.player, tuple(ids), text)
         outcomes = self._submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         entry = session.game.board[-1]  # type: ignore[attr-defined]
-        return (Written(entry.id, entry.as_written, player, tuple(ids)), *outcomes)
+        return (Written(event, entry.id, entry.as_written), *outcomes)
 
     def _negate_card(self, game: Game) -> str:
         if game.dealt:
@@ -221,7 +220,7 @@ class PalmerCommands(TableCommands):
         outcomes = self._submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
-        return (Negated(entry.id, before, after), *outcomes)
+        return (Negated(event), *outcomes)
 
     def _pass(self, session: Session, game: Game, rest: str) -> Outcomes:
         tokens = [t for t in re.split(r"[\s,]+", rest) if t]
@@ -229,11 +228,11 @@ class PalmerCommands(TableCommands):
             ids = self._resolve(game, tokens) if tokens else []
         except CardError as exc:
             return (Refused(reason=exc.refusal),)
-        who = game.player
-        outcomes = self._submit(session, Pass(who, tuple(ids)))
+        event = Pass(game.player, tuple(ids))
+        outcomes = self._submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
-        return (Passed(who, len(ids)), *outcomes)
+        return (Passed(event), *outcomes)
 
     def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
         return self._submit(session, End(rest))
@@ -245,10 +244,11 @@ class PalmerCommands(TableCommands):
         if game.pending is None:
             return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
         accepted = words[0] in ("yes", "y", "accept")
-        outcomes = self._submit(session, Vote(accepted))
+        event = Vote(accepted)
+        outcomes = self._submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
-        return (VoteTaken(accepted), *outcomes)
+        return (VoteTaken(event), *outcomes)
 
     # -------------------------------------------------------------- claims
 

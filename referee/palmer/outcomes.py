@@ -12,27 +12,26 @@ from dataclasses import dataclass
 
 from referee.derivation.checker import DerivationResult
 from referee.language.ast import Formula
-from referee.palmer.events import Claim
+from referee.palmer.events import Claim, Negate, Pass, Play, Vote
 from referee.palmer.state import Finish
 from referee.table import views
-from referee.table.session import Outcome, PlayerOutcome
+from referee.table.session import Accepted, Outcome
 
 Numbered = tuple[tuple[int, str], ...]  # (board number, statement text)
 
 
 @dataclass(frozen=True)
-class Written(Outcome):
+class Written(Accepted[Play]):
+    """A statement on the board: its number, and its ``text`` as the board shows it (the
+    parentheses its author wrote, in the game's symbols)."""
+
     id: int
     text: str
-    author: str
-    cards: tuple[str, ...]
 
 
 @dataclass(frozen=True)
-class Negated(Outcome):
-    id: int
-    before: str
-    after: str
+class Negated(Accepted[Negate]):
+    """A ¬ put into statement ``event.target``: the statement ``before`` and ``after``."""
 
 
 @dataclass(frozen=True)
@@ -69,13 +68,13 @@ class Why(Outcome):
 
 
 @dataclass(frozen=True)
-class VoteTaken(Outcome):
-    accepted: bool
+class VoteTaken(Accepted[Vote]):
+    """The table's vote on an undetermined claim: ``event.accepted`` upholds it."""
 
 
 @dataclass(frozen=True)
-class Passed(PlayerOutcome):
-    discarded: int
+class Passed(Accepted[Pass]):
+    """A pass, discarding the event's ``discard`` (dealt mode)."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from referee.table.errors import Hint, IllegalEvent, Reason, Refusal
 from referee.table.events import Event
@@ -33,11 +33,24 @@ class Outcome:
 
 @dataclass(frozen=True)
 class PlayerOutcome(Outcome):
-    """An outcome about one player (a move of theirs the rules took, what they alone are
-    shown), as :class:`referee.table.events.PlayerEvent` is an event one player makes:
-    ``player`` is who it is about."""
+    """An outcome about one player (a disruption, a gift chosen in secret, what they alone
+    are shown), as :class:`referee.table.events.PlayerEvent` is an event one player makes:
+    ``player`` is who it is about. A move the rules took is :class:`Accepted`."""
 
     player: str
+
+
+E = TypeVar("E", bound=Event)
+
+
+@dataclass(frozen=True)
+class Accepted(Outcome, Generic[E]):
+    """An event the rules accepted (a move, a round scored): the ``event`` itself, so its
+    fields are declared once (on the event) and say the same in the record and on the
+    screen; a subclass adds only what followed from it (a board number, the cards it took
+    away)."""
+
+    event: E
 
 
 @dataclass(frozen=True)
