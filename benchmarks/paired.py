@@ -74,6 +74,7 @@ def serve(boards: int, grown: int, timeout: float) -> None:
                 "seconds": seconds,
                 "solver": v.evidence.solver.value if v.evidence.solver else "-",
                 "used": list(v.evidence.used or ()),
+                "solver_seconds": v.evidence.solver_seconds or 0.0,
                 "flags": list(v.flags),
             }
             print(json.dumps(row), flush=True)

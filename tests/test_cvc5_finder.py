@@ -157,3 +157,57 @@ CORE_STALLS = [
 def test_a_search_for_a_core_that_stalls_gives_way_to_the_plain_search(vocab):
     r, premises, goals = ask(vocab, CORE_STALLS, seconds=8.0, core=True)
     assert r.status == Cvc5Status.MODEL and confirmed(r, premises, goals)
+
+
+def _board_questions(board):
+    """A board's consistency, then each statement's redundancy (premises: the others)."""
+    fs = board.formulas
+    yield fs, []
+    for i in range(len(fs)):
+        yield fs[:i] + fs[i + 1 :], [fs[i]]
+
+
+def test_a_boards_questions_on_one_incremental_solver_agree_with_fresh_solvers():
+    """One solver per board (statements behind assumption literals, asserted once)
+    answers as a fresh solver per question does, with the same kind of evidence."""
+    gen = boardgen.BoardGenerator(4242)
+    boards = cvc5_finder.Boards()
+    answered = 0
+    for b in range(12):
+        board = gen.board(f"inc-{b}", 3, 6)
+        for premises, goals in _board_questions(board):
+            prepared, negated, preds, funcs = _question(premises, goals)
+            deadline = time.monotonic() + 5
+            r = find_model_cvc5(prepared, negated, preds, funcs, deadline, core=True, boards=boards)
+            fresh = find_model_cvc5(prepared, negated, preds, funcs, deadline, core=True)
+            boards.tidy()
+            if Cvc5Status.UNKNOWN in (r.status, fresh.status):
+                continue
+            answered += 1
+            assert r.status == fresh.status, board.id
+            if r.status == Cvc5Status.MODEL:
+                assert confirmed(r, premises, goals), board.id
+            else:  # the premises cited are refuted on their own, by a fresh solver
+                cited = [prepared[i] for i in r.used]
+                goal = negated if r.goal_used else None
+                again = find_model_cvc5(cited, goal, preds, funcs, time.monotonic() + 5)
+                assert again.status == Cvc5Status.UNSAT, board.id
+        # Every question of the board went to one solver, which is kept.
+        assert 1 <= len(boards) <= cvc5_finder.BOARDS_KEPT
+    assert answered > 40
+
+
+def test_an_incremental_solver_cut_short_is_never_asked_again(vocab):
+    """A check that stopped at its limit leaves a solver whose state is unknown."""
+    premises = [statement_formula(parse_statement(t, vocab)) for t in CORE_STALLS]
+    prepared, negated, preds, funcs = _question(premises, [])
+    boards = cvc5_finder.Boards()
+    r = boards.check(prepared, negated, preds, funcs, time.monotonic() + 0.05, lambda: False)
+    assert r.status == Cvc5Status.UNKNOWN
+    assert len(boards) == 0
+
+
+def test_a_statement_is_expanded_the_same_way_every_time(vocab):
+    """∃! gets the same fresh variable each time, so a worker's solver recognises it."""
+    f = statement_formula(parse_statement("∀x ∃!y ∃!z smarter(x, y) ∧ likes(y, z)", vocab))
+    assert nnf(expand_unique(f)) == nnf(expand_unique(f))

@@ -75,22 +75,29 @@ class _Translator:
     def __init__(self, tm, predicates: dict[str, int], functions: dict[str, int]) -> None:
         self.tm = tm
         self.sort = tm.mkUninterpretedSort("L")
-        boolean = tm.getBooleanSort()
-        self.preds = {
-            name: tm.mkConst(
-                tm.mkFunctionSort([self.sort] * arity, boolean) if arity else boolean,
-                f"p_{name}",
-            )
-            for name, arity in predicates.items()
-        }
-        self.funcs = {
-            name: tm.mkConst(
-                tm.mkFunctionSort([self.sort] * arity, self.sort) if arity else self.sort,
-                f"f_{name}",
-            )
-            for name, arity in functions.items()
-        }
+        self.preds: dict[str, object] = {}
+        self.funcs: dict[str, object] = {}
+        self.arities: dict[tuple[str, str], int] = {}
         self._fresh = itertools.count()
+        self.declare(predicates, functions)
+
+    def declare(self, predicates: dict[str, int], functions: dict[str, int]) -> bool:
+        """Add the symbols not yet declared; False if one is declared with another arity."""
+        tm = self.tm
+        for kind, symbols, table, result in (
+            ("p", predicates, self.preds, tm.getBooleanSort()),
+            ("f", functions, self.funcs, self.sort),
+        ):
+            for name, arity in symbols.items():
+                known = self.arities.get((kind, name))
+                if known is not None:
+                    if known != arity:
+                        return False
+                    continue
+                self.arities[(kind, name)] = arity
+                sort = tm.mkFunctionSort([self.sort] * arity, result) if arity else result
+                table[name] = tm.mkConst(sort, f"{kind}_{name}")
+        return True
 
     def _var(self, name: str):
         return self.tm.mkVar(self.sort, f"{name}!{next(self._fresh)}")
@@ -173,6 +180,7 @@ def find_model_cvc5(
     cancelled: Callable[[], bool] = lambda: False,
     core: bool = False,
     resource_limit: int | None = None,
+    boards: Boards | None = None,
 ) -> Cvc5Result:
     """cvc5 with finite model finding on premises ∧ negated_goal.
 
@@ -181,7 +189,9 @@ def find_model_cvc5(
     its slice, the plain search goes on, and an unsat from it cites every
     premise (``minimal`` false: the engine shrinks it). ``resource_limit``:
     cvc5's deterministic resource budget instead of only the clock (for
-    reproducible corpora; the deadline still applies).
+    reproducible corpora; the deadline still applies). ``boards``: a worker's
+    incremental solvers (with ``core``): the first slice is asked of the one
+    that already holds these statements, instead of a new solver.
     """
     start = time.monotonic()
     if cvc5 is None:
@@ -198,7 +208,15 @@ def find_model_cvc5(
     if not core:
         return check(deadline, core=False)
     slice_end = start + max(CORE_FIRST_MIN, CORE_FIRST_SHARE * (deadline - start))
-    first = check(min(deadline, slice_end), core=True)
+    first = None
+    if boards is not None and resource_limit is None:
+        first = boards.check(
+            premises, negated_goal, predicates, functions, min(deadline, slice_end), cancelled
+        )
+        if first.status == Cvc5Status.UNKNOWN and time.monotonic() < slice_end - 0.001:
+            first = None  # the board's solver was cut short: a new one has the rest of the slice
+    if first is None:
+        first = check(min(deadline, slice_end), core=True)
     if first.status != Cvc5Status.UNKNOWN or time.monotonic() >= deadline - 0.001:
         return first
     return replace(check(deadline, core=False), seconds=time.monotonic() - start)
@@ -262,7 +280,8 @@ def _check(
         goal_used = True
         minimal = False
         if core:
-            kept, minimal = _shrink(solver, literals, seconds, deadline, cancelled)
+            negations = [tm.mkTerm(Kind.NOT, lit) for lit in literals]
+            kept, minimal = _shrink(solver, literals, negations, seconds, deadline, cancelled)
             used = tuple(sorted(i for i in kept if literals[i] is not goal_literal))
             goal_used = goal_literal is not None and literals.index(goal_literal) in kept
         else:
@@ -287,6 +306,241 @@ def _check(
     )
 
 
+# A worker's incremental solvers: how many boards it keeps, and how many statements
+# (premises and negated goals, each behind its own assumption literal) one may hold
+# before it is started afresh (a solver keeps what it learnt, and grows with it).
+BOARDS_KEPT, BOARD_FORMULAS = 4, 40
+# A solver that answered a board's earlier questions gets this long (× the longest
+# of those answers) before the question goes to a new solver: a solver's history
+# now and then slows a search that a fresh one finishes quickly (measured: 5 of
+# 333 questions on 3-7-statement boards took 2-7 times as long).
+BOARD_CAP_MIN, BOARD_CAP_FACTOR = 0.02, 4.0
+KNOWN_SAT = 32  # satisfiable sets a board's solver remembers (the latest)
+
+
+class _Board:
+    """One incremental cvc5 solver: every formula it was asked about, asserted once
+    behind an assumption literal of its own, so a question is one check under the
+    literals of its premises and negated goal, and the unsat core over those
+    literals names the premises used."""
+
+    def __init__(self) -> None:
+        self.tm = cvc5.TermManager()
+        self.solver = cvc5.Solver(self.tm)
+        for option, value in (
+            ("finite-model-find", "true"),
+            ("sort-inference", "false"),
+            ("produce-models", "true"),
+            ("produce-unsat-cores", "true"),
+            ("incremental", "true"),
+        ):
+            self.solver.setOption(option, value)
+        self.solver.setLogic("UF")
+        self.tr = _Translator(self.tm, {}, {})
+        self.literals: dict[Formula, object] = {}
+        self.negations: dict[Formula, object] = {}
+        self.slowest: float | None = None  # the longest answer it gave (None: none yet)
+        # Sets of literal names it found a model of: a deletion trial inside one
+        # needs no check (a board's consistency model covers every trial of premises).
+        self.sat: list[frozenset[str]] = []
+
+    def literal(self, formula: Formula):
+        """The assumption literal guarding ``formula``, asserting it the first time."""
+        lit = self.literals.get(formula)
+        if lit is None:
+            lit = self.tm.mkConst(self.tm.getBooleanSort(), f"s!{len(self.literals)}")
+            self.solver.assertFormula(self.tm.mkTerm(Kind.IMPLIES, lit, self.tr.formula(formula)))
+            self.literals[formula] = lit
+            self.negations[formula] = self.tm.mkTerm(Kind.NOT, lit)
+        return lit
+
+
+class Boards:
+    """The incremental solvers a worker keeps between questions (most recent last).
+
+    A board's questions (its consistency, each statement's redundancy) share
+    its statements: asked of the solver that holds them, a question skips the
+    translation and the assertions, and cvc5 keeps what it learnt. A solver
+    whose check or trial stopped short of an answer (a limit, an unknown, a
+    cancellation, an error) is dropped, never asked again.
+    """
+
+    def __init__(self) -> None:
+        self._boards: list[_Board] = []
+        self._spare: _Board | None = None
+        self._dropped: list[_Board] = []
+
+    def __len__(self) -> int:
+        """How many solvers it keeps."""
+        return len(self._boards)
+
+    @property
+    def dropped(self) -> int:
+        """How many solvers wait to be freed (``tidy``)."""
+        return len(self._dropped)
+
+    def tidy(self) -> None:
+        """Free the solvers dropped and make the next one: while the worker waits,
+        since freeing a solver that answered a board costs about 2 ms (measured)."""
+        self._dropped.clear()
+        if self._spare is None and cvc5 is not None:
+            self._spare = _Board()
+
+    def _drop(self, board: _Board) -> None:
+        if board in self._boards:
+            self._boards.remove(board)
+            self._dropped.append(board)
+
+    def _board_for(self, premises: list[Formula], predicates, functions) -> _Board:
+        """The solver holding most of these premises (more than half), else a new one."""
+        best, overlap = None, 0
+        for board in self._boards:
+            shared = sum(1 for f in premises if f in board.literals)
+            if shared > overlap and 2 * shared > len(premises):
+                best, overlap = board, shared
+        if best is not None and (
+            len(best.literals) + len(premises) - overlap > BOARD_FORMULAS
+            or not best.tr.declare(predicates, functions)
+        ):
+            self._drop(best)
+            best = None
+        if best is None:
+            best, self._spare = self._spare or _Board(), None
+            best.tr.declare(predicates, functions)
+            for old in self._boards[: max(0, len(self._boards) - BOARDS_KEPT + 1)]:
+                self._drop(old)
+        else:
+            self._boards.remove(best)
+        self._boards.append(best)
+        return best
+
+    def check(
+        self,
+        premises: Sequence[Formula],
+        negated_goal: Formula | None,
+        predicates: dict[str, int],
+        functions: dict[str, int],
+        deadline: float,
+        cancelled: Callable[[], bool],
+    ) -> Cvc5Result:
+        """``_check`` with a core, asked of the board's incremental solver."""
+        start = time.monotonic()
+        if cancelled():
+            return Cvc5Result(Cvc5Status.CANCELLED)
+        remaining = deadline - start
+        if remaining <= 0.001:
+            return Cvc5Result(Cvc5Status.UNKNOWN, reason="no time left")
+        board = self._board_for(list(premises), predicates, functions)
+        until = deadline
+        if board.slowest is not None:
+            until = min(deadline, start + max(BOARD_CAP_MIN, BOARD_CAP_FACTOR * board.slowest))
+        try:
+            result = self._ask(
+                board,
+                premises,
+                negated_goal,
+                predicates,
+                functions,
+                start,
+                until,
+                deadline,
+                cancelled,
+            )
+        except Exception:
+            self._drop(board)
+            raise
+        if result.status not in (Cvc5Status.MODEL, Cvc5Status.UNSAT) or (
+            result.status == Cvc5Status.UNSAT and not result.minimal
+        ):
+            self._drop(board)  # it stopped short somewhere: never trust it again
+        else:
+            board.slowest = max(board.slowest or 0.0, result.seconds)
+        return result
+
+    @staticmethod
+    def _ask(
+        board, premises, negated_goal, predicates, functions, start, until, deadline, cancelled
+    ):
+        solver = board.solver
+        literals = [board.literal(p) for p in premises]
+        solver.push()
+        try:
+            return Boards._scoped(
+                board,
+                literals,
+                premises,
+                negated_goal,
+                predicates,
+                functions,
+                start,
+                until,
+                deadline,
+                cancelled,
+            )
+        finally:
+            solver.pop()
+
+    @staticmethod
+    def _scoped(
+        board,
+        literals,
+        premises,
+        negated_goal,
+        predicates,
+        functions,
+        start,
+        until,
+        deadline,
+        cancelled,
+    ):
+        solver, tm = board.solver, board.tm
+        goal_literal = None
+        if negated_goal is not None:
+            goal_literal = tm.mkConst(tm.getBooleanSort(), f"goal!{next(board.tr._fresh)}")
+            solver.assertFormula(
+                tm.mkTerm(Kind.IMPLIES, goal_literal, board.tr.formula(negated_goal))
+            )
+            literals.append(goal_literal)
+        # The board's other statements are assumed false: switched off, not left to
+        # the search (which would otherwise look for a model of them too).
+        asked = {str(lit) for lit in literals}
+        off = [board.negations[f] for f, lit in board.literals.items() if str(lit) not in asked]
+        solver.setOption("tlimit-per", str(max(1, int((until - time.monotonic()) * 1000))))
+        result = solver.checkSatAssuming(*literals, *off)
+        seconds = time.monotonic() - start
+        if cancelled():
+            return Cvc5Result(Cvc5Status.CANCELLED, seconds=seconds)
+        if result.isUnsat():
+            negations = [tm.mkTerm(Kind.NOT, lit) for lit in literals]
+            kept, minimal = _shrink(
+                solver, literals, negations, seconds, deadline, cancelled, off, board.sat
+            )
+            del board.sat[:-KNOWN_SAT]
+            core = {str(literals[i]) for i in kept}
+            used = tuple(i for i, lit in enumerate(literals[: len(premises)]) if str(lit) in core)
+            goal_used = goal_literal is not None and str(goal_literal) in core
+            return Cvc5Result(
+                Cvc5Status.UNSAT,
+                used=used,
+                seconds=time.monotonic() - start,
+                minimal=minimal,
+                goal_used=goal_used,
+            )
+        if result.isSat():
+            board.sat.append(frozenset(asked))
+            del board.sat[:-KNOWN_SAT]
+            try:
+                model = _read_model(solver, board.tm, board.tr, predicates, functions)
+            except (RuntimeError, ValueError, KeyError) as exc:
+                return Cvc5Result(
+                    Cvc5Status.UNKNOWN, seconds=time.monotonic() - start, reason=f"model: {exc}"
+                )
+            return Cvc5Result(Cvc5Status.MODEL, model=model, seconds=time.monotonic() - start)
+        return Cvc5Result(
+            Cvc5Status.UNKNOWN, seconds=seconds, reason=str(result.getUnknownExplanation())
+        )
+
+
 # Shrinking a core by deletion: the whole, and each trial (× the refutation's time).
 SHRINK_MIN, SHRINK_FACTOR = 0.25, 10.0
 TRIAL_MIN, TRIAL_FACTOR = 0.05, 4.0
@@ -298,13 +552,21 @@ def _in_core(solver, literals) -> list[int]:
     return [i for i, lit in enumerate(literals) if str(lit) in names]
 
 
-def _shrink(solver, literals, proved: float, deadline: float, cancelled) -> tuple[list[int], bool]:
+def _shrink(
+    solver, literals, negations, proved: float, deadline: float, cancelled, off=(), known=None
+) -> tuple[list[int], bool]:
     """Drop each assumption whose removal keeps the problem unsat (deletion, bounded).
 
     Each trial is a check of the same incremental solver under fewer
-    assumptions; an element stays when its trial finds a model. Minimal only
-    if every kept element's trial did (an unknown keeps it, unproved).
+    assumptions, the dropped ones assumed false (``negations[i]`` is
+    ``literals[i]`` negated; ``off``: more literals assumed false), so the
+    solver never spends a trial satisfying formulas the trial left out; an
+    element stays when its trial finds a model. Minimal only if every kept
+    element's trial did (an unknown keeps it, unproved). ``known``: sets of
+    literal names the solver found a model of (its board's), grown here; a
+    trial inside one has a model already and needs no check.
     """
+    known = [] if known is None else known
     core = _in_core(solver, literals)
     stop = min(deadline, time.monotonic() + max(SHRINK_MIN, SHRINK_FACTOR * proved))
     cap = max(TRIAL_MIN, TRIAL_FACTOR * proved)
@@ -315,13 +577,23 @@ def _shrink(solver, literals, proved: float, deadline: float, cancelled) -> tupl
         if remaining <= 0.001 or cancelled():
             return core, False
         trial = core[:i] + core[i + 1 :]
+        kept = {str(literals[j]) for j in trial}
+        if any(kept <= sat for sat in known):
+            i += 1  # a subset of statements with a model has one too
+            continue
+        dropped = {str(lit): neg for lit, neg in zip(literals, negations, strict=True)}
+        assumed = [literals[j] for j in trial] + [
+            neg for name, neg in dropped.items() if name not in kept
+        ]
         solver.setOption("tlimit-per", str(max(1, int(remaining * 1000))))
-        result = solver.checkSatAssuming(*[literals[j] for j in trial])
+        result = solver.checkSatAssuming(*assumed, *off)
         if result.isUnsat():
             smaller = set(_in_core(solver, literals))
             core = [j for j in trial if j in smaller]
             i = min(i, len(core))  # everything before i was already needed
             continue
+        if result.isSat():
+            known.append(frozenset(kept))
         minimal &= result.isSat()
         i += 1
     return core, minimal

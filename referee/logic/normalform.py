@@ -41,16 +41,17 @@ from referee.language.ast import (
     substitute,
 )
 
-_fresh = itertools.count()
-
 
 def fresh_var(avoid: Iterable[str] = ()) -> str:
-    """A variable name no player can write (``#`` is not in the grammar)."""
+    """A variable name no player can write (``#`` is not in the grammar), the first
+    not in ``avoid``: the same statement is expanded to the same formula every time,
+    so a worker's solver recognises a board's statements (``cvc5_finder.Boards``)."""
     avoid = set(avoid)
-    while True:
-        name = f"#v{next(_fresh)}"
+    for k in itertools.count(1):
+        name = f"#v{k}"
         if name not in avoid:
             return name
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def all_var_names(formula: Formula) -> set[str]:

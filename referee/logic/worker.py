@@ -62,6 +62,10 @@ CANCEL_GRACE = 0.2
 
 # ----------------------------------------------------------------- worker side
 
+# A worker frees the cvc5 solvers it dropped once no task has come for this long,
+# or at once when this many are waiting (memory).
+TIDY_IDLE, TIDY_BACKLOG = 0.005, 8
+
 _PRELOAD = [
     "referee.logic.worker",
     "referee.logic.prover",
@@ -84,8 +88,11 @@ def _set_memory_limit(memory_mb: int | None) -> None:
         pass
 
 
-def _perform(request: Request, seconds: float, progress, cancelled, ctx):
-    """Run one request in this worker; returns its result value."""
+def _perform(request: Request, seconds: float, progress, cancelled, ctx, boards=None):
+    """Run one request in this worker; returns its result value.
+
+    ``boards``: the worker's incremental cvc5 solvers (``cvc5_finder.Boards``).
+    """
     deadline = time.monotonic() + seconds
     if isinstance(request, Prove):
         from referee.logic.prover import prove
@@ -131,6 +138,7 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx):
             deadline,
             cancelled=cancelled,
             core=True,
+            boards=boards,
         )
     if isinstance(request, InfiniteFind):
         from referee.logic.infinite import find_infinite_model
@@ -214,10 +222,15 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
     # Making a Z3 context costs about 2 ms: the next one is made while the worker
     # waits, and only the tasks that run Z3 take it (cvc5's and the checks do not).
     spare = z3.Context()
+    # cvc5's solvers kept between tasks, one per board asked about: a board's
+    # questions share its statements (what a solver keeps is in cvc5_finder.Boards).
+    boards = None
     try:
-        from referee.logic.cvc5_finder import warm_up
+        from referee.logic.cvc5_finder import Boards, warm_up
 
         warm_up()
+        boards = Boards()
+        boards.tidy()
     except Exception:  # pragma: no cover - a first question will say what is wrong
         pass
     try:
@@ -240,7 +253,7 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
             conn.send((_id, EventKind.PROGRESS, data))
 
         try:
-            result = _perform(request, seconds, progress, cancelled, contexts.get(task_id))
+            result = _perform(request, seconds, progress, cancelled, contexts.get(task_id), boards)
         except MemoryError:
             result = Failed("out of memory")
         except Exception as exc:  # a bug in a task must not kill the worker silently
@@ -253,6 +266,13 @@ def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
             return
         if spare is None:
             spare = z3.Context()
+        if boards is not None:
+            try:
+                # Freeing a solver costs about 2 ms: not while a next task is waiting.
+                if boards.dropped > TIDY_BACKLOG or not conn.poll(TIDY_IDLE):
+                    boards.tidy()
+            except Exception:  # pragma: no cover - the next task starts a solver itself
+                pass
 
 
 # ----------------------------------------------------------------- parent side
