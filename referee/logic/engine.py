@@ -95,6 +95,7 @@ E_DELAY = 0.01
 # time, and a countermodel of an earlier question often still is one (re-checked).
 REMEMBERED_MODELS = 24
 RECALL_SECONDS = 0.003  # at most this long looking through them
+REMEMBERED_VALUES = 256  # statements' truth values remembered per model
 # analyze's first pass: cvc5 alone on every question at once, for this share of the limit.
 QUICK_MIN, QUICK_SHARE = 0.05, 0.03
 # Shrinking a proof's statements with E: the whole, and each trial (× the proof's time).
@@ -237,7 +238,9 @@ class Engine:
         self.limits = limits or Limits()
         self._pool = pool
         self._owns_pool = pool is None
-        self._models: list[tuple[Model, Solver]] = []  # remembered, most recent first
+        # Remembered models, most recent first, each with the truth values the
+        # evaluator found in it (a board's questions ask about the same statements).
+        self._models: list[tuple[Model, Solver, dict[Formula, bool]]] = []
 
     def forget(self) -> None:
         """Drop the models remembered from earlier questions (benchmarks: a cold start)."""
@@ -441,7 +444,7 @@ class Engine:
         """Keep a verdict's finite model for the questions to come."""
         ev = verdict.evidence
         if ev.model is not None and ev.solver is not None:
-            self._models.insert(0, (ev.model, ev.solver))
+            self._models.insert(0, (ev.model, ev.solver, {}))
             del self._models[REMEMBERED_MODELS:]
         return verdict
 
@@ -454,7 +457,7 @@ class Engine:
         """
         predicates, functions = q.problem.predicates, q.problem.functions
         stop = min(q.deadline, time.monotonic() + RECALL_SECONDS)
-        for k, (model, solver) in enumerate(self._models):
+        for k, (model, solver, known) in enumerate(self._models):
             if time.monotonic() >= stop:
                 return None
             if not _interprets(model, predicates, functions):
@@ -464,10 +467,20 @@ class Engine:
                 {name: model.functions[name] for name in functions},
                 {name: model.predicates[name] for name in predicates},
             )
+
+            def holds(f: Formula, cut=cut, known=known) -> bool:
+                # The value in the model cut down to a question's symbols is the
+                # value in the whole model: remembered for the questions to come.
+                if f not in known:
+                    if len(known) >= REMEMBERED_VALUES:
+                        known.clear()
+                    known[f] = evaluate(f, cut, deadline=stop)
+                return known[f]
+
             try:
-                if q.goals and all(evaluate(g, cut, deadline=stop) for g in q.goals):
+                if q.goals and all(holds(g) for g in q.goals):
                     continue
-                if check_model(q.premises, cut, deadline=stop):
+                if not all(holds(p) for p in q.premises):
                     continue
             except (EvaluationError, EvaluationTimeout):
                 continue
