@@ -190,8 +190,9 @@ def find_model_cvc5(
     premise (``minimal`` false: the engine shrinks it). ``resource_limit``:
     cvc5's deterministic resource budget instead of only the clock (for
     reproducible corpora; the deadline still applies). ``boards``: a worker's
-    incremental solvers (with ``core``): the first slice is asked of the one
-    that already holds these statements, instead of a new solver.
+    incremental solvers (with ``core``, at most ``BOARD_STATEMENTS``
+    statements): the first slice is asked of the one that already holds
+    these statements, instead of a new solver.
     """
     start = time.monotonic()
     if cvc5 is None:
@@ -209,7 +210,8 @@ def find_model_cvc5(
         return check(deadline, core=False)
     slice_end = start + max(CORE_FIRST_MIN, CORE_FIRST_SHARE * (deadline - start))
     first = None
-    if boards is not None and resource_limit is None:
+    statements = len(premises) + (negated_goal is not None)
+    if boards is not None and resource_limit is None and statements <= BOARD_STATEMENTS:
         first = boards.check(
             premises, negated_goal, predicates, functions, min(deadline, slice_end), cancelled
         )
@@ -316,6 +318,11 @@ BOARDS_KEPT, BOARD_FORMULAS = 4, 40
 # 333 questions on 3-7-statement boards took 2-7 times as long).
 BOARD_CAP_MIN, BOARD_CAP_FACTOR = 0.02, 4.0
 KNOWN_SAT = 32  # satisfiable sets a board's solver remembers (the latest)
+# Boards of at most this many statements go to a worker's incremental solvers. On
+# boards grown to 8-13 statements a solver's history made some searches several
+# times slower (paired.py, 217 questions: 0.927 at the median but p95 366 -> 432 ms,
+# one refutation 0.49 -> 2.96 s), so those keep a fresh solver per question.
+BOARD_STATEMENTS = 7
 
 
 class _Board:
