@@ -218,7 +218,9 @@ def find_model_cvc5(
         if first.status == Cvc5Status.UNKNOWN and time.monotonic() < slice_end - 0.001:
             first = None  # the board's solver was cut short: a new one has the rest of the slice
     if first is None:
-        first = check(min(deadline, slice_end), core=True)
+        first = replace(
+            check(min(deadline, slice_end), core=True), seconds=time.monotonic() - start
+        )
     if first.status != Cvc5Status.UNKNOWN or time.monotonic() >= deadline - 0.001:
         return first
     return replace(check(deadline, core=False), seconds=time.monotonic() - start)
@@ -312,11 +314,6 @@ def _check(
 # (premises and negated goals, each behind its own assumption literal) one may hold
 # before it is started afresh (a solver keeps what it learnt, and grows with it).
 BOARDS_KEPT, BOARD_FORMULAS = 4, 40
-# A solver that answered a board's earlier questions gets this long (× the longest
-# of those answers) before the question goes to a new solver: a solver's history
-# now and then slows a search that a fresh one finishes quickly (measured: 5 of
-# 333 questions on 3-7-statement boards took 2-7 times as long).
-BOARD_CAP_MIN, BOARD_CAP_FACTOR = 0.02, 4.0
 KNOWN_SAT = 32  # satisfiable sets a board's solver remembers (the latest)
 # Boards of at most this many statements go to a worker's incremental solvers. On
 # boards grown to 8-13 statements a solver's history made some searches several
@@ -346,7 +343,6 @@ class _Board:
         self.tr = _Translator(self.tm, {}, {})
         self.literals: dict[Formula, object] = {}
         self.negations: dict[Formula, object] = {}
-        self.slowest: float | None = None  # the longest answer it gave (None: none yet)
         # Sets of literal names it found a model of: a deletion trial inside one
         # needs no check (a board's consistency model covers every trial of premises).
         self.sat: list[frozenset[str]] = []
@@ -438,20 +434,9 @@ class Boards:
         if remaining <= 0.001:
             return Cvc5Result(Cvc5Status.UNKNOWN, reason="no time left")
         board = self._board_for(list(premises), predicates, functions)
-        until = deadline
-        if board.slowest is not None:
-            until = min(deadline, start + max(BOARD_CAP_MIN, BOARD_CAP_FACTOR * board.slowest))
         try:
             result = self._ask(
-                board,
-                premises,
-                negated_goal,
-                predicates,
-                functions,
-                start,
-                until,
-                deadline,
-                cancelled,
+                board, premises, negated_goal, predicates, functions, start, deadline, cancelled
             )
         except Exception:
             self._drop(board)
@@ -460,17 +445,13 @@ class Boards:
             result.status == Cvc5Status.UNSAT and not result.minimal
         ):
             self._drop(board)  # it stopped short somewhere: never trust it again
-        else:
-            board.slowest = max(board.slowest or 0.0, result.seconds)
         return result
 
     @staticmethod
-    def _ask(
-        board, premises, negated_goal, predicates, functions, start, until, deadline, cancelled
-    ):
-        solver = board.solver
+    def _ask(board, premises, negated_goal, predicates, functions, start, deadline, cancelled):
+        """One question on ``board``: its negated goal lives in a scope of its own."""
         literals = [board.literal(p) for p in premises]
-        solver.push()
+        board.solver.push()
         try:
             return Boards._scoped(
                 board,
@@ -480,25 +461,15 @@ class Boards:
                 predicates,
                 functions,
                 start,
-                until,
                 deadline,
                 cancelled,
             )
         finally:
-            solver.pop()
+            board.solver.pop()
 
     @staticmethod
     def _scoped(
-        board,
-        literals,
-        premises,
-        negated_goal,
-        predicates,
-        functions,
-        start,
-        until,
-        deadline,
-        cancelled,
+        board, literals, premises, negated_goal, predicates, functions, start, deadline, cancelled
     ):
         solver, tm = board.solver, board.tm
         goal_literal = None
@@ -512,7 +483,7 @@ class Boards:
         # the search (which would otherwise look for a model of them too).
         asked = {str(lit) for lit in literals}
         off = [board.negations[f] for f, lit in board.literals.items() if str(lit) not in asked]
-        solver.setOption("tlimit-per", str(max(1, int((until - time.monotonic()) * 1000))))
+        solver.setOption("tlimit-per", str(max(1, int((deadline - time.monotonic()) * 1000))))
         result = solver.checkSatAssuming(*literals, *off)
         seconds = time.monotonic() - start
         if cancelled():
