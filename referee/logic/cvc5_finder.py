@@ -45,6 +45,7 @@ from referee.language.ast import (
     Term,
     Var,
 )
+from referee.logic.deletion import Trial, by_deletion
 from referee.logic.model import Model
 from referee.logic.tasks import Cvc5Result, Cvc5Status
 
@@ -519,11 +520,6 @@ class Boards:
         )
 
 
-# Shrinking a core by deletion: the whole, and each trial (× the refutation's time).
-SHRINK_MIN, SHRINK_FACTOR = 0.25, 10.0
-TRIAL_MIN, TRIAL_FACTOR = 0.05, 4.0
-
-
 def _in_core(solver, literals) -> list[int]:
     """Indices of the assumption literals in the solver's last unsat core."""
     names = {str(t) for t in solver.getUnsatCore()}
@@ -533,48 +529,35 @@ def _in_core(solver, literals) -> list[int]:
 def _shrink(
     solver, literals, negations, proved: float, deadline: float, cancelled, off=(), known=None
 ) -> tuple[list[int], bool]:
-    """Drop each assumption whose removal keeps the problem unsat (deletion, bounded).
+    """The solver's last unsat core, shrunk by deletion (``referee.logic.deletion``).
 
     Each trial is a check of the same incremental solver under fewer
     assumptions, the dropped ones assumed false (``negations[i]`` is
     ``literals[i]`` negated; ``off``: more literals assumed false), so the
-    solver never spends a trial satisfying formulas the trial left out; an
-    element stays when its trial finds a model. Minimal only if every kept
-    element's trial did (an unknown keeps it, unproved). ``known``: sets of
-    literal names the solver found a model of (its board's), grown here; a
-    trial inside one has a model already and needs no check.
+    solver never spends a trial satisfying formulas the trial left out.
+    ``known``: sets of literal names the solver found a model of (its
+    board's), grown here; a trial inside one has a model already and needs
+    no check.
     """
     known = [] if known is None else known
-    core = _in_core(solver, literals)
-    stop = min(deadline, time.monotonic() + max(SHRINK_MIN, SHRINK_FACTOR * proved))
-    cap = max(TRIAL_MIN, TRIAL_FACTOR * proved)
-    minimal = True
-    i = 0
-    while i < len(core):
-        remaining = min(stop, time.monotonic() + cap) - time.monotonic()
-        if remaining <= 0.001 or cancelled():
-            return core, False
-        trial = core[:i] + core[i + 1 :]
-        kept = {str(literals[j]) for j in trial}
+    everything = {str(lit): neg for lit, neg in zip(literals, negations, strict=True)}
+
+    def trial(indices: list[int], until: float) -> tuple[Trial, list[int] | None]:
+        kept = {str(literals[j]) for j in indices}
         if any(kept <= sat for sat in known):
-            i += 1  # a subset of statements with a model has one too
-            continue
-        dropped = {str(lit): neg for lit, neg in zip(literals, negations, strict=True)}
-        assumed = [literals[j] for j in trial] + [
-            neg for name, neg in dropped.items() if name not in kept
-        ]
-        solver.setOption("tlimit-per", str(max(1, int(remaining * 1000))))
+            return Trial.NEEDED, None  # a subset of statements with a model has one too
+        assumed = [literals[j] for j in indices]
+        assumed += [neg for name, neg in everything.items() if name not in kept]
+        solver.setOption("tlimit-per", str(max(1, int((until - time.monotonic()) * 1000))))
         result = solver.checkSatAssuming(*assumed, *off)
         if result.isUnsat():
-            smaller = set(_in_core(solver, literals))
-            core = [j for j in trial if j in smaller]
-            i = min(i, len(core))  # everything before i was already needed
-            continue
+            return Trial.REFUTED, _in_core(solver, literals)
         if result.isSat():
             known.append(frozenset(kept))
-        minimal &= result.isSat()
-        i += 1
-    return core, minimal
+            return Trial.NEEDED, None
+        return Trial.UNKNOWN, None
+
+    return by_deletion(_in_core(solver, literals), trial, proved, deadline, cancelled)
 
 
 def _read_model(solver, tm, tr: _Translator, predicates, functions) -> Model:

@@ -38,6 +38,7 @@ from typing import TypeVar
 
 from referee.language.ast import Falsum, Formula, Not, free_vars
 from referee.language.vocabulary import Vocabulary
+from referee.logic.deletion import Trial, by_deletion, shrink_until, trial_seconds
 from referee.logic.e_prover import EProcess, EResult, EStatus, locate_e, prove_with_e
 from referee.logic.evaluate import EvaluationError, EvaluationTimeout, check_model, evaluate
 from referee.logic.evidence import Attempt, Evidence, Method, Outcome, Solver
@@ -98,9 +99,6 @@ RECALL_SECONDS = 0.003  # at most this long looking through them
 REMEMBERED_VALUES = 256  # statements' truth values remembered per model
 # analyze's first pass: cvc5 alone on every question at once, for this share of the limit.
 QUICK_MIN, QUICK_SHARE = 0.05, 0.03
-# Shrinking a proof's statements with E: the whole, and each trial (× the proof's time).
-SHRINK_MIN, SHRINK_FACTOR = 0.25, 10.0
-TRIAL_MIN, TRIAL_FACTOR = 0.05, 4.0
 
 
 class Status(enum.StrEnum):
@@ -735,38 +733,26 @@ class Engine:
         if not self.limits.minimise or not ev.used or locate_e() is None:
             return verdict
         spent = ev.solver_seconds or 0.05
-        stop = min(q.deadline - 0.05, time.monotonic() + max(SHRINK_MIN, SHRINK_FACTOR * spent))
-        cap = max(TRIAL_MIN, TRIAL_FACTOR * spent)
+        stop = shrink_until(spent, q.deadline - 0.05)
         premises = q.problem.premises
         goal = q.problem.negated_goal
-        used = list(ev.used)
-        minimal = True
         goal_used: bool | None = None  # whether E's last proof of the final set needed the goal
 
-        def trial(indices: list[int]):
-            return prove_with_e(
-                [premises[j] for j in indices],
-                goal,
-                min(stop, time.monotonic() + cap),
-                self.limits.memory_mb,
-            )
+        def prove(indices: list[int], until: float):
+            return prove_with_e([premises[j] for j in indices], goal, until, self.limits.memory_mb)
 
-        i = 0
-        while i < len(used):
-            if time.monotonic() >= stop:
-                minimal = False
-                break
-            attempt = used[:i] + used[i + 1 :]
-            r = trial(attempt)
+        def trial(indices: list[int], until: float) -> tuple[Trial, list[int] | None]:
+            nonlocal goal_used
+            r = prove(indices, until)
             if r.status == EStatus.PROOF:
-                used = [attempt[j] for j in r.used] if r.used else attempt
                 goal_used = r.goal_used
-                i = min(i, len(used))
-                continue
-            minimal &= r.status == EStatus.SATURATED  # only a saturation shows it was needed
-            i += 1
+                return Trial.REFUTED, [indices[j] for j in r.used] if r.used else None
+            # Only a saturation shows the statement was needed.
+            return (Trial.NEEDED if r.status == EStatus.SATURATED else Trial.UNKNOWN), None
+
+        used, minimal = by_deletion(ev.used, trial, spent, q.deadline - 0.05)
         if goal is not None and goal_used is None and time.monotonic() < stop:
-            r = trial(used)
+            r = prove(used, min(stop, time.monotonic() + trial_seconds(spent)))
             goal_used = r.goal_used if r.status == EStatus.PROOF else None
         clash = goal is not None and goal_used is False
         return replace(

@@ -14,15 +14,13 @@ from collections.abc import Callable
 import z3
 
 from referee.language.ast import Formula
+from referee.logic.deletion import Trial, by_deletion, shrink_until, trial_seconds
 from referee.logic.finder import find_model
 from referee.logic.tasks import ProofResult, ProofStatus, Proved, SearchStatus
 from referee.logic.to_z3 import Translator
 
-# Core minimisation: each deletion trial gets this many times the proof's own time.
-TRIAL_FACTOR = 4.0
-MIN_TRIAL_SECONDS = 0.05
+# A deletion trial Z3 cannot settle is tried by our finder up to this size.
 TRIAL_MAX_SIZE = 4
-MIN_SHRINK_SECONDS = 0.25
 
 
 def prove(
@@ -80,15 +78,14 @@ def prove(
         minimal = False
         clash = False
         if minimise:
-            # Minimising is presentation, not proof: give it a bounded share.
-            deadline = min(deadline, time.monotonic() + max(MIN_SHRINK_SECONDS, 10 * proved))
+            # Minimising is presentation, not proof: a bounded share (deletion).
             # A trial without a needed premise is satisfiable, and Z3 often cannot
-            # show that (it may need an infinite model): cap each trial so one
-            # hopeless trial does not eat the whole limit of a question already proved.
-            cap = max(MIN_TRIAL_SECONDS, TRIAL_FACTOR * proved)
+            # show that (it may need an infinite model): each trial has a cap.
+            cap = trial_seconds(proved)
+            deadline = shrink_until(proved, deadline)
 
-            def trial(indices: list[int]) -> z3.CheckSatResult:
-                result = check([literals[j] for j in indices], cap)
+            def trial(indices: list[int], until: float) -> tuple[Trial, list[int] | None]:
+                result = check([literals[j] for j in indices], until - time.monotonic())
                 if result == z3.unknown and not cancelled():
                     # A small finite model settles it where Z3's MBQI gives up.
                     found = find_model(
@@ -96,16 +93,18 @@ def prove(
                         negated_goal,
                         predicates,
                         functions,
-                        min(deadline, time.monotonic() + cap),
+                        until,
                         max_size=TRIAL_MAX_SIZE,
                         minimise=False,
                         cancelled=cancelled,
                     )
                     if found.status == SearchStatus.MODEL:
-                        return z3.sat
-                return result
+                        return Trial.NEEDED, None
+                if result == z3.unsat:
+                    return Trial.REFUTED, [by_name[str(c)] for c in solver.unsat_core()]
+                return (Trial.NEEDED if result == z3.sat else Trial.UNKNOWN), None
 
-            core, minimal = _minimise(core, literals, trial, by_name, solver)
+            core, minimal = by_deletion(core, trial, proved, deadline, cancelled)
             if goal is not None and core:
                 clash = _clash_alone([translated[j] for j in core], ctx, check.remaining(cap))
         return ProofResult(
@@ -191,23 +190,3 @@ def _check_plain(plain, check, cap):
 
 def _out_of_time(check) -> bool:
     return check.remaining(None) is None
-
-
-def _minimise(core, literals, check, by_name, solver) -> tuple[list[int], bool]:
-    """Deletion-based: drop each premise whose removal keeps the problem unsat."""
-    core = list(core)
-    minimal = True
-    i = 0
-    while i < len(core):
-        trial = core[:i] + core[i + 1 :]
-        result = check(trial)
-        if result == z3.unsat:
-            smaller = {by_name[str(c)] for c in solver.unsat_core()}
-            core = [j for j in trial if j in smaller]
-            # restart position: everything before i was already necessary
-            i = min(i, len(core))
-            continue
-        if result == z3.unknown:
-            minimal = False
-        i += 1
-    return core, minimal
