@@ -90,8 +90,11 @@ FINITE_MIN, FINITE_SHARE = 0.4, 0.15  # small sizes first, then the model search
 # cores. Measured side by side (3-7-statement boards, load 11 on 2 cores, one engine
 # per setting, interleaved): medians 13.3 → 7.4 ms and p95 96 → 54 ms from 0 to 10 ms
 # (5 and 20 ms: no better). An earlier trial on TPTP problems, where E settles
-# more, found that 15 ms cost more there than it saved (schedule.py --tptp).
-E_DELAY = 0.01
+# more, found that 15 ms cost more there than it saved (schedule.py --tptp). Once
+# the workers kept a solver per board (cvc5 answers sooner), 10 → 5 ms (paired.py,
+# 1139 questions, three runs at load 2-5): p95 19.5-20.1 → 16.5-17.5 ms (33.3 → 32.6
+# at load 5), median ratio 0.98-1.00; boards grown to 8-13 statements: 0.996.
+E_DELAY = 0.005
 # Models the engine remembers (most recent first): a board grows one statement at a
 # time, and a countermodel of an earlier question often still is one (re-checked).
 REMEMBERED_MODELS = 24
