@@ -366,7 +366,10 @@ class Boards:
     its statements: asked of the solver that holds them, a question skips the
     translation and the assertions, and cvc5 keeps what it learnt. A solver
     whose check or trial stopped short of an answer (a limit, an unknown, a
-    cancellation, an error) is dropped, never asked again.
+    cancellation, an error) is dropped, never asked again. Which model or
+    which minimal core cvc5 finds may depend on what the solver answered
+    before; the verdict cannot (a model is re-checked by the evaluator, a
+    refutation is one whatever the history).
     """
 
     def __init__(self) -> None:
