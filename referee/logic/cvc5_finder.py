@@ -312,8 +312,8 @@ def _check(
 
 
 # A worker's incremental solvers: how many boards it keeps, and how many statements
-# (premises and negated goals, each behind its own assumption literal) one may hold
-# before it is started afresh (a solver keeps what it learnt, and grows with it).
+# (each behind its own assumption literal) one may hold before it is started afresh
+# (a solver keeps what it learnt, and grows with it).
 BOARDS_KEPT, BOARD_FORMULAS = 4, 40
 KNOWN_SAT = 32  # satisfiable sets a board's solver remembers (the latest)
 # Boards of at most this many statements go to a worker's incremental solvers. On
@@ -347,6 +347,11 @@ class _Board:
         # Sets of literal names it found a model of: a deletion trial inside one
         # needs no check (a board's consistency model covers every trial of premises).
         self.sat: list[frozenset[str]] = []
+        self._goals = itertools.count()
+
+    def goal_literal(self):
+        """A new literal for one question's negated goal (asserted in its scope)."""
+        return self.tm.mkConst(self.tm.getBooleanSort(), f"goal!{next(self._goals)}")
 
     def literal(self, formula: Formula):
         """The assumption literal guarding ``formula``, asserting it the first time."""
@@ -478,7 +483,7 @@ class Boards:
         solver, tm = board.solver, board.tm
         goal_literal = None
         if negated_goal is not None:
-            goal_literal = tm.mkConst(tm.getBooleanSort(), f"goal!{next(board.tr._fresh)}")
+            goal_literal = board.goal_literal()
             solver.assertFormula(
                 tm.mkTerm(Kind.IMPLIES, goal_literal, board.tr.formula(negated_goal))
             )
