@@ -6,6 +6,7 @@ cards resumes only a game started with it, and a replay that disagrees with
 an unfinished game names no Self card.
 """
 
+import dataclasses
 import json
 import os
 import stat
@@ -101,3 +102,38 @@ def test_a_refusal_that_depends_on_a_hand_is_not_said_by_replay_or_resume(tmp_pa
         assert result.exit_code == 1, result.output
         assert "event 1, field cards: the deal says otherwise" in result.output
         assert "holds" not in result.output
+
+
+def held_in(value) -> list:
+    """Every value an outcome holds (its fields, and theirs, through tuples)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [
+            value,
+            *(v for f in dataclasses.fields(value) for v in held_in(getattr(value, f.name))),
+        ]
+    if isinstance(value, (tuple, list)):
+        return [value, *(v for item in value for v in held_in(item))]
+    return [value]
+
+
+@pytest.mark.parametrize("game, line", [("ergo", "discard 1"), ("palmer", "pass 1")])
+def test_a_face_down_discard_is_in_no_outcome(game, line):
+    """A dealt discard leaves face down (rulings: Ergo 14, Palmer's pass): its outcome, which
+    the shared screen and every seat's log at the web table are worded from, says who
+    discarded and how many, and holds no card, so no renderer can show one."""
+    from referee.cli.house import read_deck
+    from referee.ergo.registration import REGISTRATION as ERGO_GAME
+    from referee.palmer.registration import REGISTRATION as PALMER_GAME
+    from referee.table.record import Record
+    from referee.table.session import Session
+
+    registration = {"ergo": ERGO_GAME, "palmer": PALMER_GAME}[game]
+    values = {"players": "ann,bob", "seed": 3}
+    setup = registration.setup(values, registration.house_rules(), read_deck(registration, None))
+    record = Record(registration.kind, setup)
+    session = Session(record, registration.commands(), record.rebuild())
+    discarded = session.game.hand("ann")[0]
+    outcomes = session.execute(line)
+    assert session.record.events[-1].player == "ann"  # the discard was taken
+    held = held_in(outcomes)
+    assert discarded not in held

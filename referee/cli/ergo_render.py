@@ -436,7 +436,7 @@ class ErgoRenderer(TableRenderer):
 
     @renders(Discarded)
     def discarded(self, o: Discarded) -> None:
-        self.out.print(user(o.event.player) + Text(f" discards {o.event.count}"))
+        self.out.print(user(o.player) + Text(f" discards {o.count}"))
 
     @renders(FallacyPlayed)
     def fallacy(self, o: FallacyPlayed) -> None:

@@ -246,9 +246,8 @@ class PalmerRenderer(TableRenderer):
 
     @renders(Passed)
     def passed(self, o: Passed) -> None:
-        n = len(o.event.discard)
-        extra = f", discarding {n}" if n else ""
-        self.out.print(user(o.event.player) + Text(f" passes{extra}"))
+        extra = f", discarding {o.discarded}" if o.discarded else ""
+        self.out.print(user(o.player) + Text(f" passes{extra}"))
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:

@@ -291,7 +291,7 @@ class ErgoCommands(TableCommands):
         else:
             cards = self._cards_named(game, words)
         event = Discard(game.player, tuple(cards), unnamed)
-        return self._submit(session, event, Discarded(event))
+        return self._submit(session, event, Discarded(event.player, event.count))
 
     def _cards_named(self, game: Game, words: Sequence[str]) -> list[Card]:
         """Cards by name, or (dealt mode) by their position in the hand."""

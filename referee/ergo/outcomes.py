@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from referee.ergo.cards import Face, ProofCard
 from referee.ergo.events import (
-    Discard,
     Ergo,
     Fallacy,
     Justify,
@@ -21,7 +20,7 @@ from referee.ergo.events import (
 from referee.ergo.syntax import Violation
 from referee.table import views
 from referee.table.errors import Hint
-from referee.table.session import Accepted, Outcome
+from referee.table.session import Accepted, Outcome, PlayerOutcome
 
 
 @dataclass(frozen=True)
@@ -40,8 +39,12 @@ class PlacementRefused(Outcome):
 
 
 @dataclass(frozen=True)
-class Discarded(Accepted[Discard]):
-    """Cards discarded (in table mode perhaps only counted)."""
+class Discarded(PlayerOutcome):
+    """Cards discarded face down: who, and how many. Not the whole event (``Accepted``):
+    in dealt mode it names cards only the discarder knows, and an outcome is worded on
+    the shared screen and in every seat's log."""
+
+    count: int
 
 
 @dataclass(frozen=True)

@@ -232,7 +232,7 @@ class PalmerCommands(TableCommands):
         outcomes = self._submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
-        return (Passed(event), *outcomes)
+        return (Passed(event.player, len(event.discard)), *outcomes)
 
     def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
         return self._submit(session, End(rest))

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from referee.derivation.checker import DerivationResult
 from referee.language.ast import Formula
-from referee.palmer.events import Claim, Negate, Pass, Play, Vote
+from referee.palmer.events import Claim, Negate, Play, Vote
 from referee.palmer.state import Finish
 from referee.table import views
-from referee.table.session import Accepted, Outcome
+from referee.table.session import Accepted, Outcome, PlayerOutcome
 
 Numbered = tuple[tuple[int, str], ...]  # (board number, statement text)
 
@@ -73,8 +73,12 @@ class VoteTaken(Accepted[Vote]):
 
 
 @dataclass(frozen=True)
-class Passed(Accepted[Pass]):
-    """A pass, discarding the event's ``discard`` (dealt mode)."""
+class Passed(PlayerOutcome):
+    """A pass, and how many cards it discarded face down (dealt mode). Not the whole event
+    (``Accepted``): its cards are the passer's alone, and an outcome is worded on the
+    shared screen and in every seat's log."""
+
+    discarded: int
 
 
 @dataclass(frozen=True)

@@ -48,7 +48,9 @@ class Accepted(Outcome, Generic[E]):
     """An event the rules accepted (a move, a round scored): the ``event`` itself, so its
     fields are declared once (on the event) and say the same in the record and on the
     screen; a subclass adds only what followed from it (a board number, the cards it took
-    away)."""
+    away). Every seat's screen is worded from outcomes, so an event with a field a seat
+    may not see (cards discarded face down) is not carried: its outcome holds only what
+    the table may see."""
 
     event: E
 
