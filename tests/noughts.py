@@ -109,7 +109,7 @@ class Commands(TableCommands):
 
     def _mark(self, session, game: Game, rest: str):
         if not rest.strip().isdigit():
-            return (Refused("say which square", "mark 5 (squares 1-9, row by row)"),)
+            return (Refused("say which square: mark 5 (squares 1-9, row by row)"),)
         event = Mark(game.player, int(rest))
         try:
             session.submit(event)
