@@ -118,9 +118,10 @@ def held_in(value) -> list:
 
 @pytest.mark.parametrize("game, line", [("ergo", "discard 1"), ("palmer", "pass 1")])
 def test_a_face_down_discard_is_in_no_outcome(game, line):
-    """A dealt discard leaves face down (rulings: Ergo 14, Palmer's pass): its outcome, which
-    the shared screen and every seat's log at the web table are worded from, says who
-    discarded and how many, and holds no card, so no renderer can show one."""
+    """A discard from a dealt hand is its owner's (Ergo: ruling 14, face down; Palmer's: a
+    pass's discards, from a hand the referee keeps private): its outcome, which the shared
+    screen and every seat's log at the web table are worded from, says who discarded and
+    how many, and holds no card, so no renderer can show one."""
     from referee.cli.house import read_deck
     from referee.ergo.registration import REGISTRATION as ERGO_GAME
     from referee.palmer.registration import REGISTRATION as PALMER_GAME
