@@ -8,18 +8,20 @@ resume, replay, --house, exit statuses) is the house's.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from rich.text import Text
 
+from referee.cli import reasons
 from referee.cli.house import TerminalGame
 from referee.cli.renders import event_words, renders
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer
 from referee.language.shapes import Plain
-from referee.table import views
+from referee.table import refusals, views
 from referee.table.commands import TableCommands
-from referee.table.errors import IllegalEvent, SetupError
+from referee.table.errors import IllegalEvent, Refusal, SetupError
 from referee.table.events import EventCodec, PlayerEvent
 from referee.table.players import NamedPlayers
 from referee.table.record import GameKind
@@ -55,6 +57,11 @@ class Mark(PlayerEvent):  # a player's move: its player is the one who may take 
     square: int  # 1-9, row by row
 
 
+class Why(enum.StrEnum):  # why the rules refuse, as data (the terminal words it: WORDS)
+    NOT_FREE = "not_free"  # number: the square
+    SAY_SQUARE = "say_square"
+
+
 class Game:
     def __init__(self, setup: Setup) -> None:
         self.setup, self.rules = setup, setup.rules
@@ -73,11 +80,11 @@ class Game:
 
     def apply(self, event: Mark) -> None:
         if self.finished:
-            raise IllegalEvent("", "the game is over")
+            raise Refusal.illegal("", refusals.Why.GAME_OVER)  # the table's own reasons
         if event.player != self.player:
-            raise IllegalEvent("player", f"it is {self.player}'s turn")
+            raise Refusal.illegal("player", refusals.Why.NOT_YOUR_TURN, player=self.player)
         if not 1 <= event.square <= 9 or event.square in self.board:
-            raise IllegalEvent("square", f"square {event.square} is not free")
+            raise Refusal.illegal("square", Why.NOT_FREE, number=event.square)
         self.board[event.square] = event.player
         if any(all(self.board.get(s) == event.player for s in line) for line in LINES):
             self.winner = event.player
@@ -109,12 +116,12 @@ class Commands(TableCommands):
 
     def _mark(self, session, game: Game, rest: str):
         if not rest.strip().isdigit():
-            return (Refused("say which square: mark 5 (squares 1-9, row by row)"),)
+            return (Refused(reason=Refusal(Why.SAY_SQUARE)),)
         event = Mark(game.player, int(rest))
         try:
             session.submit(event)
         except IllegalEvent as exc:
-            return (Refused(exc.message),)
+            return (Refused(exc.message, reason=exc.reason),)
         over = (GameOver(session.game.winner),) if session.game.finished else ()
         return (Marked(event), *over)
 
@@ -134,6 +141,17 @@ REGISTRATION = GameRegistration(
     new_setup=lambda values, rules, deck: Setup(values["crosses"], values["noughts"], rules),
 )
 
+
+# The words of the game's reasons, for the terminal, the web table and replay alike.
+WORDS = reasons.Words(
+    Why,
+    None,
+    {
+        Why.NOT_FREE: "square {number} is not free",
+        Why.SAY_SQUARE: "say which square: mark 5 (squares 1-9, row by row)",
+    },
+)
+reasons.register(WORDS)
 
 describe = event_words({Mark: "{player} takes {square}"})  # an event's line (undo, replay --step)
 

@@ -71,12 +71,14 @@ def test_a_record_today_s_rules_refuse_is_exit_1(tmp_path):
     assert result.exit_code == 1 and "event 2, field square" in result.stderr
 
 
-def test_a_mark_that_names_no_square_is_refused_in_words(tmp_path):
-    """A game whose refusals are not typed says them in words (Refused's message): its hint
-    is a typed Hint or none, never a bare string the interface cannot word."""
+def test_a_game_of_its_own_words_its_typed_refusals(tmp_path):
+    """A fifth game registers the words of its reasons (cli.reasons.register), and its
+    refusals are typed like the four games': the prompt words them, nothing else."""
     record = tmp_path / "game.json"
     args = ("--crosses", "a", "--noughts", "b", "--record", str(record))
     played = invoke("play", *args, input="mark x\n5\n")
     assert played.exit_code == 0, played.output
     assert "refused: say which square: mark 5 (squares 1-9, row by row)" in played.output
     assert "a takes 5" in played.output
+    retaken = invoke("play", "--record", str(record), input="5\n")
+    assert "refused: square 5 is not free" in retaken.output

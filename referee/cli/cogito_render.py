@@ -203,9 +203,6 @@ class CogitoRenderer(TableRenderer):
         text = Text(f"{label}: " if label else "", style=POSITION_STYLE[position])
         return text + user(words, POSITION_STYLE[position])
 
-    def seat_line(self, game: Game, seat: Seat) -> Text:
-        return self.seat_head(game, seat) + Text("  ") + self.seat_field(game, seat)
-
     def seat_head(self, game: Game, seat: Seat) -> Text:
         """A seat's name, standing and hand."""
         line = Text().append_text(user(seat.name, "bold"))

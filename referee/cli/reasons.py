@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
@@ -37,10 +37,10 @@ class Words:
     """
 
     why: type[enum.Enum]
-    tip: type[enum.Enum]
+    tip: type[enum.Enum] | None
     templates: Mapping[enum.Enum, str]
-    said: Callable
-    hints: Mapping[enum.Enum, str]
+    said: Callable | None = None
+    hints: Mapping[enum.Enum, str] = field(default_factory=dict)
 
 
 TABLE_TEMPLATES = {
@@ -78,15 +78,27 @@ def game_words(refusals: ModuleType, words: ModuleType) -> Words:
     return Words(refusals.Why, refusals.Tip, words.TEMPLATES, words.refusal_words, words.HINTS)
 
 
-GAMES = (
+BY_WHY: dict[type[enum.Enum], Words] = {}
+BY_TIP: dict[type[enum.Enum], Words] = {}
+
+
+def register(words: Words) -> None:
+    """Word a game's reasons and hints from now on, in every interface (the terminal, the web
+    table, replay): the four games' are registered below; a game of its own registers its
+    :class:`Words` the same way."""
+    BY_WHY[words.why] = words
+    if words.tip is not None:
+        BY_TIP[words.tip] = words
+
+
+for _words in (
     Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS),
     game_words(invicta, invicta_words),
     game_words(cogito, cogito_words),
     game_words(ergo, ergo_words),
     game_words(palmer, palmer_words),
-)
-BY_WHY = {w.why: w for w in GAMES}
-BY_TIP = {w.tip: w for w in GAMES}
+):
+    register(_words)
 
 
 def hint_words(hint: Hint) -> str:
@@ -98,7 +110,7 @@ def reason_words(reason: Reason) -> str:
     """``reason`` as the players read it: its game's template filled with its facts, or the
     words the game's code makes of them."""
     words = BY_WHY[type(reason.why)]
-    if reason.why in words.templates:
+    if reason.why in words.templates or words.said is None:
         return filled(words.templates[reason.why], reason)
     return words.said(reason)
 

@@ -132,12 +132,6 @@ class Game(DealtState):
     def variable(self, player: str) -> str:
         return self.settings.variable(player)
 
-    def player_of(self, variable: str) -> str | None:
-        for seat in self.settings.seats:
-            if seat.variable == variable:
-                return seat.name
-        return None
-
     def hand(self, player: str | None = None) -> list[Card]:
         return list(self.hands.get(player or self.player, []))
 
