@@ -178,3 +178,29 @@ def test_hint_sentences_name_the_word_they_carry():
     assert hint_words(Hint(palmer.Tip.PLAY_N, "S7")) == "play S7 n=3"
     assert hint_words(Hint(ergo.Tip.ROUNDS, "1, 2")) == "rounds scored: 1, 2"
     assert hint_words(table.HELP) == "type help for the commands"
+
+
+def test_a_reason_of_one_game_never_equals_another_game_s():
+    """Reasons are compared in the rules' tests: a game's Why that shares a value with
+    another's (not_your_turn, no_such_card) must not compare equal to it, or a test could
+    not tell which game's reason it got."""
+    from referee.cogito import refusals as cogito
+    from referee.ergo import refusals as ergo
+    from referee.invicta import refusals as invicta
+    from referee.palmer import refusals as palmer
+    from referee.table import refusals as table
+    from referee.table.errors import Refusal
+
+    enums = [m.Why for m in (cogito, ergo, invicta, palmer, table)]
+    enums += [m.Tip for m in (cogito, ergo, invicta, palmer, table)]
+    shared = 0
+    for i, a in enumerate(enums):
+        for b in enums[i + 1 :]:
+            for member in a:
+                twin = next((m for m in b if m.value == member.value), None)
+                if twin is None:
+                    continue
+                shared += 1
+                assert member != twin
+                assert Refusal(member) != Refusal(twin)
+    assert shared  # the games do share some values: the check above is not empty

@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the state refuses with these reasons: only the annotation n
     from referee.cogito.state import Phase
 
 
-class Why(enum.StrEnum):
+class Why(enum.Enum):
     # the rules (Game.apply)
     NOT_A_PLAYER = "not_a_player"  # word: the name given
     STOPPED_FOR_COGITO = "stopped_for_cogito"  # player: who names first
@@ -59,7 +59,7 @@ class Why(enum.StrEnum):
     EGO_NEVER_BLUE = "ego_never_blue"  # word: the Ego card's name
 
 
-class Tip(enum.StrEnum):
+class Tip(enum.Enum):
     """What to type instead (a :class:`~referee.table.errors.Hint`; ``word``: the player
     its line names); mostly a command's usage line."""
 

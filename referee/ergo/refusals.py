@@ -16,7 +16,7 @@ from referee.table import errors as table
 from referee.table.errors import Reason
 
 
-class Why(enum.StrEnum):
+class Why(enum.Enum):
     # the rules (Game.apply)
     ROUND_STOPPED = "round_stopped"  # the rules: it is scored next
     NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; other: who tried
@@ -85,7 +85,7 @@ class Why(enum.StrEnum):
     WHICH_TWO_CARDS = "which_two_cards"
 
 
-class Tip(enum.StrEnum):
+class Tip(enum.Enum):
     """What to type instead (a :class:`~referee.table.errors.Hint`; ``word``: the rounds
     scored); mostly a command's usage line."""
 

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # the board and the state refuse with these: only the annotat
     from referee.invicta.state import Result
 
 
-class Why(enum.StrEnum):
+class Why(enum.Enum):
     """Why the rules refuse an event, a command, or a move as typed (the interface words it)."""
 
     GAME_OVER = "game_over"
@@ -48,7 +48,7 @@ class Why(enum.StrEnum):
     TEXT_AFTER_MOVE = "text_after_move"
 
 
-class Tip(enum.StrEnum):
+class Tip(enum.Enum):
     """What to type instead (a :class:`~referee.table.errors.Hint`; ``word``: the square)."""
 
     UNDO_MOVE = "undo_move"  # the game is over

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 
 
-class Why(enum.StrEnum):
+class Why(enum.Enum):
     # the rules (Game.apply)
     VOTE_FIRST = "vote_first"
     NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; other: who tried
@@ -85,7 +85,7 @@ class Why(enum.StrEnum):
     HANDS_ON_THE_TABLE = "hands_on_the_table"  # hand in table mode
 
 
-class Tip(enum.StrEnum):
+class Tip(enum.Enum):
     """What to type instead (a :class:`~referee.table.errors.Hint`; ``word``: the card or
     statement number its line names); mostly a command's usage line."""
 

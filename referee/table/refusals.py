@@ -8,7 +8,7 @@ import enum
 from referee.table.errors import Hint
 
 
-class Why(enum.StrEnum):
+class Why(enum.Enum):
     GAME_OVER = "game_over"
     NOT_AN_EVENT = "not_an_event"  # word: the event's kind (a record of another game)
     NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; other: the seat that spoke
@@ -22,7 +22,7 @@ class Why(enum.StrEnum):
     NO_HANDS = "no_hands"  # hand in table mode: the players hold their cards
 
 
-class Tip(enum.StrEnum):
+class Tip(enum.Enum):
     """The table's own hints (worded in :mod:`referee.cli.reasons`)."""
 
     UNDO_EVENT = "undo_event"  # the game is over: undo takes back the last event
