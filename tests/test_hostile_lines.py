@@ -228,6 +228,10 @@ def test_a_hand_position_in_other_digits_is_no_card():
 
     deck = default_deck_path().read_text(encoding="utf-8")
     game = Record(PALMER, Setup(Settings(("ann", "bob"), seed=1), HouseRules(), deck)).rebuild()
+    from referee.cli.reasons import reason_words
+
     for word in ("²", "9" * 5000):
         result = check_play(game, "ann", [word], "∀x blonde(x)")
-        assert result["stage"] == "cards" and "is not one of your cards" in result["message"]
+        said = reason_words(result["refusal"])  # typed by the game, worded by the interface
+        assert result["stage"] == "cards" and "is not one of your cards" in said
+        assert len(said) < 200  # a long word is quoted cut short

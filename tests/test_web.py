@@ -173,7 +173,9 @@ def test_palmer_statement_check_points_at_the_fault(tmp_path):
     assert not bad["ok"] and bad["stage"] == "parse" and bad["column"] >= 1
     good = client.post(seat, json={"cards": [], "text": "∀x blonde(x)"}).json()
     assert good["ok"] and good["statement"]
-    assert client.post(seat, json={"cards": ["9"], "text": "x"}).json()["stage"] == "cards"
+    cards = client.post(seat, json={"cards": ["9"], "text": "x"}).json()
+    assert cards["stage"] == "cards" and "refusal" not in cards  # worded on the server
+    assert cards["message"] == "card '9' is not one of your cards"
     assert client.post(seat, content=b"nonsense").status_code == 400
 
 

@@ -17,6 +17,8 @@ class Why(enum.Enum):
     NOT_YOUR_TURN = "not_your_turn"  # player: whose turn; other: who tried
     NOT_ON_BOARD = "not_on_board"  # number; flag: erased as redundant
     NOT_A_DECK_CARD = "not_a_deck_card"  # word: the card id
+    NOT_YOUR_CARD = "not_your_card"  # word: what was sent for a position in the hand
+    TOO_MANY_CARDS = "too_many_cards"  # a play of more cards than any hand holds
     NOT_IN_HAND_OF = "not_in_hand_of"  # word: the card id; player
     NEGATE_WITH_NEGATE = "negate_with_negate"
     NEGATE_ONE_CARD = "negate_one_card"

@@ -21,6 +21,7 @@ from referee.palmer import permissions
 from referee.palmer.cards import short_name
 from referee.palmer.refusals import Why
 from referee.palmer.state import Game
+from referee.table import refusals as table
 
 # The symbol row of the statement editor: what a phone keyboard lacks.
 SYMBOLS = ("∀", "∃", "∃!", "¬", "∧", "∨", "→", "↔", "=", "≠", "(", ")", ":=", "|")
@@ -141,8 +142,8 @@ def check_play(game: Game, seat: str, cards: Sequence[str], text: str) -> dict:
     result: dict = {"ok": False, "stage": None, "message": "", "column": None, "width": None}
     try:
         chosen = _chosen(game, seat, cards)
-    except ValueError as exc:
-        return {**result, "stage": "cards", "message": str(exc)}
+    except permissions.PlayRefused as exc:  # worded by the interface, as below
+        return {**result, "stage": "cards", "refusal": exc.refusal}
     assert game.vocabulary is not None
     try:
         statement = parse_statement(text, game.vocabulary)
@@ -175,16 +176,18 @@ def check_play(game: Game, seat: str, cards: Sequence[str], text: str) -> dict:
 
 
 def _chosen(game: Game, seat: str, cards: Sequence[str]) -> list[DeckCard]:
+    """The deck cards ``cards`` name (hand positions in dealt mode, ids in table mode);
+    :class:`permissions.PlayRefused` with the reason for anything else."""
     if seat not in game.players:
-        raise ValueError(f"{seat!r} is not a player")
+        raise permissions.PlayRefused(table.Why.NO_SUCH_PLAYER, word=seat)
     if len(cards) > 16:
-        raise ValueError("too many cards")
+        raise permissions.PlayRefused(Why.TOO_MANY_CARDS)
     if game.dealt:
         hand = game.hand(seat)
         out, seen = [], set()
         for word in cards:
             if not is_number(word) or not 1 <= int(word) <= len(hand) or word in seen:
-                raise ValueError(f"card {word[:8]!r} is not one of your cards")
+                raise permissions.PlayRefused(Why.NOT_YOUR_CARD, word=word)
             seen.add(word)
             out.append(game.deck.card(hand[int(word) - 1]))
         return out
@@ -192,6 +195,6 @@ def _chosen(game: Game, seat: str, cards: Sequence[str]) -> list[DeckCard]:
     out = []
     for word in cards:
         if word not in ids:
-            raise ValueError(f"{word[:16]!r} is not a card of the deck")
+            raise permissions.PlayRefused(Why.NOT_A_DECK_CARD, word=word)
         out.append(ids[word])
     return out
