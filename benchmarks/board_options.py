@@ -24,10 +24,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import paired  # noqa: E402
+from boards import question  # noqa: E402
 
-from referee.language.ast import Falsum, Not  # noqa: E402
 from referee.logic import cvc5_finder  # noqa: E402
-from referee.logic.normalform import big_and, expand_unique, nnf, signature  # noqa: E402
 
 
 class _OptionBoards(cvc5_finder.Boards):
@@ -58,11 +57,7 @@ def main() -> int:
         boards.tidy()
     rows = []
     for _corpus, (qid, _kind, premises, goals, _vocab) in paired.corpus(args.boards, 0):
-        prepared = [nnf(expand_unique(p)) for p in premises]
-        negated = None
-        if goals and not any(isinstance(g, Falsum) for g in goals):
-            negated = nnf(expand_unique(Not(big_and(goals))))
-        predicates, functions = signature([*premises, *goals])
+        prepared, negated, predicates, functions = question(premises, goals)
         row = {"id": qid}
         order = list(kept.items())
         for who, boards in order if len(rows) % 2 == 0 else order[::-1]:

@@ -29,6 +29,17 @@ from referee.logic import cvc5_finder  # noqa: E402
 from referee.logic.normalform import big_and, expand_unique, nnf, signature  # noqa: E402
 
 
+def question(premises, goals):
+    """A corpus question as ``cvc5_finder.find_model_cvc5`` takes it: the premises and
+    the negated goal in normal form, and the signature."""
+    prepared = [nnf(expand_unique(p)) for p in premises]
+    negated = None
+    if goals and not any(isinstance(g, Falsum) for g in goals):
+        negated = nnf(expand_unique(Not(big_and(goals))))
+    predicates, functions = signature([*premises, *goals])
+    return prepared, negated, predicates, functions
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--boards", type=int, default=60, help="ordinary boards (3-7 statements)")
@@ -39,11 +50,7 @@ def main() -> int:
     boards = cvc5_finder.Boards()
     rows = []
     for corpus, (qid, _kind, premises, goals, _vocab) in paired.corpus(args.boards, args.grown):
-        prepared = [nnf(expand_unique(p)) for p in premises]
-        negated = None
-        if goals and not any(isinstance(g, Falsum) for g in goals):
-            negated = nnf(expand_unique(Not(big_and(goals))))
-        predicates, functions = signature([*premises, *goals])
+        prepared, negated, predicates, functions = question(premises, goals)
         row = {"id": qid, "corpus": corpus}
         for who, kept in (("fresh", None), ("board", boards)):
             start = time.perf_counter()
