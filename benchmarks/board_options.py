@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import paired  # noqa: E402
-from boards import question  # noqa: E402
+from versus import question  # noqa: E402
 
 from referee.logic import cvc5_finder  # noqa: E402
 

@@ -23,21 +23,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import paired  # noqa: E402
+from versus import question  # noqa: E402
 
-from referee.language.ast import Falsum, Not  # noqa: E402
 from referee.logic import cvc5_finder  # noqa: E402
-from referee.logic.normalform import big_and, expand_unique, nnf, signature  # noqa: E402
-
-
-def question(premises, goals):
-    """A corpus question as ``cvc5_finder.find_model_cvc5`` takes it: the premises and
-    the negated goal in normal form, and the signature."""
-    prepared = [nnf(expand_unique(p)) for p in premises]
-    negated = None
-    if goals and not any(isinstance(g, Falsum) for g in goals):
-        negated = nnf(expand_unique(Not(big_and(goals))))
-    predicates, functions = signature([*premises, *goals])
-    return prepared, negated, predicates, functions
 
 
 def main() -> int:

@@ -23,7 +23,6 @@ import os
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -55,18 +54,14 @@ def serve(boards: int, grown: int, timeout: float) -> None:
     from referee.logic.engine import Engine, Limits
 
     questions = corpus(boards, grown)
+    import versus  # on the path from corpus()
+
     print(json.dumps({"n": len(questions), "referee": referee.__file__}), flush=True)
     with Engine(Limits(timeout=timeout)) as engine:
         engine.warm()
         for line in sys.stdin:
             name, (qid, kind, premises, goals, vocab) = questions[int(line)]
-            start = time.perf_counter()
-            if kind == "consistency":
-                v = engine.consistency(premises, vocab, timeout=timeout)
-            else:
-                v = engine.entailment(premises, goals, vocab, timeout=timeout)
-            seconds = time.perf_counter() - start
-            answer = None if v.status.value == "undetermined" else v.status.value
+            v, seconds, answer = versus.ask(engine, kind, premises, goals, vocab, timeout)
             row = {
                 "id": qid,
                 "corpus": name,

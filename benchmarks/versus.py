@@ -46,7 +46,9 @@ import boardgen  # noqa: E402
 import grow  # noqa: E402
 import provers  # noqa: E402
 
+from referee.language.ast import Falsum, Not  # noqa: E402
 from referee.logic.export import to_smtlib  # noqa: E402
+from referee.logic.normalform import big_and, expand_unique, nnf, signature  # noqa: E402
 
 MEANING = {
     ("consistency", "model"): "consistent",
@@ -69,17 +71,34 @@ def board_questions(board) -> list[tuple[str, str, list, list, object]]:
     return out
 
 
-def cvc5_alone(premises, goals, kind: str, timeout: float) -> tuple[str | None, float]:
-    from referee.language.ast import Falsum, Not
-    from referee.logic.cvc5_finder import find_model_cvc5
-    from referee.logic.normalform import big_and, expand_unique, nnf, signature
-
-    start = time.perf_counter()
+def question(premises, goals):
+    """A corpus question as ``cvc5_finder.find_model_cvc5`` takes it: the premises and
+    the negated goal in normal form, and the signature."""
     prepared = [nnf(expand_unique(p)) for p in premises]
     negated = None
     if goals and not any(isinstance(g, Falsum) for g in goals):
         negated = nnf(expand_unique(Not(big_and(goals))))
     predicates, functions = signature([*premises, *goals])
+    return prepared, negated, predicates, functions
+
+
+def ask(engine, kind: str, premises, goals, vocab, timeout: float):
+    """(verdict, seconds, answer): ``engine``'s verdict on a corpus question, the time
+    measured around the call, and the answer (None when undetermined)."""
+    start = time.perf_counter()
+    if kind == "consistency":
+        v = engine.consistency(premises, vocab, timeout=timeout)
+    else:
+        v = engine.entailment(premises, goals, vocab, timeout=timeout)
+    seconds = time.perf_counter() - start
+    return v, seconds, None if v.status.value == "undetermined" else v.status.value
+
+
+def cvc5_alone(premises, goals, kind: str, timeout: float) -> tuple[str | None, float]:
+    from referee.logic.cvc5_finder import find_model_cvc5
+
+    start = time.perf_counter()
+    prepared, negated, predicates, functions = question(premises, goals)
     r = find_model_cvc5(
         prepared, negated, predicates, functions, time.monotonic() + timeout, core=False
     )
@@ -89,13 +108,7 @@ def cvc5_alone(premises, goals, kind: str, timeout: float) -> tuple[str | None, 
 def run(corpus: str, questions, engine, timeout: float, log) -> list[dict]:
     rows = []
     for n, (qid, kind, premises, goals, vocab) in enumerate(questions, 1):
-        start = time.perf_counter()
-        if kind == "consistency":
-            v = engine.consistency(premises, vocab, timeout=timeout)
-        else:
-            v = engine.entailment(premises, goals, vocab, timeout=timeout)
-        seconds = time.perf_counter() - start
-        answer = None if v.status.value == "undetermined" else v.status.value
+        v, seconds, answer = ask(engine, kind, premises, goals, vocab, timeout)
         smt = to_smtlib(premises, goals, vocabulary=vocab)
         c_answer, c_raw, c_seconds = provers.cvc5(smt, kind, timeout)
         a_answer, a_seconds = cvc5_alone(premises, goals, kind, timeout)
