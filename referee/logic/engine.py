@@ -323,8 +323,10 @@ class Engine:
         asked = [(formulas, [])] + [
             (formulas[:i] + formulas[i + 1 :], [formulas[i]]) for i in range(n)
         ]
-        quick = self._quick(asked, timeout)
-        consistency = self._as_consistency(quick[0] or self._decide(formulas, [], timeout))
+        quick, prepared = self._quick(asked, timeout)
+        consistency = self._as_consistency(
+            quick[0] or self._decide(formulas, [], timeout, prepared[0])
+        )
         conflict = set(consistency.used) if consistency.status == Status.INCONSISTENT else None
         redundancy = []
         for i, goal in enumerate(formulas):
@@ -334,21 +336,27 @@ class Engine:
                 evidence = Evidence(Method.REST_INCONSISTENT, used=tuple(sorted(conflict)))
                 redundancy.append(Verdict(Status.ENTAILED, evidence))
                 continue
-            v = quick[i + 1] or self._decide([formulas[j] for j in others], [goal], timeout)
+            v = quick[i + 1] or self._decide(
+                [formulas[j] for j in others], [goal], timeout, prepared[i + 1]
+            )
             redundancy.append(v.renumbered(others))
         return Analysis(consistency, tuple(redundancy), time.monotonic() - start)
 
-    def _quick(self, asked, timeout: float | None) -> list[Verdict | None]:
+    def _quick(
+        self, asked, timeout: float | None
+    ) -> tuple[list[Verdict | None], list[_Question | None]]:
         """cvc5 alone on every question at once, ``QUICK_SHARE`` of the limit each.
 
         A verdict is one it settled (a refutation with its shrunk core, or a
         model the evaluator re-checked), exactly as the race would take it;
         None: left for the race (too large, syntax-settled, or not in time).
+        With them, each question it prepared (for ``_decide``: not twice).
         """
         limit = self.limits.timeout if timeout is None else timeout
         out: list[Verdict | None] = [None] * len(asked)
+        prepared: list[_Question | None] = [None] * len(asked)
         if not self.limits.cvc5 or self.limits.hang_for_testing or not limit > 0:
-            return out
+            return out, prepared
         pool = self.pool
         budget = max(QUICK_MIN, QUICK_SHARE * limit)
         questions: dict[int, tuple[int, _Question]] = {}
@@ -356,7 +364,7 @@ class Engine:
             for k, (premises, goals) in enumerate(asked):
                 if sum(expanded_size(f) for f in [*premises, *goals]) > MAX_EXPANDED_NODES:
                     continue
-                q = self._prepare(premises, goals, limit, time.monotonic())
+                q = prepared[k] = self._prepare(premises, goals, limit, time.monotonic())
                 if q.bounds.complete_up_to == 0:
                     continue
                 out[k] = self._remembered(q)
@@ -381,7 +389,7 @@ class Engine:
         finally:
             for task in questions:
                 pool.cancel(task)
-        return out
+        return out, prepared
 
     @staticmethod
     def _as_consistency(v: Verdict) -> Verdict:
@@ -409,7 +417,11 @@ class Engine:
         bounds = size_bounds(prem_nnf, negated_goal, (predicates, functions))
         return _Question(premises, goals, problem, bounds, limit, start, start + limit)
 
-    def _decide(self, premises, goals, timeout: float | None) -> Verdict:
+    def _decide(
+        self, premises, goals, timeout: float | None, prepared: _Question | None = None
+    ) -> Verdict:
+        """``prepared``: this question as ``_quick`` prepared it (its problem and
+        bounds are reused; its clock, attempts and flags are not)."""
         start = time.monotonic()
         limit = self.limits.timeout if timeout is None else timeout
         if not limit > 0:
@@ -422,7 +434,12 @@ class Engine:
             )
             evidence = Evidence(Method.NONE, tried=(attempt,))
             return Verdict(Status.UNDETERMINED, evidence, time.monotonic() - start, limit)
-        q = self._prepare(premises, goals, limit, start)
+        if prepared is None:
+            q = self._prepare(premises, goals, limit, start)
+        else:
+            q = _Question(
+                premises, goals, prepared.problem, prepared.bounds, limit, start, start + limit
+            )
         complete = q.bounds.complete_up_to
         if complete == 0:
             bound = q.bounds.completing()
