@@ -711,12 +711,7 @@ class Engine:
             )
             return Verdict(Status.ENTAILED, evidence)
         if r.status == Cvc5Status.MODEL and r.model is not None:
-            if self._confirmed(q, r.model, Solver.CVC5):
-                evidence = Evidence(
-                    Method.MODEL, Solver.CVC5, model=r.model, solver_seconds=r.seconds
-                )
-                return Verdict(Status.NOT_ENTAILED, evidence)
-            return None
+            return self._counterexample(q, r.model, Solver.CVC5, r.seconds)
         if r.status == Cvc5Status.UNKNOWN:
             q.tried.append(Attempt(Solver.CVC5, Outcome.NO_MODEL, r.seconds, detail=r.reason))
         return None
@@ -796,24 +791,14 @@ class Engine:
             )
             return Verdict(Status.ENTAILED, evidence)
         if r.status == ProofStatus.SAT and r.model is not None:
-            if self._confirmed(q, r.model, Solver.Z3):
-                evidence = Evidence(
-                    Method.MODEL, Solver.Z3, model=r.model, solver_seconds=r.seconds
-                )
-                return Verdict(Status.NOT_ENTAILED, evidence)
-            return None
+            return self._counterexample(q, r.model, Solver.Z3, r.seconds)
         q.tried.append(Attempt(Solver.Z3, Outcome.NO_PROOF, r.seconds, detail=r.reason))
         return None
 
     def _from_search(self, q: _Question, r: SearchResult, max_size: int | None) -> Verdict | None:
         b = q.bounds
         if r.status == SearchStatus.MODEL and r.model is not None:
-            if self._confirmed(q, r.model, Solver.FINDER):
-                evidence = Evidence(
-                    Method.MODEL, Solver.FINDER, model=r.model, solver_seconds=r.seconds
-                )
-                return Verdict(Status.NOT_ENTAILED, evidence)
-            return None
+            return self._counterexample(q, r.model, Solver.FINDER, r.seconds)
         settled = None
         if r.status == SearchStatus.EXHAUSTED:
             # Complete only up to a bound the problem guarantees or a prover proved: a
@@ -832,6 +817,16 @@ class Engine:
             return Verdict(Status.ENTAILED, evidence)
         q.tried.append(Attempt(Solver.FINDER, Outcome.NO_MODEL, r.seconds, r.size))
         return None
+
+    def _counterexample(
+        self, q: _Question, model: Model, solver: Solver, seconds: float
+    ) -> Verdict | None:
+        """NOT_ENTAILED with ``model`` if the independent evaluator accepts it, else
+        None (why not is recorded)."""
+        if not self._confirmed(q, model, solver):
+            return None
+        evidence = Evidence(Method.MODEL, solver, model=model, solver_seconds=seconds)
+        return Verdict(Status.NOT_ENTAILED, evidence)
 
     def _confirmed(self, q: _Question, model: Model, solver: Solver) -> bool:
         """Does the independent evaluator accept ``model``? Records why not.
