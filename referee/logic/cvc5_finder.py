@@ -282,22 +282,35 @@ def _check(
     if cancelled():
         return Cvc5Result(Cvc5Status.CANCELLED, seconds=seconds)
     if result.isUnsat():
-        goal_used = True
-        minimal = False
         if core:
             negations = [tm.mkTerm(Kind.NOT, lit) for lit in literals]
             kept, minimal = _shrink(solver, literals, negations, seconds, deadline, cancelled)
-            used = tuple(sorted(i for i in kept if literals[i] is not goal_literal))
-            goal_used = goal_literal is not None and literals.index(goal_literal) in kept
-        else:
-            used = tuple(range(len(premises)))
+            return _refuted(literals, kept, len(premises), goal_literal, minimal, start)
         return Cvc5Result(
             Cvc5Status.UNSAT,
-            used=used,
+            used=tuple(range(len(premises))),
             seconds=time.monotonic() - start,
-            minimal=minimal,
-            goal_used=goal_used,
+            minimal=False,
+            goal_used=True,
         )
+    return _model_or_unknown(result, solver, tm, tr, predicates, functions, start, seconds)
+
+
+def _refuted(literals, kept, premises: int, goal_literal, minimal: bool, start) -> Cvc5Result:
+    """UNSAT, with the premises (the first ``premises`` literals) whose literal is in
+    the core ``kept``: matched by name, as a board's repeated statement has one literal."""
+    core = {str(literals[i]) for i in kept}
+    return Cvc5Result(
+        Cvc5Status.UNSAT,
+        used=tuple(i for i, lit in enumerate(literals[:premises]) if str(lit) in core),
+        seconds=time.monotonic() - start,
+        minimal=minimal,
+        goal_used=goal_literal is not None and str(goal_literal) in core,
+    )
+
+
+def _model_or_unknown(result, solver, tm, tr, predicates, functions, start, seconds):
+    """A check that was not UNSAT: its model if it found one, else UNKNOWN."""
     if result.isSat():
         try:
             model = _read_model(solver, tm, tr, predicates, functions)
@@ -503,28 +516,12 @@ class Boards:
                 solver, literals, negations, seconds, deadline, cancelled, off, board.sat
             )
             del board.sat[:-KNOWN_SAT]
-            core = {str(literals[i]) for i in kept}
-            used = tuple(i for i, lit in enumerate(literals[: len(premises)]) if str(lit) in core)
-            goal_used = goal_literal is not None and str(goal_literal) in core
-            return Cvc5Result(
-                Cvc5Status.UNSAT,
-                used=used,
-                seconds=time.monotonic() - start,
-                minimal=minimal,
-                goal_used=goal_used,
-            )
+            return _refuted(literals, kept, len(premises), goal_literal, minimal, start)
         if result.isSat():
             board.sat.append(frozenset(asked))
             del board.sat[:-KNOWN_SAT]
-            try:
-                model = _read_model(solver, board.tm, board.tr, predicates, functions)
-            except (RuntimeError, ValueError, KeyError) as exc:
-                return Cvc5Result(
-                    Cvc5Status.UNKNOWN, seconds=time.monotonic() - start, reason=f"model: {exc}"
-                )
-            return Cvc5Result(Cvc5Status.MODEL, model=model, seconds=time.monotonic() - start)
-        return Cvc5Result(
-            Cvc5Status.UNKNOWN, seconds=seconds, reason=str(result.getUnknownExplanation())
+        return _model_or_unknown(
+            result, solver, tm, board.tr, predicates, functions, start, seconds
         )
 
 
