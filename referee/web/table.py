@@ -165,6 +165,7 @@ class WebTable:
             finally:
                 self.thinking = False
             outcomes, changed = shown[0] if shown else ((), False)
+            words = None  # the terminal's words for the outcomes, rendered once
             if any(isinstance(o, ShowHand) for o in outcomes):  # the seat's own (the rules')
                 answer = self._hand(seat)
             elif any(isinstance(o, Help) for o in outcomes):  # a phone's help, not a terminal's
@@ -172,12 +173,13 @@ class WebTable:
             else:
                 refusals = (Refused, UndoRefused, *self.web_game.refusals)
                 refused = any(isinstance(o, refusals) for o in outcomes)
-                answer = Answer(not refused, self._words(outcomes), changed)
+                words = self._words(outcomes)
+                answer = Answer(not refused, words, changed)
             asked = bool(self.ending)
             if changed or ending:  # a move forgets a wish to end; so does a refused end
                 self.ending.clear()
             if changed:
-                self.snapshot = self._snap(self._public_words(seat, outcomes))
+                self.snapshot = self._snap(self._public_words(seat, outcomes, words))
             elif asked:  # every page shows that nobody is asked any more
                 self.snapshot = self._snap(self.snapshot.log)
             self._tell("changed")
@@ -238,12 +240,16 @@ class WebTable:
         self.snapshot = self._snap(())
         self._tell("changed")
 
-    def _public_words(self, seat: str, outcomes: Outcomes) -> tuple[str, ...]:
-        """What every page may read about a change: the table's words for what happened.
-        An undo is told without the move taken back (it may have held a card)."""
+    def _public_words(
+        self, seat: str, outcomes: Outcomes, words: tuple[str, ...] | None
+    ) -> tuple[str, ...]:
+        """What every page may read about a change: the table's words for what happened
+        (``words``, when the seat's answer already rendered them). An undo is told without
+        the move taken back (it may have held a card)."""
         if any(isinstance(o, Undone) for o in outcomes):
             return (f"{seat} took back their last move",)
-        words = self._words(outcomes)
+        if words is None:
+            words = self._words(outcomes)
         events = self.session.record.events
         if events and isinstance(events[-1], self.web_game.explained):
             words += self._words(self.session.execute("why"))
