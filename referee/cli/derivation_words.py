@@ -11,6 +11,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable
 
+from referee.cli.grammar import count
 from referee.derivation.reasons import Said, Why
 from referee.derivation.rules import Premise
 from referee.derivation.syntax import rule_name
@@ -85,8 +86,7 @@ def _cites_n_lines(f: dict) -> str:
     n = f["n"]
     rule = f["rule"]
     return (
-        f"{rule_name(rule)} cites {n} line{'s' if n != 1 else ''} ({CITED_SHAPE[rule]}); "
-        f"got {_names(f['got'])}"
+        f"{rule_name(rule)} cites {count(n, 'line')} ({CITED_SHAPE[rule]}); got {_names(f['got'])}"
     )
 
 

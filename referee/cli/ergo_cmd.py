@@ -19,7 +19,7 @@ from rich.text import Text
 
 from referee.cli.common import print_json, read_text
 from referee.cli.ergo_render import ErgoRenderer, describe, premise_rows, ruling_lines
-from referee.cli.grammar import and_list
+from referee.cli.grammar import and_list, count
 from referee.cli.house import (
     Flag,
     TerminalGame,
@@ -102,8 +102,8 @@ def check(as_json, deck, house, proof_file):
         return
     out = console()
     ruling = explain(premises, decision)
-    head = Text(f"Proof: {len(pf.lines)} premise{'s' if len(pf.lines) != 1 else ''}, ")
-    head.append(f"{proof.cards} card{'s' if proof.cards != 1 else ''}; ")
+    head = Text(f"Proof: {count(len(pf.lines), 'premise')}, ")
+    head.append(f"{count(proof.cards, 'card')}; ")
     head.append(
         "A, B, C and D all present: an Ergo may be played"
         if proof.ergo_allowed
@@ -170,9 +170,7 @@ def _step(renderer: ErgoRenderer, s) -> None:
 def _final(renderer: ErgoRenderer, report, record) -> None:
     game = report.game
     rounds = len(game.history)
-    renderer.out.print(
-        user(f"{len(record.events)} events, {rounds} round{'s' if rounds != 1 else ''} scored")
-    )
+    renderer.out.print(user(f"{len(record.events)} events, {count(rounds, 'round')} scored"))
     renderer.scores(game)
     if game.finished:
         who = and_list(game.winners)

@@ -141,7 +141,7 @@ def _(event: Place) -> str:
 @describe.register
 def _(event: Discard) -> str:
     n = event.count
-    return f"{event.player} discards {n} card{'s' if n != 1 else ''}"
+    return f"{event.player} discards {count(n, 'card')}"
 
 
 @describe.register
@@ -253,7 +253,7 @@ class ErgoRenderer(TableRenderer):
             self.out.print(head)
             return
         present = proof.variables()
-        head.append(f"{proof.cards} card{'s' if proof.cards != 1 else ''}; ")
+        head.append(f"{count(proof.cards, 'card')}; ")
         broken = [n for n, cards in enumerate(proof.premises, 1) if not _well_formed(game, cards)]
         if game.finished:  # the last Proof as it was scored: nothing may be played on it
             head.append("the game is over")
@@ -668,7 +668,7 @@ def evidence_lines(
     if short:  # the round's ruling on the table: one line a variable, the rest on why
         n = len(e.derivation.steps) if e.derivation is not None else 0
         head.append(
-            f", a derivation of {n} line{'s' if n != 1 else ''}" if n else ", by truth table",
+            f", a derivation of {count(n, 'line')}" if n else ", by truth table",
             style="dim",
         )
         return lines

@@ -53,7 +53,7 @@ def model_tables(model: Model, arities: Mapping[str, int] | None = None) -> list
     arities = arities or {}
     tables: list[Table] = []
     dom = range(model.size)
-    domain = Table(title=f"domain L ({model.size} object{'s' if model.size != 1 else ''})")
+    domain = Table(title=f"domain L ({words.objects(model.size)})")
     domain.add_column("object")
     named = {
         i: [

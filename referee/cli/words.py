@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from referee.cli.grammar import count
 from referee.logic.evidence import Attempt, Bound, BoundReason, Evidence, Method, Outcome, Solver
 
 Label = Callable[[int], str]
@@ -52,7 +53,7 @@ def seconds(s: float | None) -> str:
 
 
 def objects(n: int) -> str:
-    return f"{n} object" if n == 1 else f"{n} objects"
+    return count(n, "object")
 
 
 def sizes(n: int) -> str:
