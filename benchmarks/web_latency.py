@@ -30,16 +30,8 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from webtable import next_move  # noqa: E402
+from webtable import CHROMIUM_ARGS, next_move  # noqa: E402
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # Injected by the browser itself, before the page's own script: the page's CSP allows
 # no eval, and the measurement must not change the page.
 OBSERVER = """
@@ -146,7 +138,7 @@ def main() -> None:
         raise SystemExit("needs the system chromium (apt-get install chromium)")
     results: dict[str, list[float]] = {}
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
-        browser = p.chromium.launch(executable_path=chromium, args=ARGS)
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         for game in SETUPS:
             for seed in range(1, args.games + 1):
                 results.setdefault(game, []).extend(play(browser, game, seed, Path(tmp)))

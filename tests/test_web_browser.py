@@ -29,16 +29,8 @@ if chromium_path is None:  # pragma: no cover - CI installs chromium
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-from webtable import table  # noqa: E402
+from webtable import CHROMIUM_ARGS, table  # noqa: E402
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"width": 390, "height": 844}
 SHOWN_WITHIN_MS = 1000
 
@@ -46,7 +38,7 @@ SHOWN_WITHIN_MS = 1000
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, args=ARGS, headless=True)
+        b = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True)
         yield b
         b.close()
 

@@ -9,6 +9,15 @@ from referee.web.games import GAMES
 from referee.web.seats import load_key
 from referee.web.server import build
 
+# The system chromium's flags, for the browser tests and benchmarks/web_latency.py alike.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 OPTIONS = {
     "palmer": {"players": "ann,bob", "seed": 5, "house": ("pass_discard=yes",)},
     "ergo": {"players": "ann,bob", "seed": 7, "win": 1, "house": ()},
