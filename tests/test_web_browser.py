@@ -50,15 +50,7 @@ class Served:
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-        self.app, self.path = table(tmp_path, game, **options)
-        self.app.base = f"http://127.0.0.1:{port}"
-        from referee.web.app import qr_data_uri, url_of
-        from referee.web.seats import Door
-
-        self.app.qr = {
-            p: qr_data_uri(url_of(self.app.base, self.app.doors, Door("seat", p)))
-            for p in self.app.table.players
-        }
+        self.app, self.path = table(tmp_path, game, base=f"http://127.0.0.1:{port}", **options)
         config = uvicorn.Config(self.app.app, log_level="warning", lifespan="off")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]})

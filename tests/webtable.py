@@ -35,8 +35,9 @@ def defaults(game: str, **extra) -> dict:
     return options
 
 
-def table(tmp_path: Path, game: str, engine=None, **extra):
-    """A served table on a new record in ``tmp_path``: (WebApp, record path)."""
+def table(tmp_path: Path, game: str, engine=None, base="http://testserver", **extra):
+    """A served table on a new record in ``tmp_path``, its URLs under ``base``:
+    (WebApp, record path)."""
     web_game = GAMES[game]
     record = web_game.start(defaults(game, **extra))
     path = tmp_path / f"{game}.json"
@@ -44,7 +45,6 @@ def table(tmp_path: Path, game: str, engine=None, **extra):
     store.open()
     key = load_key(path)
     services = {"engine": engine} if engine is not None else None
-    base = "http://testserver"
     return build(web_game, record, record.rebuild(), store, key, base, services), path
 
 
