@@ -453,6 +453,19 @@ def test_dealt_mode_deals_five_draws_two_and_keeps_hands_at_five():
     assert "holds no" in words(refusal(s, f"play {missing.value}"))
 
 
+def test_the_cards_of_this_turns_draw_are_marked_new_for_the_terminal_and_the_web():
+    from referee.ergo.views import seat_view
+
+    s = session(mode=Mode.DEALT, seed=11)
+    g = s.game  # ann's turn began with a draw of two, to the end of her hand
+    assert g.new_in_hand("ann") == [False] * 5 + [True] * 2
+    assert g.new_in_hand("bob") == [False] * 5  # only the player to move has drawn
+    assert [c["new"] for c in seat_view(g, "ann")["you"]["hand"]] == g.new_in_hand("ann")
+    buffer = io.StringIO()
+    ErgoRenderer(Console(file=buffer, width=200), s, show_hands=True).show(s.execute("hand"), False)
+    assert buffer.getvalue().count("(new)") == 2
+
+
 def test_undo_takes_back_one_event():
     s = session()
     run(s, "play A", "discard 1", "undo")

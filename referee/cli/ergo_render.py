@@ -14,7 +14,6 @@ printed at all unless ``--show-hands`` was given.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rich.console import Console, Group
@@ -363,12 +362,7 @@ class ErgoRenderer(TableRenderer):
 
     def hand(self, game: Game, player: str) -> None:
         cards = game.hand(player)
-        fresh = Counter(game.drawn) if player == game.player else Counter()
-        new = [False] * len(cards)
-        for i in range(len(cards) - 1, -1, -1):  # the draw went to the end of the hand
-            if fresh[cards[i]] > 0:
-                fresh[cards[i]] -= 1
-                new[i] = True
+        new = game.new_in_hand(player)
         line = user(player) + Text("'s hand: ")
         for i, card in enumerate(cards, 1):
             line.append(f"{i}:")

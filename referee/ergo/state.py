@@ -135,6 +135,18 @@ class Game(DealtState):
     def hand(self, player: str | None = None) -> list[Card]:
         return list(self.hands.get(player or self.player, []))
 
+    def new_in_hand(self, player: str) -> list[bool]:
+        """For each card of ``player``'s hand, whether it came with this turn's draw
+        (the draw went to the end of the hand), for the terminal and the web alike."""
+        cards = self.hand(player)
+        fresh = Counter(self.drawn) if player == self.player else Counter()
+        new = [False] * len(cards)
+        for i in range(len(cards) - 1, -1, -1):
+            if fresh[cards[i]] > 0:
+                fresh[cards[i]] -= 1
+                new[i] = True
+        return new
+
     def under_fallacy(self, player: str) -> bool:
         return player in self.fallacy
 

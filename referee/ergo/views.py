@@ -11,8 +11,6 @@ Everything returned is JSON-ready.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from referee.ergo.cards import Card, Face
 from referee.ergo.state import Game
 
@@ -99,14 +97,8 @@ def seat_view(game: Game, seat: str | None) -> dict:
 
 def _private(game: Game, name: str) -> dict:
     if game.dealt:
-        cards = game.hand(name)
-        fresh = Counter(game.drawn) if name == game.player else Counter()
-        new = [False] * len(cards)
-        for i in range(len(cards) - 1, -1, -1):  # the draw went to the end of the hand
-            if fresh[cards[i]] > 0:
-                fresh[cards[i]] -= 1
-                new[i] = True
-        hand = [_card(c, i, new[i - 1]) for i, c in enumerate(cards, 1)]
+        new = game.new_in_hand(name)
+        hand = [_card(c, i, new[i - 1]) for i, c in enumerate(game.hand(name), 1)]
     else:
         hand = [_card(c, None) for c in Card]
     to_play = not game.finished and game.stopped is None and game.player == name
