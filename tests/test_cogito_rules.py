@@ -496,3 +496,15 @@ def test_the_setup_refuses_what_cannot_be_dealt():
         Setup(("alice", "bob"), 1, EXAMPLE_TEXT, first="carol")
     with pytest.raises(SetupError, match="cannot deal"):
         Setup(tuple("abcdefg"), 1, EXAMPLE_TEXT)  # 7 players: 13 cards left for 14
+
+
+def test_a_seat_reads_on_each_card_of_its_hand_what_revealing_it_says():
+    from referee.cogito.views import seat_view
+
+    game = rigged(
+        {"alice": "Casablanca", "bob": "Salmon", "carol": "Oak"},
+        {"alice": ["Animal", "Tulip", "Ego"], "bob": ["Tree"], "carol": ["Flower"]},
+        PILE,
+    )
+    says = [c["says"] for c in seat_view(game, "alice")["you"]["hand"]]
+    assert says == ["I am not Animal!", "I am not Tulip!", "Needless to say, I am Ego!"]

@@ -22,7 +22,7 @@ from referee.cli.layout import HelpPage
 from referee.cli.renders import event_words, renders
 from referee.cli.safe import user
 from referee.cli.table_io import TableRenderer, game_over_line, private_view
-from referee.cogito.diagram import CardKind, Diagram
+from referee.cogito.diagram import CardKind, Diagram, says
 from referee.cogito.events import Cogito, Declare, End, Give, Play, Position
 from referee.cogito.judge import Colour, Deduction, Denied, Judgement, RuledOut
 from referee.cogito.outcomes import (
@@ -128,15 +128,6 @@ def why(j: Judgement) -> str:
     if not j.belongs:
         return f"{j.self_card} belongs to no category"
     return f"{j.self_card} is {and_list([a(c) for c in j.belongs])}, not {a(j.denied)}"
-
-
-def statement(card: str, kind: CardKind) -> str:
-    """What a player says revealing the card."""
-    if kind == CardKind.EGO:
-        return "Needless to say, I am Ego!"
-    if kind == CardKind.DREAM:
-        return "Life is but a dream."
-    return f"I am not {card}!"
 
 
 def ruled_out_words(r: RuledOut) -> str:
@@ -289,7 +280,7 @@ class CogitoRenderer(TableRenderer):
                 if stratum:
                     line.append(f"  (stratum {stratum})", style="dim")
                 line.append("  ")
-                line.append_text(user(f'"{statement(card, kind)}"'))
+                line.append_text(user(f'"{says(card, kind)}"'))
                 self.out.print(line)
             others = [s for s in game.seats if s is not seat]
             line = Text("On the others' holders: ")
@@ -359,7 +350,7 @@ class CogitoRenderer(TableRenderer):
     @renders(Revealed)
     def revealed(self, o: Revealed) -> None:
         line = Text().append_text(user(o.event.player, "bold")) + Text(": ")
-        line.append_text(user(f'"{statement(o.event.card, o.kind)}"'))
+        line.append_text(user(f'"{says(o.event.card, o.kind)}"'))
         if o.kind == CardKind.DREAM:
             if o.returned:
                 line.append(

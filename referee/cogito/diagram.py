@@ -72,6 +72,16 @@ class CardKind(enum.StrEnum):
     DREAM = "dream"  # no red side: "Life is but a dream."
 
 
+def says(name: str, kind: CardKind) -> str:
+    """What a player says revealing the game card ``name``: the words printed on it
+    (the seed), so the card's own, for the terminal and the web alike."""
+    if kind == CardKind.EGO:
+        return "Needless to say, I am Ego!"
+    if kind == CardKind.DREAM:
+        return "Life is but a dream."
+    return f"I am not {name}!"
+
+
 @dataclass(frozen=True)
 class GameCard:
     """One kind of game card: what it denies (its name), and how many copies the box has."""

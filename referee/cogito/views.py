@@ -11,16 +11,8 @@ None, lists, dicts).
 
 from __future__ import annotations
 
-from referee.cogito.diagram import CardKind
+from referee.cogito.diagram import says
 from referee.cogito.state import Game, Phase
-
-
-def _statement(name: str, kind: CardKind) -> str:
-    if kind == CardKind.EGO:
-        return "Needless to say, I am Ego!"
-    if kind == CardKind.DREAM:
-        return "Life is but a dream."
-    return f"I am not {name}!"
 
 
 def seat_view(game: Game, seat: str | None) -> dict:
@@ -50,7 +42,7 @@ def _private(game: Game, name: str) -> dict:
     hand = []
     for i, card in enumerate(me.hand, 1):
         kind = game.diagram.card(card).kind
-        hand.append({"number": i, "card": card, "kind": kind.value, "says": _statement(card, kind)})
+        hand.append({"number": i, "card": card, "kind": kind.value, "says": says(card, kind)})
     moves = []
     open_ = not game.finished and me.playing
     if open_ and not game.calling and game.current == name:
