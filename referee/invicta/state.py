@@ -137,25 +137,18 @@ class Game(SetupState):
     def repeating_moves(self) -> tuple[Move, ...]:
         """The moves of the side to play that would bring a position round the third time
         (a draw), so a table can be warned before, not after."""
-        if self.finished or max(self.seen.values(), default=0) < REPETITIONS - 1:
-            return ()
-        side = self.to_move
+        if self.to_move is None or max(self.seen.values(), default=0) < REPETITIONS - 1:
+            return ()  # over (nobody to move), or no position has come round twice
         found = []
-        for origin, piece in sorted(self.board.items(), key=lambda i: (i[0].row, i[0].column)):
-            if piece.side is not side:
+        for move in self.legal_events(self.to_move):
+            if not isinstance(move, Move):  # a placement: the pieces in hand never come back
                 continue
-            for target in self.targets(origin):
-                # A trial game sharing nothing that apply changes in place.
-                trial = copy.copy(self)
-                trial.board, trial.in_hand, trial.seen = (
-                    dict(self.board),
-                    dict(self.in_hand),
-                    Counter(),
-                )
-                move = Move(side, origin, target)
-                trial.apply(move)
-                if not trial.finished and self.seen[trial.position()] + 1 >= REPETITIONS:
-                    found.append(move)
+            # A trial game sharing nothing that apply changes in place.
+            trial = copy.copy(self)
+            trial.board, trial.in_hand, trial.seen = dict(self.board), dict(self.in_hand), Counter()
+            trial.apply(move)
+            if not trial.finished and self.seen[trial.position()] + 1 >= REPETITIONS:
+                found.append(move)
         return tuple(found)
 
     # ------------------------------------------------------------ how pieces move
