@@ -39,7 +39,8 @@ _QUANT_WORDS = {
     "∃!": ast.UNIQUE,
     "exists!": ast.UNIQUE,
 }
-_QUANT_SIGNS = {ast.FORALL: "∀", ast.EXISTS: "∃", ast.UNIQUE: "∃!"}
+# A quantifier kind's sign, as cards, short names and refusals show it.
+QUANT_SIGNS = {ast.FORALL: "∀", ast.EXISTS: "∃", ast.UNIQUE: "∃!"}
 
 
 class DeckError(ValueError):
@@ -122,7 +123,7 @@ def parse_prefix(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def prefix_text(kinds: tuple[str, ...], variables: tuple[str, ...]) -> str:
-    return " ".join(f"{_QUANT_SIGNS[k]}{v}" for k, v in zip(kinds, variables, strict=True))
+    return " ".join(f"{QUANT_SIGNS[k]}{v}" for k, v in zip(kinds, variables, strict=True))
 
 
 def load_deck_text(text: str, source: str = "<deck>") -> Deck:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from referee.language import ast
-from referee.language.deck import Deck, DeckCard
+from referee.language.deck import QUANT_SIGNS, Deck, DeckCard
 from referee.language.limits import is_number
 from referee.palmer.refusals import Why
 from referee.table.errors import Refusal
@@ -35,8 +35,7 @@ def short_name(card: DeckCard) -> str:
     if card.kind in "PFR":
         return str(card.symbol)
     if card.kind == "Q":
-        signs = {ast.FORALL: "∀", ast.EXISTS: "∃", ast.UNIQUE: "∃!"}
-        return "".join(signs[k] + v for k, v in zip(card.prefix, card.variables, strict=True))
+        return "".join(QUANT_SIGNS[k] + v for k, v in zip(card.prefix, card.variables, strict=True))
     if card.kind == "S":
         return card.id
     return card.label

@@ -26,14 +26,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from referee.language import ast
-from referee.language.deck import DeckCard
+from referee.language.deck import QUANT_SIGNS, DeckCard
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
 from referee.language.vocabulary import Vocabulary
 from referee.palmer.refusals import Why
 from referee.table.errors import Refusal
-
-_QUANT_SIGN = {ast.FORALL: "∀", ast.EXISTS: "∃", ast.UNIQUE: "∃!"}
 
 
 class PlayRefused(ValueError):
@@ -147,13 +145,13 @@ def check_quantifier_play(cards: Sequence[DeckCard], statement: ast.Statement) -
         tuple(k for card in order for k in card.prefix) for order in itertools.permutations(cards)
     }
     if kinds not in chains:
-        shown = sorted(" ".join(_QUANT_SIGN[k] for k in chain) for chain in chains)
-        got = " ".join(_QUANT_SIGN[k] for k in kinds)
+        shown = sorted(" ".join(QUANT_SIGNS[k] for k in chain) for chain in chains)
+        got = " ".join(QUANT_SIGNS[k] for k in kinds)
         raise PlayRefused(Why.WRONG_PREFIX, word=got, texts=tuple(shown))
     _no_falsum(body, "a Q card")
     for sub in ast.subformulas(body):
         if isinstance(sub, ast.Quant):
-            raise PlayRefused(Why.INNER_QUANTIFIER, word=f"{_QUANT_SIGN[sub.kind]}{sub.var}")
+            raise PlayRefused(Why.INNER_QUANTIFIER, word=f"{QUANT_SIGNS[sub.kind]}{sub.var}")
         if isinstance(sub, ast.Card):
             raise PlayRefused(Why.CARD_IN_Q_BODY)
     variables = {q.var for q in prefix}
