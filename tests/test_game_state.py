@@ -81,6 +81,23 @@ def test_refused_plays_name_the_field():
     assert game.board == [] and game.player == "alice"
 
 
+def test_the_editors_live_check_refuses_a_play_as_the_rules_do():
+    from referee.palmer.views import check_play
+
+    game = table_game()
+    for cards, text, why in (
+        (["S1"], "∀x blonde(x)", Why.S_EXACTLY),
+        (["P:blonde"], "∀x happy(x)", Why.NOT_ON_CARDS),
+        (["X:¬"], "∀x blonde(x)", Why.NEGATE_WITH_NEGATE),
+    ):
+        checked = check_play(game, "alice", cards, text)
+        assert not checked["ok"] and checked["refusal"].why == why
+        with pytest.raises(GameError) as info:
+            play(game, cards, text)
+        assert info.value.reason == checked["refusal"]
+    assert check_play(game, "alice", ["S1"], "∀x blonde(x) → happy(x)")["ok"]
+
+
 def test_dealt_mode_deals_refills_and_checks_the_hand():
     settings = Settings(("alice", "bob"), hand_size=3, seed=2)
     game = new_game(settings)

@@ -181,6 +181,25 @@ def check_statement_card(
         )
 
 
+def check_cards_allow(
+    cards: Sequence[DeckCard],
+    statement: ast.Statement,
+    deck_vocabulary: Vocabulary,
+    *,
+    every_card_used: bool = True,
+) -> None:
+    """Refuse ``statement`` played with ``cards`` unless the cards allow it: the one
+    decision the rules (a Play event) and the statement editor's live check both ask,
+    so the editor never says yes where the referee says no. A ¬ is played with negate."""
+    kind = play_kind(cards)
+    if kind == "negate":
+        raise PlayRefused(Why.NEGATE_WITH_NEGATE)
+    if kind == "statement":
+        check_statement_card(cards[0], statement, deck_vocabulary)
+    else:
+        check_play(cards, statement, deck_vocabulary, every_card_used=every_card_used)
+
+
 # ------------------------------------------------------------- the ¬ card
 
 

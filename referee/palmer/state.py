@@ -233,15 +233,9 @@ class Game(DealtState):
         except ParseError as exc:
             raise IllegalEvent("text", exc.render()) from None
         try:
-            if kind == "statement":
-                permissions.check_statement_card(cards[0], statement, self.deck.vocabulary)
-            else:
-                permissions.check_play(
-                    cards,
-                    statement,
-                    self.deck.vocabulary,
-                    every_card_used=self.rules.every_card_used,
-                )
+            permissions.check_cards_allow(
+                cards, statement, self.deck.vocabulary, every_card_used=self.rules.every_card_used
+            )
         except permissions.PlayRefused as exc:
             raise IllegalEvent("text", reason=exc.refusal) from None
         self._discard_from_hand(event.cards)

@@ -160,15 +160,9 @@ def check_play(game: Game, seat: str, cards: Sequence[str], text: str) -> dict:
     if not chosen:
         return {**result, "ok": True, "stage": None, "message": "reads well; choose the cards"}
     try:
-        kind = permissions.play_kind(chosen)
-        if kind == "negate":
-            raise permissions.PlayRefused(Why.NEGATE_WITH_NEGATE)
-        if kind == "statement":
-            permissions.check_statement_card(chosen[0], statement, game.deck.vocabulary)
-        else:
-            permissions.check_play(
-                chosen, statement, game.deck.vocabulary, every_card_used=game.rules.every_card_used
-            )
+        permissions.check_cards_allow(
+            chosen, statement, game.deck.vocabulary, every_card_used=game.rules.every_card_used
+        )
     except permissions.PlayRefused as exc:
         # the interface words the refusal (referee.cli.reasons) and drops it
         return {**result, "stage": "permission", "refusal": exc.refusal}
