@@ -17,13 +17,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import paired  # noqa: E402
+from boards import timed  # noqa: E402
 from versus import question  # noqa: E402
 
 from referee.logic import cvc5_finder  # noqa: E402
@@ -57,21 +57,11 @@ def main() -> int:
         boards.tidy()
     rows = []
     for _corpus, (qid, _kind, premises, goals, _vocab) in paired.corpus(args.boards, 0):
-        prepared, negated, predicates, functions = question(premises, goals)
+        asked = question(premises, goals)
         row = {"id": qid}
         order = list(kept.items())
         for who, boards in order if len(rows) % 2 == 0 else order[::-1]:
-            start = time.perf_counter()
-            r = cvc5_finder.find_model_cvc5(
-                prepared,
-                negated,
-                predicates,
-                functions,
-                time.monotonic() + args.timeout,
-                core=True,
-                boards=boards,
-            )
-            row[who] = (r.status.value, time.perf_counter() - start)
+            row[who] = timed(asked, args.timeout, boards)
             boards.tidy()  # off the question's path, as in a worker
         rows.append(row)
     for who in kept:

@@ -28,6 +28,14 @@ from versus import question  # noqa: E402
 from referee.logic import cvc5_finder  # noqa: E402
 
 
+def timed(asked, timeout: float, boards) -> tuple[str, float]:
+    """(status, seconds) of cvc5 in this process on a prepared question (``versus.question``),
+    with a core, asked of ``boards`` (None: a fresh solver)."""
+    start = time.perf_counter()
+    r = cvc5_finder.find_model_cvc5(*asked, time.monotonic() + timeout, core=True, boards=boards)
+    return r.status.value, time.perf_counter() - start
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--boards", type=int, default=60, help="ordinary boards (3-7 statements)")
@@ -38,20 +46,10 @@ def main() -> int:
     boards = cvc5_finder.Boards()
     rows = []
     for corpus, (qid, _kind, premises, goals, _vocab) in paired.corpus(args.boards, args.grown):
-        prepared, negated, predicates, functions = question(premises, goals)
+        asked = question(premises, goals)
         row = {"id": qid, "corpus": corpus}
         for who, kept in (("fresh", None), ("board", boards)):
-            start = time.perf_counter()
-            r = cvc5_finder.find_model_cvc5(
-                prepared,
-                negated,
-                predicates,
-                functions,
-                time.monotonic() + args.timeout,
-                core=True,
-                boards=kept,
-            )
-            row[who] = (r.status.value, time.perf_counter() - start)
+            row[who] = timed(asked, args.timeout, kept)
             boards.tidy()
         rows.append(row)
     head = "median / p90 / p95 ms"
