@@ -123,14 +123,17 @@ def test_ergo_fallacy_names_its_target_not_who_plays_it():
     assert getattr(getattr(out[0], "reason", None), "why", None) is not Why.ONLY_NAMED
 
 
-def test_a_derivation_file_is_read_only_at_the_referees_keyboard():
+def test_a_derivation_file_is_read_only_by_a_language_given_a_reader():
+    """The keyboard's language is given the reader; a seat's is built without one
+    (tests/test_web_safety.py), so however a seat quotes ``with`` nothing is read."""
     setup = PalmerSetup(PalmerSettings(("al", "bo"), 3, 3, "dealt", 1), PalmerRules(), PALMER_DECK)
     read: list[str] = []
     s = Session(Record(PALMER, setup), PalmerCommands(None, lambda p: read.append(p) or ""))
-    out = s.execute("claim 1 with /etc/passwd", seat="al")
-    assert isinstance(out[0], Refused) and read == []
     s.execute("claim 1 with proof.txt")
     assert read == ["proof.txt"]
+    seat = Session(Record(PALMER, setup), PalmerCommands(None))
+    for line in ("claim 1 with /etc/passwd", "claim 1 'with' /etc/passwd", "claim 1 wi\\th x"):
+        assert isinstance(seat.execute(line, seat="al")[0], Refused)
 
 
 def test_a_cogito_seat_gives_and_declares_for_itself_alone():

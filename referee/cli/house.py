@@ -94,8 +94,12 @@ class TerminalGame:
     replay_help: str = ""  # none: the game keeps a replay command of its own
     flags: tuple[Flag, ...] = ()
     house_help: str = "A house rule (see docs/rulings.md)."
-    # what the session's commands are given (an engine), for as long as the game is played
+    # what the session's commands are given (an engine), for as long as the game is played;
+    # a seat's command language gets these and nothing else
     services: Callable[[Record], AbstractContextManager[dict[str, Any]]] = _no_services
+    # what only the shared keyboard's command language is given besides (a file reader:
+    # the host's own disk); never given to a seat, so no line a seat says can reach it
+    keyboard: Mapping[str, Any] = field(default_factory=dict)
     # (out, record) after a new game's first line (a deck's note, a word about secrets)
     started: Callable[[Console, Record], None] = _nothing
     # (renderer, record, flags) before the first prompt: the table as it stands
@@ -230,6 +234,8 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
     """The record given resumed (no new settings, no secret flag it was not started
     with), else a new game; ``play`` and ``serve`` both open games here."""
     game, path = tg.game, given.record_path
+    if path is not None and path.exists() and not path.is_file():
+        fail(f"{path}: is not a regular file (a FIFO, a device or a directory); give a record")
     if path is not None and path.exists():
         new = {_flag(o.name): given.values.get(o.name) for o in game.options}
         if game.decks is not None:
@@ -265,7 +271,7 @@ def play(tg: TerminalGame, given: Given) -> None:
         tg.started(out, record)
     interactive = sys.stdin.isatty()
     with store, tg.services(record) as services:
-        session = Session(record, game.commands(**services), state)
+        session = Session(record, game.commands(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
         if interactive:
             session.confirm = renderer.confirm_undo

@@ -40,7 +40,6 @@ TEMPLATES = {
     Why.NEGATE_USAGE: "negate N lists the places in #N; negate N K plays the ¬",
     Why.VOTE_USAGE: "vote yes or vote no",
     Why.NAME_FILE: "name the derivation file",
-    Why.NO_FILES_HERE: "derivation files cannot be read here",
     Why.SAY_CLAIM: "say what you claim",
     Why.NO_ENGINE: "no engine is available to settle claims",
     Why.CLAIM_USAGE: "claim N [M ...] (statement numbers) or claim inconsistent",

@@ -36,7 +36,7 @@ def _engine(record):
 
     with Engine(Limits(timeout=record.setup.claim_timeout)) as engine:
         engine.warm()  # the first claim's limit is for the claim, not for starting workers
-        yield {"engine": engine, "read_text": derivation_reader}
+        yield {"engine": engine}
 
 
 @contextlib.contextmanager
@@ -91,6 +91,7 @@ TERMINAL = TerminalGame(
     house_help="A house rule, e.g. keep_redundant=yes, vote_on_undetermined=yes "
     "(see docs/rulings.md).",
     services=_engine,
+    keyboard={"read_text": derivation_reader},  # `claim N with FILE`: the keyboard's alone
     opening=lambda renderer, record, flags: renderer.status(renderer.game),
     resumed=lambda record: f" (claim time limit {record.setup.claim_timeout:g} s)",
     examiner=_examiner,

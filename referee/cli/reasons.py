@@ -54,6 +54,10 @@ TABLE_TEMPLATES = {
     table.Why.NOT_UNDONE: "not undone",
     table.Why.TABLE_STAYS_OPEN: "the table stays open: whoever opened it closes it",
     table.Why.NO_HANDS: "in table mode the hands are in the players' hands",
+    table.Why.EVENT_TOO_LARGE: "that move would take {count} bytes of the record; "
+    "one move may take at most {number}",
+    table.Why.RECORD_FULL: "the record is full (at most {number} bytes of moves): the game "
+    "can be replayed and resumed as it is, but takes no more moves",
 }
 
 TABLE_HINTS = {

@@ -69,7 +69,9 @@ class ReadError(Exception):
 
 
 class PalmerCommands(TableCommands):
-    """The command language; ``read_text`` reads a derivation file a claim names."""
+    """The command language; ``read_text`` reads a derivation file a claim names, and only
+    the shared keyboard's language is given one (a seat's has none: ``claim N with FILE``
+    then reads nothing, however it is quoted)."""
 
     aliases = ALIASES
     commands = frozenset(
@@ -90,9 +92,6 @@ class PalmerCommands(TableCommands):
         if game.pending is not None and command in self.turn_moves:  # before the engine runs
             why = Refusal(refusals.Why.VOTE_FIRST)
             return (Refused(hint=Hint(Tip.VOTE), reason=why),)
-        if seat is not None and command == "claim" and "with" in rest.split():
-            # A derivation file is read from the referee's own disk, not the seat's.
-            return (Refused(reason=Refusal(refusals.Why.FILES_AT_THE_KEYBOARD)),)
         if seat is not None and command == "vote" and game.pending is not None:
             # A claim must convince the others: at one keyboard the table agrees aloud
             # before one of them types the verdict; a seat speaks alone.
@@ -264,8 +263,8 @@ class PalmerCommands(TableCommands):
                 return (Refused(hint=Hint(Tip.CLAIM_WITH), reason=Refusal(refusals.Why.NAME_FILE)),)
             path = words[i + 1]
             words = words[:i] + words[i + 2 :]
-            if self.read_text is None:
-                return (Refused(reason=Refusal(refusals.Why.NO_FILES_HERE)),)
+            if self.read_text is None:  # a seat's language: no reader, so no quoting reads
+                return (Refused(reason=Refusal(refusals.Why.FILES_AT_THE_KEYBOARD)),)
             try:
                 offered = claims.Offered(path, self.read_text(path))
             except ReadError as exc:

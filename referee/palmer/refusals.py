@@ -77,7 +77,6 @@ class Why(enum.Enum):
     VOTE_USAGE = "vote_usage"
     UNREADABLE_CLAIM = "unreadable_claim"  # word: what shlex said
     NAME_FILE = "name_file"
-    NO_FILES_HERE = "no_files_here"
     SAY_CLAIM = "say_claim"
     NO_ENGINE = "no_engine"
     CLAIM_USAGE = "claim_usage"

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from referee.language.names import find_name, name_key
-from referee.table.errors import Hint, Reason, Refusal
+from referee.table.errors import Hint, OverLimit, Reason, Refusal
 from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
@@ -91,6 +91,8 @@ class TableCommands:
             return getattr(self, f"_{command}")(session, game, rest)
         except Unread as exc:
             return (Refused(hint=exc.hint, reason=exc.reason),)
+        except OverLimit as exc:  # the record's limit, not the game's rules
+            return (Refused(reason=exc.reason),)
 
     # ------------------------------------------------------------ what a game adds
 

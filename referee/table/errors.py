@@ -112,6 +112,11 @@ class IllegalEvent(ValueError):
         return HIDDEN_REASON if self.hidden else self.message
 
 
+class OverLimit(IllegalEvent):
+    """The event would pass what a record may hold (:class:`referee.table.record.RecordLimits`):
+    the table's refusal, whatever the game; every command language answers it alike."""
+
+
 class Misjudged(IllegalEvent):
     """A recorded judgement today's referee makes otherwise (``recorded`` and ``today``).
 

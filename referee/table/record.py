@@ -70,6 +70,18 @@ S = TypeVar("S")
 
 
 @dataclass(frozen=True)
+class RecordLimits:
+    """How much one event and a whole record may hold, as their JSON: what a table (a seat
+    saying line after line, play and undo alike, since undo keeps what it took back) can
+    add to the file. The record stays well under what ``replay`` and a resume read
+    (``language.input_limits.MAX_RECORD_BYTES``), so a full record is refused further
+    events with a reason and is never a game that cannot be resumed."""
+
+    event_bytes: int = 2 * 1024 * 1024  # a claim may carry a derivation file (1 MiB) read
+    record_bytes: int = 24 * 1024 * 1024
+
+
+@dataclass(frozen=True)
 class GameKind(Generic[S]):
     """One game, as the shared machinery sees it."""
 
@@ -83,6 +95,7 @@ class GameKind(Generic[S]):
     upgrades: dict[int, Callable[[dict], dict]] = field(default_factory=dict)
     # other "format" names older records of this game were written under
     legacy_formats: tuple[str, ...] = ()
+    limits: RecordLimits = RecordLimits()
 
     @classmethod
     def of(
@@ -116,6 +129,12 @@ class Record(Generic[S]):
     # Every event undo took back, in the order it did: kept so that the record
     # tells what happened at the table, not only where the game stands.
     taken_back: tuple[TakenBack, ...] = ()
+
+    def size(self) -> int:
+        """The bytes its events (and those undo took back) take in the file, roughly: what
+        :class:`RecordLimits` bounds."""
+        events = (*self.events, *(t.event for t in self.taken_back))
+        return sum(event_bytes(e) for e in events)
 
     def appended(self, event: Event) -> Record[S]:
         return replace(self, events=(*self.events, event))
@@ -151,6 +170,11 @@ class Record(Generic[S]):
             data["undone"] = [t.to_json() for t in self.taken_back]
         data["summary"] = game.summary()
         return data
+
+
+def event_bytes(event: Event) -> int:
+    """An event's size in a record file (its JSON, as UTF-8)."""
+    return len(json.dumps(event.to_json(), ensure_ascii=False).encode("utf-8"))
 
 
 def dumps(record: Record, game: GameState | None = None) -> str:

@@ -20,6 +20,8 @@ class Why(enum.Enum):
     TABLE_STAYS_OPEN = "table_stays_open"  # a seat said quit
     NOT_YOUR_UNDO = "not_your_undo"  # player: who made the last move ("" if nobody did)
     NO_HANDS = "no_hands"  # hand in table mode: the players hold their cards
+    EVENT_TOO_LARGE = "event_too_large"  # count: the event's bytes, number: the limit
+    RECORD_FULL = "record_full"  # number: the limit (bytes)
 
 
 class Tip(enum.Enum):

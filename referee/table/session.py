@@ -17,9 +17,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from referee.table.errors import Hint, IllegalEvent, Reason, Refusal
+from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event
-from referee.table.record import GameState, Record
+from referee.table.record import GameState, Record, event_bytes
 from referee.table.refusals import HELP, Why
 from referee.table.reveals import Shown, undo_barrier
 
@@ -154,6 +154,8 @@ class Session:
         self.commands = commands
         self.game = game if game is not None else record.rebuild()
         self.confirm = confirm
+        # the record's events' bytes, counted once per record object, then kept up
+        self._sized: tuple[Record, int] | None = None
 
     def execute(self, line: str, seat: str | None = None) -> Outcomes:
         """The outcomes of one typed line; ``seat``: who says it (None: the shared terminal)."""
@@ -165,7 +167,7 @@ class Session:
         rest = rest.strip()
         if command == "undo":
             return self.undo(seat)
-        if command == "save":
+        if command == "save" and seat is None:  # the record file is the host's
             return (Saved(),)
         if command == "quit":
             if seat is not None:  # one player leaving does not close the table
@@ -179,19 +181,38 @@ class Session:
             return (Refused(hint=HELP, reason=why),)
         return outcomes
 
+    def language(self, seat: str | None) -> frozenset[str]:
+        """Every command ``seat`` may say (None: the shared keyboard): a seat's language has
+        no word for the record file or the session (``save``, ``quit`` are the host's), and
+        its game commands were given no file reader (:class:`referee.cli.house.TerminalGame`)."""
+        words = frozenset({"undo", "help"}) | frozenset(getattr(self.commands, "commands", ()))
+        return words | {"save", "quit"} if seat is None else words
+
     def command_of(self, word: str) -> str:
         """The command a typed word names (its aliases resolved: ``stop`` is ``end``)."""
         command = word.lower()
         return self.commands.aliases.get(command, COMMON_ALIASES.get(command, command))
 
     def submit(self, event: Event) -> None:
-        """Apply ``event`` and record it; IllegalEvent (nothing changed) if the rules refuse."""
+        """Apply ``event`` and record it; IllegalEvent (nothing changed) if the rules refuse,
+        or if the record's limits would be passed (:class:`~referee.table.record.RecordLimits`)."""
+        limits = self.record.kind.limits
+        size = event_bytes(event)
+        if size > limits.event_bytes:
+            why = Refusal(Why.EVENT_TOO_LARGE, count=size, number=limits.event_bytes)
+            raise OverLimit("", reason=why)
+        if self._sized is None or self._sized[0] is not self.record:
+            self._sized = (self.record, self.record.size())
+        total = self._sized[1] + size
+        if total > limits.record_bytes:
+            raise OverLimit("", reason=Refusal(Why.RECORD_FULL, number=limits.record_bytes))
         try:
             self.game.apply(event)
         except IllegalEvent:
             self.game = self.record.rebuild()  # in case apply moved part way
             raise
         self.record = self.record.appended(event)
+        self._sized = (self.record, total)
 
     def undo(self, seat: str | None = None) -> Outcomes:
         """Take back the last event; said by ``seat``, only if that player made it."""
