@@ -35,17 +35,20 @@ def defaults(game: str, **extra) -> dict:
     return options
 
 
-def table(tmp_path: Path, game: str, engine=None, base="http://testserver", **extra):
+def table(tmp_path: Path, game: str, engine=None, base="http://testserver", services=None, **extra):
     """A served table on a new record in ``tmp_path``, its URLs under ``base``:
-    (WebApp, record path)."""
+    (WebApp, record path). ``services``: (record) -> a context of the services its commands
+    get, as ``serve`` opens them (``GAMES[game].services``); else only ``engine``, if any."""
     web_game = GAMES[game]
     record = web_game.start(defaults(game, **extra))
     path = tmp_path / f"{game}.json"
     store = RecordFile(path, fresh=True)
     store.open()
     key = load_key(path)
-    services = {"engine": engine} if engine is not None else None
-    return build(web_game, record, record.rebuild(), store, key, base, services), path
+    given = {"engine": engine} if engine is not None else None
+    if services is not None:
+        given = services.enter_context(web_game.services(record))
+    return build(web_game, record, record.rebuild(), store, key, base, given), path
 
 
 def next_move(game_name: str, view_of) -> tuple[str, str] | None:

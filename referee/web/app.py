@@ -19,9 +19,9 @@ ever in a page, a script or a frame. An unknown token is a plain 404.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from importlib import resources
-from urllib.parse import urlsplit
 
 import segno
 from starlette.applications import Starlette
@@ -31,6 +31,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from referee.web.headers import HEADERS, raw_headers
+from referee.web.origins import Origins
 from referee.web.seats import Door, Doors
 from referee.web.table import MAX_COMMAND_BYTES, WebTable
 
@@ -39,19 +41,13 @@ PATHS = {role: path for path, role in ROLES.items()}
 STATIC = {"app.js": "text/javascript", "style.css": "text/css"}
 MAX_CHECK_BYTES = 8192
 
-CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-)
-HEADERS = {
-    "Content-Security-Policy": CSP,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-    "Cache-Control": "no-store",
-}
+# A request's body (a command, a statement to check) arrives within this many seconds of
+# its head, or the request is answered 408 (a silent client holds nothing for long).
+BODY_SECONDS = 10.0
+# WebSockets: a page keeps one; a few more per door (tabs, a reload's overlap) are let
+# in, the oldest of that door closed past them; and all of a table's at most this many.
+SOCKETS_PER_DOOR = 4
+MAX_SOCKETS = 64
 
 SHELL = """<!doctype html>
 <html lang="en">
@@ -73,29 +69,52 @@ SHELL = """<!doctype html>
 
 
 class Guarded:
-    """Every HTTP answer with :data:`HEADERS`, those of Starlette itself too (an unknown
-    path's 404, a wrong method's 405, a fault's 500): wraps the whole app, outermost."""
+    """Every answer with :data:`HEADERS`, Starlette's own too (an unknown path's 404, a wrong
+    method's 405, a fault's 500) and a refused WebSocket's; and every request, HTTP or
+    WebSocket, to one of the table's own host names (:mod:`referee.web.origins`), before
+    any route or token is looked at. Wraps the whole app, outermost."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, origins: Origins) -> None:
         self.app = app
+        self.origins = origins
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        if not self.origins.host_ok(headers):
+            await refuse(scope, send, 421, "this table is not served under that host name")
+            return
+        if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
 
         async def guarded(message) -> None:
             if message["type"] == "http.response.start":
                 given = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [
-                    (k.lower().encode("latin-1"), v.encode("latin-1"))
-                    for k, v in HEADERS.items()
-                    if k.lower().encode("latin-1") not in given
-                ]
+                extra = [(k, v) for k, v in raw_headers() if k not in given]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
         await self.app(scope, receive, guarded)
+
+
+async def refuse(scope, send, status: int, text: str) -> None:
+    """A plain-text refusal with :data:`HEADERS`, for an HTTP request or a WebSocket's
+    handshake (as its HTTP answer, where the server can give one; else a close)."""
+    body = (text + "\n").encode("utf-8")
+    headers = [(b"content-type", b"text/plain; charset=utf-8"), *raw_headers()]
+    headers.append((b"content-length", str(len(body)).encode("ascii")))
+    if scope["type"] == "http":
+        prefix = "http.response"
+    elif "websocket.http.response" in scope.get("extensions", {}):
+        prefix = "websocket.http.response"
+    else:
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    await send({"type": f"{prefix}.start", "status": status, "headers": headers})
+    await send({"type": f"{prefix}.body", "body": body})
 
 
 def _not_found() -> Response:
@@ -121,6 +140,8 @@ class WebApp:
         self.table = table
         self.doors = doors
         self.base = base
+        self.origins = Origins(base)
+        self.sockets: dict[Door, list[WebSocket]] = {}  # open ones, oldest first
         self.joined: set[str] = set()  # seats whose phone has opened its page
         self.qr = {p: qr_data_uri(url_of(base, doors, Door("seat", p))) for p in table.players}
         self.routes = Starlette(
@@ -133,7 +154,8 @@ class WebApp:
                 WebSocketRoute("/{path}/{token}/ws", self.socket),
             ]
         )
-        self.app = Guarded(self.routes)
+        self.routes.router.redirect_slashes = False  # no redirect, least of all before a token
+        self.app = Guarded(self.routes, self.origins)
 
     # ------------------------------------------------------------ doors
 
@@ -202,21 +224,36 @@ class WebApp:
         return _json(self.view_for(door))
 
     async def _body(self, request: Request, limit: int) -> str | None:
+        """The body as text; None when it is over ``limit`` bytes; TimeoutError when it does
+        not arrive within :data:`BODY_SECONDS`."""
         data = b""
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > limit:
-                return None
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > limit:
+                    return None
         return data.decode("utf-8")
+
+    def _cross_site(self, request: Request) -> Response | None:
+        """A command from another site's page is refused (:mod:`referee.web.origins`)."""
+        if self.origins.browser_ok(request.headers):
+            return None
+        message = "commands are taken only from the table's own pages"
+        return _json({"ok": False, "messages": [message]}, 403)
 
     async def command(self, request: Request) -> Response:
         door = self.door(request.path_params["path"], request.path_params["token"])
         if door is None or door.seat is None:
             return _not_found()
+        refused = self._cross_site(request)
+        if refused is not None:
+            return refused
         try:
             line = await self._body(request, MAX_COMMAND_BYTES)
         except UnicodeDecodeError:
             return _json({"ok": False, "messages": ["the command is not UTF-8 text"]}, 400)
+        except TimeoutError:
+            return _json({"ok": False, "messages": ["the command came too slowly"]}, 408)
         if line is None:
             return _json(
                 {"ok": False, "messages": [f"a command is one line (at most {MAX_COMMAND_BYTES})"]},
@@ -231,11 +268,16 @@ class WebApp:
             return _not_found()
         if self.table.web_game.draft is None:  # only a game with a live check has one
             return _not_found()
+        refused = self._cross_site(request)
+        if refused is not None:
+            return refused
         try:
             text = await self._body(request, MAX_CHECK_BYTES)
             data = json.loads(text) if text is not None else None
         except (UnicodeDecodeError, ValueError):
             data = None
+        except TimeoutError:
+            return _json({"ok": False, "stage": "request", "message": "too slow"}, 408)
         if (
             not isinstance(data, dict)
             or not isinstance(data.get("text"), str)
@@ -256,11 +298,19 @@ class WebApp:
     async def socket(self, websocket: WebSocket) -> None:
         door = self.door(websocket.path_params["path"], websocket.path_params["token"])
         origin = websocket.headers.get("origin")
-        host = websocket.headers.get("host")
-        if door is None or (origin is not None and urlsplit(origin).netloc != host):
-            await websocket.close(code=1008)
+        if door is None or (origin is not None and not self.origins.origin_ok(origin)):
+            await refuse(websocket.scope, websocket.send, 403, "not a door of this table")
+            return
+        if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS:
+            await websocket.close(code=1013)  # try again later
             return
         await websocket.accept()
+        mine = self.sockets.setdefault(door, [])
+        mine.append(websocket)
+        while len(mine) > SOCKETS_PER_DOOR:  # the oldest page of this door gives way
+            old = mine.pop(0)
+            with contextlib.suppress(Exception):
+                await old.close(code=1001)
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[str] = asyncio.Queue()
 
@@ -271,7 +321,8 @@ class WebApp:
         if door.seat is not None:
             self._join(door.seat)
         try:
-            await websocket.send_json({"type": "view", "view": self.view_for(door)})
+            sent = self.view_for(door)
+            await websocket.send_json({"type": "view", "view": sent})
             receiver = asyncio.ensure_future(self._drain(websocket))
             while not receiver.done():
                 getter = asyncio.ensure_future(queue.get())
@@ -286,12 +337,19 @@ class WebApp:
                     what = "changed" if "changed" in (what, queue.get_nowait()) else what
                 if what == "thinking":
                     await websocket.send_json({"type": "thinking"})
-                else:
-                    await websocket.send_json({"type": "view", "view": self.view_for(door)})
+                    continue
+                view = self.view_for(door)
+                if view != sent:  # a frame only when what this page shows changed
+                    sent = view
+                    await websocket.send_json({"type": "view", "view": view})
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             self.table.listeners.remove(listener)
+            with contextlib.suppress(ValueError):
+                mine.remove(websocket)
+            if not mine:
+                self.sockets.pop(door, None)
 
     @staticmethod
     async def _drain(websocket: WebSocket) -> None:

@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import os
 import secrets
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,31 +32,97 @@ def key_path(record: Path) -> Path:
 
 
 def load_key(record: Path) -> bytes:
-    """The record's key: read if it is there, made (0600, never replacing a file) if not."""
+    """The record's key: read if it is there, else made (0600, written whole or not at all).
+
+    Whatever is at the key's path, the answer is at once: a FIFO or a device is never
+    opened for reading (no hang), a symlink or a directory is refused naming the file;
+    an empty or half-written regular file (no URL was ever made from it) is replaced by
+    a new key. SeatKeyError says what to do.
+    """
     path = key_path(record)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-    except FileExistsError:
-        return _read_key(path)
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return _make_key(path)
     except OSError as exc:
-        raise SeatKeyError(f"{path}: cannot create the seats' key ({exc.strerror})") from None
-    key = secrets.token_bytes(KEY_BYTES)
-    with os.fdopen(fd, "w", encoding="ascii") as handle:
-        handle.write(key.hex() + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
+        raise SeatKeyError(f"{path}: the seats' key cannot be looked at ({exc.strerror})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise SeatKeyError(
+            f"{path}: the seats' key is not a regular file (a link, a FIFO, a device or a "
+            "directory); remove it for new seat URLs"
+        )
+    key = _read_key(path)
+    if key is None:  # empty or cut short: a start that failed half way; no URL came of it
+        _remove(path)
+        return _make_key(path)
     return key
 
 
-def _read_key(path: Path) -> bytes:
+def _make_key(path: Path) -> bytes:
+    """A new key, written to a temporary file, synced, then linked into place: a full
+    disk or a kill never leaves a key file that blocks the next start."""
+    key = secrets.token_bytes(KEY_BYTES)
+    tmp = path.with_name(f"{path.name}.{secrets.token_hex(6)}.tmp")
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-        with os.fdopen(fd, encoding="ascii") as handle:
-            text = handle.read(200)
-        key = bytes.fromhex(text.strip())
-    except (OSError, ValueError, UnicodeDecodeError):
-        message = f"{path}: the seats' key cannot be read; remove it for new seat URLs"
-        raise SeatKeyError(message) from None
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as handle:
+                handle.write(key.hex() + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.link(tmp, path)  # never replaces a file that appeared meanwhile
+        finally:
+            _remove(tmp)
+    except FileExistsError:
+        return load_key_again(path)
+    except OSError as exc:
+        raise SeatKeyError(
+            f"{path}: cannot create the seats' key ({exc.strerror}); free some space or "
+            "make the directory writable, then start again"
+        ) from None
+    return key
+
+
+def load_key_again(path: Path) -> bytes:
+    """The key another start wrote at the same moment."""
+    key = _read_key(path)
+    if key is None:
+        raise SeatKeyError(f"{path}: the seats' key is being written; start again")
+    return key
+
+
+def _remove(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SeatKeyError(f"{path}: cannot remove it ({exc.strerror})") from None
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key in the file at ``path`` (checked regular); None if it is empty or cut short;
+    SeatKeyError if it holds anything else."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise SeatKeyError(f"{path}: the seats' key is not a regular file; remove it")
+            data = handle.read(200)
+    except OSError as exc:
+        if isinstance(exc, SeatKeyError):
+            raise
+        raise SeatKeyError(
+            f"{path}: the seats' key cannot be read ({exc.strerror}); remove it for new seat URLs"
+        ) from None
+    text = data.strip()
+    hexdigits = b"0123456789abcdef"
+    if len(text) < 2 * KEY_BYTES and all(c in hexdigits for c in text):
+        return None
+    try:
+        key = bytes.fromhex(text.decode("ascii"))
+    except (ValueError, UnicodeDecodeError):
+        key = b""
     if len(key) != KEY_BYTES:
         raise SeatKeyError(f"{path}: the seats' key is damaged; remove it for new seat URLs")
     return key

@@ -25,6 +25,8 @@ from referee.cli.house import Given, Opened
 from referee.cli.house import open_game as house_open
 from referee.cli.safe import console, user
 from referee.table.session import Session
+from referee.table.store import StoreError
+from referee.web.connections import HEAD_BYTES, TableProtocol
 from referee.web.games import WebGame
 from referee.web.seats import Doors, SeatKeyError, load_key
 
@@ -91,6 +93,23 @@ class TableServer(uvicorn.Server):
                 signal.signal(s, handler)
 
 
+def config(app) -> uvicorn.Config:
+    """How the table is served: uvicorn's HTTP/1.1 with the limits of
+    :mod:`referee.web.connections` (a request's head, its deadline, the connections'
+    cap), kept-alive connections closed after 5 idle seconds, WebSocket messages of at
+    most 64 KiB (a page sends none)."""
+    return uvicorn.Config(
+        app,
+        log_level="warning",
+        lifespan="off",
+        timeout_graceful_shutdown=2,
+        http=TableProtocol,
+        h11_max_incomplete_event_size=HEAD_BYTES + 1024,
+        timeout_keep_alive=5,
+        ws_max_size=64 * 1024,
+    )
+
+
 def build(web_game: WebGame, record, game, store, key: bytes, base: str, services=None):
     """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``;
     ``services``: what the game's commands are given (an engine; none: claims refused)."""
@@ -100,7 +119,7 @@ def build(web_game: WebGame, record, game, store, key: bytes, base: str, service
     players = tuple(game.players)
     session = Session(record, web_game.commands(dict(services or {})), game)
     table = WebTable(web_game, session, store, players)
-    table.save(session.record, session.game)
+    table.save(session.record, session.game)  # StoreError: the record cannot be kept
     return WebApp(table, Doors(key, players), base)
 
 
@@ -118,7 +137,10 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         sock = bind(host, port)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
-        app = build(web_game, record, opened.state, store, key, base, services)
+        try:
+            app = build(web_game, record, opened.state, store, key, base, services)
+        except StoreError as exc:
+            fail(f"{exc.message}; free some space or make it writable, then serve again")
         table = app.table
         urls = app.urls()
         print(json.dumps(urls, ensure_ascii=False), flush=True)
@@ -140,17 +162,13 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
             out.print(user(f"{name}: {url}", "bold"))
             segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
-        config = uvicorn.Config(
-            app.app,
-            log_level="warning",
-            lifespan="off",
-            timeout_graceful_shutdown=2,
-            ws_max_size=64 * 1024,
-        )
-        server = TableServer(config)
+        server = TableServer(config(app.app))
         try:
             server.run(sockets=[sock])
         finally:
             with table.lock:
-                table.save(table.session.record, table.session.game)
+                try:  # every acknowledged event is in the file already: this is a courtesy
+                    table.save(table.session.record, table.session.game)
+                except StoreError as exc:
+                    out.print(user(f"{exc.message} (every acknowledged move was saved)", "yellow"))
         out.print(user(f"Record: {record_path}"))

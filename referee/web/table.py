@@ -34,6 +34,8 @@ from referee.web.help import help_lines
 # A command is one line as typed at the terminal, held to the terminal's limit
 # (ruling 37): a body of more bytes than that many characters is refused unread.
 MAX_COMMAND_BYTES = MAX_LINE_CHARS
+# Seconds a command runs before every page is told the referee is thinking.
+THINKING_AFTER = 0.3
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class WebTable:
         self.players = players
         self.lock = threading.Lock()
         self.thinking = False
+        self.running = False  # a command is being carried out
+        self.notice_lock = threading.Lock()
         self.listeners: list[Callable[[str], None]] = []  # told "thinking" / "changed"
         self._version = 0
         # Versions count from 1 again when the server restarts; a page that outlived the
@@ -145,8 +149,13 @@ class WebTable:
                     return waiting
                 if self.ending:  # everyone agreed: the first one's words
                     line = next(iter(self.ending.values()))
-            self.thinking = True
-            self._tell("thinking")
+            before = self.snapshot
+            # Every page learns the referee is thinking only once a command takes a while
+            # (a claim): a quick one, a refused private one included, tells nobody anything.
+            notice = threading.Timer(THINKING_AFTER, self._think)
+            notice.daemon = True
+            self.running = True
+            notice.start()
             shown: list[tuple[Outcomes, bool]] = []
             try:
                 loop.run(
@@ -163,7 +172,10 @@ class WebTable:
                 self._reset()
                 return Answer(False, ("the referee failed on that command; nothing was recorded",))
             finally:
-                self.thinking = False
+                with self.notice_lock:  # a notice late to fire finds the command over
+                    notice.cancel()
+                    self.running = False
+                    thought, self.thinking = self.thinking, False
             outcomes, changed = shown[0] if shown else ((), False)
             words = None  # the terminal's words for the outcomes, rendered once
             if any(isinstance(o, ShowHand) for o in outcomes):  # the seat's own (the rules')
@@ -182,8 +194,16 @@ class WebTable:
                 self.snapshot = self._snap(self._public_words(seat, outcomes, words))
             elif asked:  # every page shows that nobody is asked any more
                 self.snapshot = self._snap(self.snapshot.log)
-            self._tell("changed")
+            if self.snapshot is not before or thought:
+                self._tell("changed")  # pages told the referee thinks hear it has stopped
             return answer
+
+    def _think(self) -> None:
+        with self.notice_lock:
+            if not self.running:
+                return
+            self.thinking = True
+        self._tell("thinking")
 
     def _agree_to_end(self, seat: str, line: str) -> Answer | None:
         """``end`` is the table's decision: at a terminal the table agrees aloud, but a

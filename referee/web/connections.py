@@ -1,0 +1,142 @@
+"""What a stranger on the club's Wi-Fi can hold of the server: bounded, and never the seats.
+
+No token is needed to open a connection, so the limits that keep the table
+answering are the connection's, below the routes (uvicorn's HTTP/1.1
+protocol, with these checks added):
+
+* a request's head (its line and headers) is at most :data:`HEAD_BYTES`:
+  one byte more is answered 431 at once and the connection closed, never
+  buffered further;
+* a request's head must arrive within :data:`HEAD_SECONDS` of its first byte
+  (or of the connection opening): a slow or silent client is answered 408
+  and closed; an idle kept-alive connection is closed by uvicorn after its
+  keep-alive timeout, and a body is read by the app within its own deadline
+  (:data:`referee.web.app.BODY_SECONDS`);
+* at most :data:`MAX_CONNECTIONS` connections are open at once; a new one
+  past that closes the oldest connection that is waiting silently for a
+  request (a seat, which sends its request at once, always gets in), and is
+  itself refused with 503 only when every open connection is busy.
+
+Every answer given here carries the security headers
+(:mod:`referee.web.headers`), as the app's own do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from http import HTTPStatus
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from referee.web.headers import raw_headers
+
+HEAD_BYTES = 16 * 1024
+HEAD_SECONDS = 10.0
+MAX_CONNECTIONS = 200
+
+_ORDER = itertools.count()
+
+
+class TableProtocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with the limits above."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.opened = next(_ORDER)  # which connection came first
+        self.head = 0  # bytes of the request head read so far
+        self.deadline: asyncio.TimerHandle | None = None
+
+    # ------------------------------------------------------------ the connection
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if not self._make_room():
+            self.refuse(HTTPStatus.SERVICE_UNAVAILABLE, "the table is busy; try again")
+            return
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def waiting(self) -> bool:
+        """Whether this connection is between requests, with no answer under way."""
+        return self.conn.their_state is h11.IDLE and (
+            self.cycle is None or self.cycle.response_complete
+        )
+
+    def _make_room(self) -> bool:
+        """Room for this connection: True, after closing the oldest silent one if the
+        server is full; False when every other connection is busy."""
+        ours = [c for c in self.connections if isinstance(c, TableProtocol) and c is not self]
+        if len(ours) < MAX_CONNECTIONS:
+            return True
+        silent = [c for c in ours if c.waiting() and not c.transport.is_closing()]
+        if not silent:
+            return False
+        oldest = min(silent, key=lambda c: c.opened)
+        oldest.transport.close()
+        oldest.connections.discard(oldest)
+        return True
+
+    # ------------------------------------------------------------ the request's head
+
+    def _arm(self) -> None:
+        if self.deadline is None:
+            self.deadline = self.loop.call_later(HEAD_SECONDS, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+
+    def _too_slow(self) -> None:
+        self.deadline = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            if self.head:
+                self.refuse(HTTPStatus.REQUEST_TIMEOUT, "the request came too slowly")
+            else:
+                self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        if self.conn.their_state is h11.IDLE:  # reading a request's head
+            self.head += len(data)
+            if self.head > HEAD_BYTES:
+                self.refuse(
+                    HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                    f"a request's line and headers take at most {HEAD_BYTES} bytes",
+                )
+                return
+            self._arm()
+        super().data_received(data)
+        if self.conn.their_state is not h11.IDLE:  # the head is in: the app reads on
+            self._disarm()
+            self.head = 0
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self.head = 0
+
+    # ------------------------------------------------------------ answers of its own
+
+    def send_400_response(self, msg: str) -> None:
+        self.refuse(HTTPStatus.BAD_REQUEST, "that is not an HTTP request this table reads")
+
+    def refuse(self, status: HTTPStatus, text: str) -> None:
+        """Answer ``status`` with the security headers and close the connection."""
+        self._disarm()
+        if self.transport.is_closing():
+            return
+        body = (text + "\n").encode("utf-8")
+        head = [f"HTTP/1.1 {status.value} {status.phrase}".encode("ascii")]
+        headers = [
+            (b"content-type", b"text/plain; charset=utf-8"),
+            (b"content-length", str(len(body)).encode("ascii")),
+            (b"connection", b"close"),
+            *raw_headers(),
+        ]
+        head += [name + b": " + value for name, value in headers]
+        self.transport.write(b"\r\n".join(head) + b"\r\n\r\n" + body)
+        self.transport.close()
