@@ -44,13 +44,14 @@ from referee.cli.table_io import (
     show_taken_back,
     start_record,
 )
+from referee.table.computer import ComputerSeats, parse_seats
 from referee.table.errors import RecordError, SetupError
 from referee.table.house import SwitchError, with_switches
 from referee.table.record import Record
 from referee.table.registry import DeckText, GameRegistration, Option
 from referee.table.replay import ReplayReport, Step
 from referee.table.replay import replay as run_replay
-from referee.table.session import Session
+from referee.table.session import Outcomes, Refused, Session, UndoRefused
 from referee.table.store import RecordFile
 
 # (out, session or None for a replay, the terminal flags given) -> the game's renderer
@@ -144,6 +145,63 @@ def _record_option(prefix: str) -> click.Option:
     )
 
 
+BOTS_OPTION = click.Option(
+    ["--bots"],
+    metavar="NAME[:LEVEL],...",
+    help="Players the referee plays itself, each seeing only its own seat "
+    "(LEVEL 0 is random; the default is the strongest).",
+)
+
+
+def computer_seats(game: GameRegistration, spec: str | None, players) -> ComputerSeats:
+    """The computer players ``--bots`` names (exit 1 naming a bad one)."""
+    if not spec:
+        return ComputerSeats({})
+    try:
+        levels = parse_seats(spec, tuple(players))
+    except ValueError as exc:
+        fail(f"--bots: {exc}")
+    return ComputerSeats({seat: game.player(level) for seat, level in levels.items()})
+
+
+class ComputerTurns:
+    """The computer seats at the terminal: after every line typed, each computer seat with
+    a move to make says it (seen as typed, ``NAME (computer)> LINE``), through the same
+    loop as the keyboard's lines, as its seat."""
+
+    def __init__(self, session: Session, game: GameRegistration, seats: ComputerSeats, out):
+        self.session, self.game, self.seats, self.out = session, game, seats, out
+        self.heard: list[Outcomes] = []
+
+    def show(self, shown: Callable[[Outcomes, bool], None]) -> Callable[[Outcomes, bool], None]:
+        def both(outcomes: Outcomes, changed: bool) -> None:
+            self.heard.append(outcomes)
+            shown(outcomes, changed)
+
+        return both
+
+    def lines(self, typed: Iterator[str]) -> Iterator[str | tuple[str, str]]:
+        yield from self._turns()
+        for line in typed:
+            yield line
+            yield from self._turns()
+
+    def _turns(self) -> Iterator[tuple[str, str]]:
+        for _ in range(100_000):  # a game of computers alone still ends
+            said = self.seats.next_line(lambda seat: self.game.view(self.session.game, seat))
+            if said is None:
+                return
+            seat, line = said
+            self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
+            self.heard.clear()
+            yield line, seat
+            said_back = self.heard[0] if self.heard else ()
+            self.seats.answered(seat, not any(isinstance(o, REFUSALS) for o in said_back))
+
+
+REFUSALS = (Refused, UndoRefused)
+
+
 def house_option(help: str) -> click.Option:
     return click.Option(["--house"], multiple=True, metavar="RULE=VALUE", help=help)
 
@@ -217,6 +275,7 @@ class Given:
     house: tuple[str, ...] = ()
     deck: str | None = None
     flags: Mapping[str, bool] = field(default_factory=dict)
+    bots: str | None = None  # --bots NAME[:LEVEL],...: the seats the referee plays
 
 
 @dataclass(frozen=True)
@@ -270,13 +329,15 @@ def play(tg: TerminalGame, given: Given) -> None:
         )
         tg.started(out, record)
     interactive = sys.stdin.isatty()
-    with store, tg.services(record) as services:
+    seats = computer_seats(game, given.bots, state.players)
+    with store, tg.services(record) as services, contextlib.closing(seats):
         session = Session(record, game.commands(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
         if interactive:
             session.confirm = renderer.confirm_undo
         tg.opening(renderer, record, flags)
-        play_session(session, store, renderer, lambda: tg.prompt(session.game), interactive)
+        turns = ComputerTurns(session, game, seats, out) if seats else None
+        play_session(session, store, renderer, lambda: tg.prompt(session.game), interactive, turns)
     out.print(user(f"Record: {record_path}"))
 
 
@@ -291,11 +352,12 @@ def play_command(tg: TerminalGame, name: str = "play") -> click.Command:
     params.append(_record_option(tg.prefix))
     params.append(house_option(tg.house_help))
     params += [click.Option([_flag(f.name)], is_flag=True, help=f.help) for f in tg.flags]
+    params.append(BOTS_OPTION)
 
-    def callback(record_path, house, deck=None, **rest) -> None:
+    def callback(record_path, house, deck=None, bots=None, **rest) -> None:
         flags = {f.name: bool(rest.pop(f.name)) for f in tg.flags}
         values = {k: v.value if isinstance(v, enum.Enum) else v for k, v in rest.items()}
-        play(tg, Given(values, record_path, tuple(house), deck, flags))
+        play(tg, Given(values, record_path, tuple(house), deck, flags, bots))
 
     command = click.Command(name, callback=callback, params=params, help=tg.play_help)
     return deck_option(game)(command) if game.decks is not None else command

@@ -12,7 +12,7 @@ from __future__ import annotations
 import atexit
 import datetime as _dt
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import click
@@ -407,8 +407,10 @@ def play_session(
     renderer: TableRenderer,
     prompt: Callable[[], str],
     interactive: bool,
+    computers=None,
 ) -> None:
-    """Run the shared loop with the terminal's lines, the record file and the renderer."""
+    """Run the shared loop with the terminal's lines, the record file and the renderer;
+    ``computers``: the computer seats' turns between the lines typed (``ComputerTurns``)."""
 
     def save(record: Record, game) -> None:
         try:
@@ -418,7 +420,11 @@ def play_session(
 
     save(session.record, session.game)
     try:
-        loop.run(session, read_lines(renderer.out, prompt, interactive), save, renderer.show)
+        lines: Iterable = read_lines(renderer.out, prompt, interactive)
+        show = renderer.show
+        if computers is not None:
+            lines, show = computers.lines(lines), computers.show(show)
+        loop.run(session, lines, save, show)
     except LeaveGame:  # asked from inside a view; every event is already saved
         pass
 

@@ -50,3 +50,72 @@ class RandomPlayer:
 
     def close(self) -> None:
         pass
+
+
+def parse_seats(text: str, players: tuple[str, ...]) -> dict[str, int | None]:
+    """``--bots NAME[:LEVEL],...``: which players the referee plays, at which level (None:
+    the game's strongest). ValueError with the words when a name is no player's, is given
+    twice, or a level is not a whole number from 0."""
+    from referee.language.names import find_name
+
+    seats: dict[str, int | None] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, _, level = part.partition(":")
+        player = find_name(name.strip(), players)
+        if player is None:
+            raise ValueError(f"{name.strip()!r} is not a player of this game")
+        if player in seats:
+            raise ValueError(f"{player!r} is named twice")
+        if level and not (level.strip().isdigit() and level.strip().isascii()):
+            raise ValueError(f"the level of {player!r} is not a whole number: {level!r}")
+        seats[player] = int(level) if level.strip() else None
+    return seats
+
+
+# Lines a computer seat may have refused in a row before the referee stops playing it
+# (a player is built never to say a refused line: this is the table's safety, not a rule).
+MAX_REFUSED = 3
+
+
+class ComputerSeats:
+    """The seats the referee plays itself, each fed only its seat's view: the terminal
+    and the web table ask :meth:`next_line` whenever the game may have moved on."""
+
+    def __init__(self, players: Mapping[str, ComputerPlayer]) -> None:
+        self.players = dict(players)
+        self.refused: dict[str, int] = {}
+
+    def __bool__(self) -> bool:
+        return bool(self.players)
+
+    def next_line(self, view_of) -> tuple[str, str] | None:
+        """(seat, line) for the first computer seat with something to say now, given
+        ``view_of(seat)``, that seat's view; None when none has."""
+        for seat, player in list(self.players.items()):
+            view = view_of(seat)
+            if view.get("finished") or not legal(view):
+                continue
+            line = player.choose(view)
+            if line:
+                return seat, line
+        return None
+
+    def answered(self, seat: str, ok: bool) -> None:
+        """What the table said to ``seat``'s line: a player refused too often gives way to
+        one that says only the listed moves, and that one, refused too, to nobody (the
+        table may then say the seat's moves), so a faulty player never holds the table."""
+        self.refused[seat] = 0 if ok else self.refused.get(seat, 0) + 1
+        if self.refused[seat] < MAX_REFUSED or seat not in self.players:
+            return
+        self.refused[seat] = 0
+        player = self.players.pop(seat)
+        player.close()
+        if not isinstance(player, RandomPlayer):  # then only the listed moves
+            self.players[seat] = RandomPlayer()
+
+    def close(self) -> None:
+        for player in self.players.values():
+            player.close()
+        self.players.clear()

@@ -17,21 +17,22 @@ from referee.table.session import Cancelled, Outcomes, Quit, Saved, Session
 
 def run(
     session: Session,
-    lines: Iterable[str],
+    lines: Iterable[str | tuple[str, str]],
     save: Callable[[Record, GameState], None],
     show: Callable[[Outcomes, bool], None],
     seat: str | None = None,
 ) -> None:
     """Play ``lines`` (said by ``seat``; None: the shared terminal) until they end or a
-    command quits.
+    command quits. A ``(line, seat)`` pair is said by that seat (a computer player's).
 
     ``show(outcomes, changed)``: ``changed`` says whether the record moved
     (so the interface can redraw the table).
     """
-    for line in lines:
+    for item in lines:
+        line, said_by = (item, seat) if isinstance(item, str) else item
         before = session.record
         try:
-            outcomes = session.execute(line, seat)
+            outcomes = session.execute(line, said_by)
         except KeyboardInterrupt:
             session.record = before
             session.game = before.rebuild()

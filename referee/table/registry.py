@@ -132,6 +132,13 @@ class GameRegistration(Generic[S]):
     # What one seat may see now (a player's name; None: what every player may see), as
     # JSON-ready data the game computes, so secrets are decided once, by the game.
     seat_view: Callable[[Any, str | None], dict] | None = None
+    # Every move ``seat`` may make now that the rules accept, as complete lines of its
+    # command language (a seat's view lists them as ``you.legal``); None: not declared.
+    legal: Callable[[Any, str], tuple[str, ...]] | None = None
+    # Its computer players: (level, seed) -> a ComputerPlayer (referee.table.computer),
+    # fed only a seat's view; levels 0 .. ``strongest``, the strongest the default.
+    computer: Callable[[int, int | None], Any] | None = None
+    strongest: int = 0
 
     @classmethod
     def of(cls, package: str, **declared: Any) -> GameRegistration:
@@ -144,15 +151,30 @@ class GameRegistration(Generic[S]):
         def part(name: str) -> ModuleType:  # a module of the package that asked: no game named here
             return importlib.import_module(f"{package}.{name}")
 
+        def optional(name: str) -> ModuleType | None:  # a part a game may not have yet
+            try:
+                return part(name)
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{package}.{name}":
+                    raise
+                return None
+
         languages = _declared(part("commands"), TableCommands)
         if len(languages) != 1:  # the convention broken: a developer's mistake, said plainly
             raise TypeError(f"{package}.commands declares {len(languages)} TableCommands, not 1")
+        legal, player = optional("legal"), optional("player")
+        found: dict[str, Any] = {}
+        if legal is not None:
+            found["legal"] = legal.legal_lines
+        if player is not None:
+            found["computer"] = player.computer_player
+            found["strongest"] = player.DEFAULT_LEVEL
         return cls(
             kind=part("records").GAME,
             commands=languages[0],
             outcomes=_declared(part("outcomes"), Outcome),
             seat_view=part("views").seat_view,
-            **declared,
+            **{**found, **declared},
         )
 
     @property
@@ -178,7 +200,19 @@ class GameRegistration(Generic[S]):
             raise ValueError(f"{self.title} declares no seat view")
         if seat is not None and seat not in game.players:
             raise ValueError(f"{seat!r} is not a player")
-        return self.seat_view(game, seat)
+        view = self.seat_view(game, seat)
+        if seat is not None and self.legal is not None and isinstance(view.get("you"), dict):
+            view["you"]["legal"] = list(self.legal(game, seat))
+        return view
+
+    def player(self, level: int | None = None, seed: int | None = None):
+        """A computer player of this game at ``level`` (None: the strongest)."""
+        from referee.table.computer import RandomPlayer
+
+        level = self.strongest if level is None else level
+        if level == 0 or self.computer is None:
+            return RandomPlayer(seed)
+        return self.computer(min(level, self.strongest), seed)
 
 
 def _declared(module: ModuleType, base: type) -> tuple[type, ...]:

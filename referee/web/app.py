@@ -186,8 +186,8 @@ class WebApp:
         if door.role == "table":
             data["spectator"] = url_of(self.base, self.doors, Door("spectator"))
             data["seats"] = [
-                {"name": p, "joined": True}
-                if p in self.joined
+                {"name": p, "joined": True, "computer": p in self.table.computers}
+                if p in self.joined or p in self.table.computers
                 else {
                     "name": p,
                     "joined": False,

@@ -21,9 +21,10 @@ import segno
 import uvicorn
 
 from referee.cli.common import fail
-from referee.cli.house import Given, Opened
+from referee.cli.house import Given, Opened, computer_seats
 from referee.cli.house import open_game as house_open
 from referee.cli.safe import console, user
+from referee.table.computer import ComputerSeats
 from referee.table.session import Session
 from referee.table.store import StoreError
 from referee.web.connections import HEAD_BYTES, TableProtocol
@@ -110,17 +111,25 @@ def config(app) -> uvicorn.Config:
     )
 
 
-def build(web_game: WebGame, record, game, store, key: bytes, base: str, services=None):
+def build(
+    web_game: WebGame, record, game, store, key: bytes, base: str, services=None, computers=None
+):
     """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``;
-    ``services``: what the game's commands are given (an engine; none: claims refused)."""
+    ``services``: what the game's commands are given (an engine; none: claims refused);
+    ``computers``: the seats the referee plays (``ComputerSeats``), started with the app
+    (``app.computers``, stopped by the caller)."""
     from referee.web.app import WebApp
+    from referee.web.computers import ComputerRunner
     from referee.web.table import WebTable
 
     players = tuple(game.players)
     session = Session(record, web_game.commands(dict(services or {})), game)
-    table = WebTable(web_game, session, store, players)
+    seats = computers if computers is not None else ComputerSeats({})
+    table = WebTable(web_game, session, store, players, frozenset(seats.players))
     table.save(session.record, session.game)  # StoreError: the record cannot be kept
-    return WebApp(table, Doors(key, players), base)
+    app = WebApp(table, Doors(key, players), base)
+    app.computers = ComputerRunner(table, seats)
+    return app
 
 
 def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
@@ -137,8 +146,9 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         sock = bind(host, port)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
+        seats = computer_seats(web_game.terminal.game, options.get("bots"), opened.state.players)
         try:
-            app = build(web_game, record, opened.state, store, key, base, services)
+            app = build(web_game, record, opened.state, store, key, base, services, seats)
         except StoreError as exc:
             fail(f"{exc.message}; free some space or make it writable, then serve again")
         table = app.table
@@ -163,6 +173,8 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
             segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
         server = TableServer(config(app.app))
+        app.computers.start()
+        stack.callback(app.computers.stop)
         try:
             server.run(sockets=[sock])
         finally:

@@ -67,11 +67,13 @@ class WebTable:
         session: Session,
         store: RecordFile,
         players: tuple[str, ...],
+        computers: frozenset[str] = frozenset(),
     ) -> None:
         self.web_game = web_game
         self.session = session
         self.store = store
         self.players = players
+        self.computers = computers  # the seats the referee plays itself
         self.lock = threading.Lock()
         self.thinking = False
         self.running = False  # a command is being carried out
@@ -104,6 +106,7 @@ class WebTable:
             "thinking": self.thinking,
             "log": list(snap.log),
             "ending": list(self.ending),  # who said end (the game ends when all have)
+            "computers": sorted(self.computers),  # the seats the referee plays
         }
 
     # ------------------------------------------------------------ words
