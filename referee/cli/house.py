@@ -331,7 +331,7 @@ def play(tg: TerminalGame, given: Given) -> None:
     interactive = sys.stdin.isatty()
     seats = computer_seats(game, given.bots, state.players)
     with store, tg.services(record) as services, contextlib.closing(seats):
-        session = Session(record, game.commands(**services, **tg.keyboard), state)
+        session = Session(record, game.language(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
         if interactive:
             session.confirm = renderer.confirm_undo

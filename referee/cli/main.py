@@ -24,6 +24,7 @@ COMMANDS = {
     "invicta": "referee.cli.invicta_cmd:invicta",
     "cogito": "referee.cli.cogito_cmd:cogito",
     "serve": "referee.cli.serve_cmd:serve",
+    "bot": "referee.cli.bot_cmd:bot",
 }
 
 

@@ -58,7 +58,7 @@ from referee.table.session import (
     UndoRefused,
 )
 from referee.table.store import NEW_RECORD_MODE, RecordFile, StoreError, write_atomically
-from referee.table.views import ShowBoard, ShowCards, ShowHand, ShowScores
+from referee.table.views import ShowBoard, ShowCards, ShowHand, ShowMoves, ShowScores
 
 # What an event showed, for a refused undo (referee.table.reveals).
 SHOWN_WORDS = {
@@ -298,6 +298,18 @@ class TableRenderer:
     @renders(ShowHand)
     def show_hand(self, o: ShowHand) -> None:
         self.hand(self.game, o.player)
+
+    @renders(ShowMoves)
+    def show_moves(self, o: ShowMoves) -> None:
+        if not o.player:
+            self.out.print(user("Nobody has a move to make now."))
+            return
+        if not o.lines:
+            self.out.print(user(f"{o.player} has no move to make now."))
+            return
+        self.out.print(user(f"{o.player} may say:", "bold"))
+        for line in o.lines:
+            self.out.print(user(f"  {line}"))
 
     @renders(ShowCards)
     def show_cards(self, o: ShowCards) -> None:

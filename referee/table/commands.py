@@ -19,7 +19,7 @@ who made the last event takes it back (:meth:`TableCommands.refuse_undo`).
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from referee.language.names import find_name, name_key
@@ -28,7 +28,7 @@ from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
 from referee.table.session import Outcomes, Refused, Session, ShowRules
-from referee.table.views import ShowCards, ShowHand, ShowScores
+from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores
 
 E = TypeVar("E", bound=Event)
 
@@ -65,7 +65,10 @@ class TableCommands:
     commands: frozenset[str] = frozenset()  # the words a player may type; handler ``_WORD``
     moves: frozenset[str] = frozenset()  # the words that become events
     turn_moves: frozenset[str] | None = None  # moves only the player to move says (None: moves)
-    names_player: frozenset[str] = frozenset({"hand"})  # views of one player's secrets
+    names_player: frozenset[str] = frozenset({"hand", "moves"})  # one player's own
+    # (game, player) -> every move that player may make now, as lines; the registration
+    # gives it (GameRegistration.language); None: the game lists none
+    legal: Callable[[object, str], tuple[str, ...]] | None = None
     over_hint: Hint | None = UNDO_EVENT
     no_hands: enum.Enum = Why.NO_HANDS  # why ``hand`` shows nothing in table mode
 
@@ -73,7 +76,7 @@ class TableCommands:
         self, session: Session, command: str, rest: str, seat: str | None = None
     ) -> Outcomes | None:
         command, rest = self.word(command, rest)
-        if command not in self.commands:
+        if command not in self.commands and not (command == "moves" and self.legal):
             return None
         game = session.game
         if game.finished and command in self.moves:
@@ -157,6 +160,20 @@ class TableCommands:
 
     def _rules(self, session: Session, game, rest: str) -> Outcomes:
         return (ShowRules(),)
+
+    def _moves(self, session: Session, game, rest: str) -> Outcomes:
+        """Every move a player may make now (a seat: its own; the table: each player's who
+        has one, or the one named), as a computer player or ``you.legal`` lists them."""
+        assert self.legal is not None
+        word = rest.strip()
+        if word:
+            player = self.player(game, word)
+            if player is None:
+                return (Refused(reason=Refusal(Why.NO_SUCH_PLAYER, word=word)),)
+            return (ShowMoves(player, tuple(self.legal(game, player))),)
+        listed = [(p, tuple(self.legal(game, p))) for p in game.players]
+        shown = tuple(ShowMoves(p, lines) for p, lines in listed if lines)
+        return shown or (ShowMoves("", ()),)
 
     def _hand(self, session: Session, game, rest: str) -> Outcomes:
         if not game.dealt:

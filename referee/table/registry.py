@@ -205,6 +205,13 @@ class GameRegistration(Generic[S]):
             view["you"]["legal"] = list(self.legal(game, seat))
         return view
 
+    def language(self, **services: Any) -> Commands:
+        """Its command language, given ``services`` (an engine; a keyboard's file reader),
+        knowing the game's legal moves for ``moves``."""
+        commands = self.commands(**services)
+        commands.legal = self.legal
+        return commands
+
     def player(self, level: int | None = None, seed: int | None = None):
         """A computer player of this game at ``level`` (None: the strongest)."""
         from referee.table.computer import RandomPlayer

@@ -186,6 +186,8 @@ class Session:
         no word for the record file or the session (``save``, ``quit`` are the host's), and
         its game commands were given no file reader (:class:`referee.cli.house.TerminalGame`)."""
         words = frozenset({"undo", "help"}) | frozenset(getattr(self.commands, "commands", ()))
+        if getattr(self.commands, "legal", None) is not None:
+            words |= {"moves"}
         return words | {"save", "quit"} if seat is None else words
 
     def command_of(self, word: str) -> str:

@@ -24,6 +24,14 @@ class ShowHand(PlayerOutcome):
 
 
 @dataclass(frozen=True)
+class ShowMoves(PlayerOutcome):
+    """Every move ``player`` may make now, as lines of the command language (``""`` and no
+    lines: nobody has a move to make)."""
+
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class ShowCards(Outcome):
     """The deck the game is played with."""
 

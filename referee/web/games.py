@@ -74,7 +74,7 @@ class WebGame:
         return self.terminal.services(record)
 
     def commands(self, services: dict[str, Any]) -> Commands:
-        return self.terminal.game.commands(**services)
+        return self.terminal.game.language(**services)
 
     def renderer(self, out: Console, session: Session):
         """The terminal's renderer, its secret-showing flags off."""
