@@ -17,6 +17,7 @@ to read records of older versions.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import typing
@@ -129,6 +130,8 @@ class Record(Generic[S]):
     # Every event undo took back, in the order it did: kept so that the record
     # tells what happened at the table, not only where the game stands.
     taken_back: tuple[TakenBack, ...] = ()
+    # Which game of a series at one table this is (a rematch is the next): 1, 2, ...
+    match: int = 1
 
     def size(self) -> int:
         """The bytes its events (and those undo took back) take in the file, roughly: what
@@ -168,8 +171,30 @@ class Record(Generic[S]):
         }
         if self.taken_back:  # absent when nothing was: records before it stay as they were
             data["undone"] = [t.to_json() for t in self.taken_back]
+        if self.match != 1:  # absent for a first game, as every record before rematches
+            data["match"] = self.match
         data["summary"] = game.summary()
         return data
+
+
+def rematch(record: Record[S], created: str, seed: int) -> Record[S]:
+    """The next game at the same table: the same setup (players, settings, house rules,
+    deck) with every ``seed`` field in it, at any depth, drawn again (the deal's shuffle:
+    a rematch is a new deal, never the same one), no events, and the next ``match``."""
+    return Record(record.kind, _reseeded(record.setup, seed), (), created, (), record.match + 1)
+
+
+def _reseeded(value: Any, seed: int) -> Any:
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return value
+    changes = {}
+    for f in dataclasses.fields(value):
+        current = getattr(value, f.name)
+        if f.name == "seed" and isinstance(current, int) and not isinstance(current, bool):
+            changes[f.name] = seed
+        elif dataclasses.is_dataclass(current):
+            changes[f.name] = _reseeded(current, seed)
+    return dataclasses.replace(value, **changes) if changes else value
 
 
 def event_bytes(event: Event) -> int:
@@ -262,7 +287,11 @@ def from_json(data: object, kind: GameKind[S]) -> Record[S]:
     if not isinstance(events, list):
         raise RecordError("must be a list", None, "events")
     typed = tuple(kind.events.decode(e, n) for n, e in enumerate(events, start=1))
-    return Record(kind, setup, typed, created, _taken_back(data.get("undone", []), kind))
+    match = data.get("match", 1)
+    if not isinstance(match, int) or isinstance(match, bool) or not 1 <= match <= 10**6:
+        raise RecordError("must be a whole number from 1", None, "match")
+    taken_back = _taken_back(data.get("undone", []), kind)
+    return Record(kind, setup, typed, created, taken_back, match)
 
 
 def _taken_back(data: object, kind: GameKind) -> tuple[TakenBack, ...]:

@@ -175,6 +175,16 @@ class RecordFile:
         """Replace the record with ``text`` atomically (a reader sees the old or the new)."""
         write_atomically(self.target, text, NEW_RECORD_MODE)
 
+    def keep(self, label: str, text: str) -> Path:
+        """Keep ``text`` (a finished game of this table's series) beside the record as
+        ``NAME.LABEL.json``, written whole and new (never over a file already there)."""
+        stem, suffix = self.target.stem, self.target.suffix
+        path, n = self.target.with_name(f"{stem}.{label}{suffix}"), 2
+        while path.exists() or path.is_symlink():
+            path, n = self.target.with_name(f"{stem}.{label}-{n}{suffix}"), n + 1
+        write_atomically(path, text, NEW_RECORD_MODE)
+        return path
+
 
 def write_atomically(path: Path, text: str, new_mode: int | None = None) -> None:
     """Write ``text`` to ``path`` so that a reader sees the old or the new file, never half.

@@ -16,6 +16,7 @@ import json
 import signal
 import socket
 import sys
+from pathlib import Path
 
 import segno
 import uvicorn
@@ -26,7 +27,7 @@ from referee.cli.house import open_game as house_open
 from referee.cli.safe import console, user
 from referee.table.computer import ComputerSeats
 from referee.table.session import Session
-from referee.table.store import StoreError
+from referee.table.store import StoreError, write_atomically
 from referee.web.connections import HEAD_BYTES, TableProtocol
 from referee.web.games import WebGame
 from referee.web.seats import Doors, SeatKeyError, load_key
@@ -45,6 +46,13 @@ def lan_address() -> str:
 
 
 def bind(host: str, port: int) -> socket.socket:
+    try:
+        return _bound(host, port)
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port} ({exc.strerror})")
+
+
+def _bound(host: str, port: int) -> socket.socket:
     family = socket.AF_INET
     with contextlib.suppress(ValueError):
         if ipaddress.ip_address(host).version == 6:
@@ -53,11 +61,42 @@ def bind(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
-    except OSError as exc:
+    except OSError:
         sock.close()
-        fail(f"cannot listen on {host}:{port} ({exc.strerror})")
+        raise
     sock.listen(128)
     sock.set_inheritable(True)
+    return sock
+
+
+def port_path(record: Path) -> Path:
+    return record.with_name(f".{record.name}.web-port")
+
+
+def bind_remembered(host: str, record: Path, out) -> socket.socket:
+    """``--port 0``: the port chosen the first time, kept beside the record, so a restart
+    keeps every phone's link; a new one (and a line saying why) when it is taken."""
+    path = port_path(record)
+    remembered = None
+    with contextlib.suppress(OSError, ValueError):
+        if path.is_file() and not path.is_symlink() and path.stat().st_size < 16:
+            remembered = int(path.read_text(encoding="ascii").strip())
+    if remembered is not None and 0 < remembered < 65536:
+        try:
+            return _bound(host, remembered)
+        except OSError as exc:
+            out.print(
+                user(
+                    f"The port used last time, {remembered}, is taken ({exc.strerror}): the "
+                    "phones' links change; scan the new codes.",
+                    "yellow",
+                )
+            )
+    sock = bind(host, 0)
+    try:
+        write_atomically(path, f"{sock.getsockname()[1]}\n", 0o600)
+    except StoreError as exc:
+        out.print(user(f"{exc.message}: the next start may choose another port", "yellow"))
     return sock
 
 
@@ -143,7 +182,7 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         except SeatKeyError as exc:
             fail(str(exc))
         services = stack.enter_context(web_game.services(record))  # the engine, as play's
-        sock = bind(host, port)
+        sock = bind(host, port) if port else bind_remembered(host, Path(record_path), out)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
         seats = computer_seats(web_game.terminal.game, options.get("bots"), opened.state.players)

@@ -12,6 +12,7 @@ never from the live game.
 
 from __future__ import annotations
 
+import datetime
 import io
 import secrets
 import threading
@@ -24,7 +25,7 @@ from referee.cli.lines import UnreadLine, checked
 from referee.cli.reasons import reason_words
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
-from referee.table.record import Record, dumps
+from referee.table.record import Record, dumps, rematch
 from referee.table.session import Help, Outcomes, Refused, Session, Undone, UndoRefused
 from referee.table.store import RecordFile, StoreError
 from referee.table.views import ShowHand
@@ -34,6 +35,8 @@ from referee.web.help import help_lines
 # A command is one line as typed at the terminal, held to the terminal's limit
 # (ruling 37): a body of more bytes than that many characters is refused unread.
 MAX_COMMAND_BYTES = MAX_LINE_CHARS
+# The table's word for playing again once a game is over (every player says it).
+REMATCH = "rematch"
 # Seconds a command runs before every page is told the referee is thinking.
 THINKING_AFTER = 0.3
 
@@ -85,6 +88,7 @@ class WebTable:
         self.epoch = secrets.token_hex(4)
         self.store_record = session.record  # the record as the file holds it
         self.ending: dict[str, str] = {}  # seats that said end (their lines), in order
+        self.rematch: dict[str, None] = {}  # seats that asked for a rematch, in order
         self.snapshot = self._snap(())
 
     # ------------------------------------------------------------ views
@@ -93,6 +97,10 @@ class WebTable:
         game = self.session.game
         seats = {p: self.web_game.view(game, p) for p in self.players}
         public = self.web_game.view(game, None)
+        if game.finished:  # the table's own move once a game is over
+            for p, view in seats.items():
+                if isinstance(view.get("you"), dict):
+                    view["you"]["legal"] = [] if p in self.rematch else [REMATCH]
         self._version += 1
         return Snapshot(self._version, seats, public, log)
 
@@ -107,6 +115,8 @@ class WebTable:
             "log": list(snap.log),
             "ending": list(self.ending),  # who said end (the game ends when all have)
             "computers": sorted(self.computers),  # the seats the referee plays
+            "match": self.session.record.match,  # which game of this table's series
+            "rematch": list(self.rematch),  # who asked to play again (once it is over)
         }
 
     # ------------------------------------------------------------ words
@@ -145,6 +155,8 @@ class WebTable:
             return Answer(False, ("say a command; help lists them",))
         line = line.strip()
         with self.lock:
+            if line.split()[0].lower() == REMATCH:
+                return self._agree_to_rematch(seat)
             ending = self.session.command_of(line.split()[0]) == "end"
             if ending:
                 waiting = self._agree_to_end(seat, line)
@@ -207,6 +219,38 @@ class WebTable:
                 return
             self.thinking = True
         self._tell("thinking")
+
+    def _agree_to_rematch(self, seat: str) -> Answer:
+        """``rematch``, once the game is over: when every player has said it, the next game
+        starts at this table with the same players, settings and seat URLs (a new deal);
+        the finished game's record is kept beside this one, unchanged."""
+        if not self.session.game.finished:
+            return Answer(False, ("a rematch is asked for once the game is over",))
+        self.rematch.setdefault(seat, None)
+        missing = [p for p in self.players if p not in self.rematch]
+        if missing:
+            verb = "says" if len(missing) == 1 else "say"
+            said = f"{', '.join(self.rematch)} would play again; the next game starts when "
+            said += f"{', '.join(missing)} {verb} rematch too"
+            self.snapshot = self._snap((said,))
+            self._tell("changed")
+            return Answer(True, (said,), False)
+        finished = self.session.record
+        try:
+            kept = self.store.keep(f"match-{finished.match}", dumps(finished, self.session.game))
+            now = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+            record = rematch(finished, now, secrets.randbelow(2**31))
+            game = record.rebuild()
+            self.save(record, game)
+        except StoreError as exc:
+            return Answer(False, (exc.message,))
+        self.session.record, self.session.game = record, game
+        self.rematch.clear()
+        self.ending.clear()
+        said = f"Game {record.match} begins (game {finished.match} is kept in {kept.name})"
+        self.snapshot = self._snap((said,))
+        self._tell("changed")
+        return Answer(True, (said,), True)
 
     def _agree_to_end(self, seat: str, line: str) -> Answer | None:
         """``end`` is the table's decision: at a terminal the table agrees aloud, but a
