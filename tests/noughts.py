@@ -69,6 +69,7 @@ class Game:
         self.players = order[::-1] if setup.rules.noughts_first else order
         self.board: dict[int, str] = {}
         self.winner: str | None = None
+        self.last_reveal = None  # noughts hides nothing: every move may be undone
 
     @property
     def player(self) -> str:

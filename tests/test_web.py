@@ -340,7 +340,11 @@ def test_dealt_hands_reach_only_their_owner(tmp_path, game_name):
             # What went over the wire is the game's view for that seat and nothing more
             # (the view itself is shown blind to others' hands by the non-interference test).
             sent = {k: v for k, v in view.items() if k not in RUNTIME_KEYS}
-            assert sent == json.loads(json.dumps(GAMES[game_name].view(game, who))), who
+            expected = json.loads(json.dumps(GAMES[game_name].view(game, who)))
+            if game.finished:  # then the table's own move, rematch, is the seat's legal one
+                sent["you"].pop("legal", None)
+                expected["you"].pop("legal", None)
+            assert sent == expected, who
             own = [c.get("number") for c in view["you"]["hand"]]
             assert own == list(range(1, len(game.hands[who]) + 1))
             assert "hand" not in json.dumps(view["log"])

@@ -27,6 +27,7 @@ from rich.console import Console
 
 from referee.cli.common import Seconds, fail, print_json, read_text
 from referee.cli.private_screen import leave_stale
+from referee.cli.renders import event_words
 from referee.cli.safe import console, user
 from referee.cli.stepper import Stepper
 from referee.cli.table_io import (
@@ -112,7 +113,10 @@ class TerminalGame:
     final: Callable[[TableRenderer, ReplayReport, Record], None] = _nothing
     json_extra: Callable[[ReplayReport, Record], dict] = lambda report, record: {}  # noqa: E731
     # replay: how an event undo took back is said (report, record) -> describe(event)
-    describe: Callable[[ReplayReport, Record], Callable[[Any], str]] = lambda r, rec: str  # noqa: E731
+    # (the default says only the event's kind: its fields may hold what a reader may not see)
+    describe: Callable[[ReplayReport, Record], Callable[[Any], str]] = (
+        lambda r, rec: event_words()  # noqa: E731
+    )
 
 
 # ------------------------------------------------------------------ options

@@ -68,6 +68,7 @@ SHOWN_WORDS = {
     Shown.SELF_CARD: "a Self card",
     Shown.COGITO: "a COGITO's answer",
     Shown.GAME_OVER: "the end of the game",
+    Shown.UNDECLARED: "what the move showed (this game does not say, so none is undone)",
 }
 
 # Exit codes every game's play and replay keep (documented in the README).
@@ -276,8 +277,9 @@ class TableRenderer:
             if leaving and isinstance(outcome, Saved):
                 continue  # "Record: FILE" follows
             render = self.renderers.get(type(outcome))
-            if render is None:  # pragma: no cover - a new outcome without a renderer
-                self.out.print(user(repr(outcome)))
+            if render is None:  # a new outcome without words: its fields may hold secrets
+                said = f"({type(outcome).__name__}: this referee has no words for it)"
+                self.out.print(user(said))
             else:
                 render(outcome)
         if changed:

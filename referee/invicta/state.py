@@ -37,6 +37,7 @@ from referee.invicta.refusals import Refusal, Why
 from referee.invicta.setup import PIECES, REPETITIONS, ROW, Blocked, Corners, Setup
 from referee.table.errors import IllegalEvent
 from referee.table.players import SetupState
+from referee.table.reveals import Reveal
 
 
 class Finish(enum.StrEnum):
@@ -94,6 +95,7 @@ class Game(SetupState):
     promoted: bool = False  # the last move turned a hollow piece into a lion
     passed: Side | None = None  # the side whose turn the last event skipped (no legal move)
     seen: Counter = field(default_factory=Counter, repr=False)  # Position -> occurrences
+    last_reveal: Reveal | None = None  # Invicta hides nothing: every move may be undone
 
     @classmethod
     def new(cls, setup: Setup) -> Game:

@@ -32,6 +32,9 @@ from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores
 
 E = TypeVar("E", bound=Event)
 
+# Whose move it is when a game says nobody's way (no ``player``, no ``mover``): nobody's.
+UNDECLARED = "\u2063the player to move is not declared"
+
 
 class Unread(ValueError):
     """A command that cannot be read: ``reason`` says what was expected (typed, like the
@@ -107,8 +110,12 @@ class TableCommands:
         return (Refused(hint=self.over_hint, reason=Refusal(Why.GAME_OVER)),)
 
     def mover(self, game) -> str | None:
-        """The player whose move it is (None: nobody in particular)."""
-        return getattr(game, "player", None)
+        """The player whose move it is (None: nobody in particular): the state's ``player``
+        (a game without one overrides this). Undeclared, no seat's move is taken: a turn
+        guard that was forgotten refuses rather than lets anyone move."""
+        if not hasattr(game, "player"):
+            return UNDECLARED
+        return game.player
 
     def refuse(self, game, command: str, rest: str, seat: str | None) -> Outcomes | None:
         """Whether ``seat`` may say ``command`` now: the turn and whose secrets it shows."""

@@ -16,6 +16,7 @@ reveal, game by game, is listed in ``docs/rulings.md``.
 from __future__ import annotations
 
 import enum
+import sys
 from dataclasses import dataclass
 
 
@@ -28,6 +29,7 @@ class Shown(enum.StrEnum):
     SELF_CARD = "self_card"  # a Self card shown to the table
     COGITO = "cogito"  # a Self card named and judged right or wrong
     GAME_OVER = "game_over"  # the end of the game, and what it shows
+    UNDECLARED = "undeclared"  # the game does not say what its events show: none undone
 
 
 @dataclass(frozen=True)
@@ -41,10 +43,13 @@ class Reveal:
 def undo_barrier(game: object) -> Reveal | None:
     """The last event of ``game`` that undo may not take back, or None.
 
-    None for a game that hides nothing (it keeps no ``last_reveal``) and for
-    one whose house rules say ``undo_past_reveals``.
+    None for a game whose ``last_reveal`` is None (nothing shown yet, or a game that
+    hides nothing) and for one whose house rules say ``undo_past_reveals``. A game that
+    declares no ``last_reveal`` at all fails closed: no event of it is taken back.
     """
-    reveal = getattr(game, "last_reveal", None)
+    if not hasattr(game, "last_reveal"):  # undeclared: every event may have shown something
+        return Reveal(sys.maxsize, (Shown.UNDECLARED,))
+    reveal = game.last_reveal
     if not isinstance(reveal, Reveal):
         return None
     if getattr(getattr(game, "rules", None), "undo_past_reveals", False) is True:
