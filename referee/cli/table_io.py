@@ -309,9 +309,21 @@ class TableRenderer:
         if not o.lines:
             self.out.print(user(f"{o.player} has no move to make now."))
             return
-        self.out.print(user(f"{o.player} may say:", "bold"))
-        for line in o.lines:
-            self.out.print(user(f"  {line}"))
+        def draw() -> None:
+            self.out.print(user(f"{o.player} may say:", "bold"))
+            for line in o.lines:
+                self.out.print(user(f"  {line}"))
+
+        if not o.private or self.session is None or self.session_is_a_seat():
+            draw()
+        elif not private_view(self.out, user(o.player, "bold"), draw):
+            self.out.print(
+                user(f"{o.player}'s moves tell what only {o.player} sees: ask at a terminal.")
+            )
+
+    def session_is_a_seat(self) -> bool:
+        """Whether what is shown goes to one seat alone (a phone), not a shared screen."""
+        return False
 
     @renders(ShowCards)
     def show_cards(self, o: ShowCards) -> None:

@@ -68,7 +68,7 @@ class TableCommands:
     commands: frozenset[str] = frozenset()  # the words a player may type; handler ``_WORD``
     moves: frozenset[str] = frozenset()  # the words that become events
     turn_moves: frozenset[str] | None = None  # moves only the player to move says (None: moves)
-    names_player: frozenset[str] = frozenset({"hand", "moves"})  # one player's own
+    names_player: frozenset[str] = frozenset({"hand"})  # views of one player's secrets
     # (game, player) -> every move that player may make now, as lines; the registration
     # gives it (GameRegistration.language); None: the game lists none
     legal: Callable[[object, str], tuple[str, ...]] | None = None
@@ -89,7 +89,7 @@ class TableCommands:
             return refused
         if (
             seat is not None
-            and command in self.names_player
+            and command in self.owns
             and not self.names(game, command, rest)
         ):
             rest = f"{seat} {rest}".strip()  # a seat that names nobody means itself
@@ -99,6 +99,12 @@ class TableCommands:
             return (Refused(hint=exc.hint, reason=exc.reason),)
         except OverLimit as exc:  # the record's limit, not the game's rules
             return (Refused(reason=exc.reason),)
+
+    @property
+    def owns(self) -> frozenset[str]:
+        """The commands a seat says of its own player only: the game's ``names_player``, and
+        ``moves`` in every game (a player's moves tell what that player can see)."""
+        return self.names_player | {"moves"}
 
     # ------------------------------------------------------------ what a game adds
 
@@ -125,7 +131,7 @@ class TableCommands:
         mover = self.mover(game)
         if command in turn and mover is not None and not same_player(mover, seat):
             return (Refused(reason=Refusal(Why.NOT_YOUR_TURN, mover, seat)),)
-        if command in self.names_player:
+        if command in self.owns:
             for named in self.names(game, command, rest):
                 if not same_player(named, seat):
                     return (Refused(reason=Refusal(Why.ONLY_NAMED, named)),)
@@ -177,10 +183,15 @@ class TableCommands:
             player = self.player(game, word)
             if player is None:
                 return (Refused(reason=Refusal(Why.NO_SUCH_PLAYER, word=word)),)
-            return (ShowMoves(player, tuple(self.legal(game, player))),)
+            return (ShowMoves(player, tuple(self.legal(game, player)), self.private(game)),)
         listed = [(p, tuple(self.legal(game, p))) for p in game.players]
-        shown = tuple(ShowMoves(p, lines) for p, lines in listed if lines)
-        return shown or (ShowMoves("", ()),)
+        shown = tuple(ShowMoves(p, lines, self.private(game)) for p, lines in listed if lines)
+        return shown or (ShowMoves("", (), False),)
+
+    def private(self, game) -> bool:
+        """Whether a player's moves tell what only that player sees (so a shared screen
+        shows them as it shows a hand): yes, unless the game says its moves hide nothing."""
+        return True
 
     def _hand(self, session: Session, game, rest: str) -> Outcomes:
         if not game.dealt:

@@ -26,9 +26,11 @@ class ShowHand(PlayerOutcome):
 @dataclass(frozen=True)
 class ShowMoves(PlayerOutcome):
     """Every move ``player`` may make now, as lines of the command language (``""`` and no
-    lines: nobody has a move to make)."""
+    lines: nobody has a move to make). ``private``: the moves tell what only that player
+    sees (a hand, what a Self card may be), so a shared screen shows them as a hand."""
 
     lines: tuple[str, ...] = ()
+    private: bool = True
 
 
 @dataclass(frozen=True)

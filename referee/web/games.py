@@ -77,8 +77,11 @@ class WebGame:
         return self.terminal.game.language(**services)
 
     def renderer(self, out: Console, session: Session):
-        """The terminal's renderer, its secret-showing flags off."""
-        return self.terminal.renderer(out, session, {})
+        """The terminal's renderer, its secret-showing flags off, its words for one seat
+        (a phone's answer goes to that phone alone)."""
+        renderer = self.terminal.renderer(out, session, {})
+        renderer.session_is_a_seat = lambda: True
+        return renderer
 
     def options(self) -> list[click.Parameter]:
         """play's options (built from the same registration), less the flags that would
