@@ -537,3 +537,95 @@ def test_stopping_when_the_record_cannot_be_written_still_exits_0(tmp_path, monk
     result = CliRunner().invoke(main, opts)
     assert result.exit_code == 0, result.output
     assert "every acknowledged move was saved" in result.output
+
+
+# ------------------------------------------------------------------ the probe's second round
+
+
+def _seat_answers(app, port: int) -> bool:
+    seat = path_of(app.urls()["seats"]["ann"])
+    started = time.monotonic()
+    try:
+        status, _, _ = http(port, "GET", seat + "/view", Host=f"127.0.0.1:{port}")
+    except OSError:
+        return False
+    return status == 200 and time.monotonic() - started < 1
+
+
+def test_a_body_trickled_after_the_answer_holds_no_connection(tmp_path):
+    with live(tmp_path, MAX_CONNECTIONS=30) as (app, port):
+        held = []
+        try:
+            for _ in range(30):
+                s = socket.create_connection(("127.0.0.1", port))
+                head = f"GET /no/such HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 1000000\r\n\r\n"
+                s.sendall(head.encode())
+                held.append(s)
+            for s in held:
+                s.settimeout(5)
+                assert s.recv(4096).startswith(b"HTTP/1.1 404")
+                with contextlib.suppress(OSError):
+                    s.sendall(b"x")
+            time.sleep(0.3)
+            assert _seat_answers(app, port)
+            for s in held[:5]:  # closed after the answer (reset: the body was left unread)
+                try:
+                    assert s.recv(10) == b""
+                except ConnectionResetError:
+                    pass
+        finally:
+            for s in held:
+                s.close()
+
+
+def test_a_client_that_reads_no_answers_is_let_go(tmp_path):
+    with live(tmp_path, MAX_CONNECTIONS=20, WRITE_SECONDS=1.0) as (app, port):
+        request = f"GET /static/app.js HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+        held = []
+        try:
+            for _ in range(20):
+                s = socket.socket()
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                s.connect(("127.0.0.1", port))
+                s.sendall(request * 60)
+                held.append(s)
+            time.sleep(0.5)
+            assert _seat_answers(app, port)
+        finally:
+            for s in held:
+                s.close()
+
+
+def test_a_seat_that_goes_away_mid_body_is_no_fault(tmp_path, capfd):
+    with live(tmp_path) as (app, port):
+        seat = path_of(app.urls()["seats"]["ann"])
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            head = f"POST {seat}/command HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 5\r\n\r\nbo"
+            s.sendall(head.encode())
+        time.sleep(0.3)
+        assert _seat_answers(app, port)
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_websocket_handshake_the_library_would_refuse_is_refused_with_the_headers(tmp_path):
+    with live(tmp_path) as (app, port):
+        seat = path_of(app.urls()["seats"]["ann"])
+        head = (
+            f"GET {seat}/ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: short\r\n\r\n"
+        )
+        answer = raw(port, head.encode())
+        assert answer.startswith(b"HTTP/1.1 400") and _secured(answer)
+
+
+def test_an_events_counted_size_is_what_the_file_takes_at_most(tmp_path):
+    from referee.table.record import dumps
+
+    app, _ = table(tmp_path, "cogito")
+    session = app.table.session
+    for _ in range(5):
+        session.execute("cogito", "bob")
+        session.execute("undo", "bob")
+    record = session.record
+    empty = dumps(replace(record, events=(), taken_back=()), record.rebuild())
+    assert len(dumps(record, session.game).encode()) - len(empty.encode()) <= record.size()

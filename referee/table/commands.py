@@ -87,11 +87,7 @@ class TableCommands:
         refused = self.refuse(game, command, rest, seat)
         if refused:
             return refused
-        if (
-            seat is not None
-            and command in self.owns
-            and not self.names(game, command, rest)
-        ):
+        if seat is not None and command in self.owns and not self.names(game, command, rest):
             rest = f"{seat} {rest}".strip()  # a seat that names nobody means itself
         try:
             return getattr(self, f"_{command}")(session, game, rest)

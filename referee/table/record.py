@@ -198,8 +198,10 @@ def _reseeded(value: Any, seed: int) -> Any:
 
 
 def event_bytes(event: Event) -> int:
-    """An event's size in a record file (its JSON, as UTF-8)."""
-    return len(json.dumps(event.to_json(), ensure_ascii=False).encode("utf-8"))
+    """An event's size in a record file, at its largest: its JSON as :func:`dumps` writes
+    it, indented as an event undo took back (the deepest place an event is kept)."""
+    kept = {"undone": [{"number": 1, "event": event.to_json()}]}
+    return len(json.dumps(kept, ensure_ascii=False, indent=1).encode("utf-8"))
 
 
 def dumps(record: Record, game: GameState | None = None) -> str:

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 from importlib import resources
 
 import segno
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -117,6 +118,12 @@ async def refuse(scope, send, status: int, text: str) -> None:
     await send({"type": f"{prefix}.body", "body": body})
 
 
+@functools.cache
+def _static(name: str) -> str:
+    """A static asset's text, read once (a stranger's requests cost no disk)."""
+    return resources.files("referee.web").joinpath("static", name).read_text("utf-8")
+
+
 def _not_found() -> Response:
     return PlainTextResponse("not found", status_code=404, headers=HEADERS)
 
@@ -204,7 +211,7 @@ class WebApp:
         name = request.path_params["name"]
         if name not in STATIC:
             return _not_found()
-        text = resources.files("referee.web").joinpath("static", name).read_text("utf-8")
+        text = _static(name)
         headers = {**HEADERS, "Cache-Control": "no-cache"}
         return Response(text, media_type=STATIC[name], headers=headers)
 
@@ -234,6 +241,18 @@ class WebApp:
                     return None
         return data.decode("utf-8")
 
+    async def _read(self, request: Request, limit: int) -> str | None | Response:
+        """:meth:`_body`, or the answer when it cannot be read (not UTF-8, too slow, the
+        client gone: it hears nothing then, and nothing is logged)."""
+        try:
+            return await self._body(request, limit)
+        except UnicodeDecodeError:
+            return _json({"ok": False, "messages": ["the command is not UTF-8 text"]}, 400)
+        except TimeoutError:
+            return _json({"ok": False, "messages": ["the request came too slowly"]}, 408)
+        except ClientDisconnect:
+            return Response(status_code=400, headers=HEADERS)
+
     def _cross_site(self, request: Request) -> Response | None:
         """A command from another site's page is refused (:mod:`referee.web.origins`)."""
         if self.origins.browser_ok(request.headers):
@@ -248,12 +267,9 @@ class WebApp:
         refused = self._cross_site(request)
         if refused is not None:
             return refused
-        try:
-            line = await self._body(request, MAX_COMMAND_BYTES)
-        except UnicodeDecodeError:
-            return _json({"ok": False, "messages": ["the command is not UTF-8 text"]}, 400)
-        except TimeoutError:
-            return _json({"ok": False, "messages": ["the command came too slowly"]}, 408)
+        line = await self._read(request, MAX_COMMAND_BYTES)
+        if isinstance(line, Response):
+            return line
         if line is None:
             return _json(
                 {"ok": False, "messages": [f"a command is one line (at most {MAX_COMMAND_BYTES})"]},
@@ -271,13 +287,13 @@ class WebApp:
         refused = self._cross_site(request)
         if refused is not None:
             return refused
+        text = await self._read(request, MAX_CHECK_BYTES)
+        if isinstance(text, Response) and text.status_code != 400:
+            return text
         try:
-            text = await self._body(request, MAX_CHECK_BYTES)
-            data = json.loads(text) if text is not None else None
-        except (UnicodeDecodeError, ValueError):
+            data = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
             data = None
-        except TimeoutError:
-            return _json({"ok": False, "stage": "request", "message": "too slow"}, 408)
         if (
             not isinstance(data, dict)
             or not isinstance(data.get("text"), str)

@@ -12,10 +12,17 @@ protocol, with these checks added):
   and closed; an idle kept-alive connection is closed by uvicorn after its
   keep-alive timeout, and a body is read by the app within its own deadline
   (:data:`referee.web.app.BODY_SECONDS`);
+* an answer given before its request's body was read whole (a 404, a 408, a
+  413) closes the connection, so a body trickled after it holds nothing;
+* a client that does not read what it is sent (pipelined requests and a
+  full window) is closed after :data:`WRITE_SECONDS` without progress;
 * at most :data:`MAX_CONNECTIONS` connections are open at once; a new one
-  past that closes the oldest connection that is waiting silently for a
-  request (a seat, which sends its request at once, always gets in), and is
-  itself refused with 503 only when every open connection is busy.
+  past that closes the oldest *stalled* connection (waiting for a request,
+  sending a body slowly, or not reading its answer: a phone does none of
+  these for long, so a seat always gets in), and is itself refused with 503
+  only when every open connection is being answered;
+* a WebSocket handshake the WebSocket library would refuse is refused here,
+  with the headers.
 
 Every answer given here carries the security headers
 (:mod:`referee.web.headers`), as the app's own do.
@@ -24,6 +31,8 @@ Every answer given here carries the security headers
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import itertools
 from http import HTTPStatus
 
@@ -34,6 +43,7 @@ from referee.web.headers import raw_headers
 
 HEAD_BYTES = 16 * 1024
 HEAD_SECONDS = 10.0
+WRITE_SECONDS = 10.0
 MAX_CONNECTIONS = 200
 
 _ORDER = itertools.count()
@@ -47,6 +57,7 @@ class TableProtocol(H11Protocol):
         self.opened = next(_ORDER)  # which connection came first
         self.head = 0  # bytes of the request head read so far
         self.deadline: asyncio.TimerHandle | None = None
+        self.stuck: asyncio.TimerHandle | None = None  # writes waiting on the client
 
     # ------------------------------------------------------------ the connection
 
@@ -59,6 +70,8 @@ class TableProtocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self.stuck is not None:
+            self.stuck.cancel()
         super().connection_lost(exc)
 
     def waiting(self) -> bool:
@@ -67,13 +80,23 @@ class TableProtocol(H11Protocol):
             self.cycle is None or self.cycle.response_complete
         )
 
+    def stalled(self) -> bool:
+        """Whether the client holds this connection without using it: no request yet, a
+        body still coming, answers it does not read, or requests sent ahead of their
+        answers (pipelined: no browser does it)."""
+        return (
+            self.waiting()
+            or self.conn.their_state is h11.SEND_BODY
+            or (self.flow is not None and (self.flow.write_paused or self.flow.read_paused))
+        )
+
     def _make_room(self) -> bool:
         """Room for this connection: True, after closing the oldest silent one if the
         server is full; False when every other connection is busy."""
         ours = [c for c in self.connections if isinstance(c, TableProtocol) and c is not self]
         if len(ours) < MAX_CONNECTIONS:
             return True
-        silent = [c for c in ours if c.waiting() and not c.transport.is_closing()]
+        silent = [c for c in ours if c.stalled() and not c.transport.is_closing()]
         if not silent:
             return False
         oldest = min(silent, key=lambda c: c.opened)
@@ -102,7 +125,8 @@ class TableProtocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         if self.conn.their_state is h11.IDLE:  # reading a request's head
-            self.head += len(data)
+            end = data.find(b"\r\n\r\n")  # a body in the same packet is not the head
+            self.head += len(data) if end < 0 else end + 4
             if self.head > HEAD_BYTES:
                 self.refuse(
                     HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
@@ -116,8 +140,38 @@ class TableProtocol(H11Protocol):
             self.head = 0
 
     def on_response_complete(self) -> None:
+        if self.conn.their_state is h11.SEND_BODY:  # answered before its body came: close
+            self.server_state.total_requests += 1
+            self._disarm()
+            self.transport.close()
+            return
         super().on_response_complete()
         self.head = 0
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self.stuck is None:
+            self.stuck = self.loop.call_later(WRITE_SECONDS, self.transport.abort)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.stuck is not None:
+            self.stuck.cancel()
+            self.stuck = None
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        """Only a handshake the WebSocket library will take (RFC 6455: version 13 and a
+        key of 16 bytes); any other is refused here, with the security headers."""
+        headers = dict(self.headers)
+        key = headers.get(b"sec-websocket-key", b"")
+        try:
+            good = len(base64.b64decode(key, validate=True)) == 16
+        except (ValueError, binascii.Error):
+            good = False
+        if not good or headers.get(b"sec-websocket-version") != b"13":
+            self.refuse(HTTPStatus.BAD_REQUEST, "not a WebSocket handshake this table reads")
+            return
+        super().handle_websocket_upgrade(event)
 
     # ------------------------------------------------------------ answers of its own
 

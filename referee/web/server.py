@@ -140,7 +140,10 @@ def config(app) -> uvicorn.Config:
     most 64 KiB (a page sends none)."""
     return uvicorn.Config(
         app,
-        log_level="warning",
+        # The server's own log lines (a refused handshake, a malformed request) are a
+        # stranger's to cause and could carry what a request held: the host's terminal
+        # keeps its codes; the table's answers say what happened.
+        log_level="critical",
         lifespan="off",
         timeout_graceful_shutdown=2,
         http=TableProtocol,
