@@ -58,7 +58,8 @@ def play(white, black, seed: int, rules: HouseRules | None = None):
     """One game through the session; returns the winner ('white', 'black' or None), the
     think times of each side, and how many lines were refused."""
     session = Session(
-        Record(REGISTRATION.kind, Setup("white", "black", rules)), REGISTRATION.commands()
+        Record(REGISTRATION.kind, Setup("white", "black", rules or HouseRules())),
+        REGISTRATION.commands(),
     )
     chance = random.Random(seed)
     players = {"white": white, "black": black}

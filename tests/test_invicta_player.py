@@ -32,7 +32,8 @@ FAST = 0.05  # seconds a move for the searching player in these tests
 
 def session_for(rules: HouseRules | None = None) -> Session:
     return Session(
-        Record(REGISTRATION.kind, Setup("white", "black", rules)), REGISTRATION.commands()
+        Record(REGISTRATION.kind, Setup("white", "black", rules or HouseRules())),
+        REGISTRATION.commands(),
     )
 
 
