@@ -1,6 +1,7 @@
 """Invicta's computer players against each other: the strength ladder of issue 29.
 
-``ladder(games)`` plays the default level against level 0 and against level 1,
+``ladder(games)`` plays the default level against level 0 and against level 1
+(and level 1 against level 0),
 half the games with each colour, every game from a fixed opening (a few random
 placements from a fixed seed) through the game's own session, each player fed
 only its seat's view. It reports each pairing's win rate with a Wilson 95%
@@ -112,8 +113,13 @@ def pairing(level: int, opponent: int, games: int, seed: int = 29) -> Pairing:
 
 
 def ladder(games: int = 20) -> list[Pairing]:
-    """The default player against level 0 and level 1, ``games`` games each."""
-    return [pairing(DEFAULT_LEVEL, 0, games), pairing(DEFAULT_LEVEL, 1, games)]
+    """The default player against level 0 and level 1, ``games`` games each, and level 1
+    against level 0 (the rungs below should be a ladder too)."""
+    return [
+        pairing(DEFAULT_LEVEL, 0, games),
+        pairing(DEFAULT_LEVEL, 1, games),
+        pairing(1, 0, games),
+    ]
 
 
 if __name__ == "__main__":

@@ -94,6 +94,12 @@ def ordered(pos: Position, moves: list[int], first: int | None = None) -> list[i
     return [m for _, m in scored]
 
 
+def double_threat(pos: Position, side: int) -> bool:
+    """Whether ``side`` (with a piece in hand) has two squares that would complete five:
+    one move can fill only one of them, so the other wins next move."""
+    return bool(pos.hand[side] and pos.fours[side]) and len(pos.completions(side)) >= 2
+
+
 def defences(pos: Position, budget: Budget | None = None) -> list[int]:
     """The moves of the side to move after which the opponent has no win in one."""
     side = pos.to_move
@@ -179,6 +185,8 @@ class Searcher:
         side = pos.to_move
         if pos.winning_move(side) is not None:
             return WIN - ply
+        if double_threat(pos, -side):
+            return -WIN + ply + 1
         if depth <= 0:
             return evaluate(pos)
         entry = self.table.get(pos.hash)
@@ -250,25 +258,27 @@ class Searcher:
             except OutOfTime:
                 pass
             self.budget = Budget(max(self.budget.left(), self.seconds / 2))
-        choice = ordered(pos, moves)[0]
         order = ordered(pos, moves)
+        ranked = order
         try:
             for depth in range(1, 12):
-                value, choice_now = self._root(pos, order, depth, avoid)
-                choice = choice_now
-                order = [choice_now] + [m for m in order if m != choice_now]
-                if value >= WIN - 100 or value <= -WIN + 100:
+                values = self._root(pos, order, depth, avoid)
+                ranked = sorted(values, key=lambda m: -values[m])  # stable: ties keep order
+                order = ranked + [m for m in order if m not in values]
+                if abs(values[ranked[0]]) >= WIN - 100:
                     break
                 if self.budget.left() < self.seconds * 0.4:
                     break  # the next depth would not finish
         except OutOfTime:
             pass
-        return choice
+        return self._safe(pos, order)
 
-    def _root(self, pos: Position, moves: list[int], depth: int, avoid) -> tuple[int, int]:
+    def _root(self, pos: Position, moves: list[int], depth: int, avoid) -> dict[int, int]:
+        """Each root move's value at ``depth`` (a move the budget cut off is left out, so
+        the last full depth's order stands for it)."""
         alpha, beta = -WIN - 1, WIN + 1
-        best = moves[0]
         side = pos.to_move
+        values: dict[int, int] = {}
         for m in moves:
             undo = pos.make(m)
             try:
@@ -277,9 +287,26 @@ class Searcher:
                 elif pos.hash in avoid:
                     value = 0
                 else:
-                    value = -self.negamax(pos, depth - 1, -beta, -alpha, 1)
+                    value = -self.negamax(pos, depth - 1, -beta, -alpha + 1, 1)
             finally:
                 pos.unmake(undo)
-            if value > alpha:
-                alpha, best = value, m
-        return alpha, best
+            values[m] = value
+            alpha = max(alpha, value)
+        return values
+
+    def _safe(self, pos: Position, order: list[int], tries: int = 6) -> int:
+        """The first of the best moves after which the opponent has no forcing win (two
+        threats deep), looked for in a budget of its own; the best when none is safe."""
+        self.budget = Budget(self.seconds / 2)
+        side = pos.to_move
+        try:
+            for m in order[:tries]:
+                undo = pos.make(m)
+                try:
+                    if pos.won(side) or self.forcing(pos, 2) is None:
+                        return m
+                finally:
+                    pos.unmake(undo)
+        except OutOfTime:
+            pass
+        return order[0]
