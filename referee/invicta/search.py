@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from referee.invicta.position import AT, WINDOWS, Position, origin_of, target_of
+from referee.invicta.position import AT, WINDOWS, Position, target_of
 
 WIN = 10_000_000
 HAND = 30  # a piece in hand: it may go anywhere, so it is worth more than its windows say
@@ -44,21 +44,21 @@ def evaluate(pos: Position) -> int:
     return side * pos.score + HAND * (pos.hand[side] - pos.hand[-side]) + 10
 
 
+# A square's worth before any piece is near: MAKE[0] for each window through it.
+BASE = tuple(len(windows) * MAKE[0] for windows in AT)
+
+
 def square_values(pos: Position, side: int) -> list[int]:
-    """What a piece of ``side`` arriving on each square would make and spoil."""
-    mine, theirs = pos.count[side], pos.count[-side]
-    values = [0] * len(pos.cells)
-    for i, cell in enumerate(pos.cells):
-        if cell:
-            continue
-        v = 0
-        for w in AT[i]:
-            a, b = mine[w], theirs[w]
-            if b == 0:
-                v += MAKE[a]
-            elif a == 0:
-                v += SPOIL[b]
-        values[i] = v
+    """What a piece of ``side`` arriving on each square would make and spoil (occupied
+    squares' values mean nothing): each window touched by a piece adds to its squares."""
+    values = list(BASE)
+    make0 = MAKE[0]
+    for w, (a, b) in enumerate(zip(pos.count[side], pos.count[-side], strict=True)):
+        if a or b:
+            v = (MAKE[a] if b == 0 else SPOIL[b] if a == 0 else 0) - make0
+            if v:
+                for i in WINDOWS[w]:
+                    values[i] += v
     return values
 
 
@@ -81,17 +81,20 @@ def ordered(pos: Position, moves: list[int], first: int | None = None) -> list[i
     losses: dict[int, int] = {}
     scored = []
     for m in moves:
-        o = origin_of(m)
-        v = values[target_of(m)]
-        if o >= 0:
-            if o not in losses:
-                losses[o] = leaving(pos, o, side)
-            v -= losses[o] + 2  # a placement is worth a little more than the same move
-        if m == first:
-            v += 10**9
-        scored.append((v, m))
+        if m < 128:  # a placement
+            scored.append((values[m], m))
+            continue
+        origin = (m >> 7) - 1
+        loss = losses.get(origin)
+        if loss is None:  # a placement is worth a little more than the same move
+            loss = losses[origin] = leaving(pos, origin, side) + 2
+        scored.append((values[m & 127] - loss, m))
     scored.sort(reverse=True)
-    return [m for _, m in scored]
+    found = [m for _, m in scored]
+    if first is not None and first in moves:
+        found.remove(first)
+        found.insert(0, first)
+    return found
 
 
 def double_threat(pos: Position, side: int) -> bool:
@@ -133,6 +136,7 @@ class Searcher:
         self.seconds = seconds
         self.table: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, value, move
         self.table_size = table_size
+        self.orders: dict[int, list[int]] = {}  # hash -> the position's moves, ordered
         self.nodes = 0
         self.budget = Budget(seconds)
 
@@ -196,7 +200,12 @@ class Searcher:
             if d >= depth:
                 if flag == 0 or (flag > 0 and value >= beta) or (flag < 0 and value <= alpha):
                     return value
-        moves = pos.moves()
+        moves = self.orders.get(pos.hash)
+        if moves is None:  # ordering is most of a node's cost: each position's is kept
+            moves = ordered(pos, pos.moves())
+            if len(self.orders) >= self.table_size // 4:
+                self.orders.clear()
+            self.orders[pos.hash] = moves
         if not moves:
             if pos.blocked_loses:
                 return -WIN + ply
@@ -208,7 +217,8 @@ class Searcher:
             finally:
                 pos.pass_turn()
         threat = pos.winning_move(-side) is not None
-        moves = ordered(pos, moves, best_move)
+        if best_move is not None and best_move != moves[0] and best_move in moves:
+            moves = [best_move] + [m for m in moves if m != best_move]
         if not threat:
             moves = moves[: 8 + 4 * depth]
         start_alpha, best, best_move = alpha, -WIN - 1, moves[0]
@@ -238,6 +248,7 @@ class Searcher:
         ``avoid``: hashes of positions that would come round a third time (draws)."""
         self.budget = Budget(self.seconds)
         self.nodes = 0
+        self.orders.clear()
         side = pos.to_move
         win = pos.winning_move(side)
         if win is not None and win in moves:
