@@ -190,6 +190,24 @@ def test_the_player_reads_nothing_but_the_view():
         assert fast(level).choose(seat_view(session.game, "white")) is None
 
 
+def test_a_view_written_by_hand_is_enough():
+    """No game behind it at all: the board, the hands, the side to move, the rules and the
+    legal lines are all a player reads."""
+    view = {
+        "board": {n: {"side": "white", "kind": "lion"} for n in ("a2", "a3", "a4", "a5")}
+        | {"e5": {"side": "black", "kind": "hollow"}},
+        "in_hand": {"white": 8, "black": 11},
+        "to_move": "white",
+        "moves": 9,
+        "rules": {"first": "white", "corner_cut": False, "corners": "any", "blocked": "pass"},
+        "you": {"side": "white", "legal": ["a1", "a6", "b5", "a5-b6"]},
+    }
+    for level in (1, DEFAULT_LEVEL):
+        assert fast(level).choose(view) in ("a1", "a6")
+    view["you"]["legal"] = ["b5", "a5-b6"]  # what the view allows is all it may say
+    assert fast(DEFAULT_LEVEL).choose(view) in ("b5", "a5-b6")
+
+
 def test_wilson_interval():
     low, high = wilson(19, 20)
     assert 0.763 < low < 0.765 and 0.990 < high < 0.992
