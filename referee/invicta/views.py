@@ -1,8 +1,9 @@
 """What one seat of an Invicta table sees now, and the moves it may make: plain data.
 
-Invicta hides nothing, so every seat and the table see the same board; a
-seat's view adds its side and, on its move, every legal move (the page
-highlights where a tapped piece may go). Used by the web table
+Invicta hides nothing, so every seat and the table see the same board and
+the house rules a lion moves by; a seat's view adds its side and, on its move,
+every legal move (the page highlights where a tapped piece may go; a computer
+player picks one of ``legal``, the lines as typed). Used by the web table
 (:mod:`referee.web`); everything returned is JSON-ready.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from referee.invicta.board import COLUMNS, HEIGHT, Side
 from referee.invicta.events import Move, Place
+from referee.invicta.legal import legal_lines
 from referee.invicta.state import Game
 
 
@@ -39,6 +41,12 @@ def seat_view(game: Game, seat: str | None) -> dict:
         "finish": game.finish.value if game.finish is not None else None,
         "winner": game.winner.value if game.winner is not None else None,
         "winning_rows": [[s.name for s in row] for row in game.rows],
+        "rules": {
+            "first": setup.rules.first.value,
+            "corner_cut": setup.rules.corner_cut,
+            "corners": setup.rules.corners.value,
+            "blocked": setup.rules.blocked.value,
+        },
     }
     if seat is not None:
         side = Side.WHITE if seat == setup.white else Side.BLACK
@@ -57,5 +65,6 @@ def seat_view(game: Game, seat: str | None) -> dict:
             "to_play": mine,
             "places": places,
             "moves": moves,
+            "legal": list(legal_lines(game, seat)),
         }
     return view
