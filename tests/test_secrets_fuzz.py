@@ -161,12 +161,15 @@ def test_cogito_random_games_show_no_secret_on_the_shared_screen(tmp_path, monke
 def seat_views_keep_secrets(game) -> None:
     from referee.cogito.views import seat_view
 
-    hidden = cogito_secrets(game, "")
+    # A card revealed once stays in the table's history (``played``), wherever Dream sent it
+    # since: every seat saw it.
+    hidden = cogito_secrets(game, "") - {p.card for s in game.seats for p in s.played}
     for seat in [None, *(s.name for s in game.seats)]:
         view = seat_view(game, seat)
         me = None if seat is None else game.seat(seat)
         sees = {s.self_card for s in game.seats if seat is not None and s is not me}
-        shown = strings(view, ("self_cards", "you")) & (hidden - sees)
+        # the deck (Self cards and diagram) names every card, whoever holds it
+        shown = strings(view, ("self_cards", "diagram", "you")) & (hidden - sees)
         assert not shown, (seat, sorted(shown))
         if me is not None:
             others = {c for s in game.seats if s is not me for c in s.hand} - set(me.hand)

@@ -188,12 +188,20 @@ def _secret_free(text: str, secrets: set[str]) -> None:
 
 
 def _strip_public_deck(data):
-    """A view without the deck's list of every Self card (public, and names them all)."""
+    """A view without the deck's list of every Self card and its diagram (public, and they
+    name them all), and without a seat's legal COGITO lines (one per Self card it does not
+    see elsewhere, whatever its own: the non-interference test below holds them to that)."""
     if isinstance(data, dict):
-        return {k: _strip_public_deck(v) for k, v in data.items() if k != "self_cards"}
+        out = {k: _strip_public_deck(v) for k, v in data.items() if k not in PUBLIC_DECK}
+        if isinstance(out.get("legal"), list):
+            out["legal"] = [line for line in out["legal"] if not line.startswith("cogito ")]
+        return out
     if isinstance(data, list):
         return [_strip_public_deck(v) for v in data]
     return data
+
+
+PUBLIC_DECK = {"self_cards", "diagram"}
 
 
 def test_cogito_whole_game_sends_no_seat_its_own_self_card(tmp_path):

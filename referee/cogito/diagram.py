@@ -203,6 +203,41 @@ class Diagram:
         return sum(c.count for c in self.cards)
 
 
+# ------------------------------------------------------------------ as data
+
+
+def diagram_data(diagram: Diagram) -> dict:
+    """The diagram as JSON-ready data, for a seat's view: the deck is printed, so public,
+    and a computer player judges declarations from it as a person reads the cards."""
+    return {
+        "name": diagram.name,
+        "categories": {name: list(parents) for name, parents in diagram.categories},
+        "selves": {name: list(parents) for name, parents in diagram.selves},
+        "cards": [
+            {"name": c.name, "kind": c.kind.value, "count": c.count, "stratum": c.stratum}
+            for c in diagram.cards
+        ],
+        "ego": diagram.ego,
+        "dream": diagram.dream,
+    }
+
+
+def diagram_from_data(data: dict) -> Diagram:
+    """The diagram :func:`diagram_data` wrote (already checked when the deck was read)."""
+    return Diagram(
+        data["name"],
+        "",
+        tuple((name, tuple(parents)) for name, parents in data["categories"].items()),
+        tuple((name, tuple(parents)) for name, parents in data["selves"].items()),
+        tuple(
+            GameCard(c["name"], CardKind(c["kind"]), c["count"], c["stratum"])
+            for c in data["cards"]
+        ),
+        data["ego"],
+        data["dream"],
+    )
+
+
 # --------------------------------------------------------------------- reading
 
 

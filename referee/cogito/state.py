@@ -82,6 +82,9 @@ class Seat:
     # Every declaration they have made, judged, even those Dream sent back:
     # they remember them (the aide's "known" deduction).
     declarations: list[Declaration] = dc_field(default_factory=list)
+    # Every card they have revealed, in order, with where it lay, even those Dream sent
+    # back: the whole table saw each (a seat's view shows it; a computer player reads it).
+    played: list[Placed] = dc_field(default_factory=list)
     # Every card they have seen outside their own holder: others' Self cards on
     # the holders, their own hands, every card revealed in any field.
     seen: set[str] = dc_field(default_factory=set)
@@ -290,6 +293,7 @@ class Game(SetupState):
         if card.declares:
             seat.declarations.append(Declaration(card.name, Colour(position.value)))
         seat.field.append(Placed(card.name, position))
+        seat.played.append(Placed(card.name, position))
         kept_cards = tuple(p.card for p in seat.field[:-1]) if card.kind == CardKind.DREAM else ()
         self._news.append(Revealed(event, card.kind, tuple(returned), kept_cards))
         self.queue.pop(0)

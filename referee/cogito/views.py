@@ -11,7 +11,8 @@ None, lists, dicts).
 
 from __future__ import annotations
 
-from referee.cogito.diagram import says
+from referee.cogito.diagram import diagram_data, says
+from referee.cogito.legal import legal_lines
 from referee.cogito.state import Game, Phase
 
 
@@ -25,11 +26,15 @@ def seat_view(game: Game, seat: str | None) -> dict:
         if seat is not None and s.name != seat:
             player["self"] = s.self_card
         player["chose_gift"] = game.phase == Phase.TRADE and s.name in game.giving
+        # Every card they revealed, even those Dream sent back: the whole table saw each.
+        player["played"] = [{"card": p.card, "position": p.position.value} for p in s.played]
     view: dict = {
         "game": "cogito",
         **public,
         # Every Self card of the deck (public: printed in the rules), for naming one's own.
         "self_cards": list(game.diagram.self_names),
+        # The printed diagram and cards (public), to judge a declaration as a player would.
+        "diagram": diagram_data(game.diagram),
     }
     if seat is not None:
         view["you"] = _private(game, seat)
@@ -67,4 +72,6 @@ def _private(game: Game, name: str) -> dict:
         "gift": gift,
         "left": game.left_of(name) if me.playing and not game.finished else None,
         "moves": moves,
+        # Every move the rules accept of this seat now, as typed (a computer player's choice).
+        "legal": list(legal_lines(game, name)),
     }
