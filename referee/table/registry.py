@@ -31,6 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
+from referee.table.background import Background
 from referee.table.commands import TableCommands
 from referee.table.record import GameKind
 from referee.table.session import Commands, Outcome
@@ -132,6 +133,9 @@ class GameRegistration(Generic[S]):
     # What one seat may see now (a player's name; None: what every player may see), as
     # JSON-ready data the game computes, so secrets are decided once, by the game.
     seat_view: Callable[[Any, str | None], dict] | None = None
+    # An analysis of the position an interface may run beside the table after every
+    # change (referee.table.background; Palmer's claimable-now hint). None: the game has none.
+    background: Background | None = None
 
     @classmethod
     def of(cls, package: str, **declared: Any) -> GameRegistration:
