@@ -26,9 +26,11 @@ from referee.logic.witness import explain
 from referee.palmer.cards import short_name
 from referee.palmer.events import Backing, Claim, ClaimKind, ClaimOutcome, Negate, Pass, Play
 from referee.palmer.events import Vote as VoteEvent
+from referee.palmer.hint import Consistency
 from referee.palmer.outcomes import (
     ClaimSettled,
     GameOver,
+    Hinted,
     Negated,
     NegationPlaces,
     Passed,
@@ -60,6 +62,7 @@ HELP = HelpPage(
             ("pass [CARDS]", "write nothing this turn, discarding CARDS (they are replaced)"),
             ("undo", "(u) take back the last event"),
             ("board | hand | scores", "(b, h, s) the board | a hand | the scores"),
+            ("hint", "what a claim would win now (house rule hints: practice tables)"),
             ("cards | rules | help", "the deck | the house rules | this text (?)"),
             ("end [REASON]", "stop the game here; the most points wins"),
             ("save | quit", "write the record | leave (q; the record is always saved)"),
@@ -84,6 +87,12 @@ FINISH_WORDS = {
     Finish.DECK_SPENT: "every player passed in turn with the deck spent",
 }
 
+
+HINT_BOARD = {
+    Consistency.CONSISTENT: "The board is consistent.",
+    Consistency.INCONSISTENT: "The board is inconsistent: claim inconsistent wins.",
+    Consistency.UNKNOWN: "Whether the board is consistent is not settled.",
+}
 
 describe = event_words(  # one line for an event (undo, replay --step)
     {
@@ -238,6 +247,24 @@ class PalmerRenderer(TableRenderer):
         self.out.print(
             Text(f"  to play the ¬ card: negate {o.id} K (K: a place above)", style="dim")
         )
+
+    @renders(Hinted)
+    def hint(self, o: Hinted) -> None:
+        c = o.claimable
+        self.out.print(Text(HINT_BOARD[c.board], style="bold"))
+        texts = dict(o.statements)
+        for ids, said in (
+            (c.redundant, "redundant now (claim it)"),
+            (c.not_redundant, "not redundant (a countermodel shows it)"),
+            (c.unknown, f"not settled in {self.game.setup.claim_timeout:g} s"),
+        ):
+            if not ids:
+                continue
+            self.out.print(Text(f"{said}:"))
+            for i in ids:
+                self.out.print(Text(f"  #{i} ") + user(texts.get(i, "")))
+        if not o.statements:
+            self.out.print("No statement on the board may be claimed redundant.")
 
     @renders(VoteTaken)
     def vote(self, o: VoteTaken) -> None:

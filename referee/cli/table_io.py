@@ -309,6 +309,7 @@ class TableRenderer:
         if not o.lines:
             self.out.print(user(f"{o.player} has no move to make now."))
             return
+
         def draw() -> None:
             self.out.print(user(f"{o.player} may say:", "bold"))
             for line in o.lines:

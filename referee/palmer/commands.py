@@ -19,12 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from referee.language.limits import is_number
-from referee.palmer import claims, refusals
+from referee.palmer import claims, hint, refusals
 from referee.palmer.cards import CardError, resolve_card, short_name
 from referee.palmer.events import Claim, ClaimKind, End, Negate, Pass, Play, Vote
 from referee.palmer.outcomes import (
     ClaimSettled,
     GameOver,
+    Hinted,
     Negated,
     NegationPlaces,
     Passed,
@@ -58,6 +59,7 @@ ALIASES = {
     "stop": "end",
     "y": "why",
     "m": "model",
+    "hints": "hint",
 }
 MOVES = ("play", "negate", "claim", "vote", "pass", "end")
 _INCONSISTENT_WORDS = {"inconsistent", "inconsistency", "contradiction", "⊥", "false", "absurd"}
@@ -75,7 +77,7 @@ class PalmerCommands(TableCommands):
 
     aliases = ALIASES
     commands = frozenset(
-        {"play", "negate", "pass", "end", "vote", "claim", "why", "model", "board"}
+        {"play", "negate", "pass", "end", "vote", "claim", "why", "model", "board", "hint"}
         | {"scores", "hand", "cards", "rules"}
     )
     moves = frozenset(MOVES)
@@ -87,11 +89,16 @@ class PalmerCommands(TableCommands):
     ) -> None:
         self.engine = engine
         self.read_text = read_text
+        self._hinted: hint.Claimable | None = None  # the last hint, reused where the board grew
 
     def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
         if game.pending is not None and command in self.turn_moves:  # before the engine runs
             why = Refusal(refusals.Why.VOTE_FIRST)
             return (Refused(hint=Hint(Tip.VOTE), reason=why),)
+        if seat is not None and command == "hint" and game.rules.hints:
+            # A seat's page shows it, computed beside the table: asked here it would hold
+            # every move while the engine thinks.
+            return (Refused(reason=Refusal(refusals.Why.HINT_ON_SCREEN)),)
         if seat is not None and command == "vote" and game.pending is not None:
             # A claim must convince the others: at one keyboard the table agrees aloud
             # before one of them types the verdict; a seat speaks alone.
@@ -309,6 +316,17 @@ class PalmerCommands(TableCommands):
 
     def _board(self, session: Session, game: Game, rest: str) -> Outcomes:
         return (ShowBoard(),)
+
+    def _hint(self, session: Session, game: Game, rest: str) -> Outcomes:
+        """What a claim would come to now (house rule hints), computed now, as the web
+        table computes it in the background."""
+        if not game.rules.hints:
+            return (Refused(reason=Refusal(refusals.Why.HINTS_OFF)),)
+        if self.engine is None:
+            return (Refused(reason=Refusal(refusals.Why.NO_ENGINE)),)
+        self._hinted = hint.analyze(game, self.engine, self._hinted)
+        listed = tuple((e.id, e.as_written) for e in game.board if not e.scored)
+        return (Hinted(self._hinted, listed),)
 
 
 def settled_view(game: Game, engine, kind, targets, offered) -> ClaimSettled:

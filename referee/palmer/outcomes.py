@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from referee.derivation.checker import DerivationResult
 from referee.language.ast import Formula
 from referee.palmer.events import Claim, Negate, Play, Vote
+from referee.palmer.hint import Claimable
 from referee.palmer.state import Finish
 from referee.table import views
 from referee.table.session import Accepted, Outcome, PlayerOutcome
@@ -56,6 +57,15 @@ class ClaimSettled(Outcome):
     def counter(self) -> bool:
         """Whether the question had a goal (a redundancy claim), for wording models."""
         return bool(self.claim.targets)
+
+
+@dataclass(frozen=True)
+class Hinted(Outcome):
+    """``hint`` (house rule hints): what a claim would come to now, and the statements'
+    texts as the board shows them."""
+
+    claimable: Claimable
+    statements: Numbered
 
 
 @dataclass(frozen=True)

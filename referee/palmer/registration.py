@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.language.deck import load_deck_text
+from referee.palmer import hint
 from referee.palmer.setup import (
     DEFAULT_CLAIM_TIMEOUT,
     MAX_CLAIM_TIMEOUT,
@@ -47,6 +48,7 @@ REGISTRATION = GameRegistration.of(
         ),
     ),
     new_setup=new_setup,
+    background=hint.BACKGROUND,  # the claimable-now hint (house rule hints)
     decks=Decks(
         default_deck_path,
         load_deck_text,

@@ -40,6 +40,9 @@ class HouseRules(Plain):
     # Undo may take back an event that showed something hidden (a judgement, a
     # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
     undo_past_reveals: bool = False
+    # Practice tables: every view lists the statements claimable now, and ``hint`` says
+    # it at the terminal (docs/rulings.md, "The claimable-now hint").
+    hints: bool = False
 
     def __post_init__(self) -> None:
         if self.rejected_claim_penalty < 0:

@@ -31,6 +31,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
+from referee.table.background import Background
 from referee.table.commands import TableCommands
 from referee.table.record import GameKind
 from referee.table.session import Commands, Outcome
@@ -139,6 +140,9 @@ class GameRegistration(Generic[S]):
     # fed only a seat's view; levels 0 .. ``strongest``, the strongest the default.
     computer: Callable[[int, int | None], Any] | None = None
     strongest: int = 0
+    # An analysis of the position an interface may run beside the table after every
+    # change (referee.table.background; Palmer's claimable-now hint). None: the game has none.
+    background: Background | None = None
 
     @classmethod
     def of(cls, package: str, **declared: Any) -> GameRegistration:

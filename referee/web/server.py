@@ -215,6 +215,7 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
             segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
         sys.stdout.flush()
         server = TableServer(config(app.app))
+        stack.callback(app.table.close)  # the background analysis's engine, if any
         app.computers.start()
         stack.callback(app.computers.stop)
         try:

@@ -8,6 +8,13 @@ every event *before* anyone is answered. After each command the views of
 every seat, the spectator and the table are computed once, by the game, and
 kept as a snapshot: pages and WebSockets are served from that snapshot only,
 never from the live game.
+
+A game that declares a background analysis (``registration.background``,
+Palmer's claimable-now hint) gets it after every change without a move ever
+waiting for it: the position is captured under the lock, an
+:class:`~referee.web.analyst.Analyst` thread analyses it with an engine of its
+own, and meanwhile the views say ``checking``; the answer, if the game has not
+moved on, is a new snapshot (a new version) told to every page.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from referee.table.record import Record, dumps, rematch
 from referee.table.session import Help, Outcomes, Refused, Session, Undone, UndoRefused
 from referee.table.store import RecordFile, StoreError
 from referee.table.views import ShowHand
+from referee.web.analyst import Analyst
 from referee.web.games import WebGame
 from referee.web.help import help_lines
 
@@ -89,7 +97,13 @@ class WebTable:
         self.store_record = session.record  # the record as the file holds it
         self.ending: dict[str, str] = {}  # seats that said end (their lines), in order
         self.rematch: dict[str, None] = {}  # seats that asked for a rematch, in order
-        self.snapshot = self._snap(())
+        self.background = web_game.terminal.game.background  # the game's analysis, if any
+        self.analyst = None if self.background is None else Analyst(self.background, self._analysed)
+        self._position: object = None  # the position being analysed (None: not wanted)
+        self._analysis: object = None  # its answer, once the analyst has given it
+        with self.lock:  # an answer is published under the lock: only after the first snapshot
+            self._analyse()
+            self.snapshot = self._snap(())
 
     # ------------------------------------------------------------ views
 
@@ -101,8 +115,46 @@ class WebTable:
             for p, view in seats.items():
                 if isinstance(view.get("you"), dict):
                     view["you"]["legal"] = [] if p in self.rematch else [REMATCH]
+        if self._position is not None:
+            assert self.background is not None
+            answer = self._analysis
+            if answer is None:
+                answer = self.background.checking(self._position)
+            shown = self.background.shown(answer)
+            seats = {p: {**view, self.background.key: shown} for p, view in seats.items()}
+            public = {**public, self.background.key: shown}
         self._version += 1
         return Snapshot(self._version, seats, public, log)
+
+    # ------------------------------------------------------------ analysis
+
+    def _analyse(self) -> None:
+        """Hand the position as it stands to the analyst (under the lock, after a change);
+        the views say ``checking`` until its answer comes."""
+        if self.analyst is None or self.background is None:
+            return
+        game = self.session.game
+        self._analysis = None
+        if not self.background.wanted(game):
+            self._position = None
+            return
+        self._position = self.background.capture(game)
+        self.analyst.start(self._position)
+
+    def _analysed(self, generation: int, answer: object) -> None:
+        """The analyst's answer (its thread): a new snapshot, unless the game moved on."""
+        with self.lock:
+            assert self.analyst is not None
+            if generation != self.analyst.generation or self._position is None:
+                return
+            self._analysis = answer
+            self.snapshot = self._snap(self.snapshot.log)
+            self._tell("changed")
+
+    def close(self) -> None:
+        """Stop the background analysis (its engine's workers with it)."""
+        if self.analyst is not None:
+            self.analyst.close()
 
     def view(self, seat: str | None) -> dict:
         snap = self.snapshot
@@ -206,6 +258,7 @@ class WebTable:
             if changed or ending:  # a move forgets a wish to end; so does a refused end
                 self.ending.clear()
             if changed:
+                self._analyse()
                 self.snapshot = self._snap(self._public_words(seat, outcomes, words))
             elif asked:  # every page shows that nobody is asked any more
                 self.snapshot = self._snap(self.snapshot.log)
@@ -245,8 +298,10 @@ class WebTable:
         except StoreError as exc:
             return Answer(False, (exc.message,))
         self.session.record, self.session.game = record, game
+        self.store_record = record
         self.rematch.clear()
         self.ending.clear()
+        self._analyse()
         said = f"Game {record.match} begins (game {finished.match} is kept in {kept.name})"
         self.snapshot = self._snap((said,))
         self._tell("changed")
@@ -304,6 +359,7 @@ class WebTable:
         self.ending.clear()
         self.session.record = self.store_record
         self.session.game = self.session.record.rebuild()
+        self._analyse()
         self.snapshot = self._snap(())
         self._tell("changed")
 

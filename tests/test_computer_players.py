@@ -1,0 +1,176 @@
+"""Computer players through the seat door (issue 29's contract): ``you.legal``, ``moves``,
+``--bots`` at the web table, and ``referee bot SEAT_URL`` as a process of its own."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from webtable import table
+
+from referee.games import GAMES, by_name
+from referee.table.computer import ComputerSeats, RandomPlayer, legal, parse_seats
+from referee.table.session import Refused
+from referee.table.views import ShowMoves
+
+WITH_LEGAL = [g.name for g in GAMES if g.legal is not None]
+
+
+def path_of(url: str) -> str:
+    return url.split("testserver", 1)[1]
+
+
+@pytest.mark.parametrize("game", WITH_LEGAL)
+def test_every_listed_move_is_taken_and_moves_says_the_same_list(tmp_path, game):
+    app, _ = table(tmp_path, game)
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    for _ in range(12):
+        views = {p: client.get(path_of(u) + "/view").json() for p, u in seats.items()}
+        movers = [p for p, v in views.items() if legal(v)]
+        if not movers or any(v["finished"] for v in views.values()):
+            break
+        seat = movers[0]
+        lines = legal(views[seat])
+        assert len(set(lines)) == len(lines)
+        said = app.table.session.execute("moves", seat)
+        if isinstance(said[0], ShowMoves):  # Invicta keeps its own, a board's summary
+            assert said == (ShowMoves(seat, tuple(lines)),)
+        answer = client.post(path_of(seats[seat]) + "/command", content=lines[-1].encode())
+        assert answer.json()["ok"], (lines[-1], answer.json())
+    first, second = app.table.players[:2]
+    said = app.table.session.execute(f"moves {second}", first)
+    if isinstance(app.table.session.execute("moves", first)[0], ShowMoves):
+        assert isinstance(said[0], Refused)  # a seat lists its own moves only
+
+
+def test_bots_names_players_and_levels():
+    players = ("ann", "bob", "cat")
+    assert parse_seats("bob, cat:0", players) == {"bob": None, "cat": 0}
+    for bad in ("dan", "bob,bob", "bob:x", "bob:-1"):
+        with pytest.raises(ValueError):
+            parse_seats(bad, players)
+
+
+class Faulty:
+    """A player whose every line is refused: the table lets go of it, never hangs."""
+
+    closed = False
+
+    def choose(self, view):
+        return "nonsense"
+
+    def close(self):
+        Faulty.closed = True
+
+
+def test_a_player_refused_again_and_again_gives_way():
+    seats = ComputerSeats({"ann": Faulty()})
+    view = {"finished": False, "you": {"legal": ["e5"]}}
+    for _ in range(3):
+        assert seats.next_line(lambda seat: view) == ("ann", "nonsense")
+        seats.answered("ann", False)
+    assert Faulty.closed and isinstance(seats.players["ann"], RandomPlayer)
+    assert seats.next_line(lambda seat: view) == ("ann", "e5")
+    for _ in range(3):
+        seats.answered("ann", False)
+    assert seats.players == {}
+
+
+@pytest.mark.parametrize("game", WITH_LEGAL)
+def test_a_computer_seat_is_fed_its_seats_view_and_nothing_else(tmp_path, game):
+    app, _ = table(tmp_path, game)
+    seat = app.table.players[-1]
+    seen: list[dict] = []
+
+    class Spy:
+        def choose(self, view):
+            seen.append(view)
+            return None
+
+        def close(self):
+            pass
+
+    computers = ComputerSeats({seat: Spy()})
+    for _ in app.table.players:
+        computers.next_line(app.table.view)
+    assert all(v == app.table.view(seat) and v["you"]["name"] == seat for v in seen)
+
+
+# ------------------------------------------------------------------ processes
+
+
+def serve(tmp_path: Path, *args: str):
+    process = subprocess.Popen(
+        [sys.executable, "-m", "referee.cli.main", "serve", *args, "--port", "0"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    urls = json.loads(process.stdout.readline())
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(urls["spectator"] + "/view").read()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return process, urls
+
+
+def bot(*args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "referee.cli.main", "bot", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_referee_bot_plays_a_served_seat_to_the_end_against_a_computer_seat(tmp_path):
+    process, urls = serve(tmp_path, "invicta", "--white", "ann", "--black", "bob", "--bots", "bob")
+    try:
+        player = bot(urls["seats"]["ann"], "--level", "0", "--seed", "4")
+        out, err = player.communicate(timeout=240)
+        assert player.returncode == 0, err
+        view = json.loads(urllib.request.urlopen(urls["seats"]["ann"] + "/view").read())
+        assert view["finished"] and view["computers"] == ["bob"]
+        moves = [line for line in out.splitlines() if line and not line.startswith("The game")]
+        assert moves and all("refused" not in line for line in moves)
+        assert len(moves) == (view["moves"] + 1) // 2  # white's moves: one line each
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(20)
+
+
+def test_referee_bot_says_plainly_when_the_url_is_no_seat_or_the_table_goes(tmp_path):
+    lost = bot("http://127.0.0.1:9/seat/nothing")
+    _, err = lost.communicate(timeout=60)
+    assert lost.returncode == 2 and "cannot be reached" in err
+    process, urls = serve(tmp_path, "invicta", "--white", "ann", "--black", "bob")
+    try:
+        wrong = bot(urls["seats"]["ann"][:-4] + "abcd")
+        _, err = wrong.communicate(timeout=60)
+        assert wrong.returncode == 2 and "no seat" in err
+        waiting = bot(urls["seats"]["bob"])  # bob waits for ann, who never moves
+        time.sleep(1.5)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(20)
+    _, err = waiting.communicate(timeout=60)
+    assert waiting.returncode == 1 and "went away" in err and "Traceback" not in err
+
+
+def test_every_game_offers_a_strongest_player():
+    for game in GAMES:
+        player = game.player()
+        assert hasattr(player, "choose")
+        player.close()
+    assert by_name("nothing") is None
