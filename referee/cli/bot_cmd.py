@@ -101,7 +101,7 @@ class SeatClient:
 
 def play_seat(url: str, level: int | None, seed: int | None, out) -> None:
     from referee.games import by_name
-    from referee.table.computer import RandomPlayer, legal
+    from referee.table.computer import RandomPlayer, agrees_to_end, legal
 
     client = SeatClient(url)
     try:
@@ -117,7 +117,10 @@ def play_seat(url: str, level: int | None, seed: int | None, out) -> None:
     refused = 0
     try:
         while not view.get("finished"):
+            seat = str(view.get("you", {}).get("name", ""))
             line = player.choose(view) if legal(view) else None
+            if agrees_to_end(view, seat):
+                line = "end"
             if line is None:
                 newer = client.wait(int(view.get("version", 0)))
                 view = newer if newer is not None else client.view()

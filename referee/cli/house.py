@@ -196,6 +196,8 @@ class ComputerTurns:
             if said is None:
                 return
             seat, line = said
+            if self.session.command_of(line.split()[0]) == "end":
+                return  # at one keyboard the people at the table end a game, not a computer
             self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
             self.heard.clear()
             yield line, seat

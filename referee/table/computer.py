@@ -38,6 +38,13 @@ def legal(view: Mapping[str, Any]) -> list[str]:
     return [line for line in lines if isinstance(line, str)] if isinstance(lines, list) else []
 
 
+def agrees_to_end(view: Mapping[str, Any], seat: str) -> bool:
+    """Whether the table asks ``seat`` to end the game (another seat said ``end``: the
+    web table ends a game once every player still in has): a computer player agrees."""
+    ending = view.get("ending")
+    return isinstance(ending, list) and bool(ending) and seat not in ending
+
+
 class RandomPlayer:
     """Level 0: a move drawn uniformly from the seat's legal moves."""
 
@@ -95,7 +102,11 @@ class ComputerSeats:
         ``view_of(seat)``, that seat's view; None when none has."""
         for seat, player in list(self.players.items()):
             view = view_of(seat)
-            if view.get("finished") or not legal(view):
+            if view.get("finished"):
+                continue
+            if agrees_to_end(view, seat):
+                return seat, "end"
+            if not legal(view):
                 continue
             line = player.choose(view)
             if line:
