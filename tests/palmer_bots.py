@@ -61,21 +61,24 @@ def play_match(
     players: Mapping[str, ComputerPlayer],
     max_lines: int = 40,
     observe: Callable[[Said], None] | None = None,
+    before: Callable[[Session, str], None] | None = None,
 ) -> list[Said]:
     """Let the players play until the game ends, one has nothing to say, or
-    ``max_lines`` lines were said."""
+    ``max_lines`` lines were said (``before``: told each seat about to choose)."""
     said: list[Said] = []
     while not session.game.finished and len(said) < max_lines:
         seat = speaker(session)
+        if before is not None:
+            before(session, seat)
         view = json.loads(json.dumps(seat_view(session.game, seat)))  # as the wire sends it
         start = time.monotonic()
         line = players[seat].choose(view)
         seconds = time.monotonic() - start
         if line is None:
             break
-        turn, before = session.game.turn, board_of(session)
+        turn, board = session.game.turn, board_of(session)
         outcomes = session.execute(line, seat)
-        entry = Said(seat, turn, line, seconds, before, board_of(session), outcomes)
+        entry = Said(seat, turn, line, seconds, board, board_of(session), outcomes)
         said.append(entry)
         if observe is not None:
             observe(entry)
