@@ -16,7 +16,7 @@ import itertools
 import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.language import ast
@@ -58,6 +58,7 @@ class Entry:
     id: int
     statement: ast.Statement
     scored: bool
+    vocabulary: Vocabulary | None = None  # the names it was written under (for ¬ places)
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class Board:
 
     def replaced(self, board_id: int, statement: ast.Statement) -> Board:
         entries = tuple(
-            Entry(e.id, statement, e.scored) if e.id == board_id else e for e in self.entries
+            replace(e, statement=statement) if e.id == board_id else e for e in self.entries
         )
         return Board(entries, self.vocabulary, self.deck_vocabulary)
 
@@ -100,7 +101,7 @@ def read_board(view: Mapping[str, Any]) -> Board | None:
             }
             at_the_time = Vocabulary(predicates, {**deck.functions, **given})
             statement = parse_statement(item["statement"], at_the_time)
-            entries.append(Entry(item["id"], statement, bool(item.get("scored"))))
+            entries.append(Entry(item["id"], statement, bool(item.get("scored")), at_the_time))
     except (ParseError, KeyError, TypeError, ValueError):
         return None
     return Board(tuple(entries), Vocabulary(predicates, functions), deck)
@@ -148,8 +149,8 @@ def hands_nothing(
 ) -> Safety:
     """One ply: whether the board ``candidate`` leaves hands the next player no claim.
 
-    Asked of the changed statement and of those ``now`` showed free (a statement
-    left open before is left as it was); the first claim found ends it.
+    Every unscored statement is asked (the first claim found ends it); one that
+    ``now`` left open may stay open, any other must be shown free by a model.
     """
     board, changed = candidate.board, candidate.changed
     formulas = board.formulas
@@ -163,9 +164,13 @@ def hands_nothing(
     if engine.consistency(formulas, board.vocabulary, timeout=timeout).status != Status.CONSISTENT:
         return Safety.UNSAFE
     safety = Safety.SAFE
-    asked = [changed, *(i for i in now.free if i != changed)]
-    for k, entry in enumerate(board.entries):
-        if entry.id not in asked or entry.scored:
+    # The changed statement and those shown free first: an open answer there is a doubt;
+    # those left open before are asked last, for a proof only.
+    free = {changed, *now.free}
+    order = sorted(range(len(board.entries)), key=lambda k: board.entries[k].id not in free)
+    for k in order:
+        entry = board.entries[k]
+        if entry.scored:
             continue
         if (timeout := limit()) is None:
             return Safety.UNSAFE
@@ -173,7 +178,7 @@ def hands_nothing(
         verdict = engine.entailment(others, [formulas[k]], board.vocabulary, timeout=timeout)
         if verdict.status == Status.ENTAILED:
             return Safety.UNSAFE
-        if verdict.status == Status.UNDETERMINED:
+        if verdict.status == Status.UNDETERMINED and entry.id in free:
             safety = Safety.DOUBTFUL
     return safety
 
@@ -365,7 +370,7 @@ def candidates(
             target = next((e for e in board.entries if e.id == int(number)), None)
             if target is None:
                 continue
-            sites = negation_sites(target.statement, board.vocabulary)
+            sites = negation_sites(target.statement, target.vocabulary or board.vocabulary)
             if int(place) <= len(sites):
                 after = sites[int(place) - 1].after
                 out.append(
