@@ -122,7 +122,8 @@ class Claimable:
 
 def claimable(engine: Engine, board: Board, timeout: float) -> Claimable:
     """The one analysis of "what is claimable on this board": consistency, then each
-    unscored statement's redundancy (``timeout``: seconds per question)."""
+    unscored statement's redundancy (``timeout``: seconds per question). The hint's
+    board analysis answers the same question: one of the two may stand for both."""
     analysis = engine.analyze(board.formulas, board.vocabulary, timeout=timeout)
     status = analysis.consistency.status
     verdicts = [
