@@ -36,6 +36,11 @@ QUESTION_SECONDS = 0.5
 # question at least MIN_SECONDS: a board of many statements asks many questions.
 CLAIM_SECONDS = 2.0
 MIN_SECONDS = 0.15
+# Then a question left open is asked again for up to LONGER_SECONDS (the referee's own
+# limit, if shorter) while the move is younger than CLAIM_DEADLINE seconds: what the
+# referee can prove, the player should not miss.
+LONGER_SECONDS = 2.0
+CLAIM_DEADLINE = 3.0
 # Seconds per question when trying a statement to write: one left open costs it whole.
 TRY_SECONDS = 0.2
 # A move is done within MOVE_SECONDS of its start, or WRITE_SECONDS/2 after the board's
@@ -120,22 +125,45 @@ class Claimable:
     free: tuple[int, ...]  # unscored entries shown not to follow (a model)
 
 
-def claimable(engine: Engine, board: Board, timeout: float) -> Claimable:
+def claimable(
+    engine: Engine, board: Board, timeout: float, longer: float = 0.0, deadline: float = 0.0
+) -> Claimable:
     """The one analysis of "what is claimable on this board": consistency, then each
-    unscored statement's redundancy (``timeout``: seconds per question). The hint's
-    board analysis answers the same question: one of the two may stand for both."""
-    analysis = engine.analyze(board.formulas, board.vocabulary, timeout=timeout)
+    unscored statement's redundancy (``timeout``: seconds per question). Questions it
+    leaves open are asked again for ``longer`` seconds each until ``deadline`` (a
+    monotonic time), stopping at the first proof. The hint's board analysis answers the
+    same question: one of the two may stand for both."""
+    formulas = board.formulas
+    analysis = engine.analyze(formulas, board.vocabulary, timeout=timeout)
     status = analysis.consistency.status
-    verdicts = [
-        (entry.id, verdict.status)
+    verdicts = {
+        entry.id: verdict.status
         for entry, verdict in zip(board.entries, analysis.redundancy, strict=True)
         if not entry.scored
-    ]
+    }
+
+    def again() -> float | None:
+        left = deadline - time.monotonic()
+        return min(longer, left) if longer > 0 and left > 0.05 else None
+
+    if status == Status.UNDETERMINED and (seconds := again()) is not None:
+        status = engine.consistency(formulas, board.vocabulary, timeout=seconds).status
+    if status != Status.INCONSISTENT and Status.ENTAILED not in verdicts.values():
+        for k, entry in enumerate(board.entries):
+            if verdicts.get(entry.id) != Status.UNDETERMINED or (seconds := again()) is None:
+                continue
+            others = formulas[:k] + formulas[k + 1 :]
+            goal = [formulas[k]]
+            verdicts[entry.id] = engine.entailment(
+                others, goal, board.vocabulary, timeout=seconds
+            ).status
+            if verdicts[entry.id] == Status.ENTAILED:
+                break
     return Claimable(
         status == Status.INCONSISTENT,
         status == Status.CONSISTENT,
-        tuple(i for i, v in verdicts if v == Status.ENTAILED),
-        tuple(i for i, v in verdicts if v == Status.NOT_ENTAILED),
+        tuple(i for i, v in verdicts.items() if v == Status.ENTAILED),
+        tuple(i for i, v in verdicts.items() if v == Status.NOT_ENTAILED),
     )
 
 
@@ -410,7 +438,6 @@ class ProvingPlayer:
         self.rng = random.Random(seed)
         self.question_seconds = question_seconds
         self._engine: Engine | None = None
-        self._known: dict[tuple, Claimable] = {}
 
     @property
     def engine(self) -> Engine:
@@ -431,14 +458,6 @@ class ProvingPlayer:
             else self.question_seconds
         )
 
-    def analysis(self, board: Board, timeout: float) -> Claimable:
-        key = tuple((e.statement, e.scored) for e in board.entries)
-        if key not in self._known:
-            if len(self._known) > 64:
-                self._known.clear()
-            self._known[key] = claimable(self.engine, board, timeout)
-        return self._known[key]
-
     def choose(self, view: Mapping[str, Any]) -> str | None:
         moves = legal(view)
         if not moves:
@@ -451,7 +470,14 @@ class ProvingPlayer:
         start = time.monotonic()
         # The whole board's questions within about CLAIM_SECONDS, each at most the limit.
         per_question = CLAIM_SECONDS / (len(board.entries) + 1)
-        now = self.analysis(board, max(MIN_SECONDS, min(self._timeout(view), per_question)))
+        limit = self._timeout(view)
+        now = claimable(
+            self.engine,
+            board,
+            max(MIN_SECONDS, min(limit, per_question)),
+            min(limit, LONGER_SECONDS),
+            start + CLAIM_DEADLINE,
+        )
         if now.inconsistent and "claim inconsistent" in moves:
             return "claim inconsistent"
         for board_id in now.redundant:
