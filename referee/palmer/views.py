@@ -17,8 +17,10 @@ from referee.language.deck import DeckCard
 from referee.language.limits import is_number
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
+from referee.language.shapes import encode
 from referee.palmer import permissions
 from referee.palmer.cards import short_name
+from referee.palmer.legal import legal_lines
 from referee.palmer.refusals import Why
 from referee.palmer.state import Game
 from referee.table import refusals as table
@@ -36,6 +38,12 @@ def _card(card: DeckCard, number: int | None = None) -> dict:
         "statement": card.statement if card.kind == "S" else None,
         "parametric": card.parametric,
         "negate": card.kind == "X" and card.action == "negate",
+        # What the card allows, as the deck says it (public): a computer player checks a
+        # statement against its cards with the rules' own check (permissions).
+        "symbol": card.symbol,
+        "prefix": list(card.prefix),
+        "variables": list(card.variables),
+        "action": card.action,
     }
     if number is not None:
         data["number"] = number
@@ -91,6 +99,14 @@ def seat_view(game: Game, seat: str | None) -> dict:
             "functions": dict(game.vocabulary.functions) if game.vocabulary else {},
         },
         "symbols": list(SYMBOLS),
+        # The table's settings and house rules, public from the first card: what a claim
+        # is worth and how long the referee gives it.
+        "settings": {
+            "hand_size": game.settings.hand_size,
+            "win_score": game.settings.win_score,
+            "claim_timeout": game.setup.claim_timeout,
+            "rules": encode(game.rules),
+        },
     }
     if seat is not None:
         view["you"] = _private(game, seat)
@@ -113,6 +129,8 @@ def _private(game: Game, name: str) -> dict:
         # The others vote on an undetermined claim; its claimant does not (a claim must
         # convince the others: the command language refuses it).
         "vote": game.pending is not None and not game.finished and game.pending.player != name,
+        # Every move but writing a statement, as the lines to type (referee.table.computer).
+        "legal": list(legal_lines(game, name)),
     }
 
 

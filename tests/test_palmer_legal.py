@@ -1,0 +1,128 @@
+"""Palmer's legal moves: every line a seat's view lists is one the commands accept of it.
+
+Fixed-seed games move on by listed lines; at each step every line listed for every
+seat is said, as that seat, in a copy of the session (a fresh session on the same
+record), and none is refused.
+"""
+
+import random
+
+import pytest
+
+from referee.logic.engine import Engine, Limits, Status, Verdict
+from referee.logic.evidence import Evidence, Method
+from referee.palmer.commands import PalmerCommands
+from referee.palmer.legal import legal_lines
+from referee.palmer.records import GAME
+from referee.palmer.setup import HouseRules, Settings, Setup
+from referee.palmer.views import seat_view
+from referee.resources import default_deck_path
+from referee.table.record import Record
+from referee.table.session import Refused, Session
+
+DECK_TEXT = default_deck_path().read_text(encoding="utf-8")
+WRITES = (
+    "play ? : ∀x happy(x)",
+    "play ? : ∃x ¬happy(x)",
+    "play ? : ∃x blonde(x) ∧ happy(x)",
+    "play ? : ∀x ∀y likes(x, y)",
+)
+
+
+@pytest.fixture(scope="module")
+def engine():
+    with Engine(Limits(timeout=1.0, workers=1)) as engine:
+        yield engine
+
+
+def new_session(engine, mode="dealt", seed=1, players=("ann", "bob", "cy"), **rules) -> Session:
+    settings = Settings(players, mode=mode, seed=seed)
+    setup = Setup(settings, HouseRules(**rules), DECK_TEXT, claim_timeout=0.3)
+    return Session(Record(GAME, setup), PalmerCommands(engine))
+
+
+def refused_lines(session: Session) -> list[tuple[str, str, object]]:
+    """Every seat's listed lines said in a copy of the session; those refused."""
+    bad = []
+    for seat in session.game.players:
+        lines = seat_view(session.game, seat)["you"]["legal"]
+        assert lines == list(legal_lines(session.game, seat))
+        assert len(set(lines)) == len(lines), seat
+        for line in lines:
+            copy = Session(session.record, session.commands)
+            out = copy.execute(line, seat)
+            if out and isinstance(out[0], Refused):
+                bad.append((seat, line, out[0]))
+    return bad
+
+
+def mover(session: Session) -> str:
+    game = session.game
+    if game.pending is not None:
+        return next(p for p in game.players if p != game.pending.player)
+    return game.player
+
+
+@pytest.mark.parametrize(("mode", "seed"), [("dealt", 1), ("dealt", 7), ("table", 2)])
+def test_every_listed_line_is_accepted(engine, mode, seed):
+    s = new_session(engine, mode=mode, seed=seed, keep_redundant=seed == 7)
+    rng = random.Random(seed)
+    writes = iter(WRITES)
+    for step in range(6):
+        assert refused_lines(s) == [], step
+        if s.game.finished:
+            break
+        seat = mover(s)
+        moves = [x for x in legal_lines(s.game, seat) if not x.startswith("claim")]
+        line = next(writes) if mode == "table" and step % 2 == 0 else rng.choice(moves)
+        out = s.execute(line, seat)
+        assert not isinstance(out[0], Refused), (line, out)
+
+
+def test_only_the_seat_to_move_has_moves_and_cards_are_hand_positions(engine):
+    s = new_session(engine, seed=3)
+    ann, bob = legal_lines(s.game, "ann"), legal_lines(s.game, "bob")
+    assert bob == () and legal_lines(s.game, "nobody") == ()
+    assert ann[0] == "claim inconsistent" and "pass" in ann
+    # Three cards, each discard set once (distinct sets of cards, by position).
+    hand = s.game.hand("ann")
+    assert len([x for x in ann if x.startswith("pass")]) == len(
+        {tuple(sorted(c for c, keep in zip(hand, bits, strict=True) if keep)) for bits in _bits(3)}
+    )
+    assert all(word.isdigit() for x in ann if x.startswith("pass") for word in x.split()[1:])
+
+
+def test_statement_cards_list_each_n_and_negations_each_place(engine):
+    s = new_session(engine, mode="table", seed=4)
+    assert not isinstance(s.execute("play ? : ∀x happy(x) ∨ blonde(x)")[0], Refused)
+    lines = legal_lines(s.game, "bob")
+    assert "play S1" in lines and "play S13 n=1" in lines and "play S13 n=100" in lines
+    assert "play S13 n=101" not in lines
+    assert [x for x in lines if x.startswith("negate")] == [f"negate 1 {k}" for k in range(1, 5)]
+    assert "claim 1" in lines and not any(x.startswith("pass ") for x in lines)
+
+
+class Undetermined:
+    """An engine that settles nothing, so a claim goes to the table's vote."""
+
+    def consistency(self, *a, **k):
+        return Verdict(Status.UNDETERMINED, Evidence(Method.NONE))
+
+    entailment = consistency
+
+    def call(self, *a, **k):
+        return None
+
+
+def test_votes_are_the_others_lines_while_a_claim_waits():
+    s = new_session(Undetermined(), mode="table", vote_on_undetermined=True)
+    assert not isinstance(s.execute("play ? : ∀x happy(x)", "ann")[0], Refused)
+    assert not isinstance(s.execute("claim 1", "bob")[0], Refused)
+    assert s.game.pending is not None
+    assert legal_lines(s.game, "bob") == ()
+    assert legal_lines(s.game, "ann") == legal_lines(s.game, "cy") == ("vote yes", "vote no")
+    assert refused_lines(s) == []
+
+
+def _bits(n: int):
+    return [[(k >> i) & 1 for i in range(n)] for k in range(2**n)]

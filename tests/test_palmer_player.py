@@ -1,0 +1,114 @@
+"""Palmer's computer players, given nothing but their seat's view (as JSON).
+
+Short fixed-seed matches: no player says a line the table refuses, the strong player
+makes no claim the referee rejects, and none of its statements (or ¬) makes a board
+shown consistent inconsistent. Small boards show it claims what follows, inconsistency
+first.
+"""
+
+import pytest
+from palmer_bots import DECK_TEXT, new_session, play_match
+
+from referee.logic.engine import Engine, Limits, Status
+from referee.palmer.commands import PalmerCommands
+from referee.palmer.events import ClaimOutcome
+from referee.palmer.outcomes import ClaimSettled
+from referee.palmer.player import DEFAULT_LEVEL, ProvingPlayer, computer_player
+from referee.palmer.records import GAME
+from referee.palmer.setup import HouseRules, Settings, Setup
+from referee.palmer.views import seat_view
+from referee.table.computer import RandomPlayer
+from referee.table.record import Record
+from referee.table.session import Refused, Session
+
+
+@pytest.fixture(scope="module")
+def referee():
+    with Engine(Limits(timeout=2.0, workers=1)) as engine:
+        yield engine
+
+
+def test_levels():
+    assert isinstance(computer_player(0, 1), RandomPlayer)
+    player = computer_player(DEFAULT_LEVEL, 1)
+    assert isinstance(player, ProvingPlayer)
+    player.close()  # nothing started yet: nothing to let go of
+
+
+@pytest.mark.parametrize(
+    ("seed", "levels", "rules"),
+    [(1, (DEFAULT_LEVEL, 0), {}), (5, (DEFAULT_LEVEL, 0, DEFAULT_LEVEL), {"keep_redundant": True})],
+)
+def test_matches_keep_the_rules(referee, seed, levels, rules):
+    seats = ("ann", "bob", "cy")[: len(levels)]
+    players = {
+        s: computer_player(level, seed + i)
+        for i, (s, level) in enumerate(zip(seats, levels, strict=True))
+    }
+    session = new_session(referee, seats, seed=seed, claim_timeout=1.0, **rules)
+    try:
+        said = play_match(session, players, max_lines=9 * len(seats))
+    finally:
+        for player in players.values():
+            player.close()
+    assert len(said) >= 8
+    strong = {s for s, level in zip(seats, levels, strict=True) if level > 0}
+    for x in said:
+        assert not (x.outcomes and isinstance(x.outcomes[0], Refused)), (x.seat, x.line, x.outcomes)
+        if x.seat not in strong:
+            continue
+        first = x.outcomes[0]
+        if isinstance(first, ClaimSettled):
+            assert first.claim.outcome == ClaimOutcome.UPHELD, (x.line, first.claim.verdict)
+        elif x.line.startswith(("play", "negate")) and x.after != x.before:
+            after = referee.consistency(list(x.after), timeout=1.0).status
+            if after == Status.INCONSISTENT:
+                before = referee.consistency(list(x.before), timeout=1.0).status
+                assert before != Status.CONSISTENT, (x.line, x.before)
+    assert any(x.line.startswith("play") and ":" in x.line for x in said if x.seat in strong)
+
+
+def table_session(engine, *statements: str) -> Session:
+    setup = Setup(
+        Settings(("ann", "bob"), mode="table"), HouseRules(), DECK_TEXT, claim_timeout=1.0
+    )
+    s = Session(Record(GAME, setup), PalmerCommands(engine))
+    for k, text in enumerate(statements):
+        assert not isinstance(s.execute(f"play ? : {text}", ("ann", "bob")[k % 2])[0], Refused)
+    return s
+
+
+@pytest.mark.parametrize(
+    ("statements", "expected"),
+    [
+        (("∀x happy(x)", "∃x ¬happy(x)"), "claim inconsistent"),
+        (("∀x happy(x)", "∃x happy(x)"), "claim 2"),
+        (("∃x blonde(x)", "∀x blonde(x) → happy(x)", "∃x happy(x)"), "claim 3"),
+    ],
+)
+def test_it_claims_what_its_engine_proves(referee, statements, expected):
+    s = table_session(referee, *statements)
+    player = ProvingPlayer(seed=1)
+    try:
+        seat = s.game.player
+        assert player.choose(seat_view(s.game, seat)) == expected
+        out = s.execute(expected, seat)
+        assert isinstance(out[0], ClaimSettled) and out[0].claim.outcome == ClaimOutcome.UPHELD
+    finally:
+        player.close()
+
+
+def test_it_writes_a_statement_that_leaves_nothing_to_claim(referee):
+    s = table_session(referee, "∃x happy(x)")
+    player = ProvingPlayer(seed=2)
+    try:
+        line = player.choose(seat_view(s.game, "bob"))
+    finally:
+        player.close()
+    assert line is not None and not line.startswith("claim")
+    assert not isinstance(s.execute(line, "bob")[0], Refused)
+    formulas = [e.statement.asserted for e in s.game.board]
+    assert referee.consistency(formulas, timeout=1.0).status == Status.CONSISTENT
+    for k, goal in enumerate(formulas):
+        others = formulas[:k] + formulas[k + 1 :]
+        assert referee.entailment(others, [goal], timeout=1.0).status != Status.ENTAILED
