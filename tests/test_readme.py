@@ -181,3 +181,17 @@ def test_every_readme_example_prints_what_the_readme_shows(tmp_path, command, sh
         printed = play(words[1:], [], tmp_path).lines()
     missing = _matches(shown, printed)
     assert not missing, "\n".join(["README lines not printed:", *missing, "printed:", *printed])
+
+
+def test_every_docs_path_the_docs_and_examples_name_exists():
+    """A path to a page under docs/ named in the README, the docs or an example is there."""
+    named = re.compile(r"docs/[\w./-]+\.(?:md|png)")
+    sources = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "examples").rglob("*")]
+    missing = []
+    for source in sources:
+        if not source.is_file() or source.suffix not in (".md", ".txt", ".toml", ".moves"):
+            continue
+        for path in named.findall(source.read_text(encoding="utf-8")):
+            if not (ROOT / path).exists():
+                missing.append(f"{source.relative_to(ROOT)}: {path}")
+    assert not missing
