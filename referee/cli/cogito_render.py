@@ -20,7 +20,7 @@ from referee.cli.grammar import and_list as grammar_list
 from referee.cli.grammar import article, count
 from referee.cli.layout import HelpPage
 from referee.cli.renders import event_words, renders
-from referee.cli.safe import user
+from referee.cli.safe import entry, user
 from referee.cli.table_io import TableRenderer, game_over_line, private_view
 from referee.cogito.diagram import CardKind, Diagram, says
 from referee.cogito.events import Cogito, Declare, End, Give, Play, Position
@@ -386,6 +386,7 @@ class CogitoRenderer(TableRenderer):
         if o.self_card is not None:
             line.append(". Their Self card was ")
             line.append_text(user(o.self_card, "bold"))
+        line.append(".", style="red")
         self.out.print(line)
 
     @renders(RoundEnded)
@@ -498,11 +499,12 @@ class CogitoRenderer(TableRenderer):
             line.append(" — true" if j.judgement.true else " — false", style=POSITION_STYLE[colour])
             line.append(": ")
             line.append_text(user(why(j.judgement)))
-            self.out.print(line)
+            self.out.print(entry(self.out, line))
         if not o.cogitos:
             self.out.print("Nobody declared COGITO.")
         for c in o.cogitos:
-            self.out.print(cogito_review_text(c))
+            for line in cogito_review_text(c).split("\n"):
+                self.out.print(entry(self.out, line))
 
 
 def cogito_review_text(c: CogitoReview) -> Text:

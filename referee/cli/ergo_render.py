@@ -54,6 +54,7 @@ from referee.ergo.outcomes import (
     Swapped,
     Why,
 )
+from referee.ergo.proof import landed
 from referee.ergo.reading import full_text, read_premise
 from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
 from referee.ergo.state import FALLACY_TURNS, Game
@@ -133,7 +134,9 @@ describe = event_words(  # one line for an event (undo, replay --step)
 
 @describe.register
 def _(event: Place) -> str:
-    where = ", ".join(f"{p.card.symbol} at {p.premise}:{p.gap}" for p in event.cards)
+    gaps = landed(event.cards)
+    spots = zip(event.cards, gaps, strict=True)
+    where = ", ".join(f"{p.card.symbol} at {p.premise}:{g}" for p, g in spots)
     return f"{event.player} plays {where}"
 
 
@@ -415,12 +418,12 @@ class ErgoRenderer(TableRenderer):
     @renders(CardsPlaced)
     def placed(self, o: CardsPlaced) -> None:
         parts = []
-        for p in o.event.cards:
+        for p, gap in zip(o.event.cards, landed(o.event.cards), strict=True):
             star = "*" if p.card.card.wild else ""
             if p.premise > o.premises_before:
                 parts.append(f"{p.card.symbol}{star} on the new premise {p.premise}")
             else:
-                parts.append(f"{p.card.symbol}{star} at {p.premise}:{p.gap}")
+                parts.append(f"{p.card.symbol}{star} at {p.premise}:{gap}")
         self.out.print(user(o.event.player) + Text(" plays " + ", ".join(parts)))
 
     @renders(PlacementRefused)

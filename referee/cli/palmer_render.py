@@ -407,7 +407,10 @@ class PalmerRenderer(TableRenderer):
                 for line in s.claim.proof.text.rstrip("\n").split("\n"):
                     self.out.print(Text("  ") + user(line))
             if s.premises:
-                table = Table(title="the board as it stood (the claimed statements apart)")
+                title = "the board as it stood"
+                if s.claim.targets:  # an inconsistency claim claims no statement
+                    title += " (the claimed statements apart)"
+                table = Table(title=title)
                 table.add_column("#", justify="right")
                 table.add_column("statement")
                 table.add_column("used")

@@ -93,20 +93,30 @@ class TableConsole(Console):
         super().print(*objects, **kwargs)
 
 
-def hanging(out: Console, item):
-    """``item`` with its leading spaces kept on every line it wraps to (one line of Text)."""
+def hanging(out: Console, item, more: int = 0):
+    """``item`` with its leading spaces kept on every line it wraps to (one line of Text),
+    and ``more`` spaces besides on the lines after the first, so that an entry of a list
+    that wraps does not read as the next entry."""
     if isinstance(item, str):
         item = Text(item)
     if not isinstance(item, Text) or "\n" in item.plain or item.cell_len <= out.width:
         return item
     indent = len(item.plain) - len(item.plain.lstrip(" "))
-    if not indent or indent > out.width // 2:
+    if (not indent and not more) or indent + more > out.width // 2:
         return item
-    margin = Text(" " * indent)
-    lines = item[indent:].wrap(out, out.width - indent)
+    lines = item[indent:].wrap(out, out.width - indent - more)
     for line in lines:
         line.rstrip()
-    return Text("\n").join(margin + line for line in lines)
+    margins = [Text(" " * indent)] + [Text(" " * (indent + more))] * (len(lines) - 1)
+    return Text("\n").join(m + line for m, line in zip(margins, lines, strict=True))
+
+
+def entry(out: Console, item, more: int = 2):
+    """An entry of a list at a terminal: its wrapped lines indented ``more`` further than
+    its first (into a pipe, or on the web table's console, the line is given whole)."""
+    if getattr(out, "soft_wrap", True) or not isinstance(out, TableConsole):
+        return item
+    return hanging(out, item, more)
 
 
 # A word (a run without spaces) of a message longer than a quotation may be,

@@ -43,7 +43,16 @@ SOLVER_WORDS = {
 }
 
 
-PROVER_NAMES = {Solver.Z3: "Z3", Solver.E: "E prover", Solver.FINDER: "model finder"}
+# The prover a record stores, by the name a player reads: every solver that can settle a
+# question has one, so a verdict never says "a prover" where the record says which.
+PROVER_NAMES = {
+    Solver.Z3: "Z3",
+    Solver.E: "E prover",
+    Solver.CVC5: "cvc5",
+    Solver.FINDER: "model finder",
+    Solver.SIZE_PROBE: "Z3",
+    Solver.INFINITE: "infinite model search",
+}
 
 
 def seconds(s: float | None) -> str:
@@ -122,7 +131,7 @@ def reason(
     if m == Method.EXHAUSTIVE:
         bound = evidence.bound
         if bound is None:
-            return f"no {noun} exists (exhaustive search)"
+            return f"no {noun} exists (the finite search)"
         if bound.reason == BoundReason.SIZE_CLASH:
             where = f" ({_labels(bound.sources, label)})" if bound.sources else ""
             claim = " with the claim's negation" if counter else ""
@@ -130,7 +139,10 @@ def reason(
         if bound.size == 0:
             return "the board says L has no objects at all, but L always has at least one"
         upto = "1 object" if bound.size == 1 else f"1 to {bound.size} objects"
-        text = f"no {noun} exists: {bound_words(bound, counter, label)}, and none with {upto} works"
+        text = (
+            f"no {noun} exists: {bound_words(bound, counter, label)}, and the finite search "
+            f"finds none with {upto}"
+        )
         if evidence.also is not None and not brief:
             text += f"; {SOLVER_WORDS.get(evidence.also, 'a prover')} agrees"
         return text

@@ -367,6 +367,8 @@ class Grounding:
             result = solver.check(*lits)
             if result == z3.unsat:
                 core = self._shrink(solver, list(solver.unsat_core()))
+                if not core:
+                    return self._letters_clash()
                 return self._make_plan(core)
             if result != z3.sat:
                 if self.deadline is not None and time.monotonic() > self.deadline:
@@ -406,6 +408,25 @@ class Grounding:
             else:
                 i += 1
         return core
+
+    def _letters_clash(self) -> Plan:
+        """The plan when the letters alone clash (``∃x φ`` beside ``∀x ¬φ``: one letter,
+        asserted and denied): a written derivation cannot cite a letter, so each such letter
+        is opened at its witness (∃E) and its ∀ form instantiated there (∀E)."""
+        z3 = self.z3
+        plan = Plan()
+        for k, polarity in self.polarity.items():
+            name = self.witness.get(k)
+            if name is None or polarity != {True, False}:
+                continue
+            plan.witnesses[k] = name
+            inst = self._instance(k, App(name))
+            plan.instances[k] = [App(name)]
+            plan.links.append(z3.Implies(self.letters[k], self.formula(inst, True, False)))
+            for _lit, kind, k2, _, constraint in self.tracks:
+                if kind == "witness" and k2 == k:
+                    plan.links.append(constraint)
+        return plan
 
     def _make_plan(self, core: list) -> Plan:
         chosen = {str(c) for c in core}

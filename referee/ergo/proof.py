@@ -44,6 +44,20 @@ class Placed(Plain):
     gap: int
 
 
+def landed(placed: Sequence[Placed]) -> tuple[int, ...]:
+    """The gap each card of one move went to, as if put in one after another: the gaps a
+    move names count the cards before it, so ``OR D at 1`` puts D at gap 2, not 1."""
+    out = []
+    for i, p in enumerate(placed):
+        before = sum(
+            1
+            for j, q in enumerate(placed)
+            if q.premise == p.premise and (q.gap < p.gap or (q.gap == p.gap and j < i))
+        )
+        out.append(p.gap + before)
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Spot(Plain):
     """Card ``position`` (from 1) of premise ``premise`` (from 1)."""

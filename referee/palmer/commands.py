@@ -330,12 +330,13 @@ class PalmerCommands(TableCommands):
 
 
 def settled_view(game: Game, engine, kind, targets, offered) -> ClaimSettled:
-    """Settle a claim and keep the texts the renderer shows (before the board changes)."""
+    """Settle a claim and keep the texts the renderer shows (before the board changes), as
+    the board shows them."""
     result = claims.settle(game, kind, targets, engine, offered)
     return ClaimSettled(
         result.claim,
-        tuple((t, game.entry(t).text) for t in targets),
-        tuple((e.id, e.text) for e in game.board if e.id not in targets),
+        tuple((t, game.entry(t).as_written) for t in targets),
+        tuple((e.id, e.as_written) for e in game.board if e.id not in targets),
         game.scores[result.claim.player],
         tuple(game.entry(t).statement.asserted for t in targets),
         result.derivation,
@@ -343,8 +344,9 @@ def settled_view(game: Game, engine, kind, targets, offered) -> ClaimSettled:
 
 
 def recorded_view(game: Game, claim: Claim) -> ClaimSettled:
-    """A recorded claim with the board as it stood (``game``: just before the claim)."""
-    texts = {e.id: e.text for e in game.board}
+    """A recorded claim with the board as it stood (``game``: just before the claim),
+    its statements with the parentheses the board shows."""
+    texts = {e.id: e.as_written for e in game.board}
     goals = tuple(e.statement.asserted for e in game.board if e.id in claim.targets)
     return ClaimSettled(
         claim,
