@@ -257,7 +257,7 @@
     if (v.finished) parts.push(h("p", { class: "result" }, "Winner: " + (v.winners.join(", ") || "nobody")));
     parts.push(h("table", { class: "scores" }, v.players.map((p) => h("tr", { class: p.you ? "mine" : "" },
       h("td", {}, p.name), h("td", {}, p.variable), h("td", {}, String(p.score)),
-      h("td", {}, (p.hand !== null ? p.hand + " cards" : "") + (p.fallacy ? " · Fallacy" : "") + (p.justified ? " · justified" : ""))))));
+      h("td", {}, (p.hand !== null ? p.hand + " cards" : "") + (p.fallacy !== null ? " · Fallacy" : "") + (p.justified ? " · justified" : ""))))));
     const placing = ui.faceFor !== null;
     const tapping = ui.special === "tabula" || ui.special === "revolution";
     const proof = h("section", { class: "proof" }, h("h2", {}, "The Proof"));
@@ -287,7 +287,9 @@
       const key = c.number !== undefined ? String(c.number) : c.card;
       const sel = ui.selected === key;
       hand.append(h("button", { type: "button", class: "card ergo " + c.use + (sel ? " selected" : "") + (c.new ? " new" : ""), disabled: busy || !me.to_play, onclick: () => {
-          ui.selected = sel ? null : key; ui.special = null; ui.proofPicks = [];
+          ui.selected = sel ? null : key; ui.proofPicks = [];
+          // Chosen before the Proof is drawn again, so its cards are tappable at once.
+          ui.special = !sel && (c.use === "tabula" || c.use === "revolution") ? c.use : null;
           ui.faceFor = !sel && c.use === "proof" && c.faces.length === 1 ? c.faces[0].word : null;
           render();
         } },
@@ -308,10 +310,8 @@
       } else if (card.use === "fallacy") {
         me.others.forEach((p) => acts.append(button("Fallacy on " + p, "fallacy " + p, "choice")));
       } else if (card.use === "tabula") {
-        ui.special = "tabula";
         acts.append(h("p", { class: "hint" }, "Tap the card of the Proof to remove."));
       } else if (card.use === "revolution") {
-        ui.special = "revolution";
         acts.append(h("p", { class: "hint" }, "Tap the two cards of the Proof to swap."));
       } else {
         acts.append(button(card.label, card.use, "choice primary"));
