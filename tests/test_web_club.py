@@ -70,3 +70,55 @@ def test_ergo_a_new_fallacy_shows_at_once(browser, served):
     for page in (ann, board):
         row = page.locator("table.scores tr", has_text="ann")
         assert "Fallacy" in row.inner_text()
+
+
+def undetermined_claim(browser, served, players: str, *house: str):
+    """A Palmer table (``players``) whose claim by ann waits for the table's vote."""
+    from referee.logic.engine import Engine, Limits
+
+    engine = Engine(Limits(timeout=1, hang_for_testing=5.0))  # every claim undetermined
+    s = served(
+        "palmer",
+        engine=engine,
+        players=players,
+        mode="table",
+        timeout=1,
+        house=("vote_on_undetermined=yes", *house),
+    )
+    names = players.split(",")
+    said(s, "ann", "play happy : ∀x happy(x)")
+    said(s, names[1], "play happy : ∃x happy(x)")
+    for other in names[2:]:
+        said(s, other, "pass")
+    said(s, "ann", "claim 2")
+    return s, engine
+
+
+def test_palmer_every_asked_player_votes_and_the_majority_decides(browser, served):
+    """Bob's yes alone does not decide: cat still votes, every screen shows who has voted,
+    and the house rule (majority: a tie does not convince) settles it."""
+    s, engine = undetermined_claim(browser, served, "ann,bob,cat")
+    with engine:
+        board = open_page(browser, s.urls["table"], TABLE)
+        bob = open_page(browser, s.urls["seats"]["bob"])
+        cat = open_page(browser, s.urls["seats"]["cat"])
+        assert "bob, cat to vote" in board.inner_text("header .turn")
+        before = s.app.table.snapshot.version
+        bob.get_by_role("button", name="Vote yes").tap()
+        wait_shown([board, bob, cat], landed(s, before))
+        assert s.app.table.session.game.pending is not None  # one vote decides nothing
+        for page in (board, bob, cat):
+            assert "bob has voted" in page.inner_text(".ballots")
+            assert "cat to vote" in page.inner_text(".ballots")
+        assert bob.get_by_role("button", name="Vote yes").count() == 0  # voted once
+        assert "your vote" in cat.inner_text("header .turn")
+        wb.screenshot(board, "web-palmer-vote-table.png")
+        before = s.app.table.snapshot.version
+        cat.get_by_role("button", name="Vote no").tap()
+        wait_shown([board, bob, cat], landed(s, before))
+        game = s.app.table.session.game
+        assert game.pending is None and game.scores["ann"] == 0  # 1 yes, 1 no: not upheld
+        assert "1 yes, 1 no; majority" in board.inner_text(".log")
+        for page in (board, bob, cat):
+            assert page.errors == []  # type: ignore[attr-defined]
+

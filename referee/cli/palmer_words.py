@@ -47,6 +47,7 @@ TEMPLATES = {
     Why.NO_CLAIM_YET: "no claim has been made yet",
     Why.FILES_AT_THE_KEYBOARD: "a derivation file is claimed at the referee's own keyboard",
     Why.OWN_CLAIM_VOTE: "a claim must convince the others: they vote on yours, not you",
+    Why.ALREADY_VOTED: "{player} has already voted on this claim",
     Why.HANDS_ON_THE_TABLE: "in table mode the hands are on the table, not in the referee",
     Why.NOT_YOUR_TURN: "it is {player}'s turn, not {other!r}'s",
     Why.NOT_A_DECK_CARD: "{word!q} is not a card of the deck",

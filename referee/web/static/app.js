@@ -122,9 +122,11 @@
     let turn = "";
     let mine = v.to_play && v.to_play === you;
     if (v.finished) turn = "The game is over";
-    else if (v.vote && v.vote.asked) {  // the turn waits for the table's vote
-      mine = v.vote.asked.includes(you);
-      turn = "A vote is open on " + v.vote.player + "'s claim: " + (mine ? "your vote" : v.vote.asked.join(" or ") + " to vote");
+    else if (v.vote && v.vote.asked) {  // the turn waits for every asked player's vote
+      const waiting = v.vote.waiting || v.vote.asked;
+      mine = waiting.includes(you);
+      const others = waiting.filter((p) => p !== you);
+      turn = "A vote is open on " + v.vote.player + "'s claim: " + (mine ? "your vote" : others.join(", ") + " to vote");
     } else if (v.to_play) turn = mine ? "Your turn" : v.to_play + " to play";
     return h("header", {},
       h("h1", {}, titles[v.game] || v.game),
@@ -148,6 +150,9 @@
       rest.length ? reasons(rest) : null);
   }
   function reasons(lines) {
+    // Nobody taps a TV: the table screen shows the reasons in full (a round's Proof and
+    // points, a vote's count) until the next move replaces them.
+    if (role === "table") return h("div", { class: "reasons" }, lines.map((l) => h("pre", {}, l)));
     const details = h("details", { open: ui.reasonsOpen }, h("summary", {}, "the reasons, in full"), lines.map((l) => h("pre", {}, l)));
     details.addEventListener("toggle", () => { ui.reasonsOpen = details.open; });
     return details;
@@ -460,7 +465,14 @@
     parts.push(h("table", { class: "scores" }, v.players.map((p) => h("tr", { class: (p.you ? "mine" : "") + (v.to_play === p.name && !v.vote ? " active" : "") },
       h("td", {}, p.name), h("td", {}, String(p.score) + " pt"), h("td", {}, p.hand !== null ? p.hand + " cards" : "")))));
     if (v.finished) parts.push(h("p", { class: "result" }, v.winner ? v.winner + " wins" : "The game is over"));
-    if (v.vote) parts.push(h("p", { class: "vote" }, "The referee could not decide " + v.vote.player + "'s claim: the table votes."));
+    if (v.vote) {
+      const voted = v.vote.voted || [];
+      const rule = v.vote.rule === "unanimity" ? "every yes upholds it" : "more yes than no upholds it";
+      parts.push(h("section", { class: "vote" },
+        h("p", {}, "The referee could not decide " + v.vote.player + "'s claim: the table votes (" + rule + ")."),
+        h("ul", { class: "ballots" }, v.vote.asked.map((p) => h("li", { class: voted.includes(p) ? "voted" : "waiting", "data-voter": p },
+          voted.includes(p) ? "✓ " + p + " has voted" : "… " + p + " to vote")))));
+    }
     const board = h("section", { class: "board-list" }, h("h2", {}, "The board"));
     if (!v.board.length) board.append(h("p", { class: "empty" }, "(empty)"));
     v.board.forEach((e) => {
