@@ -122,3 +122,27 @@ def test_palmer_every_asked_player_votes_and_the_majority_decides(browser, serve
         for page in (board, bob, cat):
             assert page.errors == []  # type: ignore[attr-defined]
 
+
+def test_ergo_the_end_of_a_round_stays_on_the_table_screen(browser, served):
+    """The final Proof and the points are on every screen, the table's without a tap,
+    until the next move."""
+    s = served("ergo", mode="table", win=9)
+    for seat, line in [("ann", "play A"), ("ann", "play B"), ("bob", "play C"), ("bob", "play D")]:
+        said(s, seat, line)
+    board = open_page(browser, s.urls["table"], TABLE)
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    before = s.app.table.snapshot.version
+    said(s, "ann", "ergo")
+    wait_shown([board, ann], landed(s, before))
+    for page in (board, ann):
+        over = page.locator(".round-over")
+        assert over.is_visible()
+        text = over.inner_text()
+        assert "Round 1" in text and "ann +4" in text and "bob +4" in text
+        assert over.locator(".pcard").all_inner_texts() == ["A", "B", "C", "D"]
+    wb.screenshot(board, "web-ergo-round-over.png")
+    mover = s.app.table.view(None)["to_play"]
+    before = s.app.table.snapshot.version
+    said(s, mover, "play " + s.app.table.view(mover)["you"]["variable"])
+    wait_shown([board], landed(s, before))
+    assert board.locator(".round-over").count() == 0

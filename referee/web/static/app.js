@@ -281,7 +281,8 @@
     if (!v.proof.length) proof.append(h("p", { class: "empty" }, "no premises yet"));
     if (placing) proof.append(h("button", { type: "button", class: "gap new", "data-gap": "new", onclick: () => pick("new") }, "+ a new premise"));
     parts.push(proof);
-    if (v.last_round) {
+    if (v.last_round && v.last_round.fresh) parts.unshift(roundOver(v.last_round));
+    else if (v.last_round) {
       const lr = v.last_round;
       parts.push(h("p", { class: "small" }, "Round " + lr.round + ": proven " + (lr.proven.join(", ") || "nothing") + (lr.paradox ? " (a paradox)" : "")));
     }
@@ -325,6 +326,17 @@
       parts.push(acts);
     }
     return parts;
+  }
+
+  // The end of a round, on every screen until the next move: nobody taps a TV.
+  function roundOver(lr) {
+    const points = Object.entries(lr.awards).map(([p, n]) => p + " +" + n).join(" · ") || "no points";
+    return h("section", { class: "round-over", "aria-live": "polite" },
+      h("h2", {}, "Round " + lr.round + " is over" + (lr.paradox ? " — a paradox" : "")),
+      h("div", { class: "final" }, lr.proof.map((text, i) => h("div", { class: "premise" },
+        h("span", { class: "pnum" }, (i + 1) + "."), text.split(/\s+/).filter(Boolean).map((c) => h("span", { class: "pcard" }, c))))),
+      h("p", {}, "Proven: " + (lr.proven.join(", ") || "nothing") + (lr.disproven.length ? " · disproven: " + lr.disproven.join(", ") : "")),
+      h("p", { class: "points" }, "Points: " + points));
   }
 
   function pick(where) {
