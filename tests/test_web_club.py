@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import test_web_browser as wb
 from test_web_browser import PHONE, landed, open_page, wait_shown
+from webtable import Views, next_move
 
 browser = wb.browser  # the module's fixtures, shared
 served = wb.served
@@ -146,3 +147,34 @@ def test_ergo_the_end_of_a_round_stays_on_the_table_screen(browser, served):
     said(s, mover, "play " + s.app.table.view(mover)["you"]["variable"])
     wait_shown([board], landed(s, before))
     assert board.locator(".round-over").count() == 0
+
+
+def play_on(s, game: str, moves: int) -> None:
+    """``moves`` scripted moves (webtable.next_move), straight to the table."""
+    views = Views(s.app)
+    for _ in range(moves):
+        move = next_move(game, views)
+        if move is None:
+            return
+        said(s, *move)
+
+
+def inside(page, selector: str, viewport: dict) -> None:
+    """Every element ``selector`` matches is wholly on screen, without scrolling."""
+    for box in (e.bounding_box() for e in page.locator(selector).all()):
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 0.5, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, box
+
+
+def test_invicta_whole_board_fits_the_table_screen_and_a_phone_on_its_side(browser, served):
+    s = served("invicta")
+    play_on(s, "invicta", 14)
+    for size in (TABLE, TV):
+        board = open_page(browser, s.urls["table"], size)
+        inside(board, ".sq", size)
+        assert board.evaluate("document.documentElement.scrollHeight") <= size["height"]
+        board.close()
+    phone = open_page(browser, s.urls["seats"]["ann"], LANDSCAPE)
+    inside(phone, ".sq", LANDSCAPE)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= LANDSCAPE["width"]

@@ -534,15 +534,14 @@
   function render() {
     if (!view) return;
     const keepFocus = document.activeElement;
-    const body = [header(view)];
-    body.push(...(games[view.game] || (() => []))(view));
-    if (role === "seat") {
-      body.push(messages());
-      body.push(commandLine());
-    }
-    body.push(log(view));
-    body.push(seatsPanel(view));
-    app.replaceChildren(...body.filter(Boolean));
+    // The game's own parts, and beside them (on a wide or landscape screen; below them on a
+    // phone held upright) what was said: so a board fits the screen's height.
+    const side = [];
+    if (role === "seat") side.push(messages(), commandLine());
+    side.push(log(view), seatsPanel(view));
+    const play = (games[view.game] || (() => []))(view).filter(Boolean);
+    app.replaceChildren(header(view), h("div", { class: "stage game-" + view.game },
+      h("div", { class: "play" }, play), h("aside", { class: "side" }, side.filter(Boolean))));
     app.dataset.version = String(view.version);
     document.title = (titles[view.game] || "referee") + (view.you ? " · " + view.you.name : "");
     if (keepFocus && keepFocus.id && document.getElementById(keepFocus.id) === keepFocus) keepFocus.focus();
