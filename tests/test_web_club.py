@@ -8,6 +8,7 @@ screen readable as a TV board, and a phone that says what happened.
 
 from __future__ import annotations
 
+import pytest
 import test_web_browser as wb
 from test_web_browser import PHONE, landed, open_page, wait_shown
 from webtable import Views, next_move
@@ -178,3 +179,47 @@ def test_invicta_whole_board_fits_the_table_screen_and_a_phone_on_its_side(brows
     phone = open_page(browser, s.urls["seats"]["ann"], LANDSCAPE)
     inside(phone, ".sq", LANDSCAPE)
     assert phone.evaluate("document.documentElement.scrollWidth") <= LANDSCAPE["width"]
+
+
+GAMES = {
+    "palmer": {"players": "ann,bob,cat"},
+    "ergo": {"players": "ann,bob,cat", "win": 9, "mode": "table"},
+    "cogito": {},
+    "invicta": {},
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_table_screen_is_a_tv_board(browser, served, game):
+    """A large turn banner, the last move marked, full contrast, and mid-game the table page
+    fits 1280 × 800 (nothing cut off, nothing scrolls); no page scrolls sideways."""
+    s = served(game, **GAMES[game])
+    play_on(s, game, 6)
+    board = open_page(browser, s.urls["table"], TABLE)
+    before = s.app.table.snapshot.version
+    if game == "ergo":  # a card to the Proof (a discard changes nothing on the board)
+        mover = s.app.table.view(None)["to_play"]
+        said(s, mover, "play " + s.app.table.view(mover)["you"]["variable"])
+    else:
+        play_on(s, game, 1)
+    wait_shown([board], landed(s, before))
+    assert board.locator(".last").count() >= 1, "the last move is not marked"
+    banner = board.locator("header .turn.banner")
+    size = float(banner.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert size >= 30, f"the turn banner is {size} px"
+    if game == "palmer":
+        for entry in board.locator(".entry").all():
+            assert entry.evaluate("e => getComputedStyle(e).opacity") == "1"
+    for part in (".play", ".side"):
+        fits = board.locator(part).evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+        assert fits, f"{part} is cut off at 1280 × 800"
+    assert board.evaluate("document.documentElement.scrollHeight") <= TABLE["height"]
+    wb.screenshot(board, f"web-{game}-table-1280.png")
+    seat = next(iter(s.urls["seats"].values()))
+    for size in SIZES:
+        for url in (s.urls["table"], seat):
+            page = open_page(browser, url, size)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= size["width"], (url, size, width)
+            page.close()
+    assert board.errors == []  # type: ignore[attr-defined]

@@ -79,8 +79,13 @@
     } catch (e) { /* the socket brings the next view */ }
   }
 
+  // What the last move changed is marked on every screen (a square, a card, a statement):
+  // the page compares the public parts of the view it had with the new one.
+  let before = null;  // the view shown before the latest move
   function show(v) {
     if (view && v.epoch === view.epoch && v.version < view.version) return;  // an old frame
+    if (view && v.version !== view.version) before = view;
+    if (view && v.epoch !== view.epoch) before = null;
     view = v;
     showThinking(v.thinking);
     render();
@@ -131,7 +136,7 @@
     return h("header", {},
       h("h1", {}, titles[v.game] || v.game),
       you ? h("p", { class: "you" }, "You are ", h("strong", {}, you)) : (role === "spectator" ? h("p", { class: "you" }, "Watching") : null),
-      h("p", { class: "turn" + (mine ? " mine" : "") }, turn));
+      h("p", { class: "turn banner" + (mine ? " mine" : "") + (v.finished ? " over" : "") }, turn));
   }
   const titles = { palmer: "Palmer's game", ergo: "Ergo", invicta: "Ergo (Invicta)", cogito: "Cogito" };
 
@@ -192,7 +197,7 @@
       h("div", { class: "who" }, h("strong", {}, p.name), p.standing !== "playing" ? " (" + p.standing + ")" : "",
         " · ", String(p.hand), " in hand", p.chose_gift ? " · gift chosen" : ""),
       h("div", { class: "self" }, p.self ? "Self: " + p.self : (p.you ? "Self: your own (hidden from you)" : "Self: ?")),
-      h("div", { class: "field" }, p.field.length ? p.field.map((c) => h("span", { class: "fcard " + c.position }, c.position === "none" ? c.card : (c.position === "blue" ? "✓ not " : "✗ not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));
+      h("div", { class: "field" }, p.field.length ? p.field.map((c, i) => h("span", { class: "fcard " + c.position + (revealed(p.name, i, c) ? " last" : "") }, c.position === "none" ? c.card : (c.position === "blue" ? "✓ not " : "✗ not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));
     if (me) {
       const byCard = {};
       for (const m of me.moves) if (m.move === "play" || m.move === "give") byCard[m.card] = m;
@@ -218,6 +223,13 @@
     return parts;
   }
 
+  function revealed(name, i, c) {
+    if (!before || before.game !== "cogito") return false;
+    const old = before.players.find((p) => p.name === name);
+    const was = old && old.field[i];
+    return !was || was.card !== c.card || was.position !== c.position;
+  }
+
   // ------------------------------------------------------------ Invicta
 
   function invicta(v) {
@@ -230,13 +242,14 @@
     const targets = me && ui.selected ? (me.moves[ui.selected] || []) : [];
     const places = me && !ui.selected ? me.places : [];
     const winning = new Set((v.winning_rows || []).flat());
+    const lastMove = new Set(v.last ? v.last.match(/[a-z]\d+/g) || [] : []);
     const grid = h("div", { class: "board", role: "grid" });
     for (let r = v.rows; r >= 1; r--) {
       for (let c = 0; c < v.columns.length; c++) {
         const sq = v.columns[c] + r;
         const piece = v.board[sq];
         const edge = c === 0 || c === v.columns.length - 1 || r === 1 || r === v.rows;
-        let cls = "sq" + (edge ? " edge" : "") + (winning.has(sq) ? " win" : "");
+        let cls = "sq" + (edge ? " edge" : "") + (winning.has(sq) ? " win" : "") + (lastMove.has(sq) ? " last" : "");
         let action = null;
         if (me && me.to_play) {
           if (ui.selected === sq) { cls += " selected"; action = () => { ui.selected = null; render(); }; }
@@ -273,7 +286,7 @@
       premise.cards.forEach((c, i) => {
         const spot = premise.number + ":" + (i + 1);
         const chosen = ui.proofPicks.includes(spot);
-        row.append(h("button", { type: "button", class: "pcard" + (c.wild ? " wild" : "") + (chosen ? " selected" : ""), disabled: !tapping, onclick: tapping ? () => proofPick(spot) : null }, c.symbol));
+        row.append(h("button", { type: "button", class: "pcard" + (c.wild ? " wild" : "") + (chosen ? " selected" : "") + (changedCard(premise.number, i, c.symbol) ? " last" : ""), disabled: !tapping, onclick: tapping ? () => proofPick(spot) : null }, c.symbol));
         const g = gap(i + 1); if (g) row.append(g);
       });
       proof.append(row);
@@ -337,6 +350,14 @@
         h("span", { class: "pnum" }, (i + 1) + "."), text.split(/\s+/).filter(Boolean).map((c) => h("span", { class: "pcard" }, c))))),
       h("p", {}, "Proven: " + (lr.proven.join(", ") || "nothing") + (lr.disproven.length ? " · disproven: " + lr.disproven.join(", ") : "")),
       h("p", { class: "points" }, "Points: " + points));
+  }
+
+  // Whether the latest move put this card here (it was not here before; a new round starts
+  // afresh, so nothing is marked in its empty Proof).
+  function changedCard(number, i, symbol) {
+    if (!before || before.game !== "ergo" || before.round !== view.round) return false;
+    const old = before.proof.find((p) => p.number === number);
+    return !old || !old.cards[i] || old.cards[i].symbol !== symbol || old.cards.length !== view.proof.find((p) => p.number === number).cards.length;
   }
 
   function pick(where) {
@@ -489,7 +510,9 @@
     if (!v.board.length) board.append(h("p", { class: "empty" }, "(empty)"));
     v.board.forEach((e) => {
       const chosen = ui.boardPicks.includes(e.id);
-      board.append(h("button", { type: "button", class: "entry" + (chosen ? " selected" : ""), disabled: !me, onclick: me ? () => { ui.boardPicks = chosen ? ui.boardPicks.filter((x) => x !== e.id) : ui.boardPicks.concat([e.id]); render(); } : null },
+      const old = before && before.game === "palmer" ? before.board.find((b) => b.id === e.id) : undefined;
+      const touched = before && before.game === "palmer" && (!old || old.statement !== e.statement);
+      board.append(h("button", { type: "button", class: "entry" + (chosen ? " selected" : "") + (touched ? " last" : ""), disabled: !me, onclick: me ? () => { ui.boardPicks = chosen ? ui.boardPicks.filter((x) => x !== e.id) : ui.boardPicks.concat([e.id]); render(); } : null },
         h("span", { class: "num" }, "#" + e.id), h("span", { class: "stmt" }, e.statement), h("span", { class: "by" }, (e.author || "") + (e.cards.length ? " · " + e.cards.join(" ") : ""))));
     });
     parts.push(board);
