@@ -325,3 +325,61 @@ def test_house_rule_switches():
         HouseRules().with_switch("nonsense=1")
     with pytest.raises(RulesError):
         HouseRules().with_switch("keep_redundant=maybe")
+
+
+@pytest.mark.parametrize(
+    "rule, votes, upheld",
+    [
+        ("majority", (True, True), True),
+        ("majority", (True, False), False),  # a tie does not convince
+        ("unanimity", (True, True), True),
+        ("unanimity", (False, True), False),
+    ],
+)
+def test_every_asked_player_votes_and_the_house_rule_decides(rule, votes, upheld):
+    """One ballot decides nothing; the claimant never votes, nobody votes twice; the
+    last ballot settles the claim by ``vote_by``."""
+    from referee.palmer.setup import VoteBy
+
+    game = table_game(("alice", "bob", "cat"), vote_on_undetermined=True, vote_by=VoteBy(rule))
+    play(game, ["P:blonde"], "∀x blonde(x)")
+    play(game, ["P:happy"], "∃x happy(x)")
+    apply(game, {"type": "pass", "player": "cat"})
+    claim(game, [2], "undetermined", "vote")
+    assert game.asked == ("bob", "cat")
+    apply(game, {"type": "ballot", "player": "bob", "yes": votes[0]})
+    assert game.pending is not None
+    for twice in ("bob", "alice"):
+        with pytest.raises(GameError) as info:
+            apply(game, {"type": "ballot", "player": twice, "yes": True})
+        assert info.value.reason.why in (Why.ALREADY_VOTED, Why.OWN_CLAIM_VOTE)
+    apply(game, {"type": "ballot", "player": "cat", "yes": votes[1]})
+    assert game.pending is None and game.ballots == {}
+    assert (game.scores["alice"] == 1) is upheld
+    assert game.voted is not None and game.voted.accepted is upheld
+
+
+def test_a_record_with_the_old_one_vote_still_loads():
+    """A record made before ballots (no ``vote_by``; one ``vote`` decided for the table)
+    reads as it did: the vote settles the claim at once."""
+    record = Record(
+        GAME,
+        Setup(
+            Settings(("alice", "bob", "cat"), mode="table"),
+            HouseRules(vote_on_undetermined=True),
+            DECK_TEXT,
+        ),
+    )
+    game = record.rebuild()
+    for data in (
+        {"type": "play", "player": "alice", "cards": ["P:blonde"], "text": "∀x blonde(x)"},
+        {"type": "play", "player": "bob", "cards": ["P:happy"], "text": "∃x happy(x)"},
+        {"type": "pass", "player": "cat"},
+    ):
+        record = record.appended(apply(game, data))
+    record = record.appended(claim(game, [2], "undetermined", "vote"))
+    record = record.appended(apply(game, {"type": "vote", "accepted": True}))
+    data = json.loads(dumps(record, game))
+    del data["setup"]["house_rules"]["vote_by"]
+    _, again = loads(json.dumps(data), GAME)
+    assert again.pending is None and again.scores["alice"] == 1

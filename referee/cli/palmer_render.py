@@ -24,10 +24,20 @@ from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
 from referee.logic.witness import explain
 from referee.palmer.cards import short_name
-from referee.palmer.events import Backing, Claim, ClaimKind, ClaimOutcome, Negate, Pass, Play
+from referee.palmer.events import (
+    Backing,
+    Ballot,
+    Claim,
+    ClaimKind,
+    ClaimOutcome,
+    Negate,
+    Pass,
+    Play,
+)
 from referee.palmer.events import Vote as VoteEvent
 from referee.palmer.hint import Consistency
 from referee.palmer.outcomes import (
+    BallotCast,
     ClaimSettled,
     GameOver,
     Hinted,
@@ -121,6 +131,11 @@ def _(event: Claim) -> str:
 @describe.register
 def _(event: VoteEvent) -> str:
     return f"the table votes {'yes' if event.accepted else 'no'}"
+
+
+@describe.register
+def _(event: Ballot) -> str:
+    return f"{event.player} votes {'yes' if event.yes else 'no'}"
 
 
 class PalmerRenderer(TableRenderer):
@@ -269,7 +284,18 @@ class PalmerRenderer(TableRenderer):
     @renders(VoteTaken)
     def vote(self, o: VoteTaken) -> None:
         verdict = "upheld" if o.event.accepted else "rejected"
-        self.out.print(f"The table votes: the claim is {verdict}.")
+        counted = ""
+        if o.event.ayes or o.event.noes:  # the asked players' ballots, by the house rule
+            rule = self.game.rules.vote_by.value
+            counted = f" ({len(o.event.ayes)} yes, {len(o.event.noes)} no; {rule})"
+        self.out.print(f"The table votes: the claim is {verdict}{counted}.")
+
+    @renders(BallotCast)
+    def ballot(self, o: BallotCast) -> None:
+        line = user(o.event.player) + Text(f" votes {'yes' if o.event.yes else 'no'}")
+        if o.waiting:
+            line += Text("; still to vote: ") + user(", ".join(o.waiting))
+        self.out.print(line)
 
     @renders(Passed)
     def passed(self, o: Passed) -> None:

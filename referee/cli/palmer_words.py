@@ -46,6 +46,7 @@ TEMPLATES = {
     Why.NO_CLAIM_YET: "no claim has been made yet",
     Why.FILES_AT_THE_KEYBOARD: "a derivation file is claimed at the referee's own keyboard",
     Why.OWN_CLAIM_VOTE: "a claim must convince the others: they vote on yours, not you",
+    Why.ALREADY_VOTED: "{player} has already voted on this claim",
     Why.HANDS_ON_THE_TABLE: "in table mode the hands are on the table, not in the referee",
     Why.HINTS_OFF: (
         "the referee gives hints only at a practice table: start the game with --house hints=yes"

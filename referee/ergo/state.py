@@ -112,6 +112,7 @@ class Game(DealtState):
     last_drawn: bool = False
     stopped: RoundEnd | None = None  # the round has stopped and awaits its Score
     history: list[RoundResult] = field(default_factory=list)
+    round_over_at: int = 0  # the event that ended the last round (its result is on screen)
     finished: bool = False
     winners: tuple[str, ...] = ()
     end_reason: str = ""
@@ -545,6 +546,7 @@ class Game(DealtState):
         self.history.append(
             RoundResult(self.round, event.reason, event.proof, decision, event.awards)
         )
+        self.round_over_at = self.events + 1  # this event's number (apply counts it after)
         best = max(self.scores.values())
         if best >= self.settings.win:
             leaders = tuple(p for p in self.players if self.scores[p] == best)

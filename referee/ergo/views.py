@@ -87,6 +87,8 @@ def seat_view(game: Game, seat: str | None) -> dict:
             "disproven": list(last.decision.disproven),
             "paradox": last.decision.paradox,
             "awards": {a.player: a.points for a in last.awards},
+            # No move since it ended: the screens keep its Proof and points in sight.
+            "fresh": game.events == game.round_over_at,
         },
         "events": game.events,
     }

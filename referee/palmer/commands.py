@@ -21,8 +21,9 @@ from dataclasses import replace
 from referee.language.limits import is_number
 from referee.palmer import claims, hint, refusals
 from referee.palmer.cards import CardError, resolve_card, short_name
-from referee.palmer.events import Claim, ClaimKind, End, Negate, Pass, Play, Vote
+from referee.palmer.events import Ballot, Claim, ClaimKind, End, Negate, Pass, Play, Vote
 from referee.palmer.outcomes import (
+    BallotCast,
     ClaimSettled,
     GameOver,
     Hinted,
@@ -82,6 +83,8 @@ class PalmerCommands(TableCommands):
     )
     moves = frozenset(MOVES)
     turn_moves = frozenset({"play", "negate", "claim", "pass"})  # the table votes and ends
+    # A seat's vote is its own player's ballot (``vote yes`` at a seat is ``vote SEAT yes``).
+    names_player = frozenset({"hand", "vote"})
     no_hands = refusals.Why.HANDS_ON_THE_TABLE
 
     def __init__(
@@ -244,6 +247,10 @@ class PalmerCommands(TableCommands):
         return self._submit(session, End(rest))
 
     def _vote(self, session: Session, game: Game, rest: str) -> Outcomes:
+        words = rest.split()
+        voter = self.player(game, words[0]) if words else None
+        if voter is not None:  # one asked player's ballot; the house rule settles the claim
+            return self._ballot(session, game, voter, [w.lower() for w in words[1:]])
         words = rest.lower().split()
         if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
             return (Refused(reason=Refusal(refusals.Why.VOTE_USAGE)),)
@@ -255,6 +262,22 @@ class PalmerCommands(TableCommands):
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         return (VoteTaken(event), *outcomes)
+
+    def _ballot(self, session: Session, game: Game, voter: str, words: list[str]) -> Outcomes:
+        if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
+            return (Refused(reason=Refusal(refusals.Why.VOTE_USAGE)),)
+        if game.pending is None:
+            return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
+        ballots = {**game.ballots, voter: words[0] in ("yes", "y", "accept")}
+        event = Ballot(voter, ballots[voter])
+        outcomes = self._submit(session, event)
+        if outcomes and isinstance(outcomes[0], Refused):
+            return outcomes
+        waiting = tuple(p for p in game.asked if p not in ballots)
+        if game.pending is not None:
+            return (BallotCast(event, waiting=waiting), *outcomes)
+        assert game.voted is not None  # the last ballot settled the claim
+        return (BallotCast(event), VoteTaken(game.voted), *outcomes)
 
     # -------------------------------------------------------------- claims
 

@@ -116,6 +116,16 @@ class Pass(PlayerEvent):
     discard: tuple[str, ...] = ()
 
 
-PalmerEvent = Play | Negate | Claim | Vote | Pass | End
+@dataclass(frozen=True)
+class Ballot(PlayerEvent):
+    """One asked player's vote on the pending claim (a seat's ``vote yes``); the claim is
+    settled by the house rule ``vote_by`` once every asked player has voted. A ``Vote``
+    is the table's decision at once (one keyboard, agreed aloud; older records)."""
 
-CODEC = EventCodec([Play, Negate, Claim, Vote, Pass, End])
+    TYPE = "ballot"
+    yes: bool
+
+
+PalmerEvent = Play | Negate | Claim | Vote | Ballot | Pass | End
+
+CODEC = EventCodec([Play, Negate, Claim, Vote, Ballot, Pass, End])

@@ -22,8 +22,9 @@ def legal_lines(game: Game, seat: str) -> tuple[str, ...]:
     vote while the table votes on a claim); () when it may say none."""
     if game.finished or seat not in game.players:
         return ()
-    if game.pending is not None:  # the turn waits for the vote; the claimant does not vote
-        return () if game.pending.player == seat else ("vote yes", "vote no")
+    if game.pending is not None:  # the turn waits for the vote: each asked player's ballot
+        asked = seat in game.asked and seat not in game.ballots
+        return ("vote yes", "vote no") if asked else ()
     if game.player != seat:
         return ()
     return (*_claims(game), *_negations(game, seat), *_statement_cards(game, seat), *_passes(game))

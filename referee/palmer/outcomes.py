@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from referee.derivation.checker import DerivationResult
 from referee.language.ast import Formula
-from referee.palmer.events import Claim, Negate, Play, Vote
+from referee.palmer.events import Ballot, Claim, Negate, Play, Vote
 from referee.palmer.hint import Claimable
 from referee.palmer.state import Finish
 from referee.table import views
@@ -80,6 +80,13 @@ class Why(Outcome):
 @dataclass(frozen=True)
 class VoteTaken(Accepted[Vote]):
     """The table's vote on an undetermined claim: ``event.accepted`` upholds it."""
+
+
+@dataclass(frozen=True)
+class BallotCast(Accepted[Ballot]):
+    """One asked player's vote; ``waiting``: who is still asked (none once it settled)."""
+
+    waiting: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

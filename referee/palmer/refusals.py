@@ -83,6 +83,7 @@ class Why(enum.Enum):
     NO_CLAIM_YET = "no_claim_yet"
     FILES_AT_THE_KEYBOARD = "files_at_the_keyboard"  # a seat named a derivation file
     OWN_CLAIM_VOTE = "own_claim_vote"  # a seat voted on its own claim
+    ALREADY_VOTED = "already_voted"  # player: who voted twice on one claim
     HANDS_ON_THE_TABLE = "hands_on_the_table"  # hand in table mode
     HINTS_OFF = "hints_off"  # hint without the house rule hints
     HINT_ON_SCREEN = "hint_on_screen"  # hint said by a seat: its page already shows it

@@ -7,6 +7,7 @@ under the rules it was played with. Each house rule's reason is in
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -25,12 +26,21 @@ MAX_CLAIM_TIMEOUT = 600.0
 RulesError = SetupError
 
 
+class VoteBy(enum.StrEnum):
+    """How the asked players' votes settle an undetermined claim (docs/rulings.md, 20)."""
+
+    MAJORITY = "majority"  # more yes than no upholds it (a tie does not convince)
+    UNANIMITY = "unanimity"  # every asked player's yes upholds it
+
+
 @dataclass(frozen=True)
 class HouseRules(Plain):
     # Upheld redundant statements stay on the board (marked scored) instead of being erased.
     keep_redundant: bool = False
     # An undetermined claim may be settled by a vote of the table, recorded in the game.
     vote_on_undetermined: bool = False
+    # How the votes of the players asked (all but the claimant) settle it.
+    vote_by: VoteBy = VoteBy.MAJORITY
     # Points a player loses for a rejected claim (never below zero).
     rejected_claim_penalty: int = 0
     # Every P, F, R card played must appear in the statement.

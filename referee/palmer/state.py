@@ -27,6 +27,7 @@ from referee.palmer import permissions
 from referee.palmer.cards import CardError, take_from_hand
 from referee.palmer.events import (
     CODEC,
+    Ballot,
     Claim,
     ClaimKind,
     ClaimOutcome,
@@ -38,7 +39,7 @@ from referee.palmer.events import (
     Vote,
 )
 from referee.palmer.refusals import Why
-from referee.palmer.setup import HouseRules, Mode, Setup
+from referee.palmer.setup import HouseRules, Mode, Setup, VoteBy
 from referee.table.dealing import DealtState
 from referee.table.errors import IllegalEvent, Refusal
 from referee.table.events import handler_for
@@ -109,6 +110,8 @@ class Game(DealtState):
     draw_pile: list[str] = field(default_factory=list)
     discards: list[str] = field(default_factory=list)
     pending: Claim | None = None  # an undetermined claim waiting for the table's vote
+    ballots: dict[str, bool] = field(default_factory=dict)  # the pending claim's, so far
+    voted: Vote | None = None  # how the last ballots settled a claim (the table's decision)
     passes_in_row: int = 0
     winner: str | None = None
     finished: bool = False
@@ -185,7 +188,7 @@ class Game(DealtState):
     def apply(self, event) -> None:
         """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
         handler = handler_for(self, event, CODEC)
-        if self.pending is not None and not isinstance(event, (Vote, End)):
+        if self.pending is not None and not isinstance(event, (Vote, Ballot, End)):
             raise Refusal.illegal("type", Why.VOTE_FIRST)
         if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
             raise Refusal.illegal(
@@ -353,7 +356,39 @@ class Game(DealtState):
             if strangers:
                 raise Refusal.illegal(key, Why.NOT_A_PLAYER, word=strangers[0])
         claim, self.pending = self.pending, None
+        self.ballots = {}
         self._settle(claim, event.accepted)
+
+    @property
+    def asked(self) -> tuple[str, ...]:
+        """Who votes on the pending claim: every player but its claimant."""
+        if self.pending is None:
+            return ()
+        return tuple(p for p in self.players if p != self.pending.player)
+
+    def _ballot(self, event: Ballot) -> None:
+        if self.pending is None:
+            raise Refusal.illegal("type", Why.NO_VOTE)
+        if event.player not in self.players:
+            raise Refusal.illegal("player", Why.NOT_A_PLAYER, word=event.player)
+        if event.player == self.pending.player:
+            raise Refusal.illegal("player", Why.OWN_CLAIM_VOTE)
+        if event.player in self.ballots:
+            raise Refusal.illegal("player", Why.ALREADY_VOTED, player=event.player)
+        self.ballots[event.player] = event.yes
+        if len(self.ballots) < len(self.asked):
+            return
+        ayes = sum(self.ballots.values())
+        if self.rules.vote_by is VoteBy.UNANIMITY:
+            upheld = ayes == len(self.ballots)
+        else:  # a tie does not convince: a claim must convince the others (ruling 20)
+            upheld = 2 * ayes > len(self.ballots)
+        ayes = tuple(p for p, yes in self.ballots.items() if yes)
+        noes = tuple(p for p, yes in self.ballots.items() if not yes)
+        self.voted = Vote(upheld, ayes, noes)
+        claim, self.pending = self.pending, None
+        self.ballots = {}
+        self._settle(claim, upheld)
 
     def _pass(self, event: Pass) -> None:
         if event.discard and not self.rules.pass_discard:
@@ -366,6 +401,7 @@ class Game(DealtState):
 
     def _end(self, event: End) -> None:
         self.pending = None
+        self.ballots = {}
         self.end_note = event.reason
         self._finish_on_points(Finish.ENDED)
 

@@ -86,8 +86,12 @@ def seat_view(game: Game, seat: str | None) -> dict:
             "player": pending.player,
             "kind": pending.kind.value,
             "targets": list(pending.targets),
-            # Who may settle it (anyone but its claimant; one vote does): the turn waits.
-            "asked": [p for p in game.players if p != pending.player],
+            # Who votes (everyone but its claimant), who has (not how: that is told when the
+            # house rule settles it), and the rule: the turn waits for the last vote.
+            "asked": list(game.asked),
+            "voted": [p for p in game.asked if p in game.ballots],
+            "waiting": [p for p in game.asked if p not in game.ballots],
+            "rule": game.rules.vote_by.value,
         },
         "draw_pile": len(game.draw_pile) if game.dealt else None,
         "finished": game.finished,
@@ -128,7 +132,10 @@ def _private(game: Game, name: str) -> dict:
         "negations": _negations(game) if to_play and _has_negate(game, name) else [],
         # The others vote on an undetermined claim; its claimant does not (a claim must
         # convince the others: the command language refuses it).
-        "vote": game.pending is not None and not game.finished and game.pending.player != name,
+        "vote": game.pending is not None
+        and not game.finished
+        and name in game.asked
+        and name not in game.ballots,
         # Every move but writing a statement, as the lines to type (referee.table.computer).
         "legal": list(legal_lines(game, name)),
     }

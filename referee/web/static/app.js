@@ -79,8 +79,13 @@
     } catch (e) { /* the socket brings the next view */ }
   }
 
+  // What the last move changed is marked on every screen (a square, a card, a statement):
+  // the page compares the public parts of the view it had with the new one.
+  let before = null;  // the view shown before the latest move
   function show(v) {
     if (view && v.epoch === view.epoch && v.version < view.version) return;  // an old frame
+    if (view && v.version !== view.version) before = view;
+    if (view && v.epoch !== view.epoch) before = null;
     view = v;
     showThinking(v.thinking);
     render();
@@ -122,14 +127,16 @@
     let turn = "";
     let mine = v.to_play && v.to_play === you;
     if (v.finished) turn = "The game is over";
-    else if (v.vote && v.vote.asked) {  // the turn waits for the table's vote
-      mine = v.vote.asked.includes(you);
-      turn = "A vote is open on " + v.vote.player + "'s claim: " + (mine ? "your vote" : v.vote.asked.join(" or ") + " to vote");
+    else if (v.vote && v.vote.asked) {  // the turn waits for every asked player's vote
+      const waiting = v.vote.waiting || v.vote.asked;
+      mine = waiting.includes(you);
+      const others = waiting.filter((p) => p !== you);
+      turn = "A vote is open on " + v.vote.player + "'s claim: " + (mine ? "your vote" : others.join(", ") + " to vote");
     } else if (v.to_play) turn = mine ? "Your turn" : v.to_play + " to play";
     return h("header", {},
       h("h1", {}, titles[v.game] || v.game),
       you ? h("p", { class: "you" }, "You are ", h("strong", {}, you)) : (role === "spectator" ? h("p", { class: "you" }, "Watching") : null),
-      h("p", { class: "turn" + (mine ? " mine" : "") }, turn));
+      h("p", { class: "turn banner" + (mine ? " mine" : "") + (v.finished ? " over" : "") }, turn));
   }
   const titles = { palmer: "Palmer's game", ergo: "Ergo", invicta: "Ergo (Invicta)", cogito: "Cogito" };
 
@@ -148,6 +155,9 @@
       rest.length ? reasons(rest) : null);
   }
   function reasons(lines) {
+    // Nobody taps a TV: the table screen shows the reasons in full (a round's Proof and
+    // points, a vote's count) until the next move replaces them.
+    if (role === "table") return h("div", { class: "reasons" }, lines.map((l) => h("pre", {}, l)));
     const details = h("details", { open: ui.reasonsOpen }, h("summary", {}, "the reasons, in full"), lines.map((l) => h("pre", {}, l)));
     details.addEventListener("toggle", () => { ui.reasonsOpen = details.open; });
     return details;
@@ -187,7 +197,7 @@
       h("div", { class: "who" }, h("strong", {}, p.name), p.standing !== "playing" ? " (" + p.standing + ")" : "",
         " · ", String(p.hand), " in hand", p.chose_gift ? " · gift chosen" : ""),
       h("div", { class: "self" }, p.self ? "Self: " + p.self : (p.you ? "Self: your own (hidden from you)" : "Self: ?")),
-      h("div", { class: "field" }, p.field.length ? p.field.map((c) => h("span", { class: "fcard " + c.position }, c.position === "none" ? c.card : (c.position === "blue" ? "✓ not " : "✗ not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));
+      h("div", { class: "field" }, p.field.length ? p.field.map((c, i) => h("span", { class: "fcard " + c.position + (revealed(p.name, i, c) ? " last" : "") }, c.position === "none" ? c.card : (c.position === "blue" ? "✓ not " : "✗ not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));
     if (me) {
       const byCard = {};
       for (const m of me.moves) if (m.move === "play" || m.move === "give") byCard[m.card] = m;
@@ -213,6 +223,13 @@
     return parts;
   }
 
+  function revealed(name, i, c) {
+    if (!before || before.game !== "cogito") return false;
+    const old = before.players.find((p) => p.name === name);
+    const was = old && old.field[i];
+    return !was || was.card !== c.card || was.position !== c.position;
+  }
+
   // ------------------------------------------------------------ Invicta
 
   function invicta(v) {
@@ -225,13 +242,14 @@
     const targets = me && ui.selected ? (me.moves[ui.selected] || []) : [];
     const places = me && !ui.selected ? me.places : [];
     const winning = new Set((v.winning_rows || []).flat());
+    const lastMove = new Set(v.last ? v.last.match(/[a-z]\d+/g) || [] : []);
     const grid = h("div", { class: "board", role: "grid" });
     for (let r = v.rows; r >= 1; r--) {
       for (let c = 0; c < v.columns.length; c++) {
         const sq = v.columns[c] + r;
         const piece = v.board[sq];
         const edge = c === 0 || c === v.columns.length - 1 || r === 1 || r === v.rows;
-        let cls = "sq" + (edge ? " edge" : "") + (winning.has(sq) ? " win" : "");
+        let cls = "sq" + (edge ? " edge" : "") + (winning.has(sq) ? " win" : "") + (lastMove.has(sq) ? " last" : "");
         let action = null;
         if (me && me.to_play) {
           if (ui.selected === sq) { cls += " selected"; action = () => { ui.selected = null; render(); }; }
@@ -257,7 +275,7 @@
     if (v.finished) parts.push(h("p", { class: "result" }, "Winner: " + (v.winners.join(", ") || "nobody")));
     parts.push(h("table", { class: "scores" }, v.players.map((p) => h("tr", { class: p.you ? "mine" : "" },
       h("td", {}, p.name), h("td", {}, p.variable), h("td", {}, String(p.score)),
-      h("td", {}, (p.hand !== null ? p.hand + " cards" : "") + (p.fallacy ? " · Fallacy" : "") + (p.justified ? " · justified" : ""))))));
+      h("td", {}, (p.hand !== null ? p.hand + " cards" : "") + (p.fallacy !== null ? " · Fallacy" : "") + (p.justified ? " · justified" : ""))))));
     const placing = ui.faceFor !== null;
     const tapping = ui.special === "tabula" || ui.special === "revolution";
     const proof = h("section", { class: "proof" }, h("h2", {}, "The Proof"));
@@ -268,7 +286,7 @@
       premise.cards.forEach((c, i) => {
         const spot = premise.number + ":" + (i + 1);
         const chosen = ui.proofPicks.includes(spot);
-        row.append(h("button", { type: "button", class: "pcard" + (c.wild ? " wild" : "") + (chosen ? " selected" : ""), disabled: !tapping, onclick: tapping ? () => proofPick(spot) : null }, c.symbol));
+        row.append(h("button", { type: "button", class: "pcard" + (c.wild ? " wild" : "") + (chosen ? " selected" : "") + (changedCard(premise.number, i, c.symbol) ? " last" : ""), disabled: !tapping, onclick: tapping ? () => proofPick(spot) : null }, c.symbol));
         const g = gap(i + 1); if (g) row.append(g);
       });
       proof.append(row);
@@ -276,7 +294,8 @@
     if (!v.proof.length) proof.append(h("p", { class: "empty" }, "no premises yet"));
     if (placing) proof.append(h("button", { type: "button", class: "gap new", "data-gap": "new", onclick: () => pick("new") }, "+ a new premise"));
     parts.push(proof);
-    if (v.last_round) {
+    if (v.last_round && v.last_round.fresh) parts.unshift(roundOver(v.last_round));
+    else if (v.last_round) {
       const lr = v.last_round;
       parts.push(h("p", { class: "small" }, "Round " + lr.round + ": proven " + (lr.proven.join(", ") || "nothing") + (lr.paradox ? " (a paradox)" : "")));
     }
@@ -287,7 +306,9 @@
       const key = c.number !== undefined ? String(c.number) : c.card;
       const sel = ui.selected === key;
       hand.append(h("button", { type: "button", class: "card ergo " + c.use + (sel ? " selected" : "") + (c.new ? " new" : ""), disabled: busy || !me.to_play, onclick: () => {
-          ui.selected = sel ? null : key; ui.special = null; ui.proofPicks = [];
+          ui.selected = sel ? null : key; ui.proofPicks = [];
+          // Chosen before the Proof is drawn again, so its cards are tappable at once.
+          ui.special = !sel && (c.use === "tabula" || c.use === "revolution") ? c.use : null;
           ui.faceFor = !sel && c.use === "proof" && c.faces.length === 1 ? c.faces[0].word : null;
           render();
         } },
@@ -308,10 +329,8 @@
       } else if (card.use === "fallacy") {
         me.others.forEach((p) => acts.append(button("Fallacy on " + p, "fallacy " + p, "choice")));
       } else if (card.use === "tabula") {
-        ui.special = "tabula";
         acts.append(h("p", { class: "hint" }, "Tap the card of the Proof to remove."));
       } else if (card.use === "revolution") {
-        ui.special = "revolution";
         acts.append(h("p", { class: "hint" }, "Tap the two cards of the Proof to swap."));
       } else {
         acts.append(button(card.label, card.use, "choice primary"));
@@ -320,6 +339,25 @@
       parts.push(acts);
     }
     return parts;
+  }
+
+  // The end of a round, on every screen until the next move: nobody taps a TV.
+  function roundOver(lr) {
+    const points = Object.entries(lr.awards).map(([p, n]) => p + " +" + n).join(" · ") || "no points";
+    return h("section", { class: "round-over", "aria-live": "polite" },
+      h("h2", {}, "Round " + lr.round + " is over" + (lr.paradox ? " — a paradox" : "")),
+      h("div", { class: "final" }, lr.proof.map((text, i) => h("div", { class: "premise" },
+        h("span", { class: "pnum" }, (i + 1) + "."), text.split(/\s+/).filter(Boolean).map((c) => h("span", { class: "pcard" }, c))))),
+      h("p", {}, "Proven: " + (lr.proven.join(", ") || "nothing") + (lr.disproven.length ? " · disproven: " + lr.disproven.join(", ") : "")),
+      h("p", { class: "points" }, "Points: " + points));
+  }
+
+  // Whether the latest move put this card here (it was not here before; a new round starts
+  // afresh, so nothing is marked in its empty Proof).
+  function changedCard(number, i, symbol) {
+    if (!before || before.game !== "ergo" || before.round !== view.round) return false;
+    const old = before.proof.find((p) => p.number === number);
+    return !old || !old.cards[i] || old.cards[i].symbol !== symbol || old.cards.length !== view.proof.find((p) => p.number === number).cards.length;
   }
 
   function pick(where) {
@@ -460,12 +498,21 @@
     parts.push(h("table", { class: "scores" }, v.players.map((p) => h("tr", { class: (p.you ? "mine" : "") + (v.to_play === p.name && !v.vote ? " active" : "") },
       h("td", {}, p.name), h("td", {}, String(p.score) + " pt"), h("td", {}, p.hand !== null ? p.hand + " cards" : "")))));
     if (v.finished) parts.push(h("p", { class: "result" }, v.winner ? v.winner + " wins" : "The game is over"));
-    if (v.vote) parts.push(h("p", { class: "vote" }, "The referee could not decide " + v.vote.player + "'s claim: the table votes."));
+    if (v.vote) {
+      const voted = v.vote.voted || [];
+      const rule = v.vote.rule === "unanimity" ? "every yes upholds it" : "more yes than no upholds it";
+      parts.push(h("section", { class: "vote" },
+        h("p", {}, "The referee could not decide " + v.vote.player + "'s claim: the table votes (" + rule + ")."),
+        h("ul", { class: "ballots" }, v.vote.asked.map((p) => h("li", { class: voted.includes(p) ? "voted" : "waiting", "data-voter": p },
+          voted.includes(p) ? "✓ " + p + " has voted" : "… " + p + " to vote")))));
+    }
     const board = h("section", { class: "board-list" }, h("h2", {}, "The board"));
     if (!v.board.length) board.append(h("p", { class: "empty" }, "(empty)"));
     v.board.forEach((e) => {
       const chosen = ui.boardPicks.includes(e.id);
-      board.append(h("button", { type: "button", class: "entry" + (chosen ? " selected" : ""), disabled: !me, onclick: me ? () => { ui.boardPicks = chosen ? ui.boardPicks.filter((x) => x !== e.id) : ui.boardPicks.concat([e.id]); render(); } : null },
+      const old = before && before.game === "palmer" ? before.board.find((b) => b.id === e.id) : undefined;
+      const touched = before && before.game === "palmer" && (!old || old.statement !== e.statement);
+      board.append(h("button", { type: "button", class: "entry" + (chosen ? " selected" : "") + (touched ? " last" : ""), disabled: !me, onclick: me ? () => { ui.boardPicks = chosen ? ui.boardPicks.filter((x) => x !== e.id) : ui.boardPicks.concat([e.id]); render(); } : null },
         h("span", { class: "num" }, "#" + e.id), h("span", { class: "stmt" }, e.statement), h("span", { class: "by" }, (e.author || "") + (e.cards.length ? " · " + e.cards.join(" ") : ""))));
     });
     parts.push(board);
@@ -510,15 +557,14 @@
   function render() {
     if (!view) return;
     const keepFocus = document.activeElement;
-    const body = [header(view)];
-    body.push(...(games[view.game] || (() => []))(view));
-    if (role === "seat") {
-      body.push(messages());
-      body.push(commandLine());
-    }
-    body.push(log(view));
-    body.push(seatsPanel(view));
-    app.replaceChildren(...body.filter(Boolean));
+    // The game's own parts, and beside them (on a wide or landscape screen; below them on a
+    // phone held upright) what was said: so a board fits the screen's height.
+    const side = [];
+    if (role === "seat") side.push(messages(), commandLine());
+    side.push(log(view), seatsPanel(view));
+    const play = (games[view.game] || (() => []))(view).filter(Boolean);
+    app.replaceChildren(header(view), h("div", { class: "stage game-" + view.game },
+      h("div", { class: "play" }, play), h("aside", { class: "side" }, side.filter(Boolean))));
     app.dataset.version = String(view.version);
     document.title = (titles[view.game] || "referee") + (view.you ? " · " + view.you.name : "");
     if (keepFocus && keepFocus.id && document.getElementById(keepFocus.id) === keepFocus) keepFocus.focus();

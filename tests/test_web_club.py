@@ -1,0 +1,225 @@
+"""The web table as a games club uses it (issue 30), in Debian's chromium, tapping.
+
+Each test is one thing a club found wrong: Ergo's special cards by tapping, a
+new Fallacy on screen, the end of a round kept on the table screen, Palmer's
+table vote, the boards fitting the screens they are shown on, the table
+screen readable as a TV board, and a phone that says what happened.
+"""
+
+from __future__ import annotations
+
+import pytest
+import test_web_browser as wb
+from test_web_browser import PHONE, landed, open_page, wait_shown
+from webtable import Views, next_move
+
+browser = wb.browser  # the module's fixtures, shared
+served = wb.served
+
+TABLE = {"width": 1280, "height": 800}
+TV = {"width": 1920, "height": 1080}
+LANDSCAPE = {"width": 844, "height": 390}
+SIZES = [PHONE, LANDSCAPE, TABLE, TV]
+
+
+def said(s, seat: str, line: str) -> None:
+    answer = s.app.table.command(seat, line)
+    assert answer.ok, answer.messages
+
+
+def tap_card(page, label: str) -> None:
+    page.locator(".hand .card", has_text=label).first.tap()
+
+
+def test_ergo_tabula_rasa_by_tapping(browser, served):
+    """The Proof's cards become tappable as soon as Tabula Rasa is chosen."""
+    s = served("ergo", mode="table")
+    said(s, "ann", "play A")
+    said(s, "ann", "play B")
+    bob = open_page(browser, s.urls["seats"]["bob"])
+    tap_card(bob, "Tabula Rasa")
+    first = bob.locator(".premise .pcard").first
+    assert first.is_enabled()
+    before = s.app.table.snapshot.version
+    first.tap()
+    wait_shown([bob], landed(s, before))
+    assert s.app.table.session.game.proof.texts() == ("B",)
+    assert bob.errors == []  # type: ignore[attr-defined]
+
+
+def test_ergo_revolution_by_tapping(browser, served):
+    s = served("ergo", mode="table")
+    said(s, "ann", "play A")
+    said(s, "ann", "play B")
+    bob = open_page(browser, s.urls["seats"]["bob"])
+    tap_card(bob, "Revolution")
+    bob.locator(".premise .pcard", has_text="A").tap()
+    before = s.app.table.snapshot.version
+    bob.locator(".premise .pcard", has_text="B").tap()
+    wait_shown([bob], landed(s, before))
+    assert s.app.table.session.game.proof.texts() == ("B", "A")
+    assert bob.errors == []  # type: ignore[attr-defined]
+
+
+def test_ergo_a_new_fallacy_shows_at_once(browser, served):
+    """A Fallacy held for 0 turns is a Fallacy: its target sees it before their turn."""
+    s = served("ergo", mode="table")
+    said(s, "ann", "play A")
+    said(s, "ann", "play B")
+    said(s, "bob", "fallacy ann")
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    board = open_page(browser, s.urls["table"], TABLE)
+    for page in (ann, board):
+        row = page.locator("table.scores tr", has_text="ann")
+        assert "Fallacy" in row.inner_text()
+
+
+def undetermined_claim(browser, served, players: str, *house: str):
+    """A Palmer table (``players``) whose claim by ann waits for the table's vote."""
+    from referee.logic.engine import Engine, Limits
+
+    engine = Engine(Limits(timeout=1, hang_for_testing=5.0))  # every claim undetermined
+    s = served(
+        "palmer",
+        engine=engine,
+        players=players,
+        mode="table",
+        timeout=1,
+        house=("vote_on_undetermined=yes", *house),
+    )
+    names = players.split(",")
+    said(s, "ann", "play happy : ∀x happy(x)")
+    said(s, names[1], "play happy : ∃x happy(x)")
+    for other in names[2:]:
+        said(s, other, "pass")
+    said(s, "ann", "claim 2")
+    return s, engine
+
+
+def test_palmer_every_asked_player_votes_and_the_majority_decides(browser, served):
+    """Bob's yes alone does not decide: cat still votes, every screen shows who has voted,
+    and the house rule (majority: a tie does not convince) settles it."""
+    s, engine = undetermined_claim(browser, served, "ann,bob,cat")
+    with engine:
+        board = open_page(browser, s.urls["table"], TABLE)
+        bob = open_page(browser, s.urls["seats"]["bob"])
+        cat = open_page(browser, s.urls["seats"]["cat"])
+        assert "bob, cat to vote" in board.inner_text("header .turn")
+        before = s.app.table.snapshot.version
+        bob.get_by_role("button", name="Vote yes").tap()
+        wait_shown([board, bob, cat], landed(s, before))
+        assert s.app.table.session.game.pending is not None  # one vote decides nothing
+        for page in (board, bob, cat):
+            assert "bob has voted" in page.inner_text(".ballots")
+            assert "cat to vote" in page.inner_text(".ballots")
+        assert bob.get_by_role("button", name="Vote yes").count() == 0  # voted once
+        assert "your vote" in cat.inner_text("header .turn")
+        wb.screenshot(board, "web-palmer-vote-table.png")
+        before = s.app.table.snapshot.version
+        cat.get_by_role("button", name="Vote no").tap()
+        wait_shown([board, bob, cat], landed(s, before))
+        game = s.app.table.session.game
+        assert game.pending is None and game.scores["ann"] == 0  # 1 yes, 1 no: not upheld
+        assert "1 yes, 1 no; majority" in board.inner_text(".log")
+        for page in (board, bob, cat):
+            assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_ergo_the_end_of_a_round_stays_on_the_table_screen(browser, served):
+    """The final Proof and the points are on every screen, the table's without a tap,
+    until the next move."""
+    s = served("ergo", mode="table", win=9)
+    for seat, line in [("ann", "play A"), ("ann", "play B"), ("bob", "play C"), ("bob", "play D")]:
+        said(s, seat, line)
+    board = open_page(browser, s.urls["table"], TABLE)
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    before = s.app.table.snapshot.version
+    said(s, "ann", "ergo")
+    wait_shown([board, ann], landed(s, before))
+    for page in (board, ann):
+        over = page.locator(".round-over")
+        assert over.is_visible()
+        text = over.inner_text()
+        assert "Round 1" in text and "ann +4" in text and "bob +4" in text
+        assert over.locator(".pcard").all_inner_texts() == ["A", "B", "C", "D"]
+    wb.screenshot(board, "web-ergo-round-over.png")
+    mover = s.app.table.view(None)["to_play"]
+    before = s.app.table.snapshot.version
+    said(s, mover, "play " + s.app.table.view(mover)["you"]["variable"])
+    wait_shown([board], landed(s, before))
+    assert board.locator(".round-over").count() == 0
+
+
+def play_on(s, game: str, moves: int) -> None:
+    """``moves`` scripted moves (webtable.next_move), straight to the table."""
+    views = Views(s.app)
+    for _ in range(moves):
+        move = next_move(game, views)
+        if move is None:
+            return
+        said(s, *move)
+
+
+def inside(page, selector: str, viewport: dict) -> None:
+    """Every element ``selector`` matches is wholly on screen, without scrolling."""
+    for box in (e.bounding_box() for e in page.locator(selector).all()):
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 0.5, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, box
+
+
+def test_invicta_whole_board_fits_the_table_screen_and_a_phone_on_its_side(browser, served):
+    s = served("invicta")
+    play_on(s, "invicta", 14)
+    for size in (TABLE, TV):
+        board = open_page(browser, s.urls["table"], size)
+        inside(board, ".sq", size)
+        assert board.evaluate("document.documentElement.scrollHeight") <= size["height"]
+        board.close()
+    phone = open_page(browser, s.urls["seats"]["ann"], LANDSCAPE)
+    inside(phone, ".sq", LANDSCAPE)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= LANDSCAPE["width"]
+
+
+GAMES = {
+    "palmer": {"players": "ann,bob,cat"},
+    "ergo": {"players": "ann,bob,cat", "win": 9, "mode": "table"},
+    "cogito": {},
+    "invicta": {},
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_table_screen_is_a_tv_board(browser, served, game):
+    """A large turn banner, the last move marked, full contrast, and mid-game the table page
+    fits 1280 × 800 (nothing cut off, nothing scrolls); no page scrolls sideways."""
+    s = served(game, **GAMES[game])
+    play_on(s, game, 6)
+    board = open_page(browser, s.urls["table"], TABLE)
+    before = s.app.table.snapshot.version
+    if game == "ergo":  # a card to the Proof (a discard changes nothing on the board)
+        mover = s.app.table.view(None)["to_play"]
+        said(s, mover, "play " + s.app.table.view(mover)["you"]["variable"])
+    else:
+        play_on(s, game, 1)
+    wait_shown([board], landed(s, before))
+    assert board.locator(".last").count() >= 1, "the last move is not marked"
+    banner = board.locator("header .turn.banner")
+    size = float(banner.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert size >= 30, f"the turn banner is {size} px"
+    if game == "palmer":
+        for entry in board.locator(".entry").all():
+            assert entry.evaluate("e => getComputedStyle(e).opacity") == "1"
+    for part in (".play", ".side"):
+        fits = board.locator(part).evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+        assert fits, f"{part} is cut off at 1280 × 800"
+    assert board.evaluate("document.documentElement.scrollHeight") <= TABLE["height"]
+    wb.screenshot(board, f"web-{game}-table-1280.png")
+    seat = next(iter(s.urls["seats"].values()))
+    for size in SIZES:
+        for url in (s.urls["table"], seat):
+            page = open_page(browser, url, size)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= size["width"], (url, size, width)
+            page.close()
+    assert board.errors == []  # type: ignore[attr-defined]
