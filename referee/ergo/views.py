@@ -90,6 +90,10 @@ def seat_view(game: Game, seat: str | None) -> dict:
             "awards": {a.player: a.points for a in last.awards},
         },
         "events": game.events,
+        # Public: what the deck holds and which special cards were played this round,
+        # so a player (or a computer one) can count the cards it has not seen.
+        "deck": {card.value: n for card, n in game.deck.counts if n},
+        "out": [c.value for c in game.out],
     }
     if seat is not None:
         view["you"] = _private(game, seat)
