@@ -52,3 +52,22 @@ def test_the_player_reads_the_proof_back_from_the_view():
         left = after(line, proof_of(view), hand_of(view))
         if line.startswith("play"):
             assert left is not None and left.cards > s.game.proof.cards
+
+
+def test_the_players_points_are_the_rulings():
+    import random
+
+    from test_ergo_legal import legal_lines
+
+    from referee.ergo.player import points
+    from referee.ergo.reading import DEFAULT_READING
+    from referee.ergo.ruling import decide
+
+    s, rng, seen = session(3, 2), random.Random(2), 0
+    while not s.game.finished and seen < 60:
+        g = s.game
+        if g.proof.premises:
+            given = decide(g.proof.formulas(), g.proof.cards).points()
+            assert points(g.proof.faces, DEFAULT_READING) == tuple(given[v] for v in "ABCD")
+            seen += 1
+        s.execute(rng.choice(legal_lines(g, g.player)), g.player)

@@ -20,7 +20,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from referee.cli.ergo_words import caret, fallacy_left
+from referee.cli.ergo_words import caret, fallacy_left, proves_words
 from referee.cli.grammar import and_list, count
 from referee.cli.keys import LeaveGame, ask_to_leave
 from referee.cli.layout import HelpPage, compact
@@ -49,6 +49,7 @@ from referee.ergo.outcomes import (
     GameOver,
     Justified,
     PlacementRefused,
+    Proves,
     Removed,
     RoundScored,
     Swapped,
@@ -506,6 +507,11 @@ class ErgoRenderer(TableRenderer):
     def premise_list(self, texts: Sequence[str], readings: Sequence[str]) -> None:
         for line in premise_lines(texts, readings, compact(self.out)):
             self.out.print(line)
+
+    @renders(Proves)
+    def proves(self, o: Proves) -> None:
+        words = proves_words(o.well_formed, o.paradox, o.proven, o.disproven, o.undecided)
+        self.out.print(Text(words))
 
     @renders(Why)
     def why(self, o: Why) -> None:

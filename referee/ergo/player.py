@@ -24,12 +24,15 @@ from referee.ergo.commands import read_placement, read_spot
 from referee.ergo.legal import Turn, moves, proof_ok
 from referee.ergo.proof import Proof
 from referee.ergo.reading import DEFAULT_READING, ReadingRules, read_premise
-from referee.ergo.ruling import decide
+from referee.ergo.ruling import NAMES
+from referee.logic.truthtable import rows, value
 from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 
 DEFAULT_LEVEL = 2
 FACES = {symbol: face for face, symbol in SYMBOLS.items()}
 LABELS = {card.label: card for card in Card}
+ROWS = tuple(rows(NAMES))
+RANK_SECONDS = 2.5  # past this, lines not yet scored are left out (a huge list, a busy CPU)
 ERGO_WEIGHT = 1.0  # points an Ergo locks in now
 HOPE = 0.5  # what a Proof left standing is worth against the same points taken now
 
@@ -93,8 +96,13 @@ def points(faces: tuple[tuple[Face, ...], ...], reading: ReadingRules) -> tuple[
         formulas = [read_premise(row, reading) for row in faces]
     except ValueError:
         return None
-    given = decide(formulas, sum(len(r) for r in faces)).points()
-    return tuple(given[v] for v in "ABCD")
+    # decide()'s verdict, by the same truth table without its re-checks (a player asks often):
+    # a variable is proven when every row the premises hold in makes it true; none is a paradox.
+    held = [r for r in ROWS if all(value(f, r) for f in formulas)]
+    cards = sum(len(r) for r in faces)
+    if not held:
+        return (0, 0, 0, 0)
+    return tuple(cards if all(r.values[i][1] for r in held) else 0 for i in range(4))
 
 
 def margin(proof: Proof, mine: str, others: Sequence[str]) -> float | None:
@@ -135,7 +143,12 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def ranked(self, reader: Reader) -> list[tuple[float, str]]:
-        scored = [(reader.score(line) + self.rng.random() * 1e-3, line) for line in reader.lines]
+        start = time.monotonic()
+        scored = []
+        for line in reader.lines:
+            scored.append((reader.score(line) + self.rng.random() * 1e-3, line))
+            if time.monotonic() - start > RANK_SECONDS:
+                break
         scored.sort(reverse=True)
         return scored
 

@@ -12,6 +12,7 @@ Everything returned is JSON-ready.
 from __future__ import annotations
 
 from referee.ergo.cards import Card, Face
+from referee.ergo.hint import proves
 from referee.ergo.legal import legal_lines
 from referee.ergo.state import Game
 
@@ -95,6 +96,8 @@ def seat_view(game: Game, seat: str | None) -> dict:
         "deck": {card.value: n for card, n in game.deck.counts if n},
         "out": [c.value for c in game.out],
     }
+    if game.rules.hints:  # house rule: public, the same for every seat
+        view["proves"] = proves(game)
     if seat is not None:
         view["you"] = _private(game, seat)
     return view
