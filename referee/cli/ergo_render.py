@@ -91,7 +91,7 @@ HELP = HelpPage(
                 "why [ROUND] [VARIABLE]",
                 "(w) a round's ruling with all its evidence (the last round by default)",
             ),
-            ("cards | rules", "the deck | the house rules"),
+            ("cards | rules | hint", "the deck | the house rules | what the Proof proves (hints)"),
             ("score", "settle a stopped round (done by itself unless a Score is undone)"),
             ("undo | save | quit", "(u, q) take back the last event | write the record | leave"),
             ("end [REASON]", "stop the game here: the most points wins"),
