@@ -2,15 +2,20 @@
 played only from the list reach their end (it is never empty when a seat must act)."""
 
 import random
+from collections import Counter
 from copy import deepcopy
+from itertools import product
 
 import pytest
 
+from referee.ergo.cards import Face, ProofCard
 from referee.ergo.commands import ErgoCommands
-from referee.ergo.legal import legal_lines
+from referee.ergo.legal import legal_lines, moves, turn_of
 from referee.ergo.outcomes import PlacementRefused
+from referee.ergo.proof import Placed, PlacementError
 from referee.ergo.records import GAME
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
+from referee.ergo.syntax import SyntaxViolation
 from referee.ergo.views import seat_view
 from referee.resources import ergo_deck_path
 from referee.table.record import Record
@@ -78,3 +83,47 @@ def test_the_seat_view_lists_them_and_the_table_view_does_not():
     other = next(p for p in s.game.players if p != seat)
     assert seat_view(s.game, other)["you"]["legal"] == []
     assert "you" not in seat_view(s.game, None)
+
+
+def _every_placement(game) -> set:
+    """Brute force: every Proof one or two cards of the hand can make, at every place."""
+    hand = Counter(game.hand())
+    options = [(c, f) for c in hand for f in c.faces]
+    n = len(game.proof.premises)
+    places = [(p, g) for p in range(1, n + 1) for g in range(len(game.proof.premises[p - 1]) + 1)]
+    places += [(n + 1, 0), (n + 2, 0)]
+    seqs = [[o] for o in options]
+    if game.plays_left >= 2:
+        seqs += [[a, b] for a in options for b in options]
+    out = set()
+    for seq in seqs:
+        used = Counter(c for c, _ in seq)
+        faces = Counter(f for _, f in seq)
+        if any(used[c] > hand[c] for c in used) or faces[Face.OPEN] != faces[Face.CLOSE]:
+            continue
+        for where in product(places, repeat=len(seq)):
+            placed = [
+                Placed(ProofCard(c, f), p, g) for (c, f), (p, g) in zip(seq, where, strict=True)
+            ]
+            try:
+                proof = game.proof.insert(placed)
+                proof.check(game.rules.reading)
+            except (PlacementError, SyntaxViolation):
+                continue
+            out.add(proof.premises)
+    return out
+
+
+def test_no_placement_is_missing():
+    s, rng, checked = session(3, 71), random.Random(1), 0
+    for step in range(200):
+        game = s.game
+        if game.finished:
+            break
+        seat = game.player
+        if step % 6 == 0 and seat not in game.fallacy:
+            listed = {p.premises for line, p in moves(turn_of(game, seat)) if line[:4] == "play"}
+            assert listed == _every_placement(game), game.proof.texts()
+            checked += 1
+        s.execute(rng.choice(legal_lines(game, seat)), seat)
+    assert checked > 10

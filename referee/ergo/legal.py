@@ -249,10 +249,9 @@ def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
             total = _balance(a[1]) + _balance(b[1])
             if total not in (0, 1) or not fits((a, b)):
                 continue
-            if (a[1] == Face.CLOSE) or (b[1] == Face.OPEN):
-                continue  # a pair of parentheses is written open first
-            paren = a[1] == Face.OPEN
-            if paren != (b[1] == Face.CLOSE):
+            # Parentheses come as one of each (a close may come first: ``( A ) OR ( B )``
+            # from ``( A OR B )``).
+            if Counter((a[1], b[1]))[Face.OPEN] != Counter((a[1], b[1]))[Face.CLOSE]:
                 continue
             if total == 0:
                 for i, row in enumerate(rows):
@@ -291,8 +290,8 @@ def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
                 if out is not None:
                     yield said([(i, g, a), (count, None, b)]), Proof(out)
     if count + 2 <= MAX_PREMISES:
-        for x, a in enumerate(lone):
-            for b in lone[x:]:
+        for a in lone:  # both orders: the premises are numbered as written
+            for b in lone:
                 if not fits((a, b)):
                     continue
                 out = result({count: (card(a),), count + 1: (card(b),)})
