@@ -20,7 +20,7 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from referee.cli.ergo_words import caret, fallacy_left
+from referee.cli.ergo_words import caret, fallacy_left, proves_words
 from referee.cli.grammar import and_list, count
 from referee.cli.keys import LeaveGame, ask_to_leave
 from referee.cli.layout import HelpPage, compact
@@ -49,6 +49,7 @@ from referee.ergo.outcomes import (
     GameOver,
     Justified,
     PlacementRefused,
+    Proves,
     Removed,
     RoundScored,
     Swapped,
@@ -91,7 +92,7 @@ HELP = HelpPage(
                 "why [ROUND] [VARIABLE]",
                 "(w) a round's ruling with all its evidence (the last round by default)",
             ),
-            ("cards | rules", "the deck | the house rules"),
+            ("cards | rules | hint", "the deck | the house rules | what the Proof proves (hints)"),
             ("score", "settle a stopped round (done by itself unless a Score is undone)"),
             ("undo | save | quit", "(u, q) take back the last event | write the record | leave"),
             ("end [REASON]", "stop the game here: the most points wins"),
@@ -509,6 +510,11 @@ class ErgoRenderer(TableRenderer):
     def premise_list(self, texts: Sequence[str], readings: Sequence[str]) -> None:
         for line in premise_lines(texts, readings, compact(self.out)):
             self.out.print(line)
+
+    @renders(Proves)
+    def proves(self, o: Proves) -> None:
+        words = proves_words(o.well_formed, o.paradox, o.proven, o.disproven, o.undecided)
+        self.out.print(Text(words))
 
     @renders(Why)
     def why(self, o: Why) -> None:

@@ -32,6 +32,7 @@ TEMPLATES = {
     Why.NOT_STOPPED_YET: "the round has not stopped: it ends with an Ergo or the last card",
     Why.GAME_GOES_ON: "the game goes on",
     Why.NONE_SCORED: "no round has been scored yet",
+    Why.HINTS_OFF: "hints are off at this table (house rule hints=yes turns them on)",
     Why.WILD_SHOWS: "a Wild is played as the card it shows: a star, then the card",
     Why.WILD_PARENTHESIS: "no Wild plays as a parenthesis",
     Why.CARDS_BEFORE_AT: "say which cards go there before 'at'",
@@ -197,3 +198,19 @@ def refusal_words(r: Refusal) -> str:
 
             return f"the round could not be scored: {said(r.texts[0], r.inner)}"
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in TEMPLATES
+
+
+def proves_words(well_formed: bool, paradox: bool, proven, disproven, undecided) -> str:
+    """The hint in words: what the Proof proves now, were the round to stop."""
+    if not well_formed:
+        return "The Proof is broken until this turn mends it: it proves nothing yet."
+    if paradox:
+        return "The Proof is a paradox: every variable is proven and disproven, no one scores."
+    parts = []
+    if proven:
+        parts.append(f"proves {', '.join(proven)} true")
+    if disproven:
+        parts.append(f"proves {', '.join(disproven)} not true")
+    if undecided:
+        parts.append(f"leaves {', '.join(undecided)} unproven")
+    return "The Proof now " + "; ".join(parts) + "."

@@ -39,6 +39,7 @@ from referee.ergo.events import (
     Score,
     TabulaRasa,
 )
+from referee.ergo.hint import proves
 from referee.ergo.outcomes import (
     CardsPlaced,
     Discarded,
@@ -47,6 +48,7 @@ from referee.ergo.outcomes import (
     GameOver,
     Justified,
     PlacementRefused,
+    Proves,
     Removed,
     RoundScored,
     Swapped,
@@ -223,7 +225,7 @@ class ErgoCommands(TableCommands):
     aliases = ALIASES
     commands = frozenset(
         {"play", "discard", "fallacy", "justify", "ergo", "tabula", "revolution", "score"}
-        | {"end", "proof", "scores", "cards", "rules", "hand", "why"}
+        | {"end", "proof", "scores", "cards", "rules", "hand", "why", "hint"}
     )
     moves = frozenset(MOVES)
     turn_moves = moves - {"score", "end"}  # the table settles a round and ends the game
@@ -391,6 +393,22 @@ class ErgoCommands(TableCommands):
 
     def _proof(self, session: Session, game: Game, rest: str) -> Outcomes:
         return (ShowBoard(),)
+
+    def _hint(self, session: Session, game: Game, rest: str) -> Outcomes:
+        """``hint``: what the Proof proves now, at a table playing with house rule hints."""
+        if not game.rules.hints:
+            return (Refused(reason=Refusal(refusals.Why.HINTS_OFF)),)
+        data = proves(game)
+        return (
+            Proves(
+                data["well_formed"],
+                data["cards"],
+                data["paradox"],
+                tuple(data["proven"]),
+                tuple(data["disproven"]),
+                tuple(data["undecided"]),
+            ),
+        )
 
     def _why(self, session: Session, game: Game, rest: str) -> Outcomes:
         """``why [ROUND] [VARIABLE or PLAYER]``: a round's ruling (the last by default)."""

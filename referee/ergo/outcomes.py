@@ -98,3 +98,15 @@ class Why(Outcome):
 
     scored: RoundScored
     variable: str = ""
+
+
+@dataclass(frozen=True)
+class Proves(Outcome):
+    """The hint: what the Proof proves now (:func:`referee.ergo.hint.proves`'s data)."""
+
+    well_formed: bool
+    cards: int
+    paradox: bool
+    proven: tuple[str, ...]
+    disproven: tuple[str, ...]
+    undecided: tuple[str, ...]

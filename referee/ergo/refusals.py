@@ -61,6 +61,7 @@ class Why(enum.Enum):
     NOT_STOPPED_YET = "not_stopped_yet"
     GAME_GOES_ON = "game_goes_on"
     NONE_SCORED = "none_scored"
+    HINTS_OFF = "hints_off"
     NOT_SCORED = "not_scored"  # word: the round asked
     NOT_A_WHY_WORD = "not_a_why_word"  # word
     UNSCORED = "unscored"  # the round could not be scored: inner (worded as its own)

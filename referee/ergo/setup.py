@@ -120,6 +120,8 @@ class HouseRules(Plain):
     # Undo may take back an event that showed something hidden (a judgement, a
     # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
     undo_past_reveals: bool = False
+    # Every view and the `hint` command show what the Proof proves now (docs/rulings.md).
+    hints: bool = False
 
     @property
     def reading(self) -> ReadingRules:

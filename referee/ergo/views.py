@@ -12,6 +12,8 @@ Everything returned is JSON-ready.
 from __future__ import annotations
 
 from referee.ergo.cards import Card, Face
+from referee.ergo.hint import proves
+from referee.ergo.legal import legal_lines
 from referee.ergo.state import Game
 
 # What a card does when played, for the page's buttons.
@@ -91,7 +93,13 @@ def seat_view(game: Game, seat: str | None) -> dict:
             "fresh": game.events == game.round_over_at,
         },
         "events": game.events,
+        # Public: what the deck holds and which special cards were played this round,
+        # so a player (or a computer one) can count the cards it has not seen.
+        "deck": {card.value: n for card, n in game.deck.counts if n},
+        "out": [c.value for c in game.out],
     }
+    if game.rules.hints:  # house rule: public, the same for every seat
+        view["proves"] = proves(game)
     if seat is not None:
         view["you"] = _private(game, seat)
     return view
@@ -111,4 +119,5 @@ def _private(game: Game, name: str) -> dict:
         "to_play": to_play,
         "plays_left": game.plays_left if to_play else 0,
         "others": [p for p in game.players if p != name],
+        "legal": list(legal_lines(game, name)),  # what a computer player chooses from
     }
