@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from intervals import wilson
 
 from referee.cogito.player import DEFAULT_LEVEL, computer_player
 from referee.cogito.registration import REGISTRATION
@@ -90,15 +91,6 @@ def play(players: Mapping[str, Any], seed: int, deck_text: str) -> dict:
 
 def players_of(game) -> list[str]:
     return list(game.players)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def cogito_results(games: int = 60, seed: int = 1, level: int = DEFAULT_LEVEL) -> dict:

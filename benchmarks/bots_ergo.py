@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import time
 from dataclasses import dataclass
+
+from intervals import wilson
 
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.outcomes import PlacementRefused
@@ -41,15 +42,6 @@ class Result:
     think_median: float
     think_max: float
     refused: int
-
-
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(seed: int, levels: dict[str, int], win: int, think: dict[str, list[float]]) -> dict:

@@ -13,12 +13,13 @@ interval and the game count, and the default player's think time (median, max).
 from __future__ import annotations
 
 import json
-import math
 import random
 import statistics
 import sys
 import time
 from dataclasses import asdict, dataclass
+
+from intervals import wilson
 
 from referee.invicta.player import DEFAULT_LEVEL, computer_player
 from referee.invicta.registration import REGISTRATION
@@ -44,15 +45,6 @@ class Pairing:
     think_median: float  # seconds a move, the first player's
     think_max: float
     refused: int
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(white, black, seed: int, rules: HouseRules | None = None):

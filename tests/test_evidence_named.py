@@ -63,8 +63,7 @@ def test_an_upheld_claim_names_the_prover_its_record_stores(tmp_path):
 def test_an_inconsistency_is_derived_and_its_board_keeps_the_parentheses(tmp_path):
     out, record = _play(
         tmp_path,
-        "play ? : exists x blonde(x)\nplay blonde : forall x ~blonde(x)\n"
-        "claim inconsistent\nwhy\n",
+        "play ? : exists x blonde(x)\nplay blonde : forall x ~blonde(x)\nclaim inconsistent\nwhy\n",
     )
     claim = record["events"][-1]
     assert claim["proof"]["method"] == "first-order" and claim["proof"]["lines"] > 1

@@ -323,7 +323,17 @@ def test_views_do_not_depend_on_what_the_seat_may_not_see(tmp_path, game_name):
 
 
 # What a page's /view adds to the game's own view: the table's clock, its log and the door.
-RUNTIME_KEYS = {"version", "epoch", "thinking", "log", "ending", "role", "computers", "match", "rematch"}
+RUNTIME_KEYS = {
+    "version",
+    "epoch",
+    "thinking",
+    "log",
+    "ending",
+    "role",
+    "computers",
+    "match",
+    "rematch",
+}
 
 
 @pytest.mark.parametrize("game_name", ("palmer", "ergo"))

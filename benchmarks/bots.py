@@ -1,0 +1,67 @@
+"""The computer players' strength ladder for all four games (issue 29), in one run.
+
+    python benchmarks/bots.py [GAME ...] [--quick]
+
+Each game's own module plays its ladder (both colours or rotated seats, fixed seeds):
+Invicta's default against levels 0 and 1 (``bots_invicta``), Cogito's against two random
+players that never declare (``bots_cogito``), Ergo's share of all points against two level-0
+players over duplicate deals (``bots_ergo``), and Palmer's claims missed and refused
+(``bots_palmer``, run as its own script: it keeps its own engines). Every rate comes with its
+Wilson 95% interval (``intervals.wilson``) and its game count; results go in RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import asdict, is_dataclass
+from pathlib import Path
+
+HERE = Path(__file__).parent
+
+
+def run(game: str, quick: bool) -> object:
+    if game == "invicta":
+        import bots_invicta
+
+        return bots_invicta.ladder(6 if quick else 40)
+    if game == "cogito":
+        import bots_cogito
+
+        return bots_cogito.cogito_results(12 if quick else 60)
+    if game == "ergo":
+        import bots_ergo
+
+        return bots_ergo.match(deals=1 if quick else 5)
+    if game == "palmer":
+        games = ["--games", "2", "--lines", "20"] if quick else []
+        done = subprocess.run(
+            [sys.executable, str(HERE / "bots_palmer.py"), *games],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return done.stdout
+    raise SystemExit(f"no ladder for {game!r}")
+
+
+def shown(value: object) -> object:
+    if is_dataclass(value):
+        return asdict(value)
+    if isinstance(value, list):
+        return [shown(v) for v in value]
+    return value
+
+
+def main() -> None:
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    quick = "--quick" in sys.argv
+    for game in args or ["invicta", "cogito", "ergo", "palmer"]:
+        result = shown(run(game, quick))
+        print(f"== {game}")
+        print(result if isinstance(result, str) else json.dumps(result, indent=1, default=str))
+
+
+if __name__ == "__main__":
+    main()
