@@ -24,13 +24,15 @@ from referee.ergo.commands import ErgoCommands
 from referee.ergo.outcomes import PlacementRefused
 from referee.ergo.player import DEFAULT_LEVEL, computer_player
 from referee.ergo.records import GAME
+from referee.ergo.registration import REGISTRATION
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
-from referee.ergo.views import seat_view
 from referee.resources import ergo_deck_path
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 
 NAMES = ("ann", "bob", "cat")
+
+seat_view = REGISTRATION.view
 
 
 @dataclass(frozen=True)

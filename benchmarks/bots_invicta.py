@@ -24,12 +24,13 @@ from intervals import wilson
 from referee.invicta.player import DEFAULT_LEVEL, computer_player
 from referee.invicta.registration import REGISTRATION
 from referee.invicta.setup import HouseRules, Setup
-from referee.invicta.views import seat_view
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 
 MAX_MOVES = 300  # a game still on after this many moves counts as a draw
 OPENING = 2  # random placements each side makes before the players take over
+
+seat_view = REGISTRATION.view  # the seat's view, with its legal moves
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,13 @@ from cogito_helpers import EXAMPLE_TEXT, rigged, rules
 from referee.cogito.legal import could_be_own, legal_lines
 from referee.cogito.registration import REGISTRATION
 from referee.cogito.setup import Setup
-from referee.cogito.views import seat_view
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 
 NAMES = ("ann", "bob", "cy", "dee")
 HOUSES = ((), ("dream_returns_ego=no",), ("cogito_order=round",), ("last_one_standing_wins=yes",))
+
+seat_view = REGISTRATION.view  # the game's view of a seat, with its legal moves
 
 
 def fork(game):

@@ -14,14 +14,16 @@ from referee.ergo.legal import legal_lines, moves, turn_of
 from referee.ergo.outcomes import PlacementRefused
 from referee.ergo.proof import Placed, PlacementError
 from referee.ergo.records import GAME
+from referee.ergo.registration import REGISTRATION
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
 from referee.ergo.syntax import SyntaxViolation
-from referee.ergo.views import seat_view
 from referee.resources import ergo_deck_path
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 
 NAMES = ("ann", "bob", "cat", "dan")
+
+seat_view = REGISTRATION.view  # the game's view of a seat, with its legal moves
 
 
 def session(players: int, seed: int, mode: Mode = Mode.DEALT, win: int = 50, **house) -> Session:

@@ -7,8 +7,10 @@ import pytest
 from test_ergo_legal import refused, session
 
 from referee.ergo.player import DEFAULT_LEVEL, after, computer_player, hand_of, proof_of
-from referee.ergo.views import seat_view
+from referee.ergo.registration import REGISTRATION
 from referee.table.computer import RandomPlayer
+
+seat_view = REGISTRATION.view  # the game's view of a seat, with its legal moves
 
 
 def match(levels, seed, win=8, players=2):

@@ -15,7 +15,6 @@ from referee.invicta.legal import legal_lines
 from referee.invicta.notation import written
 from referee.invicta.registration import REGISTRATION
 from referee.invicta.setup import Blocked, Corners, HouseRules, Setup
-from referee.invicta.views import seat_view
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 
@@ -24,6 +23,8 @@ RULES = [
     HouseRules(corner_cut=True, corners=Corners.ONE),
     HouseRules(first=Side.BLACK, blocked=Blocked.LOSE),
 ]
+
+seat_view = REGISTRATION.view  # the game's view of a seat, with its legal moves
 
 
 def session_for(rules: HouseRules) -> Session:

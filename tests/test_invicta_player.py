@@ -18,7 +18,6 @@ from referee.invicta.player import DEFAULT_LEVEL, computer_player
 from referee.invicta.position import Position, line_of
 from referee.invicta.registration import REGISTRATION
 from referee.invicta.setup import Blocked, Corners, HouseRules, Setup
-from referee.invicta.views import seat_view
 from referee.table.computer import RandomPlayer
 from referee.table.record import Record
 from referee.table.session import Refused, Session
@@ -28,6 +27,8 @@ from bots_invicta import play, wilson  # noqa: E402
 
 RULES = [HouseRules(), HouseRules(corner_cut=True, corners=Corners.ONE, blocked=Blocked.LOSE)]
 FAST = 0.05  # seconds a move for the searching player in these tests
+
+seat_view = REGISTRATION.view  # the game's view of a seat, with its legal moves
 
 
 def session_for(rules: HouseRules | None = None) -> Session:

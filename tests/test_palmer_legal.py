@@ -14,8 +14,8 @@ from referee.logic.evidence import Evidence, Method
 from referee.palmer.commands import PalmerCommands
 from referee.palmer.legal import legal_lines
 from referee.palmer.records import GAME
+from referee.palmer.registration import REGISTRATION
 from referee.palmer.setup import HouseRules, Settings, Setup
-from referee.palmer.views import seat_view
 from referee.resources import default_deck_path
 from referee.table.record import Record
 from referee.table.session import Refused, Session
@@ -27,6 +27,8 @@ WRITES = (
     "play ? : ∃x blonde(x) ∧ happy(x)",
     "play ? : ∀x ∀y likes(x, y)",
 )
+
+seat_view = REGISTRATION.view  # the game's view of a seat, with its legal moves
 
 
 @pytest.fixture(scope="module")

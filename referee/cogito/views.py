@@ -12,7 +12,6 @@ None, lists, dicts).
 from __future__ import annotations
 
 from referee.cogito.diagram import diagram_data, says
-from referee.cogito.legal import legal_lines
 from referee.cogito.state import Game, Phase
 
 
@@ -73,5 +72,4 @@ def _private(game: Game, name: str) -> dict:
         "left": game.left_of(name) if me.playing and not game.finished else None,
         "moves": moves,
         # Every move the rules accept of this seat now, as typed (a computer player's choice).
-        "legal": list(legal_lines(game, name)),
     }

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from referee.ergo.cards import Card, Face
 from referee.ergo.hint import proves
-from referee.ergo.legal import legal_lines
 from referee.ergo.state import Game
 
 # What a card does when played, for the page's buttons.
@@ -119,5 +118,4 @@ def _private(game: Game, name: str) -> dict:
         "to_play": to_play,
         "plays_left": game.plays_left if to_play else 0,
         "others": [p for p in game.players if p != name],
-        "legal": list(legal_lines(game, name)),  # what a computer player chooses from
     }

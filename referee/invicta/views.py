@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from referee.invicta.board import COLUMNS, HEIGHT, Side
 from referee.invicta.events import Move, Place
-from referee.invicta.legal import legal_lines
 from referee.invicta.state import Game
 
 
@@ -65,6 +64,5 @@ def seat_view(game: Game, seat: str | None) -> dict:
             "to_play": mine,
             "places": places,
             "moves": moves,
-            "legal": list(legal_lines(game, seat)),
         }
     return view

@@ -20,7 +20,6 @@ from referee.language.printer import to_unicode
 from referee.language.shapes import encode
 from referee.palmer import permissions
 from referee.palmer.cards import short_name
-from referee.palmer.legal import legal_lines
 from referee.palmer.refusals import Why
 from referee.palmer.state import Game
 from referee.table import refusals as table
@@ -136,8 +135,6 @@ def _private(game: Game, name: str) -> dict:
         and not game.finished
         and name in game.asked
         and name not in game.ballots,
-        # Every move but writing a statement, as the lines to type (referee.table.computer).
-        "legal": list(legal_lines(game, name)),
     }
 
 
