@@ -13,6 +13,7 @@ never from the live game.
 from __future__ import annotations
 
 import io
+import re
 import secrets
 import threading
 from collections.abc import Callable
@@ -34,6 +35,13 @@ from referee.web.help import help_lines
 # A command is one line as typed at the terminal, held to the terminal's limit
 # (ruling 37): a body of more bytes than that many characters is refused unread.
 MAX_COMMAND_BYTES = MAX_LINE_CHARS
+
+# A line of the terminal's words that sends its reader to the terminal (a `referee …`
+# command, a `--switch`): a phone's user has none, so the web leaves it out.
+TERMINAL_ONLY = re.compile(
+    r"(?:^|[\s(`])(?:referee (?:parse|cards|entails|analyze|export|play|replay|derive|ergo"
+    r"|invicta|cogito|serve)\b|--[a-z])"
+)
 
 
 @dataclass(frozen=True)
@@ -118,7 +126,8 @@ class WebTable:
         )
         renderer = self.web_game.renderer(out, self.session)
         renderer.show(outcomes, False)
-        return tuple(line.rstrip() for line in buffer.getvalue().splitlines() if line.strip())
+        lines = (line.rstrip() for line in buffer.getvalue().splitlines() if line.strip())
+        return tuple(line for line in lines if not TERMINAL_ONLY.search(line))
 
     # ------------------------------------------------------------ commands
 
