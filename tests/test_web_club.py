@@ -223,3 +223,68 @@ def test_the_table_screen_is_a_tv_board(browser, served, game):
             assert width <= size["width"], (url, size, width)
             page.close()
     assert board.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_tap_that_could_not_be_sent_says_so_and_is_sent_again(browser, served):
+    s = served("invicta")
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    ann.route("**/command", lambda route: route.abort())
+    ann.locator('[data-square="e5"]').tap()
+    ann.locator(".messages.unsent").wait_for(timeout=5000)
+    assert "Not sent" in ann.inner_text(".messages")
+    assert s.app.table.session.game.moves == 0
+    ann.unroute("**/command")
+    before = s.app.table.snapshot.version
+    ann.get_by_role("button", name="Send again").tap()
+    wait_shown([ann], landed(s, before))
+    assert ann.locator('[data-square="e5"] .piece').count() == 1
+    assert ann.locator(".messages.unsent").count() == 0
+    errors = [e for e in ann.errors if "Failed to load resource" not in e]  # the aborted one
+    assert errors == []
+
+
+def test_a_phone_drops_a_tap_visibly_and_clears_stale_messages(browser, served):
+    s = served("invicta")
+    bob = open_page(browser, s.urls["seats"]["bob"])
+    bob.route("**/command", lambda route: route.abort())
+    bob.locator("#command").fill("e6")
+    bob.locator("#command").press("Enter")
+    bob.locator(".messages.unsent").wait_for(timeout=5000)
+    bob.get_by_role("button", name="Drop it").tap()
+    assert bob.locator(".messages").count() == 0
+    bob.unroute("**/command")
+    bob.locator("#command").fill("e6")  # not bob's turn: refused, and said
+    bob.locator("#command").press("Enter")
+    bob.locator(".messages.refused").wait_for(timeout=5000)
+    before = s.app.table.snapshot.version
+    said(s, "ann", "e5")
+    wait_shown([bob], landed(s, before))
+    assert bob.locator(".messages").count() == 0, "an old refusal stayed after the game moved"
+
+
+def test_the_help_button_shows_the_rules(browser, served):
+    s = served("cogito")
+    cat = open_page(browser, s.urls["seats"]["cat"])
+    cat.get_by_role("button", name="? Rules & help").tap()
+    cat.locator(".messages").wait_for(timeout=5000)
+    text = cat.inner_text(".messages")
+    assert "The rules:" in text and "COGITO" in text
+
+
+@pytest.mark.parametrize(
+    "game, seat, line", [("invicta", "ann", "history"), ("palmer", "ann", "help")]
+)
+def test_no_answer_tells_a_phone_to_type_a_terminal_command(tmp_path, game, seat, line):
+    from webtable import table
+
+    from referee.web.table import TERMINAL_ONLY
+
+    assert TERMINAL_ONLY.search("  (a move list: referee invicta replay --moves RECORD)")
+    assert not TERMINAL_ONLY.search("the referee checks, and the referee judges it")
+    app, _ = table(tmp_path, game)
+    if game == "invicta":
+        for move in ("e5", "e6"):
+            assert app.table.command("ann" if move == "e5" else "bob", move).ok
+    answer = app.table.command(seat, line)
+    for message in answer.messages:
+        assert not TERMINAL_ONLY.search(message), message

@@ -15,6 +15,41 @@ COMMON = (
     "closing this page leaves your seat open: its link brings you back.",
 )
 
+# Each game's rules in a few lines, first in a phone's help (docs/rulings.md has the rest).
+RULES: dict[str, tuple[str, ...]] = {
+    "palmer": (
+        "The rules: in turn, each player plays cards and writes a statement they allow "
+        "onto the shared board, or passes.",
+        "Claim statements redundant (they follow from the rest of the board): the referee "
+        "checks, and an upheld claim scores a point for each. Claim the board inconsistent "
+        "and, if it is, you win at once. The first to the winning score wins.",
+    ),
+    "ergo": (
+        "The rules: each player is a variable (A, B, C, D). In turn, play two cards: to "
+        "the Proof, one of the special cards, or a discard.",
+        "Fallacy: the player named plays nothing to the Proof for 3 turns (Justification "
+        "lifts it). Tabula Rasa removes a card of the Proof; Revolution swaps two; Ergo "
+        "ends the round once A, B, C and D are all in the Proof.",
+        "At the end of a round the Proof is judged: each player whose variable it proves "
+        "scores the number of cards in the Proof. The first to the winning score wins.",
+    ),
+    "invicta": (
+        "The rules: a 9 × 10 board; white starts. Place a piece on an empty square (a lion "
+        "on the edge, hollow inside) or move one of yours: a hollow piece one square "
+        "across, a lion one square any way, or along the edge as far as it is free.",
+        "A hollow piece that reaches the edge becomes a lion. Nothing is captured. Five "
+        "(or more) of your pieces in a row, across or diagonally, win; a position "
+        "repeated three times is a draw.",
+    ),
+    "cogito": (
+        "The rules: your Self card faces the others, not you. In turn, reveal a card "
+        'saying "I am not …": the referee judges it, blue (true) or red (false).',
+        "After each round everyone gives a card to the left. When you know who you are, "
+        "declare COGITO and name your Self card: right, you win; wrong, your ego is "
+        "disrupted and you are out.",
+    ),
+}
+
 HELP: dict[str, tuple[str, ...]] = {
     "palmer": (
         "Tap the cards you play, write the statement (the symbol row has ∀ ∃ ¬ …; the "
@@ -67,4 +102,4 @@ HELP: dict[str, tuple[str, ...]] = {
 
 def help_lines(game: str) -> tuple[str, ...]:
     """The help a seat of ``game`` is given."""
-    return HELP[game]
+    return RULES[game] + HELP[game]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import re
 import secrets
 import threading
 from collections.abc import Callable
@@ -47,6 +48,13 @@ MAX_COMMAND_BYTES = MAX_LINE_CHARS
 REMATCH = "rematch"
 # Seconds a command runs before every page is told the referee is thinking.
 THINKING_AFTER = 0.3
+
+# A line of the terminal's words that sends its reader to the terminal (a `referee …`
+# command, a `--switch`): a phone's user has none, so the web leaves it out.
+TERMINAL_ONLY = re.compile(
+    r"(?:^|[\s(`])(?:referee (?:parse|cards|entails|analyze|export|play|replay|derive|ergo"
+    r"|invicta|cogito|serve)\b|--[a-z])"
+)
 
 
 @dataclass(frozen=True)
@@ -187,7 +195,8 @@ class WebTable:
         )
         renderer = self.web_game.renderer(out, self.session)
         renderer.show(outcomes, False)
-        return tuple(line.rstrip() for line in buffer.getvalue().splitlines() if line.strip())
+        lines = (line.rstrip() for line in buffer.getvalue().splitlines() if line.strip())
+        return tuple(line for line in lines if not TERMINAL_ONLY.search(line))
 
     # ------------------------------------------------------------ commands
 

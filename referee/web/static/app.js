@@ -48,23 +48,53 @@
     else thinking.hidden = true;
   }
 
+  // A tap that could not reach the table is never lost silently: the page says so, keeps
+  // it, and sends it again once the table is back, unless the game moved on meanwhile
+  // (then it says the tap was dropped: what it meant may no longer hold).
+  let unsent = null;  // { command, version, epoch }
   async function send(command) {
     if (busy) return;
     busy = true;
     showThinking(true);
+    ui.messagesAt = Infinity;  // what this command answers is not stale yet
     try {
       const r = await fetch(base + "/command", { method: "POST", body: command, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      if (!r.ok && r.headers.get("Content-Type") !== "application/json") throw new Error(String(r.status));
       const answer = await r.json();
+      unsent = null;
       ui.messages = answer.messages || [];
       ui.messagesOk = answer.ok;
       if (answer.ok) resetSelection();
     } catch (e) {
-      ui.messages = ["the table cannot be reached; it will reconnect"];
+      unsent = { command: command, version: view ? view.version : 0, epoch: view ? view.epoch : null };
+      ui.messages = ["Not sent: “" + command + "” — the table cannot be reached. It is sent again when the table is back."];
       ui.messagesOk = false;
     }
     busy = false;
     showThinking(view && view.thinking);
     await refresh();
+    ui.messagesAt = view ? view.version : 0;
+    render();
+  }
+
+  async function retryUnsent() {
+    if (!unsent || busy) return;
+    const tap = unsent;
+    if (!view || view.epoch !== tap.epoch || view.version !== tap.version) {
+      unsent = null;
+      ui.messages = ["Dropped: “" + tap.command + "” was not sent, and the game has moved on since. Tap again if it still holds."];
+      ui.messagesOk = false;
+      ui.messagesAt = view ? view.version : 0;
+      render();
+      return;
+    }
+    unsent = null;
+    await send(tap.command);
+  }
+  function dropUnsent() {
+    unsent = null;
+    ui.messages = [];
+    render();
   }
 
   function resetSelection() {
@@ -86,6 +116,8 @@
     if (view && v.epoch === view.epoch && v.version < view.version) return;  // an old frame
     if (view && v.version !== view.version) before = view;
     if (view && v.epoch !== view.epoch) before = null;
+    // The game moved on: what this phone was told about an earlier move is stale.
+    if (ui.messages.length && !unsent && v.version > (ui.messagesAt ?? 0)) ui.messages = [];
     view = v;
     showThinking(v.thinking);
     render();
@@ -104,7 +136,7 @@
     socket.onopen = () => {
       retry = 500;
       offline.hidden = true;
-      if (lost) { lost = false; refresh(); }
+      if (lost) { lost = false; refresh().then(retryUnsent); }
     };
     socket.onmessage = (e) => {
       const m = JSON.parse(e.data);
@@ -136,14 +168,17 @@
     return h("header", {},
       h("h1", {}, titles[v.game] || v.game),
       you ? h("p", { class: "you" }, "You are ", h("strong", {}, you)) : (role === "spectator" ? h("p", { class: "you" }, "Watching") : null),
+      role === "seat" ? h("button", { type: "button", class: "help secondary", disabled: busy, onclick: () => send("help") }, "? Rules & help") : null,
       h("p", { class: "turn banner" + (mine ? " mine" : "") + (v.finished ? " over" : "") }, turn));
   }
   const titles = { palmer: "Palmer's game", ergo: "Ergo", invicta: "Ergo (Invicta)", cogito: "Cogito" };
 
   function messages() {
     if (!ui.messages.length) return null;
-    return h("section", { class: "messages " + (ui.messagesOk ? "ok" : "refused"), "aria-live": "polite" },
-      ui.messages.map((m) => h("pre", {}, m)));
+    return h("section", { class: "messages " + (ui.messagesOk ? "ok" : "refused") + (unsent ? " unsent" : ""), "aria-live": "polite" },
+      ui.messages.map((m) => h("pre", {}, m)),
+      unsent ? h("div", { class: "row" }, h("button", { type: "button", class: "primary", onclick: () => retryUnsent() }, "Send again"),
+        h("button", { type: "button", class: "secondary", onclick: dropUnsent }, "Drop it")) : null);
   }
 
   function log(v) {
