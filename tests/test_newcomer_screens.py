@@ -33,3 +33,21 @@ def test_cogito_review_keeps_each_entrys_lines_together_and_disruption_ends_a_se
     assert any(x.startswith("    ") and not x.lstrip().startswith("from") for x in review)
     said = " ".join(lines[lines.index(next(x for x in lines if "ego disruption" in x)) :][:2])
     assert said.rstrip().endswith("Their Self card was Casablanca."), said
+
+
+def test_palmer_end_asks_and_no_to_end_or_undo_is_no_refusal(tmp_path):
+    args = ["play", "--players", "alice,bob", "--mode", "table", "--record", "g.json"]
+    typed = ["play blonde : forall x blonde(x)", "end", "n", "undo", "n", "end", "y", "quit"]
+    t = play(args, typed, tmp_path)
+    text = "\n".join(t.lines())
+    assert "End the game here (most points wins)?" in text
+    assert "the game goes on" in text and "nothing was taken back" in text
+    assert "refused" not in text
+    assert "Game over" in text
+
+
+def test_ergo_no_to_end_is_no_refusal(tmp_path):
+    args = ["ergo", "play", "--players", "ann,bob,cat", "--mode", "table", "--record", "g.json"]
+    t = play(args, ["end", "n", "quit"], tmp_path)
+    text = "\n".join(t.lines())
+    assert "the game goes on" in text and "refused" not in text

@@ -44,7 +44,9 @@ from referee.table.record import (
 from referee.table.replay import ReplayReport
 from referee.table.reveals import Shown
 from referee.table.session import (
+    Asked,
     Cancelled,
+    Declined,
     Help,
     Outcome,
     Outcomes,
@@ -389,6 +391,11 @@ class TableRenderer:
 
     def help_text(self) -> str | HelpPage:
         return self.help_words
+
+    @renders(Declined)
+    def declined(self, o: Declined) -> None:
+        words = {Asked.UNDO: "nothing was taken back", Asked.END: "the game goes on"}
+        self.out.print(Text(words[o.asked], style="yellow"))
 
     @renders(Cancelled)
     def cancelled(self, o: Cancelled) -> None:
