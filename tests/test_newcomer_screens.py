@@ -51,3 +51,16 @@ def test_ergo_no_to_end_is_no_refusal(tmp_path):
     t = play(args, ["end", "n", "quit"], tmp_path)
     text = "\n".join(t.lines())
     assert "the game goes on" in text and "refused" not in text
+
+
+def test_a_finished_game_given_settings_is_not_called_a_game_in_progress(tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    record = str(tmp_path / "g.json")
+    args = ["play", "--players", "alice,bob", "--mode", "table", "--record", record]
+    CliRunner().invoke(main, args, input="end\n", catch_exceptions=False)
+    again = CliRunner().invoke(main, args, input="", catch_exceptions=False)
+    assert again.exit_code == 1
+    assert "in progress" not in again.output and "already holds a game" in again.output

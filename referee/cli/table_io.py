@@ -137,13 +137,14 @@ def start_record(
 def refuse_new_settings(
     record_path: Path, given: dict[str, object], what: str = "settings"
 ) -> None:
-    """A game in progress keeps its own settings: resuming with any of ``given`` (option →
-    value, None or empty when not given) fails, naming them."""
+    """A recorded game keeps its own settings: opening it with any of ``given`` (option →
+    value, None or empty when not given) fails, naming them. The record is not read yet, so
+    the words hold for a finished game as for one in progress."""
     extra = [option for option, value in given.items() if value not in (None, (), [], False)]
     if extra:
         fail(
-            f"{record_path} is a game in progress, with its own {what}: "
-            f"drop {', '.join(extra)} to resume it"
+            f"{record_path} already holds a game, with its own {what}: "
+            f"drop {', '.join(extra)} to open it"
         )
 
 
