@@ -64,3 +64,12 @@ def test_a_finished_game_given_settings_is_not_called_a_game_in_progress(tmp_pat
     again = CliRunner().invoke(main, args, input="", catch_exceptions=False)
     assert again.exit_code == 1
     assert "in progress" not in again.output and "already holds a game" in again.output
+
+
+def test_a_parse_error_quotes_the_symbols_it_expected(tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    out = CliRunner().invoke(main, ["parse", "forall x likes(x, y"]).output
+    assert "expected ')' or ','" in out and "expected ), ," not in out
