@@ -73,3 +73,19 @@ def test_a_parse_error_quotes_the_symbols_it_expected(tmp_path):
 
     out = CliRunner().invoke(main, ["parse", "forall x likes(x, y"]).output
     assert "expected ')' or ','" in out and "expected ), ," not in out
+
+
+def test_after_a_game_won_by_a_claim_no_hint_sends_the_table_to_a_refused_undo(tmp_path):
+    args = ["play", "--players", "alice,bob", "--mode", "table", "--record", "g.json"]
+    typed = ["play ? : exists x blonde(x)", "play blonde : forall x ~blonde(x)"]
+    typed += ["claim inconsistent", "pass", "undo", "quit"]
+    text = "\n".join(play(args, typed, tmp_path).lines())
+    assert "undo cannot take back" in text
+    assert "undo takes back the last event" not in text
+
+
+def test_a_derivation_file_that_cannot_be_read_says_what_to_do(tmp_path):
+    args = ["play", "--players", "alice,bob", "--mode", "table", "--record", "g.json"]
+    typed = ["play blonde : forall x blonde(x)", "claim 1 with missing.txt", "quit"]
+    text = "\n".join(play(args, typed, tmp_path).lines())
+    assert "try: nothing was claimed; give a file that can be read: claim N with FILE" in text
