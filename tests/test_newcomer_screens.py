@@ -89,3 +89,12 @@ def test_a_derivation_file_that_cannot_be_read_says_what_to_do(tmp_path):
     typed = ["play blonde : forall x blonde(x)", "claim 1 with missing.txt", "quit"]
     text = "\n".join(play(args, typed, tmp_path).lines())
     assert "try: nothing was claimed; give a file that can be read: claim N with FILE" in text
+
+
+def test_a_claim_says_the_referee_is_thinking_and_the_line_goes_with_the_answer(tmp_path):
+    args = ["play", "--players", "alice,bob", "--mode", "table", "--record", "g.json"]
+    typed = ["play blonde : forall x blonde(x)", "play ? : exists x blonde(x)", "claim 2"]
+    t = play(args, [*typed, "quit"], tmp_path)
+    assert "the referee is thinking… (Ctrl-C cancels the claim)" in t.text
+    screen = "\n".join(t.screen())
+    assert "UPHELD" in screen and "thinking" not in screen

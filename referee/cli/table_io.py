@@ -405,6 +405,11 @@ class TableRenderer:
     def describe(self, event: Outcome) -> str:
         return type(event).__name__
 
+    def thinking(self, line: str) -> str | None:
+        """What to show while ``line`` runs, if it may take the referee a while (a claim the
+        engine settles); None: nothing. Wiped when the answer comes."""
+        return None
+
     def confirm_undo(self, question: UndoQuestion) -> bool:
         return ask(self.out, Text("Take back: ") + user(self.describe(question.event)) + Text("?"))
 
@@ -425,8 +430,26 @@ def play_session(
             fail(exc.message)
 
     save(session.record, session.game)
+    out = renderer.out
+    pending = [False]  # a "thinking" line is on the screen, to be wiped by what follows
+
+    def lines() -> Iterator[str]:
+        for line in read_lines(out, prompt, interactive):
+            words = renderer.thinking(line) if interactive and out.is_terminal else None
+            if words:
+                out.file.write(f"\x1b[2m{words}\x1b[0m\n")
+                out.file.flush()
+                pending[0] = True
+            yield line
+
+    def show(outcomes, changed: bool) -> None:
+        if pending[0]:
+            out.file.write("\x1b[1A\x1b[2K")  # up to the thinking line, and wipe it
+            pending[0] = False
+        renderer.show(outcomes, changed)
+
     try:
-        loop.run(session, read_lines(renderer.out, prompt, interactive), save, renderer.show)
+        loop.run(session, lines(), save, show)
     except LeaveGame:  # asked from inside a view; every event is already saved
         pass
 
