@@ -98,3 +98,23 @@ def test_a_claim_says_the_referee_is_thinking_and_the_line_goes_with_the_answer(
     assert "the referee is thinking… (Ctrl-C cancels the claim)" in t.text
     screen = "\n".join(t.screen())
     assert "UPHELD" in screen and "thinking" not in screen
+
+
+def test_palmer_cards_go_through_the_pager_as_help_does(tmp_path):
+    from ptyscreen import PROMPT, spawn
+
+    pager = tmp_path / "pager.sh"
+    pager.write_text("#!/bin/sh\necho PAGER-RAN\ncat\n", encoding="utf-8")
+    pager.chmod(0o755)
+    child = spawn(
+        ["play", "--players", "alice,bob", "--mode", "table", "--record", "g.json"],
+        tmp_path,
+        pager=str(pager),
+    )
+    child.expect(PROMPT)
+    child.sendline("cards")
+    child.expect("PAGER-RAN")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Record:")
+    child.close()

@@ -302,7 +302,7 @@ class TableRenderer:
     def show_hand(self, o: ShowHand) -> None:
         self.hand(self.game, o.player)
 
-    @renders(ShowCards)
+    @renders(ShowCards, paged=True)  # a deck is taller than 24 rows: its title stays in view
     def show_cards(self, o: ShowCards) -> None:
         self.cards(self.game)
 
