@@ -275,7 +275,7 @@ def test_resume_continues_the_game_and_keeps_its_settings(tmp_path):
         input="\n".join(lines[:7]),
     )
     refused = run("play", "--players", "x,y", "--seed", "3", "--record", str(record_path))
-    assert refused.exit_code == 1 and "drop --players, --seed to resume" in refused.output
+    assert refused.exit_code == 1 and "drop --players, --seed to open" in refused.output
     resumed = run("play", "--record", str(record_path), input="\n".join(lines[7:]))
     assert resumed.exit_code == 0 and "Resuming" in resumed.output
     stored = json.loads((GAMES / "hands-empty-tie.json").read_text(encoding="utf-8"))

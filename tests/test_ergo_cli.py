@@ -317,7 +317,7 @@ def test_resume_refuses_new_settings_and_continues(tmp_path):
     first, rest = "\n".join(lines[:8]), "\n".join(lines[8:])
     invoke("play", *GAMES["paradox"], "--record", str(record_path), input=first)
     refused = invoke("play", "--players", "x,y", "--record", str(record_path), input="")
-    assert refused.exit_code == 1 and "drop --players to resume" in refused.stderr
+    assert refused.exit_code == 1 and "drop --players to open" in refused.stderr
     resumed = invoke("play", "--record", str(record_path), input=rest)
     assert resumed.exit_code == 0 and "Resuming" in resumed.stdout
     stored = json.loads((EXAMPLES / "paradox.json").read_text(encoding="utf-8"))

@@ -125,7 +125,7 @@ def test_resume_continues_the_game_and_keeps_its_settings(tmp_path):
     first, rest = "\n".join(lines[:5]), "\n".join(lines[5:])
     run_play(["--players", "alice,bob", "--mode", "table", "--record", str(record_path)], first)
     refused = run_play(["--players", "x,y", "--record", str(record_path)], "")
-    assert refused.exit_code == 1 and "drop --players to resume" in refused.output
+    assert refused.exit_code == 1 and "drop --players to open it" in refused.output
     resumed = run_play(["--record", str(record_path)], rest)
     assert resumed.exit_code == 0 and "Resuming" in resumed.output
     stored = json.loads((GAMES / "points-win.json").read_text(encoding="utf-8"))

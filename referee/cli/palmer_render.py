@@ -142,6 +142,11 @@ class PalmerRenderer(TableRenderer):
     help_words = HELP
     describe = staticmethod(describe)
 
+    def thinking(self, line: str) -> str | None:
+        if line.strip().lower().startswith("claim"):
+            return "the referee is thinking… (Ctrl-C cancels the claim)"
+        return None
+
     def after_change(self, outcomes) -> None:
         if self.game.finished:
             self.scores(self.game)

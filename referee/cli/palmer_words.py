@@ -86,7 +86,8 @@ HINTS = {
     Tip.NEGATE_LISTS_THEM: "negate {word} lists them",
     Tip.CLAIM_WITH: "claim N with FILE",
     Tip.CLAIM: "claim N [M ...] or claim inconsistent",
-    Tip.NOTHING_CLAIMED: "nothing was claimed",
+    # what to do when the file could not be read (the claim was not made)
+    Tip.NOTHING_CLAIMED: "nothing was claimed; give a file that can be read: claim N with FILE",
 }
 
 

@@ -13,10 +13,21 @@ from pathlib import Path
 
 from referee.cli.common import read_text
 from referee.cli.house import TerminalGame, play_command, replay_command
+from referee.cli.keys import ask
 from referee.cli.palmer_render import PalmerRenderer, describe
 from referee.cli.safe import user
 from referee.palmer.commands import ReadError
 from referee.palmer.registration import REGISTRATION
+
+
+def _opening(renderer: PalmerRenderer, record, flags) -> None:
+    """The state of the game; at a keyboard, ``end`` asks first, as Ergo's does."""
+    renderer.status(renderer.game)
+    session = renderer.session
+    if session is not None and session.confirm is not None:  # a person at the keyboard
+        session.commands.confirm_end = lambda: ask(  # type: ignore[attr-defined]
+            renderer.out, "End the game here (most points wins)?"
+        )
 
 
 def derivation_reader(path: str) -> str:
@@ -92,7 +103,7 @@ TERMINAL = TerminalGame(
     "(see docs/rulings.md).",
     services=_engine,
     keyboard={"read_text": derivation_reader},  # `claim N with FILE`: the keyboard's alone
-    opening=lambda renderer, record, flags: renderer.status(renderer.game),
+    opening=_opening,
     resumed=lambda record: f" (claim time limit {record.setup.claim_timeout:g} s)",
     examiner=_examiner,
     step=_step,

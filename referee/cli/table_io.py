@@ -44,7 +44,9 @@ from referee.table.record import (
 from referee.table.replay import ReplayReport
 from referee.table.reveals import Shown
 from referee.table.session import (
+    Asked,
     Cancelled,
+    Declined,
     Help,
     Outcome,
     Outcomes,
@@ -136,13 +138,14 @@ def start_record(
 def refuse_new_settings(
     record_path: Path, given: dict[str, object], what: str = "settings"
 ) -> None:
-    """A game in progress keeps its own settings: resuming with any of ``given`` (option →
-    value, None or empty when not given) fails, naming them."""
+    """A recorded game keeps its own settings: opening it with any of ``given`` (option →
+    value, None or empty when not given) fails, naming them. The record is not read yet, so
+    the words hold for a finished game as for one in progress."""
     extra = [option for option, value in given.items() if value not in (None, (), [], False)]
     if extra:
         fail(
-            f"{record_path} is a game in progress, with its own {what}: "
-            f"drop {', '.join(extra)} to resume it"
+            f"{record_path} already holds a game, with its own {what}: "
+            f"drop {', '.join(extra)} to open it"
         )
 
 
@@ -326,7 +329,7 @@ class TableRenderer:
         """Whether what is shown goes to one seat alone (a phone), not a shared screen."""
         return False
 
-    @renders(ShowCards)
+    @renders(ShowCards, paged=True)  # a deck is taller than 24 rows: its title stays in view
     def show_cards(self, o: ShowCards) -> None:
         self.cards(self.game)
 
@@ -417,12 +420,22 @@ class TableRenderer:
     def help_text(self) -> str | HelpPage:
         return self.help_words
 
+    @renders(Declined)
+    def declined(self, o: Declined) -> None:
+        words = {Asked.UNDO: "nothing was taken back", Asked.END: "the game goes on"}
+        self.out.print(Text(words[o.asked], style="yellow"))
+
     @renders(Cancelled)
     def cancelled(self, o: Cancelled) -> None:
         self.out.print(Text("cancelled: nothing was recorded", style="yellow"))
 
     def describe(self, event: Outcome) -> str:
         return type(event).__name__
+
+    def thinking(self, line: str) -> str | None:
+        """What to show while ``line`` runs, if it may take the referee a while (a claim the
+        engine settles); None: nothing. Wiped when the answer comes."""
+        return None
 
     def confirm_undo(self, question: UndoQuestion) -> bool:
         return ask(self.out, Text("Take back: ") + user(self.describe(question.event)) + Text("?"))
@@ -446,12 +459,30 @@ def play_session(
             fail(exc.message)
 
     save(session.record, session.game)
+    out = renderer.out
+    pending = [False]  # a "thinking" line is on the screen, to be wiped by what follows
+
+    def lines() -> Iterator[str]:
+        for line in read_lines(out, prompt, interactive):
+            words = renderer.thinking(line) if interactive and out.is_terminal else None
+            if words:
+                out.file.write(f"\x1b[2m{words}\x1b[0m\n")
+                out.file.flush()
+                pending[0] = True
+            yield line
+
+    def show(outcomes, changed: bool) -> None:
+        if pending[0]:
+            out.file.write("\x1b[1A\x1b[2K")  # up to the thinking line, and wipe it
+            pending[0] = False
+        renderer.show(outcomes, changed)
+
     try:
-        lines: Iterable = read_lines(renderer.out, prompt, interactive)
-        show = renderer.show
+        lines_: Iterable = lines()
+        shown = show
         if computers is not None:
-            lines, show = computers.lines(lines), computers.show(show)
-        loop.run(session, lines, save, show)
+            lines_, shown = computers.lines(lines_), computers.show(shown)
+        loop.run(session, lines_, save, shown)
     except LeaveGame:  # asked from inside a view; every event is already saved
         pass
 

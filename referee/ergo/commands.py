@@ -63,7 +63,7 @@ from referee.language.limits import is_number
 from referee.table.commands import TableCommands, Unread
 from referee.table.errors import Hint, IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Outcome, Outcomes, Refused, Session
+from referee.table.session import Asked, Declined, Outcome, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -382,7 +382,7 @@ class ErgoCommands(TableCommands):
 
     def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
         if self.confirm_end is not None and not self.confirm_end():
-            return (Refused(reason=Refusal(refusals.Why.GAME_GOES_ON)),)
+            return (Declined(Asked.END),)
         try:
             session.submit(End(rest.strip()))
         except IllegalEvent as exc:

@@ -18,6 +18,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 
 from referee.language import ast
 from referee.language.characters import split_lines
+from referee.language.english import and_list
 from referee.language.errors import ParseError
 from referee.language.syntax import lark, span_of
 from referee.language.vocabulary import KEYWORDS, Vocabulary
@@ -245,7 +246,9 @@ def _expected(exc: UnexpectedInput) -> str:
     expected = sorted({_TOKEN_WORDS.get(t, t.lower()) for t in getattr(exc, "expected", ()) or ()})
     if not expected or len(expected) > 6:
         return ""
-    return ": expected " + ", ".join(expected)
+    # a symbol is quoted, so that ")" and "," never read as the sentence's own punctuation
+    shown = [w if " " in w else f"'{w}'" for w in expected]
+    return ": expected " + and_list(shown, "or")
 
 
 def _end_position(text: str) -> tuple[int, int]:

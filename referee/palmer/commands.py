@@ -40,7 +40,7 @@ from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
 from referee.table.errors import Hint, IllegalEvent, Refusal
 from referee.table.events import Event
-from referee.table.session import Outcome, Outcomes, Refused, Session
+from referee.table.session import Asked, Declined, Outcome, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -85,6 +85,9 @@ class PalmerCommands(TableCommands):
     turn_moves = frozenset({"play", "negate", "claim", "pass"})  # the table votes and ends
     # A seat's vote is its own player's ballot (``vote yes`` at a seat is ``vote SEAT yes``).
     names_player = frozenset({"hand", "vote"})
+    # Asked before ``end`` stops the game (a person at the keyboard), as Ergo asks; None: no
+    # question (a script, the web table).
+    confirm_end: Callable[[], bool] | None = None
     no_hands = refusals.Why.HANDS_ON_THE_TABLE
 
     def __init__(
@@ -244,6 +247,8 @@ class PalmerCommands(TableCommands):
         return (Passed(event.player, len(event.discard)), *outcomes)
 
     def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
+        if self.confirm_end is not None and not game.finished and not self.confirm_end():
+            return (Declined(Asked.END),)
         return self._submit(session, End(rest))
 
     def _vote(self, session: Session, game: Game, rest: str) -> Outcomes:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TypeVar
 
 from referee.language.names import find_name, name_key
@@ -27,6 +28,7 @@ from referee.table.errors import Hint, OverLimit, Reason, Refusal
 from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
+from referee.table.reveals import undo_barrier
 from referee.table.session import Outcomes, Refused, Session, ShowRules
 from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores
 
@@ -83,7 +85,13 @@ class TableCommands:
             return None
         game = session.game
         if game.finished and command in self.moves:
-            return self.over(game)
+            over = self.over(game)
+            if _undo_refused(session):  # the hint would send the table to a refusal
+                over = tuple(
+                    replace(o, hint=None) if isinstance(o, Refused) and o.hint == UNDO_EVENT else o
+                    for o in over
+                )
+            return over
         refused = self.refuse(game, command, rest, seat)
         if refused:
             return refused
@@ -197,3 +205,10 @@ class TableCommands:
         if player is None:
             return (Refused(reason=Refusal(Why.NO_SUCH_PLAYER, word=word)),)
         return (ShowHand(player),)
+
+
+def _undo_refused(session: Session) -> bool:
+    """Whether ``undo`` would be refused now: the last event showed the table something
+    (a claim that won the game), so "undo takes back the last event" would mislead."""
+    barrier = undo_barrier(session.game)
+    return barrier is not None and barrier.event >= len(session.record.events)

@@ -13,6 +13,7 @@ and the game never disagree.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
@@ -99,6 +100,21 @@ class Help(Outcome):
 @dataclass(frozen=True)
 class ShowRules(Outcome):
     """The table asked which house rules (and settings) this game is played under."""
+
+
+class Asked(enum.StrEnum):
+    """What the person at the keyboard was asked before the table changed anything."""
+
+    UNDO = "undo"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class Declined(Outcome):
+    """The person at the keyboard answered no: nothing changed (not a refusal: nobody
+    broke a rule)."""
+
+    asked: Asked
 
 
 @dataclass(frozen=True)
@@ -229,7 +245,7 @@ class Session:
         if barrier is not None and barrier.event >= len(self.record.events):
             return (UndoRefused(event, len(self.record.events), barrier.shown),)
         if self.confirm is not None and not self.confirm(UndoQuestion(event)):
-            return (Refused(reason=Refusal(Why.NOT_UNDONE)),)
+            return (Declined(Asked.UNDO),)
         self.record = self.record.undone()
         self.game = self.record.rebuild()
         return (Undone(event),)
