@@ -14,14 +14,16 @@ from dataclasses import dataclass
 from referee.language import ast
 from referee.palmer.commands import PalmerCommands
 from referee.palmer.records import GAME
+from referee.palmer.registration import REGISTRATION
 from referee.palmer.setup import HouseRules, Settings, Setup
-from referee.palmer.views import seat_view
 from referee.resources import default_deck_path
 from referee.table.computer import ComputerPlayer
 from referee.table.record import Record
 from referee.table.session import Outcomes, Session
 
 DECK_TEXT = default_deck_path().read_text(encoding="utf-8")
+
+seat_view = REGISTRATION.view  # the game's view of a seat, with its legal moves
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from test_web_serve import start
 from webtable import table
 
 from referee.games import GAMES, by_name
@@ -108,21 +109,7 @@ def test_a_computer_seat_is_fed_its_seats_view_and_nothing_else(tmp_path, game):
 
 
 def serve(tmp_path: Path, *args: str):
-    process = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli.main", "serve", *args, "--port", "0"],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    urls = json.loads(process.stdout.readline())
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(urls["spectator"] + "/view").read()
-            break
-        except OSError:
-            time.sleep(0.05)
-    return process, urls
+    return start(*args, cwd=tmp_path)
 
 
 def bot(*args: str) -> subprocess.Popen:
@@ -160,7 +147,12 @@ def test_referee_bot_says_plainly_when_the_url_is_no_seat_or_the_table_goes(tmp_
         _, err = wrong.communicate(timeout=60)
         assert wrong.returncode == 2 and "no seat" in err
         waiting = bot(urls["seats"]["bob"])  # bob waits for ann, who never moves
-        time.sleep(1.5)
+        for _ in range(600):  # until bob's player has read its view (the table shows it came)
+            table = json.loads(urllib.request.urlopen(urls["table"] + "/view").read())
+            if any(s["joined"] for s in table["seats"] if s["name"] == "bob"):
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(20)

@@ -15,11 +15,13 @@ from referee.palmer.events import ClaimOutcome
 from referee.palmer.outcomes import ClaimSettled
 from referee.palmer.player import DEFAULT_LEVEL, ProvingPlayer, computer_player
 from referee.palmer.records import GAME
+from referee.palmer.registration import REGISTRATION
 from referee.palmer.setup import HouseRules, Settings, Setup
-from referee.palmer.views import seat_view
 from referee.table.computer import RandomPlayer
 from referee.table.record import Record
 from referee.table.session import Refused, Session
+
+seat_view = REGISTRATION.view  # the game's view of a seat, with its legal moves
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,7 @@ from referee.palmer.setup import HouseRules, Settings, Setup
 from referee.resources import default_deck_path
 from referee.table import loop
 from referee.table.record import Record
-from referee.table.session import Cancelled, Quit, Refused, Session, Undone
+from referee.table.session import Cancelled, Declined, Quit, Session, Undone
 
 DECK_TEXT = default_deck_path().read_text(encoding="utf-8")
 
@@ -41,6 +41,6 @@ def test_undo_asks_a_person_first():
     s = session(confirm=lambda q: asked.append(q.event) or False)
     s.execute("play blonde : forall x blonde(x)")
     out = s.execute("undo")
-    assert isinstance(out[0], Refused) and len(s.record.events) == 1 and asked
+    assert isinstance(out[0], Declined) and len(s.record.events) == 1 and asked
     s.confirm = lambda q: True
     assert isinstance(s.execute("undo")[0], Undone) and not s.record.events
