@@ -129,7 +129,8 @@ def test_referee_bot_plays_a_served_seat_to_the_end_against_a_computer_seat(tmp_
         assert player.returncode == 0, err
         view = json.loads(urllib.request.urlopen(urls["seats"]["ann"] + "/view").read())
         assert view["finished"] and view["computers"] == ["bob"]
-        moves = [line for line in out.splitlines() if line and not line.startswith("The game")]
+        moves = out.splitlines()  # one line per move, and nothing else
+        assert "The game is over." in err
         assert moves and all("refused" not in line for line in moves)
         assert len(moves) == (view["moves"] + 1) // 2  # white's moves: one line each
     finally:

@@ -15,12 +15,13 @@ import json
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import click
 
 from referee.cli.common import InputError
-from referee.cli.safe import console, user
+from referee.cli.safe import visible
 
 # Seconds to wait for a change before asking the view again (a lost WebSocket frame).
 POLL_SECONDS = 2.0
@@ -99,7 +100,7 @@ class SeatClient:
             self.socket = None
 
 
-def play_seat(url: str, level: int | None, seed: int | None, out) -> None:
+def play_seat(url: str, level: int | None, seed: int | None, out: Callable[[str], None]) -> None:
     from referee.games import by_name
     from referee.table.computer import RandomPlayer, agrees_to_end, legal
 
@@ -128,7 +129,8 @@ def play_seat(url: str, level: int | None, seed: int | None, out) -> None:
             answer = client.say(line)
             said = answer.get("messages") or [""]
             mark = "" if answer.get("ok") else "refused: "
-            out.print(user(line, "bold") + user(f"  {mark}{said[0]}" if said[0] else ""))
+            said_back = f"  {mark}{said[0]}" if said[0] else ""
+            out(visible(line + said_back))  # one line per move, never wrapped
             refused = 0 if answer.get("ok") else refused + 1
             if refused >= MAX_REFUSED and not isinstance(player, RandomPlayer):
                 player.close()
@@ -139,7 +141,7 @@ def play_seat(url: str, level: int | None, seed: int | None, out) -> None:
     finally:
         client.close()
         player.close()
-    out.print(user("The game is over.", "bold"))
+    click.echo("The game is over.", err=True)
 
 
 def _why(exc: BaseException) -> str:
@@ -159,4 +161,4 @@ def _why(exc: BaseException) -> str:
 def bot(seat_url: str, level: int | None, seed: int | None) -> None:
     """Play the seat at SEAT_URL (a URL `referee serve` printed) as a computer player,
     seeing only what that seat sees, until the game is finished."""
-    play_seat(seat_url, level, seed, console())
+    play_seat(seat_url, level, seed, click.echo)
