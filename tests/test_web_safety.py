@@ -466,15 +466,9 @@ def test_a_fifo_record_given_with_new_game_options_is_named_for_what_it_is(tmp_p
     assert "in progress" not in result.output and "Traceback" not in result.output
 
 
-def test_serve_when_the_record_cannot_be_rewritten_says_so_in_one_line(tmp_path, monkeypatch):
-    from click.testing import CliRunner
-
-    from referee.cli.main import main
-    from referee.table import store
-
-    record = tmp_path / "game.json"
-    runner = CliRunner()
-    opts = [
+def serve_options(record: Path) -> list[str]:
+    """A new Invicta game served on ``record`` (any free port)."""
+    return [
         "serve",
         "invicta",
         "--white",
@@ -486,6 +480,17 @@ def test_serve_when_the_record_cannot_be_rewritten_says_so_in_one_line(tmp_path,
         "--port",
         "0",
     ]
+
+
+def test_serve_when_the_record_cannot_be_rewritten_says_so_in_one_line(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+    from referee.table import store
+
+    record = tmp_path / "game.json"
+    runner = CliRunner()
+    opts = serve_options(record)
     monkeypatch.setattr("referee.web.server.TableServer.run", lambda self, sockets: None)
     assert runner.invoke(main, opts).exit_code == 0  # a new game, served and stopped
     assert record.exists()
@@ -523,18 +528,7 @@ def test_stopping_when_the_record_cannot_be_written_still_exits_0(tmp_path, monk
 
     monkeypatch.setattr(store.RecordFile, "write", once_then_full)
     monkeypatch.setattr("referee.web.server.TableServer.run", lambda self, sockets: None)
-    opts = [
-        "serve",
-        "invicta",
-        "--white",
-        "a",
-        "--black",
-        "b",
-        "--record",
-        str(record),
-        "--port",
-        "0",
-    ]
+    opts = serve_options(record)
     result = CliRunner().invoke(main, opts)
     assert result.exit_code == 0, result.output
     assert "every acknowledged move was saved" in result.output
