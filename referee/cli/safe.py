@@ -132,11 +132,15 @@ def echoed(message: str) -> str:
     (the game's refusals, the command line's errors, a record's errors):
     whatever a message quotes (a pasted word, a line, a list of names from a
     deck), each long run is cut to a quotation's length with "…", keeping its
-    closing quote, and each line to a few quotations' length.
+    closing quote, and each line to a few quotations' length. A run with a
+    ``/`` in it is a file's path and is kept whole, so a deep directory never
+    cuts away the line and column that follow it.
     """
 
     def cut(match: re.Match) -> str:
         word = match.group()
+        if "/" in word:  # a file's path the user gave: named whole (the line's cut still holds)
+            return word
         close = word[-1] if word[-1] in "'\")]" else ""
         return shortened(word) + close
 
