@@ -118,3 +118,97 @@ def test_palmer_cards_go_through_the_pager_as_help_does(tmp_path):
     child.sendline("quit")
     child.expect("Record:")
     child.close()
+
+
+# ------------------------------------------------ a long statement at 80 × 24
+
+_CHAIN = "happy(" + "father(" * 13 + "x" + ")" * 14  # 106 characters without a space
+
+
+def _unspaced(text: str) -> str:
+    return "".join(text.split())
+
+
+def _block(lines: list[str], first: str) -> list[str]:
+    """The line starting with ``first`` and the indented lines that continue it."""
+    at = next(i for i, x in enumerate(lines) if x.startswith(first))
+    out = [lines[at]]
+    for line in lines[at + 1 :]:
+        if not line.startswith(" ") or line.lstrip().startswith(("#", "·", "(why")):
+            break
+        out.append(line)
+    return out
+
+
+def test_a_long_statement_is_never_cut_and_wraps_at_its_parts_with_a_hanging_indent(tmp_path):
+    args = ["play", "--players", "alice,bob", "--mode", "table", "--record", "g.json"]
+    typed = [f"play ? : forall x happy(x) -> {_CHAIN}", "play S3", "claim 1", "board", "quit"]
+    t = play(args, typed, tmp_path)
+    lines = t.lines()
+    # (the line typed is echoed as typed: the terminal wraps it, as it does any input)
+    assert [x for x in t.too_wide() if "> play ? :" not in x] == []
+    assert t.split_words() == []
+    statement = "∀x happy(x) → " + _CHAIN
+    # the confirmation: the whole statement, broken before its arrow, the rest indented
+    said = _block(lines, "#1 ")
+    assert said[0].rstrip() == "#1 ∀x happy(x)", said
+    assert all(x.startswith("     ") for x in said[1:]) and said[1].lstrip().startswith("→ ")
+    assert _unspaced(" ".join(said)) == _unspaced(f"#1 {statement}  (alice)")
+    # a line never breaks inside a word: only after "(" when nothing else is near
+    for line in said[:-1]:
+        assert line.endswith(("(", ")", ",")) or line.rstrip().endswith("happy(x)"), said
+    # the board's table shows every character of it, over several lines, and no "…"
+    board = [x for x in lines if x.startswith("│")]
+    cells = [x.split("│")[2].strip() for x in board]
+    assert not any("…" in c for c in cells), board
+    first = cells.index("∀x happy(x)")
+    shown = "".join(cells[first : first + 4])
+    assert _unspaced(statement) in _unspaced(shown)
+    # the verdict and "Board now:" give it whole too
+    failed = _block(lines, "  #1 ")
+    assert _unspaced(statement + " fails in it") in _unspaced(" ".join(failed))
+    now = _block(lines, "Board now: ")
+    assert _unspaced(statement) in _unspaced(" ".join(now))
+    assert any("#2 ∀x smarter(father(x), x)" in x for x in lines[lines.index(now[0]) :])
+
+
+def test_a_number_stays_with_its_unit_where_a_line_wraps():
+    import io
+
+    from rich.text import Text
+
+    from referee.cli.safe import TableConsole
+
+    broken = []
+    for pad in range(1, 40):  # the number at every column in turn, the edge included
+        out = TableConsole(file=io.StringIO(), width=40, force_terminal=True, color_system=None)
+        out.soft_wrap = False
+        out.print(Text("  took " + "a" * pad + " 6.7 ms, limit 5 s, and the words go on"))
+        printed = out.file.getvalue().split("\n")
+        assert all(x.startswith("  ") or not x for x in printed), printed
+        for above, below in zip(printed, printed[1:], strict=False):
+            if above.rstrip().endswith(("6.7", " 5")) and below.lstrip().startswith(("ms", "s,")):
+                broken.append((above, below))
+    assert broken == []
+
+
+def test_wrap_gives_the_statement_back_within_the_width_breaking_before_connectives():
+    from referee.language.printer import text_width, wrap
+
+    statements = [
+        "∀x ∀y ∀z smarter(x, y) ∧ smarter(y, z) → smarter(x, z)",
+        "∀x ¬likes(x, father(x)) ∧ likes(father(x), x)",
+        "∀x happy(x) → " + _CHAIN,
+        "forall x (blonde(x) -> happy(x)) /\\ exists y ~happy(y) | a := y",
+    ]
+    for text in statements:
+        for width in range(8, 90):
+            lines = wrap(text, width, indent=2)
+            assert all(text_width(x) <= width for x in lines), (width, lines)
+            assert all(x.startswith("  ") and x[2] != " " for x in lines[1:]), lines
+            assert _unspaced("".join(lines)) == _unspaced(text)
+    assert wrap(statements[0], 50) == (
+        "∀x ∀y ∀z smarter(x, y) ∧ smarter(y, z)",
+        "  → smarter(x, z)",
+    )
+    assert wrap(statements[1], 40) == ("∀x ¬likes(x, father(x))", "  ∧ likes(father(x), x)")
