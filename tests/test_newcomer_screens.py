@@ -212,3 +212,56 @@ def test_wrap_gives_the_statement_back_within_the_width_breaking_before_connecti
         "  → smarter(x, z)",
     )
     assert wrap(statements[1], 40) == ("∀x ¬likes(x, father(x))", "  ∧ likes(father(x), x)")
+
+
+# ------------------------------------------------ Ergo: the move stays on the screen
+
+
+def _four_premises(tmp_path) -> None:
+    """A dealt game (seed 3) whose Proof has four premises, D, B, ¬D, A; dan plays next."""
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    record = str(tmp_path / "g.json")
+    args = ["ergo", "play", "--players", "ann,bob,cat,dan", "--seed", "3", "--record", record]
+    typed = "play D\nplay B\nplay D\nplay NOT at 3:0\nplay A\ndiscard 1\n"
+    made = CliRunner().invoke(main, args, input=typed)
+    assert made.exit_code == 0 and "on the new premise 4" in made.output, made.output
+
+
+def test_ergo_dealt_with_four_premises_keeps_the_move_just_made_on_screen(tmp_path):
+    _four_premises(tmp_path)
+    t = play(["ergo", "play", "--record", "g.json"], ["play AND B at 4", "quit"], tmp_path)
+    screen = t.screen()
+    assert "dan plays ∧ at 4:1, B at 4:2" in screen, "\n".join(screen)
+    # each premise's reading sits beside its cards when the line has room for it
+    assert any(x.startswith(" 4 │   A   ∧   B") and "reads (A ∧ B)" in x for x in screen)
+    assert "  ann drew 2: type hand to see the hand (only ann should look)" in screen
+    assert t.too_wide() == [] and t.split_words() == []
+
+
+def test_ergo_proof_taller_than_the_screen_says_the_move_again_under_it(tmp_path):
+    """A Proof of long premises fills 24 rows as four short ones fill 14: the move's words
+    come again under the Proof, before the turn, so they are on the screen at the prompt."""
+    import pexpect
+    from ptyscreen import PROMPT, Transcript, spawn
+
+    _four_premises(tmp_path)
+    child = spawn(["ergo", "play", "--record", "g.json"], tmp_path, rows=14)
+    raw = bytearray()
+    for line in ["play AND B at 4", "quit"]:
+        child.expect(PROMPT)
+        raw += child.before + child.after
+        child.sendline(line)
+    child.expect(pexpect.EOF)
+    raw += child.before
+    child.close()
+    t = Transcript(bytes(raw), rows=14)
+    screen = t.screen()
+    at = screen.index("dan plays ∧ at 4:1, B at 4:2")
+    assert screen[at + 1].startswith("Turn 5 (round 1): ann (A)"), screen
+    lines = t.lines()
+    said = [i for i, x in enumerate(lines) if x == "dan plays ∧ at 4:1, B at 4:2"]
+    proof = max(i for i, x in enumerate(lines) if x.startswith("Proof, round 1"))
+    assert len(said) == 2 and said[0] < proof < said[1]
