@@ -265,3 +265,17 @@ def test_ergo_proof_taller_than_the_screen_says_the_move_again_under_it(tmp_path
     said = [i for i, x in enumerate(lines) if x == "dan plays ∧ at 4:1, B at 4:2"]
     proof = max(i for i, x in enumerate(lines) if x.startswith("Proof, round 1"))
     assert len(said) == 2 and said[0] < proof < said[1]
+
+
+def test_a_finished_game_given_a_secret_flag_is_not_called_a_game_in_progress(tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    record = str(tmp_path / "g.json")
+    args = ["ergo", "play", "--players", "ann,bob", "--seed", "1", "--record", record]
+    ended = CliRunner().invoke(main, args, input="end\n", catch_exceptions=False)
+    assert "Game over" in ended.output
+    again = CliRunner().invoke(main, ["ergo", "play", "--record", record, "--show-hands"], input="")
+    assert again.exit_code == 1 and "was not started with --show-hands" in again.output
+    assert "in progress" not in again.output and "resume" not in again.output
