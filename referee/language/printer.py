@@ -224,6 +224,8 @@ def wrap(text: str, width: int, first: int | None = None, indent: int = 2) -> tu
             if used > room:
                 continue
             score = 10 * cost + 30 * (room - used) / room
+            if cost >= 12 and "(" not in text[at:].split(" ", 1)[0]:
+                score += 30  # not a line starting with only closing parentheses: ``x))))``
             if best_score is None or score <= best_score:
                 best, best_score = at, score
         if best is None:  # nothing to break at: cut at the edge
