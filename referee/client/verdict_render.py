@@ -16,9 +16,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from referee.cli import words
-from referee.cli.layout import titled
-from referee.cli.safe import user
+from referee.client import words
+from referee.client.layout import titled
+from referee.client.safe import user
 from referee.logic.model import Model
 
 STYLE = {

@@ -7,7 +7,7 @@ pair :func:`play_command` and :func:`replay_command` build the click
 commands: the options a new game is set up from, ``--record`` (resumed if it
 exists, created if not), ``--house RULE=VALUE`` (one parser for every game),
 ``--deck`` (a file, or the name of a bundled deck), one setup error, and the
-exit statuses of :mod:`referee.cli.table_io`.
+exit statuses of :mod:`referee.client.table_io`.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from typing import Any
 import click
 from rich.console import Console
 
-from referee.cli.common import Seconds, fail, print_json, read_text
-from referee.cli.private_screen import leave_stale
-from referee.cli.renders import event_words
-from referee.cli.safe import console, user
-from referee.cli.stepper import Stepper
-from referee.cli.table_io import (
+from referee.client.common import Seconds, fail, print_json, read_text
+from referee.client.private_screen import leave_stale
+from referee.client.renders import event_words
+from referee.client.safe import console, user
+from referee.client.stepper import Stepper
+from referee.client.table_io import (
     TableRenderer,
     can_show_privately,
     check_summary,
@@ -117,6 +117,17 @@ class TerminalGame:
     describe: Callable[[ReplayReport, Record], Callable[[Any], str]] = (
         lambda r, rec: event_words()  # noqa: E731
     )
+
+
+@dataclass(frozen=True)
+class TerminalClient:
+    """A game at the terminal: its :class:`TerminalGame` and the click commands it adds to
+    the ``referee`` command line, by name (a group, ``ergo``: play, replay and its own
+    commands; or Palmer's ``play`` and ``replay`` at the top). A game's registration names
+    them (``cli``) and loads this (``terminal``) only when one is asked for."""
+
+    game: TerminalGame
+    commands: Mapping[str, click.Command]
 
 
 # ------------------------------------------------------------------ options

@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable
 
-from referee.cli.grammar import count
+from referee.client.grammar import count
 from referee.derivation.reasons import Said, Why
 from referee.derivation.rules import Premise
 from referee.derivation.syntax import rule_name
