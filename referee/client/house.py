@@ -27,7 +27,6 @@ from rich.console import Console
 
 from referee.client.common import Seconds, fail, print_json, read_text
 from referee.client.private_screen import leave_stale
-from referee.client.renders import event_words
 from referee.client.safe import console, user
 from referee.client.stepper import Stepper
 from referee.client.table_io import (
@@ -112,11 +111,8 @@ class TerminalGame:
     step: Callable[[TableRenderer, Step], None] = _nothing  # one event, with --step
     final: Callable[[TableRenderer, ReplayReport, Record], None] = _nothing
     json_extra: Callable[[ReplayReport, Record], dict] = lambda report, record: {}  # noqa: E731
-    # replay: how an event undo took back is said (report, record) -> describe(event)
-    # (the default says only the event's kind: its fields may hold what a reader may not see)
-    describe: Callable[[ReplayReport, Record], Callable[[Any], str]] = (
-        lambda r, rec: event_words()  # noqa: E731
-    )
+    # (an event is said, at undo and for the events a replay lists as taken back, by the
+    # renderer's one ``describe``: the default names only its kind, which hides nothing)
 
 
 @dataclass(frozen=True)
@@ -417,7 +413,7 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
         print_json(data)
     else:
         tg.final(renderer, report, record)
-        show_taken_back(out, record, tg.describe(report, record))
+        show_taken_back(out, record, renderer.describe)
     check_summary(record_file, stored, report.game)
     shown = None if as_json else out
     count = len(record.events)

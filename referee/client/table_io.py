@@ -26,7 +26,7 @@ from referee.client.lines import UnreadLine, checked, script_lines
 from referee.client.pager import page, paged
 from referee.client.private_screen import private_screen, wait_for_enter
 from referee.client.reasons import hint_words, record_error_words, said
-from referee.client.renders import outcome_methods, renders
+from referee.client.renders import event_words, outcome_methods, renders
 from referee.client.safe import echoed, user, visible
 from referee.table import loop
 from referee.table.errors import RecordError
@@ -48,7 +48,6 @@ from referee.table.session import (
     Cancelled,
     Declined,
     Help,
-    Outcome,
     Outcomes,
     Quit,
     Refused,
@@ -429,8 +428,9 @@ class TableRenderer:
     def cancelled(self, o: Cancelled) -> None:
         self.out.print(Text("cancelled: nothing was recorded", style="yellow"))
 
-    def describe(self, event: Outcome) -> str:
-        return type(event).__name__
+    # An event in one line (undo, the events a replay took back): by default only its kind,
+    # since its fields may hold what a reader may not see; a game words its own events.
+    describe = staticmethod(event_words())
 
     def thinking(self, line: str) -> str | None:
         """What to show while ``line`` runs, if it may take the referee a while (a claim the

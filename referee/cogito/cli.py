@@ -216,7 +216,6 @@ TERMINAL = TerminalGame(
     opening=_opening,
     step=_step,
     final=_final,
-    describe=lambda report, record: lambda e: describe(e, reveal=report.game.finished),
     json_extra=_json_extra,
 )
 cogito.add_command(play_command(TERMINAL))

@@ -212,7 +212,6 @@ TERMINAL = TerminalGame(
     examiner=_examiner,
     step=_step,
     final=_final,
-    describe=lambda report, record: describe,
 )
 ergo.add_command(play_command(TERMINAL))
 ergo.add_command(replay_command(TERMINAL))

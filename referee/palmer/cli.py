@@ -108,7 +108,6 @@ TERMINAL = TerminalGame(
     examiner=_examiner,
     step=_step,
     final=_final,
-    describe=lambda report, record: describe,
 )
 play = play_command(TERMINAL)
 replay = replay_command(TERMINAL)
