@@ -118,8 +118,8 @@ class TerminalGame:
 @dataclass(frozen=True)
 class TerminalClient:
     """A game at the terminal: its :class:`TerminalGame` and the click commands it adds to
-    the ``referee`` command line, by name (a group, ``ergo``: play, replay and its own
-    commands; or Palmer's ``play`` and ``replay`` at the top). A game's registration names
+    the ``referee`` command line, by name (a group named after the game: play, replay and
+    its own commands; or ``play`` and ``replay`` at the top). A game's registration names
     them (``cli``) and loads this (``terminal``) only when one is asked for."""
 
     game: TerminalGame

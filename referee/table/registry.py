@@ -146,8 +146,8 @@ class GameRegistration(Generic[S]):
     # Its words (a ``referee.client.reasons.Words``, which its ``words`` module declares and
     # registers): its reasons and hints as sentences, the same in every client.
     words: Any = None
-    # The names its commands take on the ``referee`` command line ("ergo": a group of play,
-    # replay and its own commands; Palmer's "play" and "replay" at the top), and the loader of
+    # The names its commands take on the ``referee`` command line (its group: play, replay
+    # and its own commands; or "play" and "replay" at the top), and the loader of
     # its terminal client (a ``referee.client.house.TerminalClient``: its TerminalGame and
     # those click commands), imported only when an interface asks for it.
     cli: tuple[str, ...] = ()
