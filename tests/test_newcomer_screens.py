@@ -177,7 +177,7 @@ def test_a_number_stays_with_its_unit_where_a_line_wraps():
 
     from rich.text import Text
 
-    from referee.cli.safe import TableConsole
+    from referee.client.safe import TableConsole
 
     broken = []
     for pad in range(1, 40):  # the number at every column in turn, the edge included

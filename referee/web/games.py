@@ -4,7 +4,7 @@ the web adds to it.
 A game reaches the web through the same door as the terminal: its
 registration (:mod:`referee.table.registry`: the record, the command
 language, which seat may say what, and ``seat_view``, what one seat may see)
-as its :class:`~referee.cli.house.TerminalGame` pairs it with the terminal's
+as its :class:`~referee.client.house.TerminalGame` pairs it with the terminal's
 part (the options ``play`` takes, the services its commands are given, the
 renderer whose words answer a command). A :class:`WebGame` adds only what the
 web has and the terminal has not: after which events every screen shows
@@ -23,12 +23,15 @@ from typing import Any
 import click
 from rich.console import Console
 
-from referee.cli import cogito_cmd, ergo_cmd, invicta_cmd, play_cmd
-from referee.cli.house import TerminalGame, new_game, play_command
-from referee.cli.invicta_words import result_words
+from referee.client.house import TerminalGame, new_game, play_command
+from referee.cogito import cli as cogito_cmd
 from referee.cogito.state import Phase
+from referee.ergo import cli as ergo_cmd
 from referee.ergo.events import Score
 from referee.ergo.outcomes import PlacementRefused
+from referee.invicta import cli as invicta_cmd
+from referee.invicta.words import result_words
+from referee.palmer import cli as play_cmd
 from referee.palmer.events import Claim
 from referee.palmer.views import check_play
 from referee.table.events import Event

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
-from referee.cli.lines import UnreadLine, checked
-from referee.cli.reasons import reason_words
+from referee.client.lines import UnreadLine, checked
+from referee.client.reasons import reason_words
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.record import Record, dumps, rematch
