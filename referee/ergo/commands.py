@@ -63,7 +63,7 @@ from referee.language.limits import is_number
 from referee.table.commands import TableCommands, Unread
 from referee.table.errors import Hint, IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Asked, Declined, Outcome, Outcomes, Refused, Session
+from referee.table.session import Actor, Asked, Declined, Outcome, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -232,11 +232,11 @@ class ErgoCommands(TableCommands):
     # Asked before ``end`` stops the game (a person at the keyboard); None: no question.
     confirm_end: Callable[[], bool] | None = None
 
-    def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
+    def not_now(self, game: Game, command: str) -> Outcomes | None:
         if game.stopped is not None and command in self.turn_moves:
             hint = Hint(Tip.STOPPED)
             return (Refused(hint=hint, reason=Refusal(refusals.Why.STOPPED)),)
-        return super().refuse(game, command, rest, seat)
+        return None
 
     # ------------------------------------------------------------ helpers
 
@@ -274,13 +274,13 @@ class ErgoCommands(TableCommands):
 
     # ------------------------------------------------------------- moves
 
-    def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _play(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         sizes = [len(p) for p in game.proof.premises]
         placed = read_placement(rest, sizes, game.hand() if game.dealt else None)
         event = Place(game.player, placed)
         return self._submit(session, event, CardsPlaced(event, len(sizes)))
 
-    def _discard(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _discard(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = [w for w in re.split(r"[\s,]+", rest.strip()) if w]
         cards: list[Card] = []
         unnamed = 0
@@ -325,7 +325,7 @@ class ErgoCommands(TableCommands):
             return natural_card(face)
         raise Unread(Refusal(refusals.Why.NOT_AN_ERGO_CARD, word=word), Hint(Tip.CARDS))
 
-    def _fallacy(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _fallacy(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = rest.split()
         if words and words[0].lower() == "on":
             words = words[1:]
@@ -335,19 +335,19 @@ class ErgoCommands(TableCommands):
         event = Fallacy(game.player, target)
         return self._submit(session, event, FallacyPlayed(event))
 
-    def _justify(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _justify(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         word = rest.strip().lower()
         card = Card.JUSTIFICATION if not word else self._card_word(game, word)
         event = Justify(game.player, card)
         return self._submit(session, event, Justified(event))
 
-    def _ergo(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _ergo(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         word = rest.strip().lower()
         card = Card.ERGO if not word else self._card_word(game, word)
         event = Ergo(game.player, card)
         return self._submit(session, event, ErgoPlayed(event))
 
-    def _tabula(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _tabula(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = rest.split()
         if words and words[0].lower() == "rasa":
             words = words[1:]
@@ -363,7 +363,7 @@ class ErgoCommands(TableCommands):
         event = TabulaRasa(game.player, spot, card.face)
         return self._submit(session, event, Removed(event, tuple(taken)))
 
-    def _revolution(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _revolution(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = rest.replace(",", " ").split()
         if len(words) != 2:
             raise Unread(Refusal(refusals.Why.WHICH_TWO_CARDS), Hint(Tip.REVOLUTION))
@@ -375,12 +375,12 @@ class ErgoCommands(TableCommands):
         event = Revolution(game.player, first, second)
         return self._submit(session, event, Swapped(event, faces))
 
-    def _score(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _score(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if game.stopped is None:
             return (Refused(reason=Refusal(refusals.Why.NOT_STOPPED_YET)),)
         return self._settle(session, game)
 
-    def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _end(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if self.confirm_end is not None and not self.confirm_end():
             return (Declined(Asked.END),)
         try:
@@ -391,10 +391,10 @@ class ErgoCommands(TableCommands):
 
     # ------------------------------------------------------------- views
 
-    def _proof(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _proof(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowBoard(),)
 
-    def _hint(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _hint(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         """``hint``: what the Proof proves now, at a table playing with house rule hints."""
         if not game.rules.hints:
             return (Refused(reason=Refusal(refusals.Why.HINTS_OFF)),)
@@ -410,7 +410,7 @@ class ErgoCommands(TableCommands):
             ),
         )
 
-    def _why(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _why(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         """``why [ROUND] [VARIABLE or PLAYER]``: a round's ruling (the last by default)."""
         scores = [
             (number, event)

@@ -27,7 +27,7 @@ from referee.invicta.refusals import Refusal, Tip, Why
 from referee.invicta.state import Game, IllegalMove
 from referee.table.commands import TableCommands
 from referee.table.errors import Hint
-from referee.table.session import Outcomes, Refused, Session
+from referee.table.session import Actor, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -64,13 +64,13 @@ class InvictaCommands(TableCommands):
 
     # ------------------------------------------------------------ moves
 
-    def _place(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _place(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._moved(session, game, rest, "place")
 
-    def _move(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _move(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._moved(session, game, rest, "move")
 
-    def _typed(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _typed(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._moved(session, game, rest, "")
 
     def _moved(self, session: Session, game: Game, text: str, word: str) -> Outcomes:
@@ -98,13 +98,13 @@ class InvictaCommands(TableCommands):
 
     # ------------------------------------------------------------ questions
 
-    def _board(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _board(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowBoard(),)
 
-    def _history(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _history(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (History(move_list(session.record.events)),)
 
-    def _moves(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _moves(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if rest:
             try:
                 square = Square.parse(rest)

@@ -40,7 +40,7 @@ from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
 from referee.table.errors import Hint, IllegalEvent, Refusal
 from referee.table.events import Event
-from referee.table.session import Asked, Declined, Outcome, Outcomes, Refused, Session
+from referee.table.session import Actor, Asked, Declined, Outcome, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -97,20 +97,23 @@ class PalmerCommands(TableCommands):
         self.read_text = read_text
         self._hinted: hint.Claimable | None = None  # the last hint, reused where the board grew
 
-    def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
+    def not_now(self, game: Game, command: str) -> Outcomes | None:
         if game.pending is not None and command in self.turn_moves:  # before the engine runs
             why = Refusal(refusals.Why.VOTE_FIRST)
             return (Refused(hint=Hint(Tip.VOTE), reason=why),)
-        if seat is not None and command == "hint" and game.rules.hints:
+        return None
+
+    def seat_refuses(self, game: Game, command: str, actor: Actor) -> Outcomes | None:
+        if command == "hint" and game.rules.hints:
             # A seat's page shows it, computed beside the table: asked here it would hold
             # every move while the engine thinks.
             return (Refused(reason=Refusal(refusals.Why.HINT_ON_SCREEN)),)
-        if seat is not None and command == "vote" and game.pending is not None:
+        if command == "vote" and game.pending is not None:
             # A claim must convince the others: at one keyboard the table agrees aloud
             # before one of them types the verdict; a seat speaks alone.
-            if self.player(game, seat) == game.pending.player:
+            if self.player(game, actor.name) == game.pending.player:
                 return (Refused(reason=Refusal(refusals.Why.OWN_CLAIM_VOTE)),)
-        return super().refuse(game, command, rest, seat)
+        return None
 
     # ------------------------------------------------------------ helpers
 
@@ -151,7 +154,7 @@ class PalmerCommands(TableCommands):
 
     # ------------------------------------------------------------- moves
 
-    def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _play(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         match = _SEPARATOR.search(rest)
         if match:
             card_part, text = rest[: match.start()], rest[match.end() :].strip()
@@ -204,7 +207,7 @@ class PalmerCommands(TableCommands):
                 return card.id
         raise CardError(refusals.Why.NO_NEGATE_IN_DECK)
 
-    def _negate(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _negate(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         parts = rest.replace("#", " ").split()
         if not parts or len(parts) > 2 or not all(is_number(p) for p in parts):
             return (Refused(reason=Refusal(refusals.Why.NEGATE_USAGE)),)
@@ -234,7 +237,7 @@ class PalmerCommands(TableCommands):
             return outcomes
         return (Negated(event), *outcomes)
 
-    def _pass(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _pass(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         tokens = [t for t in re.split(r"[\s,]+", rest) if t]
         try:
             ids = self._resolve(game, tokens) if tokens else []
@@ -246,16 +249,15 @@ class PalmerCommands(TableCommands):
             return outcomes
         return (Passed(event.player, len(event.discard)), *outcomes)
 
-    def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _end(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if self.confirm_end is not None and not game.finished and not self.confirm_end():
             return (Declined(Asked.END),)
         return self._submit(session, End(rest))
 
-    def _vote(self, session: Session, game: Game, rest: str) -> Outcomes:
-        words = rest.split()
-        voter = self.player(game, words[0]) if words else None
+    def _vote(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
+        voter, said = self.speaker(game, rest, actor)
         if voter is not None:  # one asked player's ballot; the house rule settles the claim
-            return self._ballot(session, game, voter, [w.lower() for w in words[1:]])
+            return self._ballot(session, game, voter, said.lower().split())
         words = rest.lower().split()
         if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
             return (Refused(reason=Refusal(refusals.Why.VOTE_USAGE)),)
@@ -286,7 +288,7 @@ class PalmerCommands(TableCommands):
 
     # -------------------------------------------------------------- claims
 
-    def _claim(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _claim(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         try:
             words = shlex.split(rest)
         except ValueError as exc:
@@ -331,7 +333,9 @@ class PalmerCommands(TableCommands):
 
     # --------------------------------------------------------------- views
 
-    def _why(self, session: Session, game: Game, rest: str, model_only: bool = False) -> Outcomes:
+    def _why(
+        self, session: Session, game: Game, rest: str, actor: Actor | None, model_only: bool = False
+    ) -> Outcomes:
         found = last_event(session.record, Claim)
         if found is None:
             return (Refused(reason=Refusal(refusals.Why.NO_CLAIM_YET)),)
@@ -339,13 +343,13 @@ class PalmerCommands(TableCommands):
         before = session.record.rebuild(number - 1)
         return (Why(recorded_view(before, claim), number, model_only),)
 
-    def _model(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return self._why(session, game, rest, model_only=True)
+    def _model(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
+        return self._why(session, game, rest, actor, model_only=True)
 
-    def _board(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _board(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowBoard(),)
 
-    def _hint(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _hint(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         """What a claim would come to now (house rule hints), computed now, as the web
         table computes it in the background."""
         if not game.rules.hints:
