@@ -24,7 +24,7 @@ from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Game, Phase, Seat
 from referee.language.limits import is_number
 from referee.table.commands import TableCommands
-from referee.table.errors import Hint, IllegalEvent
+from referee.table.errors import Hint
 from referee.table.events import Event
 from referee.table.session import Actor, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
@@ -86,13 +86,8 @@ class CogitoCommands(TableCommands):
 
     # ------------------------------------------------------------ helpers
 
-    @staticmethod
-    def _submit(session: Session, event: Event) -> Outcomes:
-        try:
-            session.submit(event)
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
-        return session.game.news  # type: ignore[attr-defined]
+    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
+        return session.game.news  # type: ignore[attr-defined]  # what the rules told
 
     def _player(self, game: Game, word: str) -> Seat | None:
         name = self.player(game, word)
@@ -142,7 +137,7 @@ class CogitoCommands(TableCommands):
             return (Refused(hint=hint, reason=exc.refusal),)
         if game.calling:
             return (Refused(reason=Refusal(Why.COGITO_FIRST, game.calling[0])),)
-        return self._submit(session, Play(current, card, game.position_of(current, card)))
+        return self.submit(session, Play(current, card, game.position_of(current, card)))
 
     def _give(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if game.phase != Phase.TRADE:
@@ -166,21 +161,21 @@ class CogitoCommands(TableCommands):
             card = self._card(game, seat, position)
         except CardWordError as exc:
             return (Refused(hint=hint, reason=exc.refusal),)
-        return self._submit(session, Give(seat.name, card))
+        return self.submit(session, Give(seat.name, card))
 
     def _cogito(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = rest.split()
         hint = Hint(Tip.COGITO)
         seats = [self._player(game, w) for w in words]
         if words and all(s is not None for s in seats):  # declared at once
-            return self._submit(session, Declare(tuple(s.name for s in seats if s)))
+            return self.submit(session, Declare(tuple(s.name for s in seats if s)))
         declarer, said = self.speaker(game, rest, actor)
         if declarer is None and words:
             return (Refused(hint=hint, reason=Refusal(Why.NOT_A_PLAYER, word=words[0])),)
         if declarer is None:
             return (Refused(hint=hint, reason=Refusal(Why.SAY_WHO_DECLARES)),)
         if not words:  # a seat naming nobody declares for itself
-            return self._submit(session, Declare((declarer,)))
+            return self.submit(session, Declare((declarer,)))
         return self._name(session, game, game.seat(declarer), said)
 
     def _iam(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
@@ -200,10 +195,10 @@ class CogitoCommands(TableCommands):
             named = self_card_name(game.diagram, words)
         except UnknownName as exc:
             return (Refused(reason=exc.reason),)
-        return self._submit(session, Cogito(seat.name, named, named == seat.self_card))
+        return self.submit(session, Cogito(seat.name, named, named == seat.self_card))
 
     def _end(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
-        return self._submit(session, End(rest.strip()))
+        return self.submit(session, End(rest.strip()))
 
     # -------------------------------------------------------------- views
 

@@ -38,9 +38,8 @@ from referee.palmer.permissions import negation_sites
 from referee.palmer.refusals import Tip
 from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
-from referee.table.errors import Hint, IllegalEvent, Refusal
-from referee.table.events import Event
-from referee.table.session import Actor, Asked, Declined, Outcome, Outcomes, Refused, Session
+from referee.table.errors import Hint, Refusal
+from referee.table.session import Actor, Asked, Declined, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -117,12 +116,7 @@ class PalmerCommands(TableCommands):
 
     # ------------------------------------------------------------ helpers
 
-    @staticmethod
-    def _submit(session: Session, event: Event, *shown: Outcome) -> Outcomes:
-        try:
-            session.submit(event)
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
+    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
         game: Game = session.game  # type: ignore[assignment]
         if game.finished:
             finish = game.finish
@@ -189,7 +183,7 @@ class PalmerCommands(TableCommands):
                 why = Refusal(refusals.Why.STATEMENT_AFTER_COLON)
                 return (Refused(hint=Hint(Tip.PLAY), reason=why),)
         event = Play(game.player, tuple(ids), text)
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         entry = session.game.board[-1]  # type: ignore[attr-defined]
@@ -211,10 +205,7 @@ class PalmerCommands(TableCommands):
         parts = rest.replace("#", " ").split()
         if not parts or len(parts) > 2 or not all(is_number(p) for p in parts):
             return (Refused(reason=Refusal(refusals.Why.NEGATE_USAGE)),)
-        try:
-            entry = game.entry(int(parts[0]))
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
+        entry = game.entry(int(parts[0]))  # refused (by the table) if there is none
         sites = negation_sites(entry.statement, entry.vocabulary)
         if len(parts) == 1:
             return (NegationPlaces(entry.id, entry.text, tuple(s.after.text for s in sites)),)
@@ -232,7 +223,7 @@ class PalmerCommands(TableCommands):
             return (Refused(reason=exc.refusal),)
         before, after = entry.text, sites[k - 1].after.text
         event = Negate(game.player, card, entry.id, k, before, after)
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         return (Negated(event), *outcomes)
@@ -244,7 +235,7 @@ class PalmerCommands(TableCommands):
         except CardError as exc:
             return (Refused(reason=exc.refusal),)
         event = Pass(game.player, tuple(ids))
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         return (Passed(event.player, len(event.discard)), *outcomes)
@@ -252,7 +243,7 @@ class PalmerCommands(TableCommands):
     def _end(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if self.confirm_end is not None and not game.finished and not self.confirm_end():
             return (Declined(Asked.END),)
-        return self._submit(session, End(rest))
+        return self.submit(session, End(rest))
 
     def _vote(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         voter, said = self.speaker(game, rest, actor)
@@ -265,7 +256,7 @@ class PalmerCommands(TableCommands):
             return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
         accepted = words[0] in ("yes", "y", "accept")
         event = Vote(accepted)
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         return (VoteTaken(event), *outcomes)
@@ -277,7 +268,7 @@ class PalmerCommands(TableCommands):
             return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
         ballots = {**game.ballots, voter: words[0] in ("yes", "y", "accept")}
         event = Ballot(voter, ballots[voter])
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         waiting = tuple(p for p in game.asked if p not in ballots)
@@ -320,12 +311,9 @@ class PalmerCommands(TableCommands):
             kind, targets = ClaimKind.REDUNDANT, [int(w) for w in words]
         else:
             return (Refused(reason=Refusal(refusals.Why.CLAIM_USAGE)),)
-        try:
-            game.check_targets(kind, targets)
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
+        game.check_targets(kind, targets)  # refused (by the table) unless they can be claimed
         shown = settled_view(game, self.engine, kind, targets, offered)
-        outcomes = self._submit(session, shown.claim)
+        outcomes = self.submit(session, shown.claim)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         score = session.game.scores[shown.claim.player]  # type: ignore[attr-defined]

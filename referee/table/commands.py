@@ -28,12 +28,12 @@ from dataclasses import replace
 from typing import TypeVar
 
 from referee.language.names import find_name, name_key
-from referee.table.errors import Hint, OverLimit, Reason, Refusal
+from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
 from referee.table.reveals import undo_barrier
-from referee.table.session import Actor, Outcomes, Refused, Session, ShowRules
+from referee.table.session import Actor, Outcome, Outcomes, Refused, Session, ShowRules
 from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores
 
 E = TypeVar("E", bound=Event)
@@ -105,6 +105,30 @@ class TableCommands:
             return (Refused(hint=exc.hint, reason=exc.reason),)
         except OverLimit as exc:  # the record's limit, not the game's rules
             return (Refused(reason=exc.reason),)
+        except IllegalEvent as exc:  # a rule a handler asked about before any event
+            return self.refusal(exc)
+
+    def submit(self, session: Session, event: Event, *shown: Outcome) -> Outcomes:
+        """Put ``event`` to the rules (:meth:`Session.submit`, the one door into the
+        record): accepted, ``shown`` and what followed from it (:meth:`followed`);
+        refused, the rules' refusal as an outcome (:meth:`refusal`). Written once here:
+        no game catches its own :class:`IllegalEvent`."""
+        try:
+            session.submit(event)
+        except IllegalEvent as exc:
+            return self.refusal(exc, event)
+        return self.followed(session, shown)
+
+    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
+        """What an accepted event comes to: ``shown``, and what the game adds after it
+        (the game over, a round settled, the news its rules made)."""
+        return shown
+
+    def refusal(self, exc: IllegalEvent, event: Event | None = None) -> Outcomes:
+        """The outcome the rules' refusal comes to (``event``: the event refused, None when
+        a handler asked the rules before making one). A game whose refusals carry more
+        (the premise a placement breaks, a hint by the move) says so here."""
+        return (Refused(exc.message, reason=exc.reason),)
 
     @property
     def owns(self) -> frozenset[str]:
