@@ -24,6 +24,10 @@ class Event(Plain):
     """Base of every game's events; subclasses are frozen dataclasses with a ``TYPE``."""
 
     TYPE: ClassVar[str] = ""
+    # What an event of this kind may show the table that nobody could otherwise know
+    # (:mod:`referee.table.reveals`; empty: nothing). Every game declares it for each of
+    # its events; None, undeclared, fails closed: undo never takes such an event back.
+    REVEALS: ClassVar[frozenset[Shown] | None] = None
 
     def to_json(self) -> dict:
         return {"type": self.TYPE, **super().to_json()}
@@ -45,6 +49,7 @@ class End(Event):
     what the end means (Palmer's and Ergo's: most points wins; Cogito's: a tie)."""
 
     TYPE = "end"
+    REVEALS = frozenset({Shown.GAME_OVER})  # the end may show what was hidden (Cogito's)
     reason: str = ""
 
 
@@ -78,6 +83,8 @@ class Judged:
         handler(event)
         self.events += 1
         shown = self.noted(event, before)
+        if type(event).REVEALS is None:  # undeclared: it may have shown anything
+            shown = (*shown, Shown.UNDECLARED)
         if shown:
             self.last_reveal = Reveal(self.events, tuple(shown))
 
