@@ -88,6 +88,22 @@ def test_an_undeclared_event_is_never_taken_back(monkeypatch):
     assert not isinstance(session.execute("e5")[0], Refused)
     (refused,) = session.execute("undo")
     assert isinstance(refused, UndoRefused) and Shown.UNDECLARED in refused.shown
+    assert not refused.house_rule  # Invicta has no undo_past_reveals to send the table to
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_a_hidden_reason_is_said_as_the_game_hides_things(game):
+    """"The deal says otherwise" only of a game that deals; the house rule that lifts the
+    undo barrier is named only to a game that has it."""
+    from referee.table.errors import HIDDEN_REASONS, Hides, IllegalEvent
+    from referee.table.reveals import lifts_barrier
+
+    state = game.kind.new_game(new_record(game, 1).setup)
+    said = IllegalEvent("card", "a card not in the hand", hidden=True).public_in(state)
+    deals = game.decks is not None
+    assert said == HIDDEN_REASONS[Hides.DEAL if deals else Hides.SECRET]
+    assert ("deal" in said) == deals
+    assert lifts_barrier(state) == hasattr(state.rules, "undo_past_reveals")
 
 
 def terminal_of(game):

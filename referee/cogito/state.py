@@ -42,7 +42,7 @@ from referee.cogito.outcomes import (
 )
 from referee.cogito.refusals import Refusal, Why
 from referee.cogito.setup import HAND_SIZE, RED_LIMIT, CogitoOrder, Setup
-from referee.table.errors import Misjudged
+from referee.table.errors import Hides, Misjudged
 from referee.table.events import Judged
 from referee.table.players import SetupState
 from referee.table.reveals import Reveal, Shown
@@ -101,6 +101,7 @@ class Seat:
 @dataclass
 class Game(SetupState, Judged):
     codec = CODEC  # its events (the shared apply finds their handlers by it)
+    hides = Hides.DEAL  # its hands and pile (what a hidden refusal is said to come from)
     setup: Setup
     seats: list[Seat] = dc_field(default_factory=list)
     pile: list[str] = dc_field(default_factory=list)  # the top is pile[0]

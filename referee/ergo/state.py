@@ -49,7 +49,7 @@ from referee.ergo.setup import (
 )
 from referee.ergo.syntax import SyntaxViolation
 from referee.table.dealing import DealtState
-from referee.table.errors import IllegalEvent
+from referee.table.errors import Hides, IllegalEvent
 from referee.table.events import Judged
 from referee.table.reveals import Reveal, Shown
 
@@ -90,6 +90,7 @@ class RoundResult:
 @dataclass
 class Game(DealtState, Judged):
     codec = CODEC  # its events (the shared apply finds their handlers by it)
+    hides = Hides.DEAL  # its hands and pile (what a hidden refusal is said to come from)
     setup: Setup
     scores: dict[str, int] = field(default_factory=dict)
     round: int = 0

@@ -41,7 +41,7 @@ from referee.palmer.events import (
 from referee.palmer.refusals import Why
 from referee.palmer.setup import HouseRules, Mode, Setup, VoteBy
 from referee.table.dealing import DealtState
-from referee.table.errors import IllegalEvent, Refusal
+from referee.table.errors import Hides, IllegalEvent, Refusal
 from referee.table.events import Judged
 from referee.table.reveals import Reveal, Shown
 
@@ -98,6 +98,7 @@ class Entry:
 @dataclass
 class Game(DealtState, Judged):
     codec = CODEC  # its events (the shared apply finds their handlers by it)
+    hides = Hides.DEAL  # its hands and pile (what a hidden refusal is said to come from)
     setup: Setup
     scores: dict[str, int] = field(default_factory=dict)
     board: list[Entry] = field(default_factory=list)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.language.shapes import Plain, ShapeError, decode
-from referee.table.errors import IllegalEvent, RecordError, Refusal
+from referee.table.errors import Hides, IllegalEvent, RecordError, Refusal
 from referee.table.refusals import Why
 from referee.table.reveals import Reveal, Shown
 
@@ -73,6 +73,7 @@ class Judged:
     (:meth:`noted`). A game state mixes this in and writes only its three hooks."""
 
     codec: ClassVar[EventCodec]
+    hides: ClassVar[Hides] = Hides.SECRET  # what a hidden refusal's words name
     events: int
     last_reveal: Reveal | None
 

@@ -22,7 +22,7 @@ from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event
 from referee.table.record import GameState, Record, event_bytes
 from referee.table.refusals import HELP, Why
-from referee.table.reveals import Shown, undo_barrier
+from referee.table.reveals import Shown, lifts_barrier, undo_barrier
 
 # ----------------------------------------------------------------- who speaks
 
@@ -87,11 +87,14 @@ class Undone(Outcome):
 @dataclass(frozen=True)
 class UndoRefused(Outcome):
     """Undo would take back ``event`` (number ``number``), which showed the table ``shown``,
-    something nobody could otherwise know (:mod:`referee.table.reveals`): refused."""
+    something nobody could otherwise know (:mod:`referee.table.reveals`): refused.
+    ``house_rule``: the game has the house rule ``undo_past_reveals`` that would lift this
+    barrier (a game without it, or an event that declared nothing, is not sent there)."""
 
     event: Event
     number: int
     shown: tuple[Shown, ...]
+    house_rule: bool = False
 
 
 @dataclass(frozen=True)
@@ -256,7 +259,8 @@ class Session:
                 return refused
         barrier = undo_barrier(self.game)
         if barrier is not None and barrier.event >= len(self.record.events):
-            return (UndoRefused(event, len(self.record.events), barrier.shown),)
+            liftable = Shown.UNDECLARED not in barrier.shown and lifts_barrier(self.game)
+            return (UndoRefused(event, len(self.record.events), barrier.shown, liftable),)
         if self.confirm is not None and not self.confirm(UndoQuestion(event)):
             return (Declined(Asked.UNDO),)
         self.record = self.record.undone()
