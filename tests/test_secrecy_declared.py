@@ -93,7 +93,7 @@ def test_an_undeclared_event_is_never_taken_back(monkeypatch):
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_hidden_reason_is_said_as_the_game_hides_things(game):
-    """"The deal says otherwise" only of a game that deals; the house rule that lifts the
+    """ "The deal says otherwise" only of a game that deals; the house rule that lifts the
     undo barrier is named only to a game that has it."""
     from referee.table.errors import HIDDEN_REASONS, Hides, IllegalEvent
     from referee.table.reveals import lifts_barrier
