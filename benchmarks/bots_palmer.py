@@ -42,7 +42,7 @@ JUDGE_SECONDS = 2.0
 def claim_available(judge: Engine, session) -> bool:
     game = session.game
     formulas = [e.statement.asserted for e in game.board]
-    analysis = judge.analyze(formulas, game.vocabulary, timeout=JUDGE_SECONDS)
+    analysis = judge.analyze(formulas, timeout=JUDGE_SECONDS)
     if analysis.consistency.status == Status.INCONSISTENT:
         return True
     return any(

@@ -151,7 +151,7 @@ def analyze(
     elif stale():
         consistency = Consistency.UNKNOWN
     else:
-        verdict = engine.consistency(formulas, board.vocabulary, timeout=board.timeout)
+        verdict = engine.consistency(formulas, timeout=board.timeout)
         asked += 1
         consistency, model, conflict = _consistency(verdict, board)
         board_open = consistency == Consistency.UNKNOWN
@@ -177,9 +177,7 @@ def analyze(
             unknown.append(s.id)
         else:
             others = formulas[:i] + formulas[i + 1 :]
-            verdict = engine.entailment(
-                others, [s.formula], board.vocabulary, timeout=board.timeout
-            )
+            verdict = engine.entailment(others, [s.formula], timeout=board.timeout)
             asked += 1
             if verdict.status == Status.ENTAILED:
                 redundant.append(s.id)

@@ -134,7 +134,7 @@ def claimable(
     monotonic time), stopping at the first proof. The hint's board analysis answers the
     same question: one of the two may stand for both."""
     formulas = board.formulas
-    analysis = engine.analyze(formulas, board.vocabulary, timeout=timeout)
+    analysis = engine.analyze(formulas, timeout=timeout)
     status = analysis.consistency.status
     verdicts = {
         entry.id: verdict.status
@@ -147,16 +147,14 @@ def claimable(
         return min(longer, left) if longer > 0 and left > 0.05 else None
 
     if status == Status.UNDETERMINED and (seconds := again()) is not None:
-        status = engine.consistency(formulas, board.vocabulary, timeout=seconds).status
+        status = engine.consistency(formulas, timeout=seconds).status
     if status != Status.INCONSISTENT and Status.ENTAILED not in verdicts.values():
         for k, entry in enumerate(board.entries):
             if verdicts.get(entry.id) != Status.UNDETERMINED or (seconds := again()) is None:
                 continue
             others = formulas[:k] + formulas[k + 1 :]
             goal = [formulas[k]]
-            verdicts[entry.id] = engine.entailment(
-                others, goal, board.vocabulary, timeout=seconds
-            ).status
+            verdicts[entry.id] = engine.entailment(others, goal, timeout=seconds).status
             if verdicts[entry.id] == Status.ENTAILED:
                 break
     return Claimable(
@@ -190,7 +188,7 @@ def hands_nothing(
 
     if (timeout := limit()) is None:
         return Safety.UNSAFE
-    if engine.consistency(formulas, board.vocabulary, timeout=timeout).status != Status.CONSISTENT:
+    if engine.consistency(formulas, timeout=timeout).status != Status.CONSISTENT:
         return Safety.UNSAFE
     safety = Safety.SAFE
     # The changed statement and those shown free first: an open answer there is a doubt;
@@ -204,7 +202,7 @@ def hands_nothing(
         if (timeout := limit()) is None:
             return Safety.UNSAFE
         others = formulas[:k] + formulas[k + 1 :]
-        verdict = engine.entailment(others, [formulas[k]], board.vocabulary, timeout=timeout)
+        verdict = engine.entailment(others, [formulas[k]], timeout=timeout)
         if verdict.status == Status.ENTAILED:
             return Safety.UNSAFE
         if verdict.status == Status.UNDETERMINED and entry.id in free:
@@ -514,10 +512,10 @@ class ProvingPlayer:
         premises = [e.statement.asserted for e in board.entries if e.id not in targets]
         timeout = self._timeout(view)
         if vote.get("kind") == "inconsistent":
-            verdict = self.engine.consistency(premises, board.vocabulary, timeout=timeout)
+            verdict = self.engine.consistency(premises, timeout=timeout)
             return "vote yes" if verdict.status == Status.INCONSISTENT else "vote no"
         goals = [e.statement.asserted for e in board.entries if e.id in targets]
-        verdict = self.engine.entailment(premises, goals, board.vocabulary, timeout=timeout)
+        verdict = self.engine.entailment(premises, goals, timeout=timeout)
         return "vote yes" if verdict.status == Status.ENTAILED else "vote no"
 
 
