@@ -12,6 +12,7 @@ import copy
 import json
 import os
 import stat
+from importlib import resources
 
 import pytest
 from starlette.testclient import TestClient
@@ -87,6 +88,22 @@ def test_unknown_tokens_and_doors_are_404(tmp_path):
     assert client.get("/static/../seats.py").status_code == 404
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_the_served_games_own_drawing_comes_from_its_package(tmp_path):
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    page = client.get(path_of(app.urls()["seats"]["ann"])).text
+    assert '<script src="/static/game/draw.js"></script>' in page
+    assert '<link rel="stylesheet" href="/static/game/style.css">' in page
+    assert 'data-title="Ergo (Invicta)"' in page
+    package = resources.files(app.table.web_game.registration.drawing)
+    for name, kind in (("draw.js", "text/javascript"), ("style.css", "text/css")):
+        answer = client.get("/static/game/" + name)
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith(kind)
+        assert answer.text == package.joinpath("web", name).read_text("utf-8")
+    for wrong in ("app.js", "../registration.py", "%2e%2e/registration.py", "nothing.js"):
+        assert client.get("/static/game/" + wrong).status_code == 404
 
 
 def test_a_seat_speaks_only_for_its_own_player(tmp_path):

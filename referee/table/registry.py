@@ -27,6 +27,7 @@ import secrets
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic, TypeVar
@@ -143,6 +144,10 @@ class GameRegistration(Generic[S]):
     # An analysis of the position an interface may run beside the table after every
     # change (referee.table.background; Palmer's claimable-now hint). None: the game has none.
     background: Background | None = None
+    # The package whose ``web/`` folder holds the game's own drawing on the web pages
+    # (``draw.js``; ``style.css`` beside it where it has one), served as it is; None: the
+    # pages draw it generically, from its seat view and its legal moves.
+    drawing: str | None = None
 
     @classmethod
     def of(cls, package: str, **declared: Any) -> GameRegistration:
@@ -173,6 +178,8 @@ class GameRegistration(Generic[S]):
         if player is not None:
             found["computer"] = player.computer_player
             found["strongest"] = player.DEFAULT_LEVEL
+        if resources.files(package).joinpath("web", "draw.js").is_file():
+            found["drawing"] = package
         return cls(
             kind=part("records").GAME,
             commands=languages[0],

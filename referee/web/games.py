@@ -55,6 +55,10 @@ class WebGame:
     worded: Callable[[Any, dict], dict] = lambda game, view: view
 
     @property
+    def registration(self):
+        return self.terminal.game
+
+    @property
     def name(self) -> str:
         return self.terminal.game.name
 
