@@ -224,6 +224,130 @@
   }
 
 
+  // ------------------------------------------------------------ a game without a drawer
+
+  // Drawn from what every game's view says: its players, its board (a grid, where the view
+  // gives its columns and rows), this seat's hand, and the moves this seat may make now
+  // (``you.legal``, complete lines of the game's commands), one button each; the rest of
+  // the view is shown as it is, so a game is playable on a phone before it has a drawer.
+  const PAGE_KEYS = ["game", "version", "epoch", "thinking", "log", "role", "seats", "spectator",
+    "ending", "computers", "match", "rematch", "to_play", "finished", "you", "players", "board",
+    "columns", "rows"];
+  const MANY = 24;  // more moves than this: grouped, the groups closed
+  let movesFilter = null;  // made once: a view arriving while someone types must not wipe it
+
+  function scalar(x) { return x === null || ["string", "number", "boolean"].includes(typeof x); }
+  function plain(x) {
+    if (x === null || x === undefined) return "—";
+    if (typeof x === "boolean") return x ? "yes" : "no";
+    if (scalar(x)) return String(x);
+    if (Array.isArray(x) && x.every(scalar)) return x.length ? x.map(plain).join(", ") : "none";
+    return JSON.stringify(x);
+  }
+  // A card (or any item of a list) as a short text: its own name for itself, else all of it.
+  function named(x) {
+    if (scalar(x)) return plain(x);
+    for (const k of ["label", "name", "card", "id"]) if (x && scalar(x[k]) && x[k] !== null) return String(x[k]);
+    if (x && typeof x === "object" && !Array.isArray(x)) {  // a piece: {side, kind} -> "white hollow"
+      const words = Object.values(x).filter((w) => scalar(w) && w !== null && w !== false).map(String);
+      if (words.length) return words.join(" ");
+    }
+    return plain(x);
+  }
+
+  function genericPlayers(v) {
+    if (!Array.isArray(v.players) || !v.players.length) return null;
+    return h("section", { class: "people" }, v.players.map((p) => {
+      const name = scalar(p) ? p : p.name;
+      const mine = scalar(p) ? v.you && p === v.you.name : p.you;
+      const facts = scalar(p) ? [] : Object.entries(p).filter(([k, x]) => k !== "name" && k !== "you" && (scalar(x) || (Array.isArray(x) && x.every(scalar))));
+      return h("div", { class: "person" + (name === v.to_play ? " active" : "") + (mine ? " mine" : ""), "data-player": plain(name) },
+        h("strong", {}, plain(name)), facts.map(([k, x]) => h("span", { class: "fact" }, k.replace(/_/g, " ") + ": " + plain(x))));
+    }));
+  }
+
+  // A board the view gives as columns (a string or list of names) and a number of rows,
+  // squares named column + row ("e5"), row 1 at the bottom; a square that is a legal move
+  // by itself is tapped to make it.
+  function genericGrid(v, legal) {
+    const columns = typeof v.columns === "string" ? v.columns.split("") : v.columns;
+    if (!Array.isArray(columns) || !columns.length || !Number.isInteger(v.rows) || v.rows < 1 || v.rows > 40) return null;
+    if (!v.board || typeof v.board !== "object" || Array.isArray(v.board)) return null;
+    const grid = h("div", { class: "grid", role: "grid" });
+    grid.style.gridTemplateColumns = "repeat(" + columns.length + ", minmax(0, 1fr))";  // CSSOM: the CSP allows it
+    for (let r = v.rows; r >= 1; r--) {
+      for (const c of columns) {
+        const sq = c + r;
+        const on = v.board[sq];
+        const move = legal.includes(sq);
+        grid.append(h("button", { type: "button", class: "cell" + (move ? " can" : ""), "data-square": sq,
+          "aria-label": sq + (on !== undefined && on !== null ? " " + named(on) : ""),
+          disabled: busy || !move, onclick: move ? () => send(sq) : null },
+          on !== undefined && on !== null ? named(on) : h("span", { class: "coord" }, sq)));
+      }
+    }
+    return grid;
+  }
+
+  function genericMoves(legal) {
+    if (!legal.length) return null;
+    const el = h("section", { class: "moves" }, h("h2", {}, "Your moves"));
+    if (legal.length > MANY) {
+      if (!movesFilter) {
+        movesFilter = h("input", { type: "search", id: "moves-filter", autocomplete: "off", autocapitalize: "none", spellcheck: "false", placeholder: "find a move", maxlength: 100 });
+        movesFilter.addEventListener("input", () => render());
+      }
+      el.append(movesFilter);
+    }
+    const wanted = movesFilter && legal.length > MANY ? movesFilter.value.trim().toLowerCase() : "";
+    const lines = legal.filter((l) => !wanted || l.toLowerCase().includes(wanted));
+    // Grouped by their command (the first word): one group of one-word moves, one per command.
+    const groups = new Map();
+    for (const l of lines) {
+      const word = l.includes(" ") ? l.split(" ")[0] : "";
+      if (!groups.has(word)) groups.set(word, []);
+      groups.get(word).push(l);
+    }
+    for (const [word, ls] of groups) {
+      const buttons = h("div", { class: "row wrap" }, ls.map((l) => h("button", { type: "button", class: "move", "data-move": l, disabled: busy, onclick: () => send(l) }, l)));
+      if (groups.size === 1 && lines.length <= MANY) { el.append(buttons); continue; }
+      el.append(h("details", { class: "group", open: wanted !== "" || lines.length <= MANY, "data-group": word },
+        h("summary", {}, (word || "moves") + " (" + ls.length + ")"), buttons));
+    }
+    if (!lines.length) el.append(h("p", { class: "empty" }, "no move matches"));
+    return el;
+  }
+
+  // What else the view says, as it is: a long value folded away, one tap to open.
+  function genericRest(x, skip) {
+    const rows = Object.entries(x || {}).filter(([k]) => !skip.includes(k));
+    if (!rows.length) return null;
+    return h("dl", { class: "plain" }, rows.flatMap(([k, value]) => {
+      const text = plain(value);
+      const said = text.length <= 120 ? text : h("details", {}, h("summary", {}, text.slice(0, 40) + "…"), h("pre", {}, JSON.stringify(value, null, 1)));
+      return [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, said)];
+    }));
+  }
+
+  function genericDraw(v) {
+    const me = v.you && typeof v.you === "object" ? v.you : null;
+    const legal = me && Array.isArray(me.legal) ? me.legal.filter((l) => typeof l === "string") : [];
+    const parts = [];
+    if (v.finished) parts.push(h("p", { class: "result" }, v.winner ? plain(v.winner) + " wins" : "The game is over"));
+    parts.push(genericPlayers(v));
+    const grid = genericGrid(v, legal);
+    if (grid) parts.push(grid);
+    else if (v.board !== undefined) parts.push(h("section", { class: "plain-board" }, h("h2", {}, "The board"), h("pre", {}, JSON.stringify(v.board, null, 1))));
+    if (me && Array.isArray(me.hand)) {
+      parts.push(h("h2", {}, "Your hand"));
+      parts.push(h("div", { class: "hand" }, me.hand.length ? me.hand.map((c) => h("span", { class: "card" }, h("span", { class: "name" }, named(c)))) : h("p", { class: "empty" }, "(empty)")));
+    }
+    parts.push(genericMoves(legal));
+    parts.push(genericRest(v, PAGE_KEYS.concat(["winner"])));
+    if (me) parts.push(genericRest(me, ["name", "legal", "hand"]));
+    return parts;
+  }
+
   // ------------------------------------------------------------ the page
 
   function render() {
@@ -234,7 +358,7 @@
     const side = [];
     if (role === "seat") side.push(messages(), commandLine());
     side.push(log(view), seatsPanel(view));
-    const play = (drawer ? drawer.draw(view) : []).filter(Boolean);
+    const play = (drawer ? drawer.draw(view) : genericDraw(view)).filter(Boolean);
     app.replaceChildren(header(view), h("div", { class: "stage game-" + view.game },
       h("div", { class: "play" }, play), h("aside", { class: "side" }, side.filter(Boolean))));
     app.dataset.version = String(view.version);
