@@ -9,6 +9,7 @@ spectator holds what that seat may not see.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import os
 import stat
@@ -19,7 +20,9 @@ from starlette.testclient import TestClient
 from webtable import Views, defaults, next_move, table
 
 from referee.table.record import loads
+from referee.table.registry import Phones
 from referee.web.games import GAMES
+from referee.web.help import COMMON, TAP, help_lines
 from referee.web.seats import key_path, load_key, token
 
 GAME_NAMES = ("palmer", "ergo", "invicta", "cogito")
@@ -104,6 +107,17 @@ def test_the_served_games_own_drawing_comes_from_its_package(tmp_path):
         assert answer.text == package.joinpath("web", name).read_text("utf-8")
     for wrong in ("app.js", "../registration.py", "%2e%2e/registration.py", "nothing.js"):
         assert client.get("/static/game/" + wrong).status_code == 404
+
+
+def test_help_on_a_phone_is_the_games_own_or_else_says_to_tap_a_move(tmp_path):
+    app, _ = table(tmp_path, "ergo")
+    phones = app.table.web_game.registration.phones
+    said = app.table.command("ann", "help")
+    assert said.ok and said.messages[: len(phones.rules)] == phones.rules
+    assert said.messages[len(phones.rules) : -len(COMMON)] == phones.help
+    # A game that declares nothing for phones is still helped: tap a move, or type it.
+    plain = dataclasses.replace(app.table.web_game.registration, phones=Phones())
+    assert help_lines(plain) == TAP + COMMON
 
 
 def test_a_seat_speaks_only_for_its_own_player(tmp_path):

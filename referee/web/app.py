@@ -5,7 +5,8 @@ URLs (``TOKEN``: see :mod:`referee.web.seats`)::
     GET  /seat/TOKEN           a player's page        GET /table/TOKEN   the table screen
     GET  /seat/TOKEN/view      that page's JSON       GET /watch/TOKEN   a spectator's page
     POST /seat/TOKEN/command   one line, said by the seat: {"ok", "messages"}
-    POST /seat/TOKEN/check     Palmer's statement editor: the live parse and card check
+    POST /seat/TOKEN/check     a statement editor's live parse and card check (a game
+                               whose registration declares ``phones.draft``)
     WS   /seat/TOKEN/ws        {"type": "view", "view": ...} after every change,
                                {"type": "thinking"} while the referee works
     GET  /static/app.js, /static/style.css   the package's own assets, nothing else

@@ -9,8 +9,8 @@ every seat, the spectator and the table are computed once, by the game, and
 kept as a snapshot: pages and WebSockets are served from that snapshot only,
 never from the live game.
 
-A game that declares a background analysis (``registration.background``,
-Palmer's claimable-now hint) gets it after every change without a move ever
+A game that declares a background analysis (``registration.background``, a
+claimable-now hint) gets it after every change without a move ever
 waiting for it: the position is captured under the lock, an
 :class:`~referee.web.analyst.Analyst` thread analyses it with an engine of its
 own, and meanwhile the views say ``checking``; the answer, if the game has not
@@ -31,6 +31,7 @@ from rich.console import Console
 
 from referee.cli.lines import UnreadLine, checked
 from referee.cli.reasons import reason_words
+from referee.games import GAMES
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.record import Record, dumps, rematch
@@ -51,10 +52,11 @@ THINKING_AFTER = 0.3
 
 # A line of the terminal's words that sends its reader to the terminal (a `referee …`
 # command, a `--switch`): a phone's user has none, so the web leaves it out.
-TERMINAL_ONLY = re.compile(
-    r"(?:^|[\s(`])(?:referee (?:parse|cards|entails|analyze|export|play|replay|derive|ergo"
-    r"|invicta|cogito|serve)\b|--[a-z])"
+COMMANDS = (
+    *("parse", "cards", "entails", "analyze", "export", "play", "replay", "derive", "serve"),
+    *(g.name for g in GAMES),  # each game's own group of commands
 )
+TERMINAL_ONLY = re.compile(rf"(?:^|[\s(`])(?:referee (?:{'|'.join(COMMANDS)})\b|--[a-z])")
 
 
 @dataclass(frozen=True)
@@ -254,10 +256,11 @@ class WebTable:
                     thought, self.thinking = self.thinking, False
             outcomes, changed = shown[0] if shown else ((), False)
             words = None  # the terminal's words for the outcomes, rendered once
-            if any(isinstance(o, ShowHand) for o in outcomes):  # the seat's own (the rules')
-                answer = self._hand(seat)
+            hand = self.web_game.registration.phones.hand
+            if hand is not None and any(isinstance(o, ShowHand) for o in outcomes):
+                answer = self._hand(seat, hand)  # the seat's own (the rules'), from its view
             elif any(isinstance(o, Help) for o in outcomes):  # a phone's help, not a terminal's
-                answer = Answer(True, help_lines(self.web_game.name), changed)
+                answer = Answer(True, help_lines(self.web_game.registration), changed)
             else:
                 refusals = (Refused, UndoRefused, *self.web_game.refusals)
                 refused = any(isinstance(o, refusals) for o in outcomes)
@@ -337,19 +340,17 @@ class WebTable:
         self._tell("changed")
         return Answer(True, (said,), False)
 
-    def _hand(self, seat: str) -> Answer:
-        """``hand`` at a seat: that seat's own hand, from its own view (the terminal's
-        words for a hand are for a screen others look away from; a phone is private)."""
+    def _hand(self, seat: str, words: Callable[[dict], str]) -> Answer:
+        """``hand`` at a seat: that seat's own hand, from its own view, each card in the
+        game's ``words`` (the terminal's words for a hand are for a screen others look away
+        from; a phone is private)."""
         you = self.snapshot.seats[seat].get("you", {})
-        cards = [
-            f"{c['number']}: {c.get('label') or c.get('card') or c.get('name')}"
-            for c in you.get("hand", [])
-            if "number" in c
-        ]
+        cards = [words(c) for c in you.get("hand", [])]
         return Answer(True, ("your hand: " + ("  ".join(cards) or "(empty)"),))
 
     def check_play(self, seat: str, cards: list[str], text: str) -> dict:
-        """The live check of a statement ``seat`` is writing (Palmer's; it changes nothing)."""
+        """The live check of a statement ``seat`` is writing (the game's ``draft``; it
+        changes nothing)."""
         draft = self.web_game.draft
         assert draft is not None
         if not self.lock.acquire(timeout=0.5):
