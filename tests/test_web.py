@@ -24,6 +24,7 @@ from referee.table.registry import Phones
 from referee.web.games import GAMES
 from referee.web.help import COMMON, TAP, help_lines
 from referee.web.seats import key_path, load_key, token
+from referee.web.table import plain_card
 
 GAME_NAMES = ("palmer", "ergo", "invicta", "cogito")
 
@@ -118,6 +119,25 @@ def test_help_on_a_phone_is_the_games_own_or_else_says_to_tap_a_move(tmp_path):
     # A game that declares nothing for phones is still helped: tap a move, or type it.
     plain = dataclasses.replace(app.table.web_game.registration, phones=Phones())
     assert help_lines(plain) == TAP + COMMON
+
+
+def test_hand_on_a_phone_is_the_seats_own_in_the_games_words_or_plainly(tmp_path):
+    app, _ = table(tmp_path, "cogito")
+    hand = app.table.view("bob")["you"]["hand"]
+    said = app.table.command("bob", "hand")
+    assert said.ok and said.messages == (
+        "your hand: " + "  ".join(f"{c['number']}: {c['card']}" for c in hand),
+    )
+    # A game that declares no words for a card: its number and name as its view gives them.
+    web_game = app.table.web_game
+    phones = dataclasses.replace(web_game.registration.phones, hand=None)
+    registration = dataclasses.replace(web_game.registration, phones=phones)
+    terminal = dataclasses.replace(web_game.terminal, game=registration)
+    app.table.web_game = dataclasses.replace(web_game, terminal=terminal)
+    assert app.table.command("bob", "hand") == said
+    assert plain_card({"number": 3, "kind": "R", "label": "R likes"}) == "3: R likes"
+    assert plain_card({"side": "white"}) == '{"side": "white"}'
+    assert not app.table.command("bob", "hand ann").ok  # never another seat's
 
 
 def test_a_seat_speaks_only_for_its_own_player(tmp_path):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import json
 import re
 import secrets
 import threading
@@ -57,6 +58,19 @@ COMMANDS = (
     *(g.name for g in GAMES),  # each game's own group of commands
 )
 TERMINAL_ONLY = re.compile(rf"(?:^|[\s(`])(?:referee (?:{'|'.join(COMMANDS)})\b|--[a-z])")
+
+
+def plain_card(card: object) -> str:
+    """A card of a seat's ``you.hand``, of a game that declares no words for one: its number
+    and its name, where its view gives them; else the card as the view says it."""
+    if not isinstance(card, dict):
+        return str(card)
+    name = next(
+        (card[k] for k in ("label", "name", "card", "id") if isinstance(card.get(k), str)), None
+    )
+    if name is None:
+        return json.dumps(card, ensure_ascii=False)
+    return name if card.get("number") is None else f"{card['number']}: {name}"
 
 
 @dataclass(frozen=True)
@@ -256,9 +270,10 @@ class WebTable:
                     thought, self.thinking = self.thinking, False
             outcomes, changed = shown[0] if shown else ((), False)
             words = None  # the terminal's words for the outcomes, rendered once
-            hand = self.web_game.registration.phones.hand
-            if hand is not None and any(isinstance(o, ShowHand) for o in outcomes):
-                answer = self._hand(seat, hand)  # the seat's own (the rules'), from its view
+            you = self.snapshot.seats[seat].get("you")
+            shows_hand = any(isinstance(o, ShowHand) for o in outcomes)
+            if shows_hand and isinstance(you, dict) and isinstance(you.get("hand"), list):
+                answer = self._hand(you["hand"])  # the seat's own (the rules'), from its view
             elif any(isinstance(o, Help) for o in outcomes):  # a phone's help, not a terminal's
                 answer = Answer(True, help_lines(self.web_game.registration), changed)
             else:
@@ -340,12 +355,12 @@ class WebTable:
         self._tell("changed")
         return Answer(True, (said,), False)
 
-    def _hand(self, seat: str, words: Callable[[dict], str]) -> Answer:
-        """``hand`` at a seat: that seat's own hand, from its own view, each card in the
-        game's ``words`` (the terminal's words for a hand are for a screen others look away
-        from; a phone is private)."""
-        you = self.snapshot.seats[seat].get("you", {})
-        cards = [words(c) for c in you.get("hand", [])]
+    def _hand(self, hand: list) -> Answer:
+        """``hand`` at a seat: that seat's own ``hand``, from its own view, each card in the
+        game's words (``Phones.hand``; else :func:`plain_card`). The terminal's words for a
+        hand are for a screen others look away from; a phone is private."""
+        words = self.web_game.registration.phones.hand or plain_card
+        cards = [words(c) for c in hand]
         return Answer(True, ("your hand: " + ("  ".join(cards) or "(empty)"),))
 
     def check_play(self, seat: str, cards: list[str], text: str) -> dict:
