@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from referee.cli import reasons
-from referee.cli.house import TerminalGame
-from referee.cli.renders import event_words, renders
-from referee.cli.safe import user
-from referee.cli.table_io import TableRenderer
+from referee.client import reasons
+from referee.client.house import TerminalGame
+from referee.client.renders import event_words, renders
+from referee.client.safe import user
+from referee.client.table_io import TableRenderer
 from referee.language.shapes import Plain
 from referee.table import refusals, views
 from referee.table.commands import TableCommands

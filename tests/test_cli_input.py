@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli.common import MAX_FILE_BYTES, MAX_RECORD_BYTES, read_text
 from referee.cli.main import main
+from referee.client.common import MAX_FILE_BYTES, MAX_RECORD_BYTES, read_text
 
 
 def run(*args):

@@ -14,11 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from referee.cli.cogito_render import CogitoRenderer
 from referee.cogito import aide
 from referee.cogito.commands import CogitoCommands
 from referee.cogito.records import GAME
 from referee.cogito.setup import HouseRules, Setup
+from referee.cogito.terminal import CogitoRenderer
 from referee.table.house import with_switch
 from referee.table.record import Record, dumps, loads
 from referee.table.session import Session

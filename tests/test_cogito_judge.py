@@ -5,7 +5,6 @@ from cogito_helpers import example, rigged
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cli.cogito_render import why
 from referee.cogito.diagram import load_diagram
 from referee.cogito.judge import (
     Colour,
@@ -17,6 +16,7 @@ from referee.cogito.judge import (
     judge,
 )
 from referee.cogito.refusals import Refusal, Why
+from referee.cogito.terminal import why
 
 
 def test_the_seeds_example_casablanca():

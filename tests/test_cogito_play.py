@@ -17,12 +17,12 @@ from cogito_helpers import EXAMPLE_TEXT
 from killresume import kill_midway, leftovers, referee, resume
 from rich.console import Console
 
-from referee.cli import table_io
-from referee.cli.cogito_render import CogitoRenderer
 from referee.cli.main import main
+from referee.client import table_io
 from referee.cogito.commands import CogitoCommands
 from referee.cogito.records import GAME
 from referee.cogito.setup import Setup
+from referee.cogito.terminal import CogitoRenderer
 from referee.table.errors import RecordError
 from referee.table.record import Record
 from referee.table.record import loads as load_record

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cli.derivation_words import line_words
+from referee.client.derivation_words import line_words
 from referee.derivation import check_derivation
 from referee.language.boardfile import parse_board
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli.derivation_words import line_words
+from referee.client.derivation_words import line_words
 from referee.derivation.checker import check_derivation
 from referee.derivation.rules import same
 from referee.derivation.writer import Written, write_derivation

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import boardgen  # noqa: E402
 from test_s_cards import MINIMAL_INCONSISTENT, REDUNDANT, contains_clash  # noqa: E402
 
-from referee.cli.derivation_words import line_words
+from referee.client.derivation_words import line_words
 from referee.derivation.checker import check_derivation  # noqa: E402
 from referee.derivation.firstorder import rewrite_path, spell_out  # noqa: E402
 from referee.derivation.herbrand import Grounding  # noqa: E402

@@ -7,8 +7,7 @@ from dataclasses import replace
 import pytest
 from rich.console import Console
 
-from referee.cli.ergo_render import ErgoRenderer
-from referee.cli.reasons import said
+from referee.client.reasons import said
 from referee.ergo.cards import Card, Face
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.events import Discard, Place, RoundEnd, Score
@@ -18,6 +17,7 @@ from referee.ergo.refusals import Refusal, Tip, Why
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup, SetupError
 from referee.ergo.state import FALLACY_TURNS
 from referee.ergo.syntax import Rule
+from referee.ergo.terminal import ErgoRenderer
 from referee.resources import ergo_deck_path
 from referee.table import refusals as table
 from referee.table.errors import Hint, IllegalEvent

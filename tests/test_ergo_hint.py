@@ -5,10 +5,10 @@ import io
 from rich.console import Console
 from test_ergo_legal import session
 
-from referee.cli.ergo_render import ErgoRenderer
 from referee.ergo.outcomes import Proves
 from referee.ergo.refusals import Why
 from referee.ergo.setup import Mode
+from referee.ergo.terminal import ErgoRenderer
 from referee.ergo.views import seat_view
 from referee.table.session import Refused
 

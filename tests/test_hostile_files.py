@@ -2,7 +2,7 @@
 
 Every deck of every game is read by one loader (``referee.language.tomlfile``)
 with one set of limits, checked on the text before tomllib recurses into it;
-every file is read by one reader (``referee.cli.common.read_text``) that
+every file is read by one reader (``referee.client.common.read_text``) that
 refuses anything but a regular file before reading; every line of every file
 ends at ``\\n`` only.
 """
@@ -351,9 +351,9 @@ def test_reading_a_premise_does_not_recurse_per_card_or_parenthesis():
 
 
 def test_the_premise_renderer_draws_any_number_of_cards():
-    from referee.cli.ergo_render import premise_rows
     from referee.ergo.cards import Card, Face
     from referee.ergo.proof import ProofCard
+    from referee.ergo.terminal import premise_rows
 
     cards = [ProofCard(Card.A, Face.A), ProofCard(Card.AND, Face.AND)] * 600 + [
         ProofCard(Card.A, Face.A)

@@ -29,7 +29,7 @@ from rich.console import Console
 from test_hostile_input import HOSTILE, no_refused_characters
 
 from referee.cli.main import main
-from referee.cli.safe import echoed
+from referee.client.safe import echoed
 from referee.table.errors import RecordError
 from referee.table.record import loads
 from referee.table.session import Session
@@ -96,19 +96,19 @@ def kind_of(game: str):
 def session_of(game: str, path: Path, out: Console):
     record, state = loads(path.read_text("utf-8"), kind_of(game))
     if game == "ergo":
-        from referee.cli.ergo_render import ErgoRenderer
         from referee.ergo.commands import ErgoCommands
+        from referee.ergo.terminal import ErgoRenderer
 
         session = Session(record, ErgoCommands(), state)
         return session, ErgoRenderer(out, session)
     if game == "invicta":
-        from referee.cli.invicta_render import InvictaRenderer
         from referee.invicta.commands import InvictaCommands
+        from referee.invicta.terminal import InvictaRenderer
 
         session = Session(record, InvictaCommands(), state)
         return session, InvictaRenderer(out, session)
-    from referee.cli.cogito_render import CogitoRenderer
     from referee.cogito.commands import CogitoCommands
+    from referee.cogito.terminal import CogitoRenderer
 
     session = Session(record, CogitoCommands(), state)
     return session, CogitoRenderer(out, session)
@@ -322,8 +322,8 @@ def test_hostile_proof_files_are_a_proof_or_a_located_error(tmp_path):
 
 
 def test_hostile_move_lists_are_moves_or_a_located_error(tmp_path):
-    from referee.cli.invicta_words import notation_words
     from referee.invicta.notation import MoveListError, parse_move_list
+    from referee.invicta.words import notation_words
 
     rng = random.Random("moves")
     squares = [f"{c}{r}" for c in "abcdefghij" for r in range(0, 11)]

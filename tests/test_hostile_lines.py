@@ -1,10 +1,10 @@
 """What a person types or passes never breaks a game (issue 19: echoes, typed lines, UTF-8).
 
-* Every prompt reads through one reader (``referee.cli.lines``): a line longer
+* Every prompt reads through one reader (``referee.client.lines``): a line longer
   than MAX_LINE_CHARS is refused before any parsing, without being read whole,
   and bytes that are not UTF-8 are refused instead of reaching the record store.
 * Every refusal and error quotes at most about MAX_ECHO_CHARS of what was given
-  (``referee.cli.safe.echoed``, and ``characters.quoted`` where a message is made).
+  (``referee.client.safe.echoed``, and ``characters.quoted`` where a message is made).
 * Arguments that are not UTF-8 are refused by every command.
 * ``--json`` escapes what the terminal would escape.
 """
@@ -18,8 +18,8 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from referee.cli.lines import UnreadLine, script_lines
 from referee.cli.main import main
+from referee.client.lines import UnreadLine, script_lines
 from referee.language.input_limits import MAX_ECHO_CHARS, MAX_LINE_CHARS
 
 GAMES = {
@@ -150,7 +150,7 @@ def test_json_output_escapes_what_the_terminal_would_escape(tmp_path):
 
 
 def test_json_text_round_trips_every_escaped_character():
-    from referee.cli.common import json_text
+    from referee.client.common import json_text
 
     data = {"name": "a\u202eb\x85c\u200b\U000e0001\x7f", "ok": ["é", "日本", "😀"]}
     text = json_text(data)
@@ -188,7 +188,7 @@ def test_command_line_errors_quote_a_short_piece_too(tmp_path):
 
 
 def test_a_question_answered_in_bytes_that_are_not_utf8_is_a_no():
-    from referee.cli.keys import ask
+    from referee.client.keys import ask
 
     out = Console(file=io.StringIO(), force_terminal=False)
 
@@ -201,7 +201,7 @@ def test_a_question_answered_in_bytes_that_are_not_utf8_is_a_no():
 
 def test_the_undo_question_shows_a_typed_escape_as_an_escape():
     """The event it quotes holds what a player typed: a control character is shown, not obeyed."""
-    from referee.cli.table_io import TableRenderer
+    from referee.client.table_io import TableRenderer
     from referee.table.session import UndoQuestion
 
     out = Console(file=io.StringIO(), force_terminal=False)
@@ -228,7 +228,7 @@ def test_a_hand_position_in_other_digits_is_no_card():
 
     deck = default_deck_path().read_text(encoding="utf-8")
     game = Record(PALMER, Setup(Settings(("ann", "bob"), seed=1), HouseRules(), deck)).rebuild()
-    from referee.cli.reasons import reason_words
+    from referee.client.reasons import reason_words
 
     for word in ("²", "9" * 5000):
         result = check_play(game, "ann", [word], "∀x blonde(x)")

@@ -2,8 +2,7 @@
 
 import pytest
 
-from referee.cli.invicta_words import HOW, notation_words
-from referee.cli.reasons import reason_words
+from referee.client.reasons import reason_words
 from referee.invicta.board import Side, Square
 from referee.invicta.events import CODEC, Move, Place
 from referee.invicta.notation import (
@@ -17,6 +16,7 @@ from referee.invicta.notation import (
 )
 from referee.invicta.refusals import Why
 from referee.invicta.setup import Corners, HouseRules, Setup
+from referee.invicta.words import HOW, notation_words
 from referee.language.shapes import ShapeError, decode
 from referee.table.errors import RecordError
 from referee.table.house import SwitchError, with_switch, with_switches

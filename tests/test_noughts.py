@@ -7,7 +7,7 @@ import click
 from click.testing import CliRunner
 from noughts import GAME, TERMINAL
 
-from referee.cli.house import play_command, replay_command
+from referee.client.house import play_command, replay_command
 from referee.table.record import loads
 
 

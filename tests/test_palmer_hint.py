@@ -256,7 +256,7 @@ def test_the_hint_is_worded_at_the_terminal(engine):
 
     from rich.console import Console
 
-    from referee.cli.play_cmd import TERMINAL
+    from referee.palmer.cli import TERMINAL
 
     s = session(engine, "play happy : ∀x happy(x)", "play happy : ∃x happy(x)")
     buffer = StringIO()

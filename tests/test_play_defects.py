@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli.main import main
-from referee.cli.palmer_render import HELP, HELP_EXAMPLES
+from referee.palmer.terminal import HELP, HELP_EXAMPLES
 
 
 def invoke(args, script=""):

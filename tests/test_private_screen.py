@@ -19,7 +19,7 @@ import pytest
 from killresume import referee
 from rich.console import Console
 
-from referee.cli.private_screen import ENTER, LEAVE, leave_stale, private_screen
+from referee.client.private_screen import ENTER, LEAVE, leave_stale, private_screen
 
 GUARD = 30.0  # seconds before a test gives up waiting (never reached when all is well)
 
@@ -173,7 +173,7 @@ def test_a_game_at_a_terminal_first_leaves_a_screen_a_killed_session_left():
 SIGNAL_DURING_THE_WAIT = """
 import readline, signal, threading, time  # readline: as the table's prompt imports it
 from rich.console import Console
-from referee.cli.table_io import private_view
+from referee.client.table_io import private_view
 
 out = Console(force_terminal=True)
 
@@ -196,8 +196,8 @@ def test_a_signal_the_wait_for_enter_did_not_see_still_leaves_the_screen(tmp_pat
     if game == "ergo":
         script = SIGNAL_DURING_THE_WAIT.replace(
             'private_view(out, out.render_str("alice"), draw)',
-            "from referee.cli.ergo_render import ErgoRenderer\n"
-            "from referee.cli.private_screen import private_screen\n"
+            "from referee.ergo.terminal import ErgoRenderer\n"
+            "from referee.client.private_screen import private_screen\n"
             "with private_screen(out):\n"
             "    draw()\n"
             "    ErgoRenderer(out, private=True).ask('Press Enter to hide it. ')\n",

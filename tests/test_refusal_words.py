@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cli import cogito_words, ergo_words, palmer_words
-from referee.cli.invicta_words import refusal_words, result_words
-from referee.cli.reasons import hint_words, reason_words
+from referee.client.reasons import hint_words, reason_words
 from referee.cogito import refusals as cogito
+from referee.cogito import words as cogito_words
 from referee.cogito.state import Phase
 from referee.ergo import refusals as ergo
 from referee.ergo import syntax
+from referee.ergo import words as ergo_words
 from referee.ergo.cards import Role
 from referee.ergo.syntax import Face, Rule, Violation
 from referee.invicta.board import Kind, Piece, Side, Square
@@ -20,7 +20,9 @@ from referee.invicta.refusals import Refusal as InvictaRefusal
 from referee.invicta.refusals import Tip as InvictaTip
 from referee.invicta.refusals import Why
 from referee.invicta.state import Finish, Result
+from referee.invicta.words import refusal_words, result_words
 from referee.palmer import refusals as palmer
+from referee.palmer import words as palmer_words
 from referee.table import refusals as table
 from referee.table.errors import Hint, Refusal
 

@@ -6,10 +6,10 @@ import pytest
 from noughts import TERMINAL as NOUGHTS
 from rich.console import Console
 
-from referee.cli.cogito_cmd import TERMINAL as COGITO
-from referee.cli.ergo_cmd import TERMINAL as ERGO
-from referee.cli.invicta_cmd import TERMINAL as INVICTA
-from referee.cli.play_cmd import TERMINAL as PALMER
+from referee.cogito.cli import TERMINAL as COGITO
+from referee.ergo.cli import TERMINAL as ERGO
+from referee.invicta.cli import TERMINAL as INVICTA
+from referee.palmer.cli import TERMINAL as PALMER
 from referee.table.commands import TableCommands
 from referee.table.views import GameOver
 
@@ -35,7 +35,7 @@ def test_every_command_word_has_its_handler(terminal):
 
 @pytest.mark.parametrize("terminal", GAMES, ids=lambda t: t.game.name)
 def test_every_registered_option_is_on_the_play_command(terminal):
-    from referee.cli.house import play_command
+    from referee.client.house import play_command
 
     names = {p.name for p in play_command(terminal).params}
     assert {o.name for o in terminal.game.options} | {"record_path", "house"} <= names
@@ -70,7 +70,7 @@ def test_every_served_game_declares_its_seat_view_and_the_seat_is_checked_once(t
 
 def test_a_new_setup_gets_every_option_typed_with_its_default_filled_in():
     """What a game's new_setup is given: no game reads 'None: not given' itself."""
-    from referee.cli.house import read_deck
+    from referee.client.house import read_deck
     from referee.palmer.setup import DEFAULT_CLAIM_TIMEOUT, Mode
 
     game = PALMER.game

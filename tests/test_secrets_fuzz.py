@@ -32,10 +32,10 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-import referee.cli.house  # noqa: F401  (imported before the patch below: it keeps its own name)
-import referee.cli.table_io as table_io
+import referee.client.house  # noqa: F401  (imported before the patch below: it keeps its own name)
+import referee.client.table_io as table_io
 from referee.cli.main import main
-from referee.cli.private_screen import ENTER, LEAVE
+from referee.client.private_screen import ENTER, LEAVE
 from referee.table.record import loads
 from referee.table.session import Session
 
@@ -123,8 +123,8 @@ def cogito_secrets(game, line: str) -> set[str]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_cogito_random_games_show_no_secret_on_the_shared_screen(tmp_path, monkeypatch, seed):
-    from referee.cli.cogito_render import CogitoRenderer
     from referee.cogito.commands import CogitoCommands
+    from referee.cogito.terminal import CogitoRenderer
 
     monkeypatch.setattr(table_io, "can_show_privately", lambda out: True)
     rng = random.Random(f"cogito secrets {seed}")
@@ -214,8 +214,8 @@ HAND_DRAWN = re.compile(r"'s hand: |\b1:\S+\s+2:\S+")
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_dealt_ergo_random_games_show_no_hand_on_the_shared_screen(tmp_path, seed):
-    from referee.cli.ergo_render import ErgoRenderer
     from referee.ergo.commands import ErgoCommands
+    from referee.ergo.terminal import ErgoRenderer
 
     players = ["ann", "bob", "cat", "dan"][: 2 + seed % 3]
     record, state = started(tmp_path, "ergo", ["--players", ",".join(players), "--seed", str(seed)])

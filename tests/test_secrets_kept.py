@@ -122,7 +122,7 @@ def test_a_face_down_discard_is_in_no_outcome(game, line):
     pass's discards, from a hand the referee keeps private): its outcome, which the shared
     screen and every seat's log at the web table are worded from, says who discarded and
     how many, and holds no card, so no renderer can show one."""
-    from referee.cli.house import read_deck
+    from referee.client.house import read_deck
     from referee.ergo.registration import REGISTRATION as ERGO_GAME
     from referee.palmer.registration import REGISTRATION as PALMER_GAME
     from referee.table.record import Record

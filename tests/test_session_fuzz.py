@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli.reasons import said
+from referee.client.reasons import said
 from referee.logic.engine import Engine, Limits
 from referee.palmer.commands import PalmerCommands, ReadError
 from referee.palmer.records import GAME

@@ -6,7 +6,7 @@ import json
 from click.testing import CliRunner
 
 from referee.cli.main import main
-from referee.cli.safe import visible
+from referee.client.safe import visible
 
 ESCAPE = "\x1b]0;pwned\x07\x1b[2J"
 SCRIPT = "\n".join(
@@ -115,14 +115,14 @@ def test_visible_shows_controls_and_keeps_everything_else():
 def test_an_events_line_shows_every_field_a_player_typed_escaped():
     """The one line undo and `replay --step` say of an event: a game's template over the
     event's fields (cli/renders.py event_words) escapes each value it fills in."""
-    from referee.cli.cogito_render import describe as cogito_line
-    from referee.cli.ergo_render import describe as ergo_line
-    from referee.cli.palmer_render import describe as palmer_line
     from referee.cogito.events import Play, Position
+    from referee.cogito.terminal import describe as cogito_line
     from referee.ergo.cards import Face
     from referee.ergo.events import TabulaRasa
     from referee.ergo.proof import Spot
+    from referee.ergo.terminal import describe as ergo_line
     from referee.palmer.events import Negate
+    from referee.palmer.terminal import describe as palmer_line
 
     name = f"ann{ESCAPE}"
     shown = visible(name)
@@ -139,12 +139,12 @@ def test_an_events_line_shows_every_field_a_player_typed_escaped():
 def test_the_tables_end_is_said_by_every_game_that_has_it():
     """`end REASON` is one event (table.events.End) for Palmer's game, Ergo and Cogito: the
     reason a player typed is shown escaped; Cogito says what its end means (a tie)."""
-    from referee.cli.cogito_render import describe as cogito_line
-    from referee.cli.ergo_render import describe as ergo_line
-    from referee.cli.palmer_render import describe as palmer_line
     from referee.cogito.events import CODEC as COGITO
+    from referee.cogito.terminal import describe as cogito_line
     from referee.ergo.events import CODEC as ERGO
+    from referee.ergo.terminal import describe as ergo_line
     from referee.palmer.events import CODEC as PALMER
+    from referee.palmer.terminal import describe as palmer_line
 
     stored = {"type": "end", "reason": f"late{ESCAPE}"}
     for codec, line in ((PALMER, palmer_line), (ERGO, ergo_line)):

@@ -5,7 +5,7 @@ import io
 from rich.console import Console
 from rich.text import Text
 
-from referee.cli import table_io
+from referee.client import table_io
 
 ENTER_ALT, LEAVE_ALT = "\x1b[?1049h", "\x1b[?1049l"
 

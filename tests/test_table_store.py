@@ -145,7 +145,7 @@ def test_a_new_game_never_replaces_a_file_already_there(tmp_path):
 def test_games_started_in_the_same_second_get_records_of_their_own(tmp_path, monkeypatch):
     import datetime
 
-    import referee.cli.table_io as table_io
+    import referee.client.table_io as table_io
 
     class Frozen(datetime.datetime):
         @classmethod

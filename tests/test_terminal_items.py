@@ -16,15 +16,15 @@ from click.testing import CliRunner
 from ptyscreen import ROOT, play, spawn
 from rich.console import Console
 
-from referee.cli.ergo_render import ErgoRenderer, describe
 from referee.cli.main import main
-from referee.cli.reasons import hint_words, said
+from referee.client.reasons import hint_words, said
 from referee.ergo.cards import Card
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.events import Justify, Place
 from referee.ergo.outcomes import GameOver
 from referee.ergo.records import GAME as ERGO
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
+from referee.ergo.terminal import ErgoRenderer, describe
 from referee.invicta.notation import Placement, Step, parse_move, parse_move_list
 from referee.resources import ergo_deck_path
 from referee.table.record import Record

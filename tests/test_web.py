@@ -479,7 +479,7 @@ def test_while_the_referee_thinks_every_page_is_told_and_the_server_keeps_answer
 
 def test_serve_starts_a_game_as_play_does_with_the_name_rule():
     """serve makes a new record through play's own path (the registration, then check_new)."""
-    from referee.cli.common import InputError
+    from referee.client.common import InputError
 
     with pytest.raises(InputError, match="'ann' and 'ANN' are the same name"):
         GAMES["ergo"].start({"players": "ann,ANN"})

@@ -20,8 +20,8 @@ from urllib.parse import urlsplit
 
 import click
 
-from referee.cli.common import InputError
-from referee.cli.safe import visible
+from referee.client.common import InputError
+from referee.client.safe import visible
 
 # Seconds to wait for a change before asking the view again (a lost WebSocket frame).
 POLL_SECONDS = 2.0

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from referee.cli.common import deck_option, load_deck
-from referee.cli.safe import console, user
+from referee.client.common import deck_option, load_deck
+from referee.client.safe import console, user
 
 _WHAT = {"P": "predicate", "F": "function", "R": "relation", "Q": "quantifiers", "S": "statement"}
 

@@ -9,10 +9,10 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from referee.cli.common import deck_option, load_board, load_deck, print_json, read_text
-from referee.cli.derivation_words import line_words
-from referee.cli.safe import console, echoed, user, visible
-from referee.cli.verdict_render import model_tables
+from referee.client.common import deck_option, load_board, load_deck, print_json, read_text
+from referee.client.derivation_words import line_words
+from referee.client.safe import console, echoed, user, visible
+from referee.client.verdict_render import model_tables
 from referee.derivation import DerivationError, check_derivation
 from referee.derivation.checker import LINE_TIMEOUT, DerivationResult, LineStatus, LineVerdict
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from referee.cli.common import (
+from referee.client.common import (
     Seconds,
     StatementCommand,
     deck_option,
@@ -20,8 +20,8 @@ from referee.cli.common import (
     load_deck,
     print_json,
 )
-from referee.cli.grammar import count
-from referee.cli.safe import console
+from referee.client.grammar import count
+from referee.client.safe import console
 
 timeout_option = click.option(
     "--timeout",
@@ -64,7 +64,7 @@ def _derivation_json(data: dict, shown) -> None:
 def _show_derivation(console, shown, what: str) -> None:
     from rich.text import Text
 
-    from referee.cli.safe import user
+    from referee.client.safe import user
 
     written = shown.derivation
     if shown.refused:
@@ -153,7 +153,7 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
         print_json(data)
         return
 
-    from referee.cli.verdict_render import verdict_renderable
+    from referee.client.verdict_render import verdict_renderable
 
     out = console()
     out.print(
@@ -203,7 +203,7 @@ def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
         print_json(data)
         return
 
-    from referee.cli.verdict_render import analysis_renderable
+    from referee.client.verdict_render import analysis_renderable
 
     out = console()
     out.print(analysis_renderable(analysis, texts, arities=dict(vocabulary.predicates)))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from referee.cli.common import read_text
+from referee.client.common import read_text
 
 
 @click.command()

@@ -1,7 +1,9 @@
 """The ``referee`` command: a click group whose subcommands load on demand.
 
 Each subcommand lives in its own module so that ``referee parse`` does not pay
-for importing Z3, and so that each command can be read (and owned) alone.
+for importing Z3, and so that each command can be read (and owned) alone. A
+game's commands are its own: each registration in :data:`referee.games.GAMES`
+names them (``cli``) and loads them (``terminal``), so nothing here names a game.
 """
 
 from __future__ import annotations
@@ -17,13 +19,8 @@ COMMANDS = {
     "entails": "referee.cli.engine_cmds:entails",
     "analyze": "referee.cli.engine_cmds:analyze",
     "export": "referee.cli.export_cmd:export",
-    "play": "referee.cli.play_cmd:play",
-    "replay": "referee.cli.play_cmd:replay",
     "derive": "referee.cli.derive_cmd:derive",
-    "ergo": "referee.cli.ergo_cmd:ergo",
-    "invicta": "referee.cli.invicta_cmd:invicta",
-    "cogito": "referee.cli.cogito_cmd:cogito",
-    "serve": "referee.cli.serve_cmd:serve",
+    "serve": "referee.web.command:serve",
     "bot": "referee.cli.bot_cmd:bot",
 }
 
@@ -36,7 +33,7 @@ class LazyGroup(click.Group):
         for arg in args:
             bad = next((c for c in arg if "\udc80" <= c <= "\udcff"), None)
             if bad is not None:
-                from referee.cli.common import InputError
+                from referee.client.common import InputError
                 from referee.language.characters import describe, quoted
 
                 raise InputError(
@@ -50,16 +47,27 @@ class LazyGroup(click.Group):
         try:
             return super().invoke(ctx)
         except click.ClickException as exc:
-            from referee.cli.safe import echoed
+            from referee.client.safe import echoed
 
             exc.message = echoed(exc.message)
             raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(name for name in COMMANDS if self._load(name) is not None)
+        from referee.games import GAMES
+
+        names = [*COMMANDS, *(name for game in GAMES for name in game.cli)]
+        return sorted(name for name in names if self.get_command(ctx, name) is not None)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        return self._load(name)
+        return self._load(name) if name in COMMANDS else self._game_command(name)
+
+    @staticmethod
+    def _game_command(name: str) -> click.Command | None:
+        """A game's command, from the game whose registration names it."""
+        from referee.games import GAMES
+
+        game = next((g for g in GAMES if name in g.cli and g.terminal is not None), None)
+        return None if game is None else game.terminal().commands[name]
 
     @staticmethod
     def _load(name: str) -> click.Command | None:

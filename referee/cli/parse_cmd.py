@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from referee.cli.common import StatementCommand, deck_option, load_deck, print_json
-from referee.cli.safe import echoed
+from referee.client.common import StatementCommand, deck_option, load_deck, print_json
+from referee.client.safe import echoed
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_ascii, to_unicode
 

@@ -2,7 +2,7 @@
 
 One :class:`Why` per rule or per thing a command needs, the ``why`` of a
 :class:`Refusal` carrying the facts the sentence names: a player, a card, a
-word typed, a count, the phase. :mod:`referee.cli.cogito_words` says them.
+word typed, a count, the phase. :mod:`referee.cogito.words` says them.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A rule check returns a :class:`Said` (what it did) or raises :class:`Refusal`
 carrying one (what it needed and did not get): a :class:`Why` and the facts
 its sentence names (formulas, terms, the citations as
 :class:`~referee.derivation.rules.Premise`, names, counts), by name.
-:mod:`referee.cli.derivation_words` says them; this layer makes no English.
+:mod:`referee.client.derivation_words` says them; this layer makes no English.
 """
 
 from __future__ import annotations

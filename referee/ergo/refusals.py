@@ -2,7 +2,7 @@
 
 One :class:`Why` per rule or per thing a command needs, the ``why`` of a
 :class:`Refusal` carrying the facts its sentence names.
-:mod:`referee.cli.ergo_words` says them.
+:mod:`referee.ergo.words` says them.
 """
 
 from __future__ import annotations

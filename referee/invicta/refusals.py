@@ -1,5 +1,5 @@
 """Why Ergo (Invicta)'s rules, its commands or its notation refuse, as data (the interface
-words it in :mod:`referee.cli.invicta_words`).
+words it in :mod:`referee.invicta.words`).
 
 Unlike the other games' plain facts (:class:`~referee.table.errors.Refusal`),
 Invicta's are the board's own types: a side, squares, pieces, the game's result.

@@ -5,7 +5,7 @@ the same way.
 It sits at the bottom (no imports of its own) because the words of a located
 error (a parse error, a deck that cannot be read) are made where the error is
 found; every other sentence is made in the interface, which imports these
-through :mod:`referee.cli.grammar`."""
+through :mod:`referee.client.grammar`."""
 
 from __future__ import annotations
 

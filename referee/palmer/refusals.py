@@ -2,7 +2,7 @@
 
 One :class:`Why` per rule or per thing a command needs: the ``why`` of a
 :class:`~referee.table.errors.Refusal`, which carries the facts its sentence names.
-:mod:`referee.cli.palmer_words` says them. A statement that does not parse
+:mod:`referee.palmer.words` says them. A statement that does not parse
 keeps its parse error's own words (the language layer's, with its caret).
 """
 

@@ -186,7 +186,7 @@ def check_play(game: Game, seat: str, cards: Sequence[str], text: str) -> dict:
             chosen, statement, game.deck.vocabulary, every_card_used=game.rules.every_card_used
         )
     except permissions.PlayRefused as exc:
-        # the interface words the refusal (referee.cli.reasons) and drops it
+        # the interface words the refusal (referee.client.reasons) and drops it
         return {**result, "stage": "permission", "refusal": exc.refusal}
     return {**result, "ok": True, "message": "the cards allow it"}
 

@@ -22,7 +22,7 @@ class Reason:
     ``why`` is a member of a game's own ``Why`` enum (or the table's): which
     rule. The facts its sentence needs come with it (:class:`Refusal`, or a
     subclass where they are a game's own types); the interface words it, in
-    one place per game, found by the enum (:mod:`referee.cli.reasons`).
+    one place per game, found by the enum (:mod:`referee.client.reasons`).
     ``str`` gives only a code, for a log.
     """
 
@@ -48,7 +48,7 @@ class Hint:
     ``tip`` names the hint (a member of a game's ``Tip`` enum, or the table's:
     mostly a command's usage line); ``word`` is what its sentence quotes (a
     square, a card, a player). The interface words it, through the same door
-    as the reasons (:func:`referee.cli.reasons.hint_words`).
+    as the reasons (:func:`referee.client.reasons.hint_words`).
     """
 
     tip: enum.Enum

@@ -1,5 +1,5 @@
 """Why the table itself refuses a command, whatever the game, as data: the ``why`` of a
-:class:`~referee.table.errors.Refusal` (the interface words it in :mod:`referee.cli.reasons`)."""
+:class:`~referee.table.errors.Refusal` (the interface words it in :mod:`referee.client.reasons`)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ class Why(enum.Enum):
 
 
 class Tip(enum.Enum):
-    """The table's own hints (worded in :mod:`referee.cli.reasons`)."""
+    """The table's own hints (worded in :mod:`referee.client.reasons`)."""
 
     UNDO_EVENT = "undo_event"  # the game is over: undo takes back the last event
     HELP = "help"  # an unknown command: type help

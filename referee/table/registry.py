@@ -189,6 +189,15 @@ class GameRegistration(Generic[S]):
     # An analysis of the position an interface may run beside the table after every
     # change (referee.table.background; Palmer's claimable-now hint). None: the game has none.
     background: Background | None = None
+    # Its words (a ``referee.client.reasons.Words``, which its ``words`` module declares and
+    # registers): its reasons and hints as sentences, the same in every client.
+    words: Any = None
+    # The names its commands take on the ``referee`` command line (its group: play, replay
+    # and its own commands; or "play" and "replay" at the top), and the loader of
+    # its terminal client (a ``referee.client.house.TerminalClient``: its TerminalGame and
+    # those click commands), imported only when an interface asks for it.
+    cli: tuple[str, ...] = ()
+    terminal: Callable[[], Any] | None = None
 
     @classmethod
     def of(cls, package: str, **declared: Any) -> GameRegistration:

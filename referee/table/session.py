@@ -200,7 +200,7 @@ class Session:
     def language(self, seat: str | None) -> frozenset[str]:
         """Every command ``seat`` may say (None: the shared keyboard): a seat's language has
         no word for the record file or the session (``save``, ``quit`` are the host's), and
-        its game commands were given no file reader (:class:`referee.cli.house.TerminalGame`)."""
+        its game commands were given no file reader (:class:`referee.client.house.TerminalGame`)."""
         words = frozenset({"undo", "help"}) | frozenset(getattr(self.commands, "commands", ()))
         if getattr(self.commands, "legal", None) is not None:
             words |= {"moves"}

@@ -1,16 +1,17 @@
-"""The four games as the web table serves them: each game's terminal pairing, and what only
-the web adds to it.
+"""The games as the web table serves them: every game of the one list (``referee.games``),
+each with its terminal pairing.
 
 A game reaches the web through the same door as the terminal: its
 registration (:mod:`referee.table.registry`: the record, the command
 language, which seat may say what, and ``seat_view``, what one seat may see)
-as its :class:`~referee.cli.house.TerminalGame` pairs it with the terminal's
+as its :class:`~referee.client.house.TerminalGame` pairs it with the terminal's
 part (the options ``play`` takes, the services its commands are given, the
-renderer whose words answer a command). A :class:`WebGame` adds only what the
-web has and the terminal has not: after which events every screen shows
-``why``, the live check of a statement being written on a phone, and who must
-all say ``end`` before the game ends (at a terminal the table agrees aloud; a
-phone speaks alone).
+renderer whose words answer a command). What only the web needs of a game
+(after which events every screen shows ``why``, the live check of a statement
+being written on a phone, who must all say ``end`` before the game ends, its
+help on a phone) is the game's own, declared in its package
+(``registration.phones``); its drawing is there too (``registration.drawing``).
+Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from typing import Any
 import click
 from rich.console import Console
 
-from referee.cli import cogito_cmd, ergo_cmd, invicta_cmd, play_cmd
-from referee.cli.house import TerminalGame, new_game, play_command
+from referee.client.house import TerminalGame, new_game, play_command
+from referee.games import GAMES as REGISTERED
 from referee.table.events import Event
 from referee.table.record import GameKind, Record
 from referee.table.registry import GameRegistration
@@ -104,11 +105,7 @@ class WebGame:
 
 
 GAMES: dict[str, WebGame] = {
-    web.name: web
-    for web in (
-        WebGame(play_cmd.TERMINAL),
-        WebGame(ergo_cmd.TERMINAL),
-        WebGame(invicta_cmd.TERMINAL),
-        WebGame(cogito_cmd.TERMINAL),
-    )
+    registration.name: WebGame(registration.terminal().game)
+    for registration in REGISTERED
+    if registration.terminal is not None
 }

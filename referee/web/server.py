@@ -21,10 +21,10 @@ from pathlib import Path
 import segno
 import uvicorn
 
-from referee.cli.common import fail
-from referee.cli.house import Given, Opened, computer_seats
-from referee.cli.house import open_game as house_open
-from referee.cli.safe import console, user
+from referee.client.common import fail
+from referee.client.house import Given, Opened, computer_seats
+from referee.client.house import open_game as house_open
+from referee.client.safe import console, user
 from referee.table.computer import ComputerSeats
 from referee.table.session import Session
 from referee.table.store import StoreError, write_atomically

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
-from referee.cli.lines import UnreadLine, checked
-from referee.cli.reasons import reason_words
+from referee.client.lines import UnreadLine, checked
+from referee.client.reasons import reason_words
 from referee.games import GAMES
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
@@ -55,7 +55,7 @@ THINKING_AFTER = 0.3
 # command, a `--switch`): a phone's user has none, so the web leaves it out.
 COMMANDS = (
     *("parse", "cards", "entails", "analyze", "export", "play", "replay", "derive", "serve"),
-    *(g.name for g in GAMES),  # each game's own group of commands
+    *(name for g in GAMES for name in (g.name, *g.cli)),  # each game's own commands
 )
 TERMINAL_ONLY = re.compile(rf"(?:^|[\s(`])(?:referee (?:{'|'.join(COMMANDS)})\b|--[a-z])")
 

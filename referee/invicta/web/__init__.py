@@ -4,7 +4,7 @@ is beside this module: ``draw.js`` and ``style.css``."""
 
 from __future__ import annotations
 
-from referee.cli.invicta_words import result_words
+from referee.invicta.words import result_words
 from referee.table.registry import Phones
 
 # Its rules in a few lines, first in a phone's help (docs/rulings.md has the rest).

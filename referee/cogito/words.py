@@ -4,7 +4,8 @@ web table and a replay all say it from here)."""
 
 from __future__ import annotations
 
-from referee.cli.grammar import count
+from referee.client.grammar import count
+from referee.client.reasons import Words, register
 from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Phase
 from referee.language.characters import quoted, shortened
@@ -92,3 +93,7 @@ def refusal_words(r: Refusal) -> str:
         case Why.NO_SUCH_NUMBER:
             return f"{p}'s hand holds {count(r.count, 'card')}: there is no card {r.number}"
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in TEMPLATES
+
+
+# The game's words, registered once for every client (the terminal, the web table, replay).
+WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS))

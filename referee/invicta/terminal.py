@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from referee.cli.invicta_words import piece_words, result_words, rows_words
-from referee.cli.layout import HelpPage, compact
-from referee.cli.renders import event_words, renders
-from referee.cli.safe import user
-from referee.cli.table_io import TableRenderer, game_over_line
+from referee.client.layout import HelpPage, compact
+from referee.client.renders import event_words, renders
+from referee.client.safe import user
+from referee.client.table_io import TableRenderer, game_over_line
 from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
 from referee.invicta.outcomes import AllMoves, GameOver, History, Played, Targets
 from referee.invicta.state import Finish, Game
+from referee.invicta.words import piece_words, result_words, rows_words
 from referee.table.views import ShowBoard
 
 HELP = HelpPage(

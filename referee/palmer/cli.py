@@ -1,8 +1,8 @@
 """``referee play`` and ``referee replay``: Palmer's game at the table, and re-refereeing it.
 
 The game is :mod:`referee.palmer.registration`; both commands are built by
-:mod:`referee.cli.house` from it and from the terminal's part declared here
-(:mod:`referee.cli.palmer_render`, the prompt, the engine a session and a
+:mod:`referee.client.house` from it and from the terminal's part declared here
+(:mod:`referee.palmer.terminal`, the prompt, the engine a session and a
 replay settle claims with).
 """
 
@@ -11,13 +11,13 @@ from __future__ import annotations
 import contextlib
 from pathlib import Path
 
-from referee.cli.common import read_text
-from referee.cli.house import TerminalGame, play_command, replay_command
-from referee.cli.keys import ask
-from referee.cli.palmer_render import PalmerRenderer, describe
-from referee.cli.safe import user
+from referee.client.common import read_text
+from referee.client.house import TerminalClient, TerminalGame, play_command, replay_command
+from referee.client.keys import ask
+from referee.client.safe import user
 from referee.palmer.commands import ReadError
 from referee.palmer.registration import REGISTRATION
+from referee.palmer.terminal import PalmerRenderer, describe
 
 
 def _opening(renderer: PalmerRenderer, record, flags) -> None:
@@ -108,7 +108,7 @@ TERMINAL = TerminalGame(
     examiner=_examiner,
     step=_step,
     final=_final,
-    describe=lambda report, record: describe,
 )
 play = play_command(TERMINAL)
 replay = replay_command(TERMINAL)
+CLIENT = TerminalClient(TERMINAL, {"play": play, "replay": replay})

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from referee.cli.safe import filled, visible
+from referee.client.safe import filled, visible
 from referee.table.events import End, Event
 
 Method = TypeVar("Method", bound=Callable[..., Any])

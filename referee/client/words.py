@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.cli.grammar import count
+from referee.client.grammar import count
 from referee.logic.evidence import Attempt, Bound, BoundReason, Evidence, Method, Outcome, Solver
 
 Label = Callable[[int], str]

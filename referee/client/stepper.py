@@ -1,4 +1,4 @@
-"""``replay --step``: a record one event at a time, with the keys of :mod:`referee.cli.keys`.
+"""``replay --step``: a record one event at a time, with the keys of :mod:`referee.client.keys`.
 
 The replay runs forward as ever (every event re-refereed in order); after an
 event is shown the stepper waits for a key. Going back (or jumping back)
@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from referee.cli.keys import STEP_KEYS, Key, read_key
+from referee.client.keys import STEP_KEYS, Key, read_key
 from referee.language.limits import is_number
 from referee.table.errors import RecordError
 from referee.table.record import Record

@@ -1,8 +1,8 @@
 """``referee ergo``: Ergo (Catalyst Game Labs, 2009) — check a Proof, play, replay.
 
 The game is :mod:`referee.ergo.registration`; ``play`` and ``replay`` are
-built by :mod:`referee.cli.house` from it and from the terminal's part declared
-here (:mod:`referee.cli.ergo_render`, the prompt, what a replay shows).
+built by :mod:`referee.client.house` from it and from the terminal's part declared
+here (:mod:`referee.ergo.terminal`, the prompt, what a replay shows).
 
 ``referee ergo check [--json] [--deck FILE] PROOF_FILE`` is a contract:
 exit 0 for a legal Proof (``--json``: the shape in :func:`check_json`), exit 1
@@ -17,11 +17,11 @@ from pathlib import Path
 import click
 from rich.text import Text
 
-from referee.cli.common import print_json, read_text
-from referee.cli.ergo_render import ErgoRenderer, describe, premise_rows, ruling_lines
-from referee.cli.grammar import and_list, count
-from referee.cli.house import (
+from referee.client.common import print_json, read_text
+from referee.client.grammar import and_list, count
+from referee.client.house import (
     Flag,
+    TerminalClient,
     TerminalGame,
     deck_option,
     house_rules,
@@ -29,14 +29,15 @@ from referee.cli.house import (
     read_deck,
     replay_command,
 )
-from referee.cli.keys import ask
-from referee.cli.safe import console, echoed, user
+from referee.client.keys import ask
+from referee.client.safe import console, echoed, user
 from referee.ergo.commands import readings
 from referee.ergo.deck import load_ergo_deck
 from referee.ergo.prooffile import ProofFile, ProofFileError, read_proof_file
 from referee.ergo.registration import REGISTRATION
 from referee.ergo.ruling import NAMES, Decision, decide, explain
 from referee.ergo.setup import HouseRules
+from referee.ergo.terminal import ErgoRenderer, describe, premise_rows, ruling_lines
 
 HOUSE_HELP = "A house rule, e.g. then_chain=left (see docs/rulings.md)."
 house_option = click.option("--house", multiple=True, metavar="RULE=VALUE", help=HOUSE_HELP)
@@ -211,7 +212,9 @@ TERMINAL = TerminalGame(
     examiner=_examiner,
     step=_step,
     final=_final,
-    describe=lambda report, record: describe,
 )
 ergo.add_command(play_command(TERMINAL))
 ergo.add_command(replay_command(TERMINAL))
+
+
+CLIENT = TerminalClient(TERMINAL, {"ergo": ergo})

@@ -1,7 +1,7 @@
 """Rich rendering of the engine's verdicts and of their models (no logic here).
 
-What ``entails``, ``analyse``, ``derive`` and Palmer's claims show (the other
-games decide without the engine): ``model_tables`` draws a structure as tables (the
+What ``entails``, ``analyse``, ``derive`` and a game's claims settled by the engine
+show: ``model_tables`` draws a structure as tables (the
 domain, each function, each predicate; binary ones as a matrix),
 ``verdict_renderable`` a verdict with its evidence, ``analysis_renderable`` a
 whole board's analysis.
@@ -16,9 +16,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from referee.cli import words
-from referee.cli.layout import titled
-from referee.cli.safe import user
+from referee.client import words
+from referee.client.layout import titled
+from referee.client.safe import user
 from referee.logic.model import Model
 
 STYLE = {

@@ -19,15 +19,15 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from referee.cli.common import fail, read_text
-from referee.cli.keys import LeaveGame, ask, ask_to_leave
-from referee.cli.layout import HelpPage
-from referee.cli.lines import UnreadLine, checked, script_lines
-from referee.cli.pager import page, paged
-from referee.cli.private_screen import private_screen, wait_for_enter
-from referee.cli.reasons import hint_words, record_error_words, said
-from referee.cli.renders import outcome_methods, renders
-from referee.cli.safe import echoed, user, visible
+from referee.client.common import fail, read_text
+from referee.client.keys import LeaveGame, ask, ask_to_leave
+from referee.client.layout import HelpPage
+from referee.client.lines import UnreadLine, checked, script_lines
+from referee.client.pager import page, paged
+from referee.client.private_screen import private_screen, wait_for_enter
+from referee.client.reasons import hint_words, record_error_words, said
+from referee.client.renders import event_words, outcome_methods, renders
+from referee.client.safe import echoed, user, visible
 from referee.table import loop
 from referee.table.errors import RecordError
 from referee.table.house import describe as describe_rules
@@ -48,7 +48,6 @@ from referee.table.session import (
     Cancelled,
     Declined,
     Help,
-    Outcome,
     Outcomes,
     Quit,
     Refused,
@@ -179,7 +178,7 @@ def _shown(value) -> str:
 def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> Iterator[str]:
     """Commands typed at a prompt (with history), or one per line of a script (echoed).
 
-    Every line goes through :mod:`referee.cli.lines` first: one that is too
+    Every line goes through :mod:`referee.client.lines` first: one that is too
     long or not UTF-8 is refused here, before any game parses it.
     """
     if not interactive:
@@ -429,8 +428,9 @@ class TableRenderer:
     def cancelled(self, o: Cancelled) -> None:
         self.out.print(Text("cancelled: nothing was recorded", style="yellow"))
 
-    def describe(self, event: Outcome) -> str:
-        return type(event).__name__
+    # An event in one line (undo, the events a replay took back): by default only its kind,
+    # since its fields may hold what a reader may not see; a game words its own events.
+    describe = staticmethod(event_words())
 
     def thinking(self, line: str) -> str | None:
         """What to show while ``line`` runs, if it may take the referee a while (a claim the

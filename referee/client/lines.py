@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from referee.cli.grammar import thousands
+from referee.client.grammar import thousands
 from referee.language.input_limits import MAX_LINE_CHARS
 
 # A UTF-8 character is at most four bytes; a line may end in \r\n.

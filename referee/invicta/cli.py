@@ -1,8 +1,8 @@
 """``referee invicta play`` and ``referee invicta replay``: Ergo (Invicta) at the table.
 
 The game is :mod:`referee.invicta.registration`; ``play`` is built by
-:mod:`referee.cli.house` from it and the terminal's part declared here
-(:mod:`referee.cli.invicta_render`); ``replay`` is Invicta's own.
+:mod:`referee.client.house` from it and the terminal's part declared here
+(:mod:`referee.invicta.terminal`); ``replay`` is Invicta's own.
 
 ``replay`` reads a game record (JSON) or a plain move list (one move per
 line, ``#`` starts a comment, white first). The JSON it prints with
@@ -24,14 +24,12 @@ from pathlib import Path
 
 import click
 
-from referee.cli.common import fail, print_json, read_text
-from referee.cli.house import TerminalGame, house_rules, play_command
-from referee.cli.invicta_render import InvictaRenderer, describe
-from referee.cli.invicta_words import notation_words
-from referee.cli.reasons import record_error_words, said
-from referee.cli.safe import console, echoed, user, visible
-from referee.cli.stepper import Stepper
-from referee.cli.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
+from referee.client.common import fail, print_json, read_text
+from referee.client.house import TerminalClient, TerminalGame, house_rules, play_command
+from referee.client.reasons import record_error_words, said
+from referee.client.safe import console, echoed, user, visible
+from referee.client.stepper import Stepper
+from referee.client.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
 from referee.invicta.board import Side
 from referee.invicta.notation import MoveListError, move_list, parse_move_list
 from referee.invicta.records import GAME
@@ -39,6 +37,8 @@ from referee.invicta.registration import MISSING, REGISTRATION
 from referee.invicta.replay import Illegal, replay_moves
 from referee.invicta.setup import HouseRules
 from referee.invicta.state import Game
+from referee.invicta.terminal import InvictaRenderer, describe
+from referee.invicta.words import notation_words
 from referee.language.input_limits import MAX_FILE_BYTES
 from referee.table.errors import RecordError
 from referee.table.record import Record, from_json, parse_json, stored_summary
@@ -231,3 +231,6 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
         show_taken_back(out, record, lambda e: describe(e, record.setup))
     check_summary(file, stored_summary(data, GAME), game)
     conclude_replay(None if as_json else out, True, len(record.events), "moves")
+
+
+CLIENT = TerminalClient(TERMINAL, {"invicta": invicta})

@@ -2,8 +2,8 @@
 
 The checker (:mod:`referee.derivation.checker`) and the rules return
 :class:`~referee.derivation.reasons.Said` values; this is the one place they
-become sentences, for ``referee derive``, Palmer's claims with a derivation,
-Ergo's proofs and the web table alike.
+become sentences, for ``referee derive``, a game's claims and proofs with a
+derivation and the web table alike.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable
 
-from referee.cli.grammar import count
+from referee.client.grammar import count
 from referee.derivation.reasons import Said, Why
 from referee.derivation.rules import Premise
 from referee.derivation.syntax import rule_name

@@ -1,8 +1,8 @@
 """``referee cogito``: judge declarations, deduce Self cards, referee and replay a game.
 
 The game is :mod:`referee.cogito.registration`; ``play`` and ``replay`` are
-built by :mod:`referee.cli.house` from it and from the terminal's part
-declared here (:mod:`referee.cli.cogito_render`, the prompt, the review).
+built by :mod:`referee.client.house` from it and from the terminal's part
+declared here (:mod:`referee.cogito.terminal`, the prompt, the review).
 """
 
 from __future__ import annotations
@@ -10,18 +10,18 @@ from __future__ import annotations
 import click
 from rich.text import Text
 
-from referee.cli.cogito_render import CogitoRenderer, and_list, describe, ruled_out_words, why
-from referee.cli.common import fail, print_json
-from referee.cli.house import (
+from referee.client.common import fail, print_json
+from referee.client.house import (
     Flag,
+    TerminalClient,
     TerminalGame,
     deck_option,
     play_command,
     read_deck,
     replay_command,
 )
-from referee.cli.reasons import reason_words
-from referee.cli.safe import console, user
+from referee.client.reasons import reason_words
+from referee.client.safe import console, user
 from referee.cogito import aide
 from referee.cogito.diagram import Diagram, load_diagram
 from referee.cogito.judge import (
@@ -36,6 +36,7 @@ from referee.cogito.judge import (
     judge as judge_one,
 )
 from referee.cogito.registration import REGISTRATION
+from referee.cogito.terminal import CogitoRenderer, and_list, describe, ruled_out_words, why
 
 
 def load_deck(spec: str | None) -> Diagram:
@@ -215,7 +216,6 @@ TERMINAL = TerminalGame(
     opening=_opening,
     step=_step,
     final=_final,
-    describe=lambda report, record: lambda e: describe(e, reveal=report.game.finished),
     json_extra=_json_extra,
 )
 cogito.add_command(play_command(TERMINAL))
@@ -251,3 +251,6 @@ def review_json(review) -> dict:
             for c in review.cogitos
         ],
     }
+
+
+CLIENT = TerminalClient(TERMINAL, {"cogito": cogito})

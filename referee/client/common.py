@@ -63,7 +63,7 @@ class InputError(click.ClickException):
     exit_code = 1
 
     def show(self, file=None) -> None:
-        from referee.cli.safe import echoed, visible
+        from referee.client.safe import echoed, visible
 
         lines = echoed(self.format_message()).split("\n")
         click.echo("error: " + "\n".join(visible(line) for line in lines), err=True)

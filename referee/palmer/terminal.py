@@ -11,13 +11,13 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from referee.cli import words
-from referee.cli.grammar import count
-from referee.cli.layout import HelpPage, titled
-from referee.cli.renders import event_words, renders
-from referee.cli.safe import user
-from referee.cli.table_io import TableRenderer, game_over_line
-from referee.cli.verdict_render import model_tables
+from referee.client import words
+from referee.client.grammar import count
+from referee.client.layout import HelpPage, titled
+from referee.client.renders import event_words, renders
+from referee.client.safe import user
+from referee.client.table_io import TableRenderer, game_over_line
+from referee.client.verdict_render import model_tables
 from referee.language.printer import to_unicode
 from referee.logic.engine import Status
 from referee.logic.evaluate import EvaluationError

@@ -5,6 +5,7 @@ from here."""
 
 from __future__ import annotations
 
+from referee.client.reasons import Words, register
 from referee.palmer.refusals import Tip, Why
 from referee.table.errors import Refusal
 
@@ -151,3 +152,7 @@ def refusal_words(r: Refusal) -> str:
             hint = " (in dealt mode, a number is a position in your hand)" if r.flag else ""
             return f"{r.word!r} is not a card of this deck{hint}; type `cards` to list them"
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in TEMPLATES
+
+
+# The game's words, registered once for every client (the terminal, the web table, replay).
+WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS))

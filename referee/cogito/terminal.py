@@ -4,7 +4,7 @@ During the game the screen shows every field and who is to play, but never
 a hand and never a Self card: a declaration is said to be true (blue) or
 false (red) without the reason, since the reason would name the Self card.
 Hands are shown to their owner alone, on request, on the terminal's
-alternate screen (:func:`referee.cli.table_io.private_view`). After the
+alternate screen (:func:`referee.client.table_io.private_view`). After the
 game, ``review`` gives every reason and what each COGITO could have
 deduced.
 """
@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
-from referee.cli.grammar import and_list as grammar_list
-from referee.cli.grammar import article, count
-from referee.cli.layout import HelpPage
-from referee.cli.renders import event_words, renders
-from referee.cli.safe import entry, user
-from referee.cli.table_io import TableRenderer, game_over_line, private_view
+from referee.client.grammar import and_list as grammar_list
+from referee.client.grammar import article, count
+from referee.client.layout import HelpPage
+from referee.client.renders import event_words, renders
+from referee.client.safe import entry, user
+from referee.client.table_io import TableRenderer, game_over_line, private_view
 from referee.cogito.diagram import CardKind, Diagram, says
 from referee.cogito.events import Cogito, Declare, End, Give, Play, Position
 from referee.cogito.judge import Colour, Deduction, Denied, Judgement, RuledOut
@@ -175,7 +175,10 @@ class CogitoRenderer(TableRenderer):
         self.show_secrets = show_secrets
 
     help_words = HELP
-    describe = staticmethod(describe)
+
+    def describe(self, event) -> str:
+        """An event in one line: a gift's card only in the replay of a finished game."""
+        return describe(event, reveal=self.session is None and self.game.finished)
 
     def after_change(self, outcomes) -> None:
         if self.game.finished:

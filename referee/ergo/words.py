@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.cli.grammar import article, count, plural
+from referee.client.grammar import article, count, plural
+from referee.client.reasons import Words, register
 from referee.ergo.refusals import Refusal, Tip, Why
 from referee.ergo.state import Game, fallacy_time
 from referee.ergo.syntax import MAX_PREMISES, Face, Rule, Violation
@@ -194,7 +195,7 @@ def refusal_words(r: Refusal) -> str:
         case Why.OWN_COMMAND:
             return f"card {r.word} is {article(r.card)}: it has a command of its own"
         case Why.UNSCORED:
-            from referee.cli.reasons import said  # the one door, which imports this module
+            from referee.client.reasons import said  # the one door, which imports this module
 
             return f"the round could not be scored: {said(r.texts[0], r.inner)}"
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in TEMPLATES
@@ -214,3 +215,7 @@ def proves_words(well_formed: bool, paradox: bool, proven, disproven, undecided)
     if undecided:
         parts.append(f"leaves {', '.join(undecided)} unproven")
     return "The Proof now " + "; ".join(parts) + "."
+
+
+# The game's words, registered once for every client (the terminal, the web table, replay).
+WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS))

@@ -1,7 +1,7 @@
 """Every game's typed reasons in words: the one door from a :class:`~referee.table.errors.Reason`
 to a sentence.
 
-Each game words its own reasons in its own module (``referee.cli.<game>_words``)
+Each game words its own reasons in its own package (its ``words`` module, registered here)
 and the table's own (a turn, an unknown command, undo) are worded here; this
 module finds the right words, so a refusal at the prompt, on the web
 table, and in a replay or a resumed record that stops at a refused event all
@@ -13,14 +13,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import ModuleType
 
-from referee.cli import cogito_words, ergo_words, invicta_words, palmer_words
-from referee.cli.safe import filled
-from referee.cogito import refusals as cogito
-from referee.ergo import refusals as ergo
-from referee.invicta import refusals as invicta
-from referee.palmer import refusals as palmer
+from referee.client.safe import filled
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError, Refusal
 
@@ -30,7 +24,7 @@ class Words:
     """One game's words for its reasons and its hints.
 
     ``templates``: the reasons whose sentence is a line with the reason's facts
-    filled in (a table; :func:`referee.cli.safe.filled` fills it); ``said``: the rest, made
+    filled in (a table; :func:`referee.client.safe.filled` fills it); ``said``: the rest, made
     from the facts by the game's code, only where the words need logic (a
     count, a choice, a list). ``hints``: each ``Tip`` as a line in which
     ``{word}``, if any, is the hint's word.
@@ -76,44 +70,41 @@ def table_words(r: Refusal) -> str:
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_TEMPLATES
 
 
-def game_words(refusals: ModuleType, words: ModuleType) -> Words:
-    """A game's words: the ``Why`` and ``Tip`` of its refusals module, and the tables
-    (``TEMPLATES``, ``HINTS``) and code (``refusal_words``) of its words module."""
-    return Words(refusals.Why, refusals.Tip, words.TEMPLATES, words.refusal_words, words.HINTS)
-
-
 BY_WHY: dict[type[enum.Enum], Words] = {}
 BY_TIP: dict[type[enum.Enum], Words] = {}
 
 
-def register(words: Words) -> None:
+def register(words: Words) -> Words:
     """Word a game's reasons and hints from now on, in every interface (the terminal, the web
-    table, replay): the four games' are registered below; a game of its own registers its
-    :class:`Words` the same way."""
+    table, replay): each game's ``words`` module registers its :class:`Words` when it is
+    imported (its registration imports it), the table's own are registered below."""
     BY_WHY[words.why] = words
     if words.tip is not None:
         BY_TIP[words.tip] = words
+    return words
 
 
-for _words in (
-    Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS),
-    game_words(invicta, invicta_words),
-    game_words(cogito, cogito_words),
-    game_words(ergo, ergo_words),
-    game_words(palmer, palmer_words),
-):
-    register(_words)
+def _words(kind: type[enum.Enum], by: Mapping[type[enum.Enum], Words]) -> Words:
+    """The words registered for ``kind``; a reason no game registered words for is a
+    developer's mistake, said plainly (never the reason's fields on a screen)."""
+    words = by.get(kind)
+    if words is None:
+        raise LookupError(f"no words are registered for {kind.__module__}.{kind.__qualname__}")
+    return words
+
+
+register(Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS))
 
 
 def hint_words(hint: Hint) -> str:
     """``hint`` (what to type instead) as the players read it."""
-    return filled(BY_TIP[type(hint.tip)].hints[hint.tip], hint)
+    return filled(_words(type(hint.tip), BY_TIP).hints[hint.tip], hint)
 
 
 def reason_words(reason: Reason) -> str:
     """``reason`` as the players read it: its game's template filled with its facts, or the
     words the game's code makes of them."""
-    words = BY_WHY[type(reason.why)]
+    words = _words(type(reason.why), BY_WHY)
     if reason.why in words.templates or words.said is None:
         return filled(words.templates[reason.why], reason)
     return words.said(reason)

@@ -20,15 +20,14 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from referee.cli.ergo_words import caret, fallacy_left, proves_words
-from referee.cli.grammar import and_list, count
-from referee.cli.keys import LeaveGame, ask_to_leave
-from referee.cli.layout import HelpPage, compact
-from referee.cli.pager import page
-from referee.cli.private_screen import private_screen, wait_for_enter
-from referee.cli.renders import event_words, renders
-from referee.cli.safe import user
-from referee.cli.table_io import TableRenderer, game_over_line
+from referee.client.grammar import and_list, count
+from referee.client.keys import LeaveGame, ask_to_leave
+from referee.client.layout import HelpPage, compact
+from referee.client.pager import page
+from referee.client.private_screen import private_screen, wait_for_enter
+from referee.client.renders import event_words, renders
+from referee.client.safe import user
+from referee.client.table_io import TableRenderer, game_over_line
 from referee.ergo.cards import Card, ProofCard, faces_text
 from referee.ergo.events import (
     Discard,
@@ -59,6 +58,7 @@ from referee.ergo.proof import landed
 from referee.ergo.reading import full_text, read_premise
 from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
 from referee.ergo.state import FALLACY_TURNS, Game
+from referee.ergo.words import caret, fallacy_left, proves_words
 from referee.table.session import Session
 from referee.table.views import ShowBoard
 

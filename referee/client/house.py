@@ -7,7 +7,7 @@ pair :func:`play_command` and :func:`replay_command` build the click
 commands: the options a new game is set up from, ``--record`` (resumed if it
 exists, created if not), ``--house RULE=VALUE`` (one parser for every game),
 ``--deck`` (a file, or the name of a bundled deck), one setup error, and the
-exit statuses of :mod:`referee.cli.table_io`.
+exit statuses of :mod:`referee.client.table_io`.
 """
 
 from __future__ import annotations
@@ -25,12 +25,11 @@ from typing import Any
 import click
 from rich.console import Console
 
-from referee.cli.common import Seconds, fail, print_json, read_text
-from referee.cli.private_screen import leave_stale
-from referee.cli.renders import event_words
-from referee.cli.safe import console, user
-from referee.cli.stepper import Stepper
-from referee.cli.table_io import (
+from referee.client.common import Seconds, fail, print_json, read_text
+from referee.client.private_screen import leave_stale
+from referee.client.safe import console, user
+from referee.client.stepper import Stepper
+from referee.client.table_io import (
     TableRenderer,
     can_show_privately,
     check_summary,
@@ -112,11 +111,19 @@ class TerminalGame:
     step: Callable[[TableRenderer, Step], None] = _nothing  # one event, with --step
     final: Callable[[TableRenderer, ReplayReport, Record], None] = _nothing
     json_extra: Callable[[ReplayReport, Record], dict] = lambda report, record: {}  # noqa: E731
-    # replay: how an event undo took back is said (report, record) -> describe(event)
-    # (the default says only the event's kind: its fields may hold what a reader may not see)
-    describe: Callable[[ReplayReport, Record], Callable[[Any], str]] = (
-        lambda r, rec: event_words()  # noqa: E731
-    )
+    # (an event is said, at undo and for the events a replay lists as taken back, by the
+    # renderer's one ``describe``: the default names only its kind, which hides nothing)
+
+
+@dataclass(frozen=True)
+class TerminalClient:
+    """A game at the terminal: its :class:`TerminalGame` and the click commands it adds to
+    the ``referee`` command line, by name (a group named after the game: play, replay and
+    its own commands; or ``play`` and ``replay`` at the top). A game's registration names
+    them (``cli``) and loads this (``terminal``) only when one is asked for."""
+
+    game: TerminalGame
+    commands: Mapping[str, click.Command]
 
 
 # ------------------------------------------------------------------ options
@@ -406,7 +413,7 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
         print_json(data)
     else:
         tg.final(renderer, report, record)
-        show_taken_back(out, record, tg.describe(report, record))
+        show_taken_back(out, record, renderer.describe)
     check_summary(record_file, stored, report.game)
     shown = None if as_json else out
     count = len(record.events)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.cli.grammar import and_list
+from referee.client.grammar import and_list
+from referee.client.reasons import Words, register
 from referee.invicta.board import Kind, Piece, Square
 from referee.invicta.refusals import Refusal, Tip, Why
 from referee.invicta.setup import PIECES
@@ -161,3 +162,7 @@ def refusal_words(r: Refusal) -> str:
                 "(a lion never jumps over a piece), and so does a piece the other way round"
             )
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded above
+
+
+# The game's words, registered once for every client (the terminal, the web table, replay).
+WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS))

@@ -1,0 +1,124 @@
+"""Mastermind's rules: the codemaker sets a secret code of four pegs, the codebreaker has ten
+guesses, each answered with black pegs (right colour, right place) and white pegs (right
+colour, wrong place)."""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, field
+
+from referee.language.shapes import Plain
+from referee.table import refusals
+from referee.table.errors import Refusal, SetupError
+from referee.table.events import EventCodec, PlayerEvent
+from referee.table.players import NamedPlayers
+from referee.table.record import GameKind
+from referee.table.reveals import Reveal, Shown
+
+COLOURS = "rgbyop"  # red, green, blue, yellow, orange, purple
+PEGS, GUESSES = 4, 10
+
+
+@dataclass(frozen=True)
+class HouseRules(Plain):
+    undo_past_reveals: bool = False  # a guess's answer shows something: undo stops there
+
+
+@dataclass(frozen=True)
+class Setup(NamedPlayers, Plain):
+    names_option = ""
+    maker: str
+    breaker: str
+    rules: HouseRules = field(default_factory=HouseRules)
+
+    def __post_init__(self) -> None:
+        if self.maker == self.breaker:
+            raise SetupError("breaker", "the two players need different names")
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return (self.maker, self.breaker)
+
+
+@dataclass(frozen=True)
+class SetCode(PlayerEvent):  # the secret: only the codemaker's seat sees it until the end
+    TYPE = "code"
+    code: str
+
+
+@dataclass(frozen=True)
+class Guess(PlayerEvent):
+    TYPE = "guess"
+    guess: str
+
+
+class Why(enum.StrEnum):
+    NOT_A_CODE = "not_a_code"  # word: what was said
+
+
+def is_code(text: str) -> bool:
+    return len(text) == PEGS and all(c in COLOURS for c in text)
+
+
+def pegs(code: str, guess: str) -> tuple[int, int]:
+    """(black, white): right colour and place; right colour, wrong place."""
+    black = sum(a == b for a, b in zip(code, guess, strict=True))
+    common = sum((Counter(code) & Counter(guess)).values())
+    return black, common - black
+
+
+class Game:
+    def __init__(self, setup: Setup) -> None:
+        self.setup, self.rules, self.players = setup, setup.rules, setup.players
+        self.code: str | None = None
+        self.guesses: list[tuple[str, int, int]] = []
+        self.last_reveal: Reveal | None = None
+        self.events = 0
+
+    @property
+    def player(self) -> str:
+        return self.setup.maker if self.code is None else self.setup.breaker
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.guesses) and self.guesses[-1][1] == PEGS
+
+    @property
+    def finished(self) -> bool:
+        return self.solved or len(self.guesses) == GUESSES
+
+    @property
+    def winner(self) -> str | None:
+        if not self.finished:
+            return None
+        return self.setup.breaker if self.solved else self.setup.maker
+
+    def apply(self, event: SetCode | Guess) -> None:
+        if self.finished:
+            raise Refusal.illegal("", refusals.Why.GAME_OVER)
+        if event.player != self.player:
+            raise Refusal.illegal(
+                "player", refusals.Why.NOT_YOUR_TURN, player=self.player, other=event.player
+            )
+        text = event.code if isinstance(event, SetCode) else event.guess
+        if not is_code(text):
+            raise Refusal.illegal(event.TYPE, Why.NOT_A_CODE, word=text)
+        self.events += 1
+        if isinstance(event, SetCode):
+            self.code = text
+            return
+        assert self.code is not None
+        self.guesses.append((text, *pegs(self.code, text)))
+        self.last_reveal = Reveal(self.events, (Shown.JUDGEMENT,))
+
+    def summary(self) -> dict:  # the record's summary: the code only once the game is over
+        guesses = [{"guess": g, "black": b, "white": w} for g, b, w in self.guesses]
+        return {
+            "guesses": guesses,
+            "winner": self.winner,
+            "code": self.code if self.finished else None,
+        }
+
+
+GAME: GameKind[Setup] = GameKind("mastermind", 1, Setup, EventCodec([SetCode, Guess]), Game)
