@@ -71,3 +71,13 @@ def test_cards_lists_the_deck():
     assert "54 cards" in result.output
     for needle in ("P:blonde", "Q:∀x ∃!y", "S14", "X:¬", "smarter/2"):
         assert needle in result.output
+
+
+def test_a_deep_path_is_named_whole_with_the_line_after_it(tmp_path):
+    deep = tmp_path / ("d" * 70) / ("e" * 40)
+    deep.mkdir(parents=True)
+    board = deep / "board.txt"
+    board.write_text("∀x blonde(x) →\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["analyze", str(board)])
+    assert result.exit_code == 1
+    assert f"{board}:line 1, column 15: the statement ends too early" in result.output

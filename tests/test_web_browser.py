@@ -33,7 +33,9 @@ uvicorn = pytest.importorskip("uvicorn")
 from webtable import CHROMIUM_ARGS, table  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
-SHOWN_WITHIN_MS = 1000
+# That a move reaches every screen without a reload; how fast is measured in
+# benchmarks/web_latency.py, not here (a loaded machine may take seconds).
+SHOWN_WITHIN_MS = 5000
 
 
 @pytest.fixture(scope="module")

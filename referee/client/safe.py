@@ -14,11 +14,14 @@ import string
 import unicodedata
 from dataclasses import fields
 
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from referee.language.characters import quoted, shortened
 from referee.language.input_limits import MAX_ECHO_CHARS
+from referee.language.printer import wrap
 
 # Categories shown escaped: controls (C0, C1, DEL), format characters (bidi
 # overrides, zero-width joiners), line and paragraph separators, surrogates.
@@ -96,19 +99,119 @@ class TableConsole(Console):
 def hanging(out: Console, item, more: int = 0):
     """``item`` with its leading spaces kept on every line it wraps to (one line of Text),
     and ``more`` spaces besides on the lines after the first, so that an entry of a list
-    that wraps does not read as the next entry."""
+    that wraps does not read as the next entry. Lines break at spaces (never between a
+    number and its unit: ``6.7 ms``); a run too long for a line breaks after a ``(`` or
+    a ``,`` (a statement's ``happy(father(father(…``), else at the edge."""
     if isinstance(item, str):
         item = Text(item)
     if not isinstance(item, Text) or "\n" in item.plain or item.cell_len <= out.width:
         return item
     indent = len(item.plain) - len(item.plain.lstrip(" "))
-    if (not indent and not more) or indent + more > out.width // 2:
+    if indent + more > out.width // 2:
         return item
-    lines = item[indent:].wrap(out, out.width - indent - more)
-    for line in lines:
+    return Text("\n").join(_fill(item, out.width, indent, more))
+
+
+# A space a line never breaks at: between a number and its unit.
+_UNIT = re.compile(r"(?<=\d) (?=(?:ms|s|µs|min|%)(?:\W|$))")
+
+
+def _fill(item: Text, width: int, indent: int, more: int) -> list[Text]:
+    """The lines of ``item`` at ``width`` columns, as :func:`hanging` describes."""
+    plain = item.plain
+    keep = {m.start() for m in _UNIT.finditer(plain)}
+    lines: list[Text] = []
+    start, margin = indent, indent
+    while True:
+        room = max(1, width - margin)
+        pos, used, space, soft = start, 0, None, None
+        while pos < len(plain):
+            w = cell_len(plain[pos])
+            if used + w > room:
+                break
+            if plain[pos] == " " and pos not in keep:
+                space = pos
+            used += w
+            pos += 1
+            if plain[pos - 1] in "(," and pos < len(plain) and plain[pos] != " ":
+                soft = pos
+        if pos >= len(plain):
+            end = len(plain)
+        elif plain[pos] == " " and pos not in keep:
+            end = pos
+        else:
+            end = space if space is not None and space > start else soft or max(pos, start + 1)
+        line = item[start:end]
         line.rstrip()
-    margins = [Text(" " * indent)] + [Text(" " * (indent + more))] * (len(lines) - 1)
-    return Text("\n").join(m + line for m, line in zip(margins, lines, strict=True))
+        lines.append(Text(" " * margin) + line)
+        if end >= len(plain):
+            return lines
+        start, margin = end, indent + more
+        while start < len(plain) and plain[start] == " ":
+            start += 1
+        if start >= len(plain):
+            return lines
+
+
+def wraps(out: Console) -> bool:
+    """Whether ``out`` is a terminal whose lines this program breaks itself (into a pipe,
+    or on the web table's console, a line is given whole)."""
+    return isinstance(out, TableConsole) and not out.soft_wrap
+
+
+def statement_line(out: Console, head: Text, text: str, tail: Text | None = None) -> Text:
+    """``head``, a statement and ``tail`` as the lines a terminal shows them: the statement
+    broken where it reads in its parts (:func:`referee.language.printer.wrap`), its
+    lines after the first indented under it, never cut; into a pipe, one line."""
+    body = user(text)
+    whole = head + body + (tail or Text())
+    if not wraps(out):
+        return whole
+    width = out.width
+    if whole.cell_len <= width:
+        return whole
+    start = head.cell_len
+    base = len(head.plain) - len(head.plain.lstrip(" "))
+    indent = start + 2 if start + 2 <= width // 3 else base + 4
+    above: list[Text] = []
+    if start > width // 2:  # a long head: the statement starts on a line of its own
+        above = [head.copy()]
+        above[0].rstrip()
+        head, start = Text(" " * indent), indent
+    parts = wrap(visible(text), width, first=width - start, indent=indent)
+    out_lines = [*above, head + Text(parts[0])] + [Text(part) for part in parts[1:]]
+    if tail is not None and tail.plain:
+        last = out_lines[-1] + tail
+        if last.cell_len > width:
+            lead = len(last.plain) - len(last.plain.lstrip(" "))
+            out_lines[-1:] = _fill(last, width, lead, max(0, indent - lead))
+        else:
+            out_lines[-1] = last
+    return Text("\n").join(out_lines)
+
+
+class Statement:
+    """A statement in a table's cell, broken into lines to the width the table gives it
+    (:func:`referee.language.printer.wrap`) rather than cut with "…"; ``tail`` follows it
+    (``(scored)``)."""
+
+    def __init__(self, text: str, tail: Text | None = None) -> None:
+        self.text = visible(text)
+        self.tail = tail or Text()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        full = cell_len(self.text) + self.tail.cell_len
+        return Measurement(min(full, 16), full)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width)
+        lines = [Text(line) for line in wrap(self.text, width, indent=2)]
+        if self.tail.plain:
+            if lines[-1].cell_len + self.tail.cell_len <= width:
+                lines[-1] = lines[-1] + self.tail
+            else:
+                lines.append(Text("  ") + self.tail)
+        yield Text("\n").join(lines)
 
 
 def entry(out: Console, item, more: int = 2):
@@ -132,11 +235,15 @@ def echoed(message: str) -> str:
     (the game's refusals, the command line's errors, a record's errors):
     whatever a message quotes (a pasted word, a line, a list of names from a
     deck), each long run is cut to a quotation's length with "…", keeping its
-    closing quote, and each line to a few quotations' length.
+    closing quote, and each line to a few quotations' length. A run with a
+    ``/`` in it is a file's path and is kept whole, so a deep directory never
+    cuts away the line and column that follow it.
     """
 
     def cut(match: re.Match) -> str:
         word = match.group()
+        if "/" in word:  # a file's path the user gave: named whole (the line's cut still holds)
+            return word
         close = word[-1] if word[-1] in "'\")]" else ""
         return shortened(word) + close
 

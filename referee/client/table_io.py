@@ -157,8 +157,8 @@ def refuse_secret_flag(
     if given and not started_with:
         store.close()
         fail(
-            f"{record_path} was not started with {flag}: a game in progress never shows "
-            f"its hidden cards to a flag given later; drop {flag} to resume it"
+            f"{record_path} was not started with {flag}: a recorded game never shows "
+            f"its hidden cards to a flag given later; drop {flag} to open it"
         )
 
 

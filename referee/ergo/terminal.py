@@ -26,7 +26,7 @@ from referee.client.layout import HelpPage, compact
 from referee.client.pager import page
 from referee.client.private_screen import private_screen, wait_for_enter
 from referee.client.renders import event_words, renders
-from referee.client.safe import user
+from referee.client.safe import user, wraps
 from referee.client.table_io import TableRenderer, game_over_line
 from referee.ergo.cards import Card, ProofCard, faces_text
 from referee.ergo.events import (
@@ -184,9 +184,9 @@ def premise_rows(
     """
     label = f"{number:>2} │ "
     row = Text(label)
-    width = CELL * (len(cards) + 1) + len(str(len(cards)))  # room for the last gap's number
-    numbers = [" "] * width
-    gaps = [" "] * width
+    span = CELL * (len(cards) + 1) + len(str(len(cards)))  # room for the last gap's number
+    numbers = [" "] * span
+    gaps = [" "] * span
     at = 0
     for k, card in enumerate(cards, start=1):
         column = CELL * k - CELL // 2
@@ -230,6 +230,7 @@ class ErgoRenderer(TableRenderer):
         self.show_hands = show_hands  # hands printed plainly (--show-hands)
         # Enter at the hand view: read so that a signal always leaves the screen at once
         self.ask = ask or (lambda prompt: wait_for_enter(out, Text(prompt, style="bold")))
+        self.moved: list[Text] = []  # what the move just made did to the Proof, as said
 
     help_words = HELP
     describe = staticmethod(describe)
@@ -238,8 +239,14 @@ class ErgoRenderer(TableRenderer):
         game = self.game
         if game.finished:
             return
+        moved, self.moved = self.moved, []
         if any(isinstance(o, (CardsPlaced, Removed, Swapped, RoundScored)) for o in outcomes):
-            self.proof(game)
+            rows = self.proof(game)
+            # A Proof too tall to leave the move's words on the screen (the line typed, the
+            # words, the Proof, the turn's lines, the prompt): they are said again under it.
+            if moved and wraps(self.out) and len(moved) + rows + 6 > self.out.height:
+                for line in moved:
+                    self.out.print(line)
         self.turn(game)
 
     # ------------------------------------------------------------ the table
@@ -248,13 +255,14 @@ class ErgoRenderer(TableRenderer):
     def show_board(self, o: ShowBoard) -> None:
         self.proof(self.game)
 
-    def proof(self, game: Game) -> None:
+    def proof(self, game: Game) -> int:
+        """Draw the Proof; the number of lines it took."""
         proof = game.proof
         head = Text(f"Proof, round {game.round}: ", style="bold")
         if not proof.premises:
             head.append("no premises yet")
             self.out.print(head)
-            return
+            return 1
         present = proof.variables()
         head.append(f"{count(proof.cards, 'card')}; ")
         broken = [n for n, cards in enumerate(proof.premises, 1) if not _well_formed(game, cards)]
@@ -273,10 +281,13 @@ class ErgoRenderer(TableRenderer):
             verb = "appears" if len(missing) == 1 else "appear"
             head.append("no Ergo until " + ", ".join(missing) + f" {verb}")
         self.out.print(head)
+        rows = 1
         for number, cards in enumerate(proof.premises, start=1):
             reading = _reading(game, cards)
             for line in premise_rows(number, cards, reading, self.out.width):
                 self.out.print(line)
+                rows += max(1, -(-line.cell_len // max(1, self.out.width)))
+        return rows
 
     def turn(self, game: Game) -> None:
         if game.finished:
@@ -425,7 +436,7 @@ class ErgoRenderer(TableRenderer):
                 parts.append(f"{p.card.symbol}{star} on the new premise {p.premise}")
             else:
                 parts.append(f"{p.card.symbol}{star} at {p.premise}:{gap}")
-        self.out.print(user(o.event.player) + Text(" plays " + ", ".join(parts)))
+        self.said(user(o.event.player) + Text(" plays " + ", ".join(parts)))
 
     @renders(PlacementRefused)
     def placement_refused(self, o: PlacementRefused) -> None:
@@ -456,7 +467,7 @@ class ErgoRenderer(TableRenderer):
     @renders(Removed)
     def removed(self, o: Removed) -> None:
         cards = " and ".join(c.symbol for c in o.cards)
-        self.out.print(
+        self.said(
             user(o.event.player)
             + Text(f" plays Tabula Rasa: {cards} from {o.event.spot} to the bottom of the pile")
         )
@@ -464,10 +475,15 @@ class ErgoRenderer(TableRenderer):
     @renders(Swapped)
     def swapped(self, o: Swapped) -> None:
         (a, b), e = o.faces, o.event
-        self.out.print(
+        self.said(
             user(e.player)
             + Text(f" plays Revolution: {a.symbol} at {e.first} and {b.symbol} at {e.second} swap")
         )
+
+    def said(self, line: Text) -> None:
+        """A move on the Proof, in words: printed, and kept to say again under a tall Proof."""
+        self.out.print(line)
+        self.moved.append(line)
 
     @renders(ErgoPlayed)
     def ergo(self, o: ErgoPlayed) -> None:

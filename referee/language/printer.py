@@ -16,6 +16,7 @@ untouched parts were written with, plus any the new structure needs.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from referee.language import ast
@@ -150,3 +151,93 @@ class _Printer:
                 right, ropen = f"({right})", False
             return f"{left} {op} {right}", prec, ropen
         raise TypeError(f"not a formula: {f!r}")
+
+
+# ------------------------------------------------------------ wrapping a printed statement
+
+# Binary connectives as printed (both notations) and the naming bar: a line breaks before one.
+_CONNECTIVES = frozenset({"∧", "∨", "→", "↔", "/\\", "\\/", "->", "<->", "&", "|"})
+
+
+def text_width(text: str) -> int:
+    """Columns ``text`` takes at a terminal (wide characters two, combining marks none)."""
+    return sum(
+        0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        for ch in text
+    )
+
+
+def _breaks(text: str) -> dict[int, int]:
+    """Where a printed statement may break (index the next line starts at → cost).
+
+    Cheapest before a connective, then after an argument's comma, then at any other
+    space (after a quantifier, around ``=``), each dearer the deeper it is in
+    parentheses; after an opening parenthesis only when nothing else is near
+    (``happy(father(father(…``). Never right after a connective: the next line starts
+    with it.
+    """
+    out: dict[int, int] = {}
+    depth = 0
+    words = text.split(" ")
+    at = 0
+    for k, word in enumerate(words):
+        for i, ch in enumerate(word):
+            if ch == "(":
+                depth += 1
+                if i + 1 < len(word):
+                    out[at + i + 1] = 12
+            elif ch == ")":
+                depth = max(0, depth - 1)
+        at += len(word) + 1
+        if k + 1 == len(words) or not word or word in _CONNECTIVES:
+            continue
+        after = words[k + 1]
+        if after in _CONNECTIVES:
+            out[at] = 2 * depth
+        elif word.endswith(","):
+            out[at] = 2 * depth + 1
+        else:
+            out[at] = 2 * depth + 3
+    return out
+
+
+def wrap(text: str, width: int, first: int | None = None, indent: int = 2) -> tuple[str, ...]:
+    """A printed statement as lines of at most ``width`` columns (``first`` for the first
+    line), the lines after the first starting with ``indent`` spaces.
+
+    Lines break at the places :func:`_breaks` prices, weighing a break's cost against
+    the room it leaves unused, so a statement reads in its parts (``∀x happy(x)`` /
+    ``→ happy(…)``) rather than wherever the edge falls; a run with no place to break
+    at all is cut at the edge. Joined with spaces the lines give ``text`` back.
+    """
+    breaks = _breaks(text)
+    lines: list[str] = []
+    start = 0
+    room = max(1, width if first is None else first)
+    while text_width(text[start:]) > room:
+        best, best_score = None, None
+        for at, cost in breaks.items():
+            if at <= start:
+                continue
+            line = text[start:at].rstrip(" ")
+            used = text_width(line)
+            if used > room:
+                continue
+            score = 10 * cost + 30 * (room - used) / room
+            if cost >= 12 and "(" not in text[at:].split(" ", 1)[0]:
+                score += 30  # not a line starting with only closing parentheses: ``x))))``
+            if best_score is None or score <= best_score:
+                best, best_score = at, score
+        if best is None:  # nothing to break at: cut at the edge
+            best, used = start, 0
+            while best < len(text) and used + text_width(text[best]) <= room:
+                used += text_width(text[best])
+                best += 1
+            best = max(best, start + 1)
+        lines.append(text[start:best].rstrip(" "))
+        start = best
+        while start < len(text) and text[start] == " ":
+            start += 1
+        room = max(1, width - indent)
+    lines.append(text[start:])
+    return (lines[0], *(" " * indent + line for line in lines[1:]))

@@ -35,8 +35,13 @@ class Engine(Protocol):
     def call(self, function: Callable[..., T], *args, timeout: float, **kwargs) -> T | None: ...
 
 
-# The referee's own derivation of a proved claim gets at most this long (seconds).
+# The referee's own derivation of a proved claim gets this long (seconds), or a quarter of
+# the table's limit per question when the table gave more time (a slow machine still shows it).
 WRITE_LIMIT = 3.0
+
+
+def write_limit(limit: float) -> float:
+    return min(limit, max(WRITE_LIMIT, limit / 4))
 
 
 @dataclass(frozen=True)
@@ -101,7 +106,7 @@ def settle(
             goal,
             game.vocabulary,
             labels=[premises[i].id for i in used],
-            timeout=min(limit, WRITE_LIMIT),
+            timeout=write_limit(limit),
         ).derivation  # shown only if the checker accepts it, as `referee derive` would
     claim = Claim(
         player if player is not None else game.player,

@@ -15,7 +15,7 @@ from referee.client import words
 from referee.client.grammar import count
 from referee.client.layout import HelpPage, titled
 from referee.client.renders import event_words, renders
-from referee.client.safe import user
+from referee.client.safe import Statement, statement_line, user, wraps
 from referee.client.table_io import TableRenderer, game_over_line
 from referee.client.verdict_render import model_tables
 from referee.language.printer import to_unicode
@@ -172,9 +172,8 @@ class PalmerRenderer(TableRenderer):
         table.add_column("cards")
         for e in game.board:
             cards = " ".join(short_name(game.deck.card(c)) for c in e.cards)
-            text = user(e.as_written)
-            if e.scored:
-                text.append(" (scored)", style="dim")
+            scored = Text(" (scored)", style="dim") if e.scored else None
+            text = Statement(e.as_written, scored)
             table.add_row(str(e.id), text, user(e.author or ""), user(cards))
         self.out.print(table)
 
@@ -183,12 +182,25 @@ class PalmerRenderer(TableRenderer):
         line = Text("Board now: ", style="bold")
         if not game.board:
             line.append("(empty)")
-        for i, e in enumerate(game.board):
-            if i:
-                line.append("  ·  ", style="dim")
-            line.append(f"#{e.id} ")
-            line.append_text(user(e.as_written))
-        self.out.print(line)
+        gap = Text("  ·  ", style="dim")
+        width = self.out.width if wraps(self.out) else None
+        fresh = True  # nothing on the line yet but its margin
+        for e in game.board:
+            entry = Text(f"#{e.id} ") + user(e.as_written)
+            full = width is not None and line.cell_len + gap.cell_len + entry.cell_len > width
+            if not fresh and full:
+                self.out.print(line)  # a statement is never split between two lines
+                line = Text("  ")
+            elif not fresh:
+                line.append_text(gap)
+            if width is not None and line.cell_len + entry.cell_len > width:  # too long
+                self.out.print(statement_line(self.out, line + Text(f"#{e.id} "), e.as_written))
+                line, fresh = Text("  "), True
+            else:
+                line.append_text(entry)
+                fresh = False
+        if not fresh or not game.board:
+            self.out.print(line)
 
     def scores(self, game: Game) -> None:
         line = Text("Scores: ")
@@ -247,23 +259,23 @@ class PalmerRenderer(TableRenderer):
 
     @renders(Written)
     def written(self, o: Written) -> None:
-        line = Text(f"#{o.id} ") + user(o.text) + Text("  (") + user(o.event.player) + Text(")")
-        self.out.print(line)
+        tail = Text("  (") + user(o.event.player) + Text(")")
+        self.out.print(statement_line(self.out, Text(f"#{o.id} "), o.text, tail))
 
     @renders(Negated)
     def negated(self, o: Negated) -> None:
         e = o.event
-        self.out.print(Text(f"#{e.target} before: ") + user(e.before))
-        self.out.print(Text(f"#{e.target} after:  ") + user(e.after))
+        self.out.print(statement_line(self.out, Text(f"#{e.target} before: "), e.before))
+        self.out.print(statement_line(self.out, Text(f"#{e.target} after:  "), e.after))
 
     @renders(NegationPlaces)
     def places(self, o: NegationPlaces) -> None:
-        self.out.print(Text(f"#{o.id} ") + user(o.text))
+        self.out.print(statement_line(self.out, Text(f"#{o.id} "), o.text))
         if not o.readings:
             self.out.print("  no place for a ¬ keeps it well formed")
             return
         for k, reading in enumerate(o.readings, 1):
-            self.out.print(Text(f"  {k}: ") + user(reading))
+            self.out.print(statement_line(self.out, Text(f"  {k}: "), reading))
         self.out.print(
             Text(f"  to play the ¬ card: negate {o.id} K (K: a place above)", style="dim")
         )
@@ -282,7 +294,7 @@ class PalmerRenderer(TableRenderer):
                 continue
             self.out.print(Text(f"{said}:"))
             for i in ids:
-                self.out.print(Text(f"  #{i} ") + user(texts.get(i, "")))
+                self.out.print(statement_line(self.out, Text(f"  #{i} "), texts.get(i, "")))
         if not o.statements:
             self.out.print("No statement on the board may be claimed redundant.")
 
@@ -339,7 +351,7 @@ class PalmerRenderer(TableRenderer):
         self.out.print(head)
         self.out.print(Text("  ") + self.reason(o))
         for line in self.failure(o):
-            self.out.print(Text("  ") + line)
+            self.out.print(line)
         if c.proof is not None:
             lines = count(c.proof.lines, "line")
             self.out.print(Text(f"  a derivation of {lines} shows it, checked line by line"))
@@ -395,14 +407,15 @@ class PalmerRenderer(TableRenderer):
             line.append_text(user(f" ({v.note})", "dim"))
         return line
 
-    def failure(self, o: ClaimSettled) -> list[Text]:
-        """Where each claimed statement fails in the countermodel (Tarski's World style)."""
+    def failure(self, o: ClaimSettled, indent: str = "  ") -> list[Text]:
+        """Where each claimed statement fails in the countermodel (Tarski's World style),
+        each line indented by ``indent``."""
         infinite = o.claim.verdict.evidence.infinite
         if infinite is not None and o.claim.verdict.status == Status.NOT_ENTAILED:
             w = infinite.witness
             text = o.targets[w.statement][1] if w and w.statement < len(o.targets) else None
             where = words.witness_words(infinite, text)
-            return [user(where)] if where else []
+            return [Text(indent) + user(where)] if where else []
         model = o.claim.verdict.evidence.model
         if model is None or o.claim.verdict.status != Status.NOT_ENTAILED:
             return []
@@ -414,7 +427,8 @@ class PalmerRenderer(TableRenderer):
                 continue
             if ex.value:
                 continue
-            out.append(user(f"#{number} {text} fails in it: {_failure_words(ex)}"))
+            tail = user(f" fails in it: {_failure_words(ex)}")
+            out.append(statement_line(self.out, Text(f"{indent}#{number} "), text, tail))
         return out
 
     @renders(Why, paged=True)
@@ -447,7 +461,7 @@ class PalmerRenderer(TableRenderer):
                 table.add_column("used")
                 used = set(s.claim.used)
                 for number, text in s.premises:
-                    table.add_row(str(number), user(text), "✓" if number in used else "")
+                    table.add_row(str(number), Statement(text), "✓" if number in used else "")
                 self.out.print(titled(table))
         if v.evidence.infinite is not None:
             self.out.print(
@@ -458,7 +472,7 @@ class PalmerRenderer(TableRenderer):
             for line in words.infinite_lines(v.evidence.infinite):
                 self.out.print(Text("  ") + user(line))
             for line in self.failure(s):
-                self.out.print(Text("  ") + line)
+                self.out.print(line)
             return
         model = v.evidence.model
         if model is None:
@@ -472,7 +486,7 @@ class PalmerRenderer(TableRenderer):
         )
         for table in model_tables(model, dict(self.game.vocabulary.predicates)):
             self.out.print(table)
-        for line in self.failure(s):
+        for line in self.failure(s, indent=""):
             self.out.print(line)
 
 
