@@ -27,8 +27,8 @@ TOP = ("referee", "referee.resources")  # the package itself and its bundled dat
 # registration (the one object the list holds) may reach them.
 PRESENTATION = ("words", "terminal", "cli", "web")
 # Modules still reaching a game from outside its package while its per-game part moves
-# into the games (the web's pairing of each game, issue 28's web half): empty it when it lands.
-PENDING = {"referee.web.games"}
+# into the games: none (the web's pairing reads the one list since issue 28's web half).
+PENDING: set[str] = set()
 
 
 def modules() -> dict[str, Path]:

@@ -9,9 +9,11 @@ spectator holds what that seat may not see.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import os
 import stat
+from importlib import resources
 
 import pytest
 from starlette.testclient import TestClient
@@ -19,8 +21,11 @@ from stuck_engine import StuckEngine
 from webtable import Views, defaults, next_move, table
 
 from referee.table.record import loads
+from referee.table.registry import Phones
 from referee.web.games import GAMES
+from referee.web.help import COMMON, TAP, help_lines
 from referee.web.seats import key_path, load_key, token
+from referee.web.table import plain_card
 
 GAME_NAMES = ("palmer", "ergo", "invicta", "cogito")
 
@@ -88,6 +93,52 @@ def test_unknown_tokens_and_doors_are_404(tmp_path):
     assert client.get("/static/../seats.py").status_code == 404
     assert client.get("/static/app.js").status_code == 200
     assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_the_served_games_own_drawing_comes_from_its_package(tmp_path):
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    page = client.get(path_of(app.urls()["seats"]["ann"])).text
+    assert '<script src="/static/game/draw.js"></script>' in page
+    assert '<link rel="stylesheet" href="/static/game/style.css">' in page
+    assert 'data-title="Ergo (Invicta)"' in page
+    package = resources.files(app.table.web_game.registration.drawing)
+    for name, kind in (("draw.js", "text/javascript"), ("style.css", "text/css")):
+        answer = client.get("/static/game/" + name)
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith(kind)
+        assert answer.text == package.joinpath("web", name).read_text("utf-8")
+    for wrong in ("app.js", "../registration.py", "%2e%2e/registration.py", "nothing.js"):
+        assert client.get("/static/game/" + wrong).status_code == 404
+
+
+def test_help_on_a_phone_is_the_games_own_or_else_says_to_tap_a_move(tmp_path):
+    app, _ = table(tmp_path, "ergo")
+    phones = app.table.web_game.registration.phones
+    said = app.table.command("ann", "help")
+    assert said.ok and said.messages[: len(phones.rules)] == phones.rules
+    assert said.messages[len(phones.rules) : -len(COMMON)] == phones.help
+    # A game that declares nothing for phones is still helped: tap a move, or type it.
+    plain = dataclasses.replace(app.table.web_game.registration, phones=Phones())
+    assert help_lines(plain) == TAP + COMMON
+
+
+def test_hand_on_a_phone_is_the_seats_own_in_the_games_words_or_plainly(tmp_path):
+    app, _ = table(tmp_path, "cogito")
+    hand = app.table.view("bob")["you"]["hand"]
+    said = app.table.command("bob", "hand")
+    assert said.ok and said.messages == (
+        "your hand: " + "  ".join(f"{c['number']}: {c['card']}" for c in hand),
+    )
+    # A game that declares no words for a card: its number and name as its view gives them.
+    web_game = app.table.web_game
+    phones = dataclasses.replace(web_game.registration.phones, hand=None)
+    registration = dataclasses.replace(web_game.registration, phones=phones)
+    terminal = dataclasses.replace(web_game.terminal, game=registration)
+    app.table.web_game = dataclasses.replace(web_game, terminal=terminal)
+    assert app.table.command("bob", "hand") == said
+    assert plain_card({"number": 3, "kind": "R", "label": "R likes"}) == "3: R likes"
+    assert plain_card({"side": "white"}) == '{"side": "white"}'
+    assert not app.table.command("bob", "hand ann").ok  # never another seat's
 
 
 def test_a_seat_speaks_only_for_its_own_player(tmp_path):

@@ -13,6 +13,7 @@ the module is skipped, saying why, only when there is none.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shutil
@@ -416,3 +417,83 @@ def test_palmer_table_mode_deck_is_compact_and_every_card_still_tappable(browser
     assert ann.locator(".deck .chosen .card").all_inner_texts() == ["smarter"]
     no_sideways_scroll(ann)
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+def without_drawing(s) -> None:
+    """The served game as one whose package has no drawer: the pages draw it generically."""
+    web_game = s.app.table.web_game
+    registration = dataclasses.replace(web_game.registration, drawing=None)
+    terminal = dataclasses.replace(web_game.terminal, game=registration)
+    s.app.table.web_game = dataclasses.replace(web_game, terminal=terminal)
+
+
+def test_a_game_without_a_drawer_is_played_from_its_view_and_its_legal_moves(browser, served):
+    s = served("invicta")
+    without_drawing(s)
+    white = open_page(browser, s.urls["seats"]["ann"])
+    black = open_page(browser, s.urls["seats"]["bob"])
+    everyone = [white, black]
+    assert white.locator('script[src="/static/game/draw.js"]').count() == 0
+    assert white.locator(".sq").count() == 0  # not the game's own drawing
+    # Every legal move of the seat is a button; the board is a grid of its squares.
+    legal = s.app.table.view("ann")["you"]["legal"]
+    assert sorted(
+        b.get_attribute("data-move") for b in white.locator("button.move").all()
+    ) == sorted(legal)
+    assert white.locator(".grid [data-square]").count() == 90
+    assert white.locator("h1").text_content() == "Ergo (Invicta)"
+    no_sideways_scroll(white)
+    # White taps a square of the grid (a legal move by itself); black finds one by typing.
+    before = s.app.table.snapshot.version
+    white.locator('.grid [data-square="e5"]').tap()
+    wait_shown(everyone, before + 1)
+    assert black.locator('.grid [data-square="e5"]').text_content() == "white hollow"
+    assert white.locator('.grid [data-square="e6"]').is_disabled()  # not white's turn now
+    black.locator("#moves-filter").fill("e6")
+    before = s.app.table.snapshot.version
+    black.locator('button.move[data-move="e6"]').tap()
+    wait_shown(everyone, before + 1)
+    assert white.locator('.grid [data-square="e6"]').text_content() == "black hollow"
+    # A move of a piece (two squares) is a line of its own: found, tapped, made.
+    white.locator("#moves-filter").fill("e5-")
+    step = white.locator("button.move").first
+    line = step.get_attribute("data-move")
+    assert line.startswith("e5-") and line in s.app.table.view("ann")["you"]["legal"]
+    before = s.app.table.snapshot.version
+    step.tap()
+    wait_shown(everyone, before + 1)
+    target = line.split("-")[1]
+    assert black.locator(f'.grid [data-square="{target}"]').text_content() == "white hollow"
+    assert s.app.table.session.game.moves == 3
+    # The rest of the view is shown as it is (what the page has no drawing for).
+    rest = white.locator("dl.plain").first.text_content()
+    assert "in hand" in rest and '"white":11' in rest  # 12 pieces, one placed
+    for page in everyone:
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_game_without_a_drawer_shows_the_hand_and_plays_a_card(browser, served):
+    s = served("cogito")
+    without_drawing(s)
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    bob = open_page(browser, s.urls["seats"]["bob"])
+    view = s.app.table.view("ann")
+    cards = [c.text_content() for c in ann.locator(".hand .card").all()]
+    assert cards == [c["card"] for c in view["you"]["hand"]]
+    people = ann.locator(".people .person").all()
+    assert [p.get_attribute("data-player") for p in people] == [p["name"] for p in view["players"]]
+    no_sideways_scroll(ann)
+    # Shown plainly, the view is still only this seat's: the others' Self cards, not ann's.
+    for seat, row in zip(s.app.table.session.game.seats, people, strict=True):
+        shown = "self: " + seat.self_card in row.text_content()
+        assert shown == (seat.name != "ann"), seat.name
+    play = view["you"]["legal"][0]
+    assert play.startswith("play ")
+    assert bob.locator(f'button.move[data-move="{play}"]').count() == 0  # not bob's move
+    before = s.app.table.snapshot.version
+    ann.locator(f'button.move[data-move="{play}"]').tap()
+    wait_shown([ann, bob], landed(s, before))  # the referee judges the card first
+    assert len(s.app.table.view("ann")["you"]["hand"]) == len(cards) - 1
+    assert ann.locator(".hand .card").count() == len(cards) - 1
+    for page in (ann, bob):
+        assert page.errors == []  # type: ignore[attr-defined]

@@ -27,12 +27,14 @@ import secrets
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
 from referee.table.background import Background
 from referee.table.commands import TableCommands
+from referee.table.events import Event
 from referee.table.record import GameKind
 from referee.table.session import Commands, Outcome
 
@@ -111,6 +113,44 @@ class DeckText:
     name: str
 
 
+def nobody_ends(game: Any) -> tuple[str, ...]:
+    """A game without an ``end`` the table agrees to (the game itself says why not)."""
+    return ()
+
+
+def everyone_until_the_end(game: Any) -> tuple[str, ...]:
+    """Every player must say ``end``, while the game is on."""
+    return () if game.finished else tuple(game.players)
+
+
+@dataclass(frozen=True)
+class Phones:
+    """What a table of phones (``referee.web``) needs of a game beside its rules and views,
+    declared in the game's package (``web/__init__.py``: ``PHONES``). Each default is that
+    of a game without the part, so a game with none is still served."""
+
+    # Its rules in a few lines, first in a phone's ``help`` (then ``help``: what to tap,
+    # then the lines the command box takes from a seat); () for a game without: the page
+    # says to tap a move, and the lines of its command language still work.
+    rules: tuple[str, ...] = ()
+    help: tuple[str, ...] = ()
+    # After these events (a claim settled, a round scored) every screen also shows ``why``.
+    explained: tuple[type[Event], ...] = ()
+    # Outcomes of the game's own that refuse a command (besides Refused): ``ok`` is false.
+    refusals: tuple[type[Outcome], ...] = ()
+    # (game) -> who must all say ``end`` before it ends now (a phone speaks alone; at a
+    # terminal the table agrees aloud); () when the game would refuse (and says why).
+    enders: Callable[[Any], tuple[str, ...]] = nobody_ends
+    # (game, seat, card words, text) -> what a statement being written would come to
+    # (the live check beside a phone's editor); None: the game has no such editor.
+    draft: Callable[[Any, str, list[str], str], dict] | None = None
+    # (game, view) -> the view with the words a page shows beside it (a result in words).
+    worded: Callable[[Any, dict], dict] | None = None
+    # (one card of ``you.hand`` in a seat's view) -> its words, for ``hand`` on a phone
+    # ("3: R likes"); None: ``hand`` is answered by the game's own words.
+    hand: Callable[[dict], str] | None = None
+
+
 # the options' values (typed, defaults filled in; a terminal's flags beside them), the
 # house rules, the deck (None: a game without)
 NewSetup = Callable[[Mapping[str, Any], Any, "DeckText | None"], Any]
@@ -130,6 +170,12 @@ class GameRegistration(Generic[S]):
     new_setup: NewSetup
     decks: Decks | None = None  # None: a game played without a deck
     unit: str = "events"  # what its record counts, for people ("moves")
+    # The package whose ``web/`` folder holds the game's own drawing on the web pages
+    # (``draw.js``; ``style.css`` beside it where it has one), served as it is; None: the
+    # pages draw it generically, from its seat view and its legal moves.
+    drawing: str | None = None
+    # What a table of phones needs of it beside its rules (its package's ``web.PHONES``).
+    phones: Phones = Phones()
     # What one seat may see now (a player's name; None: what every player may see), as
     # JSON-ready data the game computes, so secrets are decided once, by the game.
     seat_view: Callable[[Any, str | None], dict] | None = None
@@ -182,6 +228,11 @@ class GameRegistration(Generic[S]):
         if player is not None:
             found["computer"] = player.computer_player
             found["strongest"] = player.DEFAULT_LEVEL
+        if resources.files(package).joinpath("web", "draw.js").is_file():
+            found["drawing"] = package
+        web = optional("web")  # its web part: a package beside draw.js, where it has one
+        if web is not None and hasattr(web, "PHONES"):
+            found["phones"] = web.PHONES
         return cls(
             kind=part("records").GAME,
             commands=languages[0],

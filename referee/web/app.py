@@ -5,10 +5,13 @@ URLs (``TOKEN``: see :mod:`referee.web.seats`)::
     GET  /seat/TOKEN           a player's page        GET /table/TOKEN   the table screen
     GET  /seat/TOKEN/view      that page's JSON       GET /watch/TOKEN   a spectator's page
     POST /seat/TOKEN/command   one line, said by the seat: {"ok", "messages"}
-    POST /seat/TOKEN/check     Palmer's statement editor: the live parse and card check
+    POST /seat/TOKEN/check     a statement editor's live parse and card check (a game
+                               whose registration declares ``phones.draft``)
     WS   /seat/TOKEN/ws        {"type": "view", "view": ...} after every change,
                                {"type": "thinking"} while the referee works
     GET  /static/app.js, /static/style.css   the package's own assets, nothing else
+    GET  /static/game/draw.js, /static/game/style.css   the served game's own drawing
+                               (its registration's ``drawing``), where it has one
 
 Every page is the same small HTML shell; all it shows comes from its own
 ``/view`` (or WebSocket), which is the snapshot the game computed for that
@@ -22,6 +25,7 @@ import asyncio
 import contextlib
 import functools
 import json
+from html import escape as html_escape
 from importlib import resources
 
 import segno
@@ -40,6 +44,7 @@ from referee.web.table import MAX_COMMAND_BYTES, WebTable
 ROLES = {"seat": "seat", "table": "table", "watch": "spectator"}
 PATHS = {role: path for path, role in ROLES.items()}
 STATIC = {"app.js": "text/javascript", "style.css": "text/css"}
+DRAWING = {"draw.js": "text/javascript", "style.css": "text/css"}  # a game's, in its package
 MAX_CHECK_BYTES = 8192
 
 # A request's body (a command, a statement to check) arrives within this many seconds of
@@ -56,14 +61,14 @@ SHELL = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>referee: {title}</title>
+<title>referee: {name}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="/static/style.css">
+<link rel="stylesheet" href="/static/style.css">{style}
 </head>
-<body class="{role}">
+<body class="{role}" data-title="{title}">
 <div id="thinking" hidden>the referee is thinking…</div>
 <main id="app"><p class="loading">Connecting to the table…</p></main>
-<script src="/static/app.js"></script>
+<script src="/static/app.js"></script>{script}
 </body>
 </html>
 """
@@ -124,6 +129,14 @@ def _static(name: str) -> str:
     return resources.files("referee.web").joinpath("static", name).read_text("utf-8")
 
 
+@functools.cache
+def _drawing(package: str, name: str) -> str | None:
+    """A game's drawing file ``name`` (:data:`DRAWING`) from its package's ``web/`` folder,
+    read once; None when the game has no such file."""
+    path = resources.files(package).joinpath("web", name)
+    return path.read_text("utf-8") if path.is_file() else None
+
+
 def _not_found() -> Response:
     return PlainTextResponse("not found", status_code=404, headers=HEADERS)
 
@@ -154,6 +167,7 @@ class WebApp:
         self.routes = Starlette(
             routes=[
                 Route("/static/{name}", self.static),
+                Route("/static/game/{name}", self.drawing),
                 Route("/{path}/{token}", self.page),
                 Route("/{path}/{token}/view", self.view),
                 Route("/{path}/{token}/command", self.command, methods=["POST"]),
@@ -215,11 +229,39 @@ class WebApp:
         headers = {**HEADERS, "Cache-Control": "no-cache"}
         return Response(text, media_type=STATIC[name], headers=headers)
 
+    def _drawn(self, name: str) -> str | None:
+        """The served game's own drawing file ``name``, if it has one."""
+        package = self.table.web_game.registration.drawing
+        return None if package is None else _drawing(package, name)
+
+    async def drawing(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        text = self._drawn(name) if name in DRAWING else None
+        if text is None:
+            return _not_found()
+        headers = {**HEADERS, "Cache-Control": "no-cache"}
+        return Response(text, media_type=DRAWING[name], headers=headers)
+
     async def page(self, request: Request) -> Response:
         door = self.door(request.path_params["path"], request.path_params["token"])
         if door is None:
             return _not_found()
-        html = SHELL.format(title=self.table.web_game.name, role=door.role)
+        registration = self.table.web_game.registration
+        html = SHELL.format(
+            name=html_escape(registration.name),
+            title=html_escape(registration.title),
+            role=door.role,
+            style=(
+                '\n<link rel="stylesheet" href="/static/game/style.css">'
+                if self._drawn("style.css") is not None
+                else ""
+            ),
+            script=(
+                '\n<script src="/static/game/draw.js"></script>'
+                if self._drawn("draw.js") is not None
+                else ""
+            ),
+        )
         return Response(html, media_type="text/html; charset=utf-8", headers=HEADERS)
 
     async def view(self, request: Request) -> Response:

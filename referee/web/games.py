@@ -1,16 +1,17 @@
-"""The four games as the web table serves them: each game's terminal pairing, and what only
-the web adds to it.
+"""The games as the web table serves them: every game of the one list (``referee.games``),
+each with its terminal pairing.
 
 A game reaches the web through the same door as the terminal: its
 registration (:mod:`referee.table.registry`: the record, the command
 language, which seat may say what, and ``seat_view``, what one seat may see)
 as its :class:`~referee.client.house.TerminalGame` pairs it with the terminal's
 part (the options ``play`` takes, the services its commands are given, the
-renderer whose words answer a command). A :class:`WebGame` adds only what the
-web has and the terminal has not: after which events every screen shows
-``why``, the live check of a statement being written on a phone, and who must
-all say ``end`` before the game ends (at a terminal the table agrees aloud; a
-phone speaks alone).
+renderer whose words answer a command). What only the web needs of a game
+(after which events every screen shows ``why``, the live check of a statement
+being written on a phone, who must all say ``end`` before the game ends, its
+help on a phone) is the game's own, declared in its package
+(``registration.phones``); its drawing is there too (``registration.drawing``).
+Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -24,38 +25,38 @@ import click
 from rich.console import Console
 
 from referee.client.house import TerminalGame, new_game, play_command
-from referee.cogito import cli as cogito_cmd
-from referee.cogito.state import Phase
-from referee.ergo import cli as ergo_cmd
-from referee.ergo.events import Score
-from referee.ergo.outcomes import PlacementRefused
-from referee.invicta import cli as invicta_cmd
-from referee.invicta.words import result_words
-from referee.palmer import cli as play_cmd
-from referee.palmer.events import Claim
-from referee.palmer.views import check_play
+from referee.games import GAMES as REGISTERED
 from referee.table.events import Event
 from referee.table.record import GameKind, Record
+from referee.table.registry import GameRegistration
 from referee.table.session import Commands, Outcome, Session
 
 
 @dataclass(frozen=True)
 class WebGame:
-    """A game's terminal pairing with what the web adds to it."""
+    """A game's terminal pairing, served to phones; what the web adds to it is the game's
+    own, declared in its package (``registration.phones``)."""
 
     terminal: TerminalGame
-    # After these events (a claim settled, a round scored) the table also shows ``why``:
-    # the evidence, derivation or model, one tap away on every screen.
-    explained: tuple[type[Event], ...] = ()
-    # (game, seat, card words, text) -> what a statement being written would come to
-    draft: Callable[[Any, str, list[str], str], dict] | None = None
-    # Outcomes of the game's own that refuse a command (besides Refused): ``ok`` is false.
-    refusals: tuple[type[Outcome], ...] = ()
-    # (game) -> who must all say ``end`` before the game ends now (the table's decision);
-    # () when the game would refuse to end now (it then says why) or has no ``end``.
-    enders: Callable[[Any], tuple[str, ...]] = lambda game: ()
-    # (game, view) -> the view with the words the interface adds (a result in words)
-    worded: Callable[[Any, dict], dict] = lambda game, view: view
+
+    @property
+    def registration(self) -> GameRegistration:
+        return self.terminal.game
+
+    @property
+    def explained(self) -> tuple[type[Event], ...]:
+        return self.registration.phones.explained
+
+    @property
+    def draft(self) -> Callable[[Any, str, list[str], str], dict] | None:
+        return self.registration.phones.draft
+
+    @property
+    def refusals(self) -> tuple[type[Outcome], ...]:
+        return self.registration.phones.refusals
+
+    def enders(self, game) -> tuple[str, ...]:
+        return self.registration.phones.enders(game)
 
     @property
     def name(self) -> str:
@@ -70,7 +71,9 @@ class WebGame:
         return self.terminal.game.kind
 
     def view(self, game, seat: str | None) -> dict:
-        return self.worded(game, self.terminal.game.view(game, seat))
+        view = self.registration.view(game, seat)
+        worded = self.registration.phones.worded
+        return view if worded is None else worded(game, view)
 
     def services(self, record: Record) -> AbstractContextManager[dict[str, Any]]:
         """What the commands are given (an engine), as the terminal opens them."""
@@ -101,40 +104,8 @@ class WebGame:
         )
 
 
-def everyone_until_the_end(game) -> tuple[str, ...]:
-    """Palmer and Ergo: every player, while the game is on."""
-    return () if game.finished else tuple(game.players)
-
-
-def invicta_worded(game, view: dict) -> dict:
-    """Invicta's result in words, as the terminal says it."""
-    return {**view, "result": result_words(game.result) if game.finished else None}
-
-
-def cogito_enders(game) -> tuple[str, ...]:
-    """At the last call (every hand empty, nobody naming), the players still in: any of
-    them may yet declare COGITO instead of the tie."""
-    if game.finished or game.calling or game.phase != Phase.LAST_CALL:
-        return ()
-    return tuple(s.name for s in game.active())
-
-
 GAMES: dict[str, WebGame] = {
-    web.name: web
-    for web in (
-        WebGame(
-            play_cmd.TERMINAL,
-            explained=(Claim,),
-            draft=check_play,
-            enders=everyone_until_the_end,
-        ),
-        WebGame(
-            ergo_cmd.TERMINAL,
-            explained=(Score,),
-            refusals=(PlacementRefused,),
-            enders=everyone_until_the_end,
-        ),
-        WebGame(invicta_cmd.TERMINAL, worded=invicta_worded),
-        WebGame(cogito_cmd.TERMINAL, enders=cogito_enders),
-    )
+    registration.name: WebGame(registration.terminal().game)
+    for registration in REGISTERED
+    if registration.terminal is not None
 }

@@ -9,8 +9,8 @@ every seat, the spectator and the table are computed once, by the game, and
 kept as a snapshot: pages and WebSockets are served from that snapshot only,
 never from the live game.
 
-A game that declares a background analysis (``registration.background``,
-Palmer's claimable-now hint) gets it after every change without a move ever
+A game that declares a background analysis (``registration.background``, a
+claimable-now hint) gets it after every change without a move ever
 waiting for it: the position is captured under the lock, an
 :class:`~referee.web.analyst.Analyst` thread analyses it with an engine of its
 own, and meanwhile the views say ``checking``; the answer, if the game has not
@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import json
 import re
 import secrets
 import threading
@@ -31,6 +32,7 @@ from rich.console import Console
 
 from referee.client.lines import UnreadLine, checked
 from referee.client.reasons import reason_words
+from referee.games import GAMES
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.record import Record, dumps, rematch
@@ -51,10 +53,24 @@ THINKING_AFTER = 0.3
 
 # A line of the terminal's words that sends its reader to the terminal (a `referee …`
 # command, a `--switch`): a phone's user has none, so the web leaves it out.
-TERMINAL_ONLY = re.compile(
-    r"(?:^|[\s(`])(?:referee (?:parse|cards|entails|analyze|export|play|replay|derive|ergo"
-    r"|invicta|cogito|serve)\b|--[a-z])"
+COMMANDS = (
+    *("parse", "cards", "entails", "analyze", "export", "play", "replay", "derive", "serve"),
+    *(name for g in GAMES for name in (g.name, *g.cli)),  # each game's own commands
 )
+TERMINAL_ONLY = re.compile(rf"(?:^|[\s(`])(?:referee (?:{'|'.join(COMMANDS)})\b|--[a-z])")
+
+
+def plain_card(card: object) -> str:
+    """A card of a seat's ``you.hand``, of a game that declares no words for one: its number
+    and its name, where its view gives them; else the card as the view says it."""
+    if not isinstance(card, dict):
+        return str(card)
+    name = next(
+        (card[k] for k in ("label", "name", "card", "id") if isinstance(card.get(k), str)), None
+    )
+    if name is None:
+        return json.dumps(card, ensure_ascii=False)
+    return name if card.get("number") is None else f"{card['number']}: {name}"
 
 
 @dataclass(frozen=True)
@@ -254,10 +270,12 @@ class WebTable:
                     thought, self.thinking = self.thinking, False
             outcomes, changed = shown[0] if shown else ((), False)
             words = None  # the terminal's words for the outcomes, rendered once
-            if any(isinstance(o, ShowHand) for o in outcomes):  # the seat's own (the rules')
-                answer = self._hand(seat)
+            you = self.snapshot.seats[seat].get("you")
+            shows_hand = any(isinstance(o, ShowHand) for o in outcomes)
+            if shows_hand and isinstance(you, dict) and isinstance(you.get("hand"), list):
+                answer = self._hand(you["hand"])  # the seat's own (the rules'), from its view
             elif any(isinstance(o, Help) for o in outcomes):  # a phone's help, not a terminal's
-                answer = Answer(True, help_lines(self.web_game.name), changed)
+                answer = Answer(True, help_lines(self.web_game.registration), changed)
             else:
                 refusals = (Refused, UndoRefused, *self.web_game.refusals)
                 refused = any(isinstance(o, refusals) for o in outcomes)
@@ -337,19 +355,17 @@ class WebTable:
         self._tell("changed")
         return Answer(True, (said,), False)
 
-    def _hand(self, seat: str) -> Answer:
-        """``hand`` at a seat: that seat's own hand, from its own view (the terminal's
-        words for a hand are for a screen others look away from; a phone is private)."""
-        you = self.snapshot.seats[seat].get("you", {})
-        cards = [
-            f"{c['number']}: {c.get('label') or c.get('card') or c.get('name')}"
-            for c in you.get("hand", [])
-            if "number" in c
-        ]
+    def _hand(self, hand: list) -> Answer:
+        """``hand`` at a seat: that seat's own ``hand``, from its own view, each card in the
+        game's words (``Phones.hand``; else :func:`plain_card`). The terminal's words for a
+        hand are for a screen others look away from; a phone is private."""
+        words = self.web_game.registration.phones.hand or plain_card
+        cards = [words(c) for c in hand]
         return Answer(True, ("your hand: " + ("  ".join(cards) or "(empty)"),))
 
     def check_play(self, seat: str, cards: list[str], text: str) -> dict:
-        """The live check of a statement ``seat`` is writing (Palmer's; it changes nothing)."""
+        """The live check of a statement ``seat`` is writing (the game's ``draft``; it
+        changes nothing)."""
         draft = self.web_game.draft
         assert draft is not None
         if not self.lock.acquire(timeout=0.5):

@@ -1,0 +1,60 @@
+// Cogito on the web table's pages: its own drawing of a view.
+//
+// The shared page (referee/web/static/app.js) does the rest: the transport, the log,
+// the command box, the seat, table and spectator pages. It calls ``draw(view)`` with
+// every view this page is given and ``reset()`` after a command the table accepted;
+// both see the page's helpers as ``page`` (h, button, send, render, say, busy, view,
+// before, base, role). Text reaches the page only through textContent.
+"use strict";
+
+(function (page) {
+  const { h, button, send, render } = page;
+  const ui = { cogitoOpen: false };  // what this page has chosen but not yet sent
+  function reset() { ui.cogitoOpen = false; }
+
+  function cogito(v) {
+    const me = v.you;
+    const parts = [];
+    const phase = { turns: "Round " + v.round, trade: "The trade: each gives a card to the left", last_call: "Every hand is empty: COGITO now, or end", over: "Game over" }[v.phase];
+    parts.push(h("p", { class: "phase" }, phase, v.cogito.length ? " · COGITO: " + v.cogito.join(", ") : "", " · pile ", String(v.pile),
+      v.trade_waiting.length ? " · waiting for " + v.trade_waiting.join(", ") : ""));
+    if (v.finished) parts.push(h("p", { class: "result" }, v.winner ? v.winner + " found themselves and wins" : "A tie"));
+    parts.push(h("section", { class: "holders" }, v.players.map((p) => h("div", { class: "holder " + p.standing + (p.you ? " mine" : "") + (v.to_play === p.name ? " active" : "") },
+      h("div", { class: "who" }, h("strong", {}, p.name), p.standing !== "playing" ? " (" + p.standing + ")" : "",
+        " · ", String(p.hand), " in hand", p.chose_gift ? " · gift chosen" : ""),
+      h("div", { class: "self" }, p.self ? "Self: " + p.self : (p.you ? "Self: your own (hidden from you)" : "Self: ?")),
+      h("div", { class: "field" }, p.field.length ? p.field.map((c, i) => h("span", { class: "fcard " + c.position + (revealed(p.name, i, c) ? " last" : "") }, c.position === "none" ? c.card : (c.position === "blue" ? "✓ not " : "✗ not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));
+    if (me) {
+      const byCard = {};
+      for (const m of me.moves) if (m.move === "play" || m.move === "give") byCard[m.card] = m;
+      const giving = me.moves.some((m) => m.move === "give");
+      const playing = me.moves.some((m) => m.move === "play");
+      parts.push(h("h2", {}, "Your hand", giving ? " — tap a card to give it to " + me.left : playing ? " — tap a card to reveal it" : ""));
+      parts.push(h("div", { class: "hand" }, me.hand.length ? me.hand.map((c) => {
+        const m = byCard[c.card];
+        return h("button", { type: "button", class: "card " + c.kind + (m ? " can" : ""), disabled: page.busy || !m, onclick: m ? () => send(m.command) : null },
+          h("span", { class: "name" }, c.card), h("span", { class: "says" }, c.says));
+      }) : h("p", { class: "empty" }, "(empty)")));
+      if (me.gift) parts.push(h("p", {}, "You give ", h("strong", {}, me.gift), " in the trade."));
+      const naming = me.moves.find((m) => m.move === "cogito");
+      if (naming) {
+        parts.push(h("button", { type: "button", class: "cogito", disabled: page.busy, onclick: () => { ui.cogitoOpen = !ui.cogitoOpen; render(); } },
+          ui.cogitoOpen ? "Not yet" : "COGITO! I know who I am"));
+        if (ui.cogitoOpen) parts.push(h("div", { class: "choices" }, h("p", {}, "I am…"), v.self_cards.map((c) => button(c, naming.command + " " + c, "choice"))));
+      }
+      const end = me.moves.find((m) => m.move === "end");
+      if (end && (v.ending || []).includes(me.name)) parts.push(h("p", {}, "You would end the game here (a tie); waiting for the others."));
+      else if (end) parts.push(button("End the game (a tie)", "end", "secondary"));
+    }
+    return parts;
+  }
+
+  function revealed(name, i, c) {
+    if (!page.before || page.before.game !== "cogito") return false;
+    const old = page.before.players.find((p) => p.name === name);
+    const was = old && old.field[i];
+    return !was || was.card !== c.card || was.position !== c.position;
+  }
+
+  page.game({ draw: cogito, reset: reset });
+})(window.refereePage);
