@@ -204,9 +204,7 @@ def analyze(
     elif same and known is not None and known.board_undetermined:
         consistency, board_open = Consistency.UNKNOWN, True
     else:
-        verdict, full = ask(
-            lambda s: engine.consistency(formulas, board.vocabulary, timeout=s)
-        )
+        verdict, full = ask(lambda s: engine.consistency(formulas, board.vocabulary, timeout=s))
         consistency, model, conflict = _consistency(verdict, board)
         board_open = verdict is not None and full and consistency == Consistency.UNKNOWN
 
