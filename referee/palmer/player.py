@@ -52,6 +52,7 @@ CANDIDATES = 24  # statements (and ¬ places) tried at most in one turn
 # Between turns: the board is analysed for at most this long (the questions' limit as
 # at a turn); the table's next change stops it.
 PONDER_SECONDS = 3.0
+PONDER_QUESTION_SECONDS = 1.0  # so that the table's next change waits at most this long
 
 
 def computer_player(level: int = DEFAULT_LEVEL, seed: int | None = None) -> ComputerPlayer:
@@ -431,7 +432,8 @@ class ProvingPlayer:
             return
         board = read_board(view)
         if board is not None and board.entries:
-            self._analyze(view, board, Budget(time.monotonic() + seconds), stale)
+            budget = Budget(time.monotonic() + seconds, PONDER_QUESTION_SECONDS)
+            self._analyze(view, board, budget, stale)
 
     def choose(self, view: Mapping[str, Any]) -> str | None:
         moves = legal(view)
