@@ -219,3 +219,24 @@ def test_pondering_is_reused_at_the_turn(engine):
         [s.game.entry(1).statement.asserted], [s.game.entry(2).statement.asserted]
     )
     assert verdict.status == Status.ENTAILED
+
+
+def test_the_board_its_own_statement_left_is_not_asked_again(engine):
+    """What the player checked before writing is what its next turn starts from: the
+    board its statement left (plus nothing) needs no question."""
+    s = session(engine, "∃x happy(x)")
+    seat = s.game.player
+    p = player.ProvingPlayer(seed=2)
+    try:
+        line = p.choose(seat_view(s.game, seat))
+        assert line is not None and line.startswith("play") and ":" in line, line
+        assert not any(isinstance(o, Refused) for o in s.execute(line, seat))
+        other = s.game.player
+        assert not any(isinstance(o, Refused) for o in s.execute("pass", other))
+        recording = Recording(p.engine)
+        p._engine, real = recording, p.engine
+        p.choose(seat_view(s.game, seat))
+        p._engine = real
+        assert p.known.questions == 0 and p.known.board == Consistency.CONSISTENT
+    finally:
+        p.close()

@@ -176,7 +176,7 @@ def analyze(
     ``stop_at_claim``, nothing more is asked once a claim is proved.
     """
     basis = tuple((s.id, s.formula) for s in board.statements)
-    added = _added(previous, basis)
+    added = additions(previous, basis)
     known = previous if added is not None else None
     same = added == ()
     formulas = [s.formula for s in board.statements]
@@ -271,7 +271,7 @@ def analyze(
     )
 
 
-def _added(
+def additions(
     previous: Claimable | None, basis: tuple[tuple[int, Formula], ...]
 ) -> tuple[Formula, ...] | None:
     """The statements ``basis`` adds to the board ``previous`` was computed for, or None

@@ -137,19 +137,22 @@ class Safety(enum.Enum):
     UNSAFE = "unsafe"  # a claim for the next player, or consistency not shown
 
 
-def hands_nothing(engine: Engine, now: Claimable, candidate: Candidate, budget: Budget) -> Safety:
+def hands_nothing(
+    engine: Engine, now: Claimable, candidate: Candidate, budget: Budget
+) -> tuple[Safety, Claimable]:
     """One ply: whether the board ``candidate`` leaves hands the next player no claim.
 
-    The board's analysis ``now`` is reused (a statement added: its countermodels that
+    With the safety, the analysis of the board it leaves (the player's next turn may
+    reuse it). The board's analysis ``now`` is reused (a statement added: its countermodels that
     still hold need no question); the first claim found ends it. A statement ``now``
     left open may stay open; any other must be shown free by a model.
     """
     after = claimable(engine, candidate.board, now, budget)
     if after.board != Consistency.CONSISTENT or after.redundant:
-        return Safety.UNSAFE
+        return Safety.UNSAFE, after
     if set(after.unknown) - set(now.unknown):
-        return Safety.DOUBTFUL
-    return Safety.SAFE
+        return Safety.DOUBTFUL, after
+    return Safety.SAFE, after
 
 
 # ------------------------------------------------------------ statements a hand can write
@@ -390,6 +393,8 @@ class ProvingPlayer:
         self._engine: Engine | None = None
         # The last analysis of a board it was shown: the next one reuses it.
         self.known: Claimable | None = None
+        # The analysis of the board its last written line left, if that line is taken.
+        self.written: Claimable | None = None
 
     @property
     def engine(self) -> Engine:
@@ -415,10 +420,19 @@ class ProvingPlayer:
     ) -> Claimable:
         """The board's analysis within ``budget``, reusing (and then replacing) the last."""
         now = claimable(
-            self.engine, question(board, self._timeout(view)), self.known, budget, stale
+            self.engine, question(board, self._timeout(view)), self._previous(board), budget, stale
         )
         self.known = now
         return now
+
+    def _previous(self, board: Board) -> Claimable | None:
+        """The earlier analysis this board only adds to (what its own last statement left,
+        if the referee wrote it as the player expected; else the last board analysed)."""
+        basis = tuple((e.id, e.statement.asserted) for e in board.entries)
+        for earlier in (self.written, self.known):
+            if earlier is not None and analysis.additions(earlier, basis) is not None:
+                return earlier
+        return None
 
     def ponder(
         self,
@@ -466,11 +480,12 @@ class ProvingPlayer:
         for candidate in candidates(self.rng, view, board, moves, asked)[:CANDIDATES]:
             if time.monotonic() >= deadline:
                 break
-            safety = hands_nothing(self.engine, now, candidate, budget)
+            safety, after = hands_nothing(self.engine, now, candidate, budget)
             if safety is Safety.SAFE:
+                self.written = after
                 return candidate.line
             if safety is Safety.DOUBTFUL and doubtful is None:
-                doubtful = candidate.line
+                doubtful, self.written = candidate.line, after
         return doubtful
 
     def _vote(self, view: Mapping[str, Any], board: Board | None) -> str:
