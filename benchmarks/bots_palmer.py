@@ -56,8 +56,11 @@ def previous_player(seed: int):
 
     path = Path(__file__).parent / "previous" / f"palmer_player_{PREVIOUS}.py"
     spec = importlib.util.spec_from_file_location(f"palmer_player_{PREVIOUS}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = sys.modules.get(spec.name)
+    if module is None:
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # its dataclasses look their module up there
+        spec.loader.exec_module(module)
     return module.ProvingPlayer(seed)
 
 
