@@ -240,3 +240,23 @@ def test_the_board_its_own_statement_left_is_not_asked_again(engine):
         assert p.known.questions == 0 and p.known.board == Consistency.CONSISTENT
     finally:
         p.close()
+
+
+def test_a_statement_not_checked_for_want_of_time_is_never_safe_to_write(engine):
+    """Writing is safe only when every statement was asked or its old answer re-checked:
+    with the budget spent, a candidate is unsafe (the player then passes)."""
+    s = session(engine, "∃x happy(x)", "∃x blonde(x)")
+    board = hint.board_of(s.game)
+    now = analysis.analyze(board, engine)
+    assert now.board == Consistency.CONSISTENT
+    f = player.read_board(seat_view(s.game, s.game.player))
+    new = player.question(f, LIMIT).with_statement(
+        analysis.Stated(3, s.game.entry(1).statement.asserted, True)  # ∃x happy(x) again
+    )
+    candidate = player.Candidate("play ...", new, 3, 1.0)
+    spent = Budget(time.monotonic() - 1)
+    safety, after = player.hands_nothing(engine, now, candidate, spent)
+    assert safety is player.Safety.UNSAFE and (after.unasked or after.board_unasked)
+    # With time, the same statement is a claim for the next player: unsafe, by a proof.
+    safety, after = player.hands_nothing(engine, now, candidate, Budget())
+    assert safety is player.Safety.UNSAFE and after.redundant

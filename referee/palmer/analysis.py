@@ -132,6 +132,8 @@ class Claimable:
     undetermined: tuple[int, ...] = ()  # left open by a question of the board's full limit
     board_undetermined: bool = False  # the board's consistency was asked so and left open
     questions: int = 0  # engine questions this analysis asked (the rest was reused)
+    unasked: tuple[int, ...] = ()  # unknown without a question: no time, stale, or stopped
+    board_unasked: bool = False  # the board's consistency unknown without a question
 
     def to_json(self) -> dict:
         return {
@@ -183,8 +185,9 @@ def analyze(
     asked = 0
 
     def holds(model: Model | None) -> bool:
-        """``model`` (already a model of the old board's part) satisfies what was added."""
-        return model is not None and _satisfies(model, added or ())
+        """``model`` (already a model of the old board's part) satisfies what was added
+        (re-checked within the budget's deadline too: past it, nothing is re-checked)."""
+        return model is not None and _satisfies(model, added or (), budget.deadline)
 
     def ask(question: Callable[[float], Verdict]) -> tuple[Verdict | None, bool]:
         """The verdict (None: not asked) and whether it was asked at the board's limit."""
@@ -195,7 +198,7 @@ def analyze(
         return question(seconds), seconds >= board.timeout
 
     # The whole board: what an inconsistency claim would come to.
-    model, conflict, board_open = None, (), False
+    model, conflict, board_open, board_unasked = None, (), False, False
     if known is not None and known.board == Consistency.INCONSISTENT:
         consistency = Consistency.INCONSISTENT  # more statements: still inconsistent
         conflict = known.conflict
@@ -207,6 +210,7 @@ def analyze(
         verdict, full = ask(lambda s: engine.consistency(formulas, board.vocabulary, timeout=s))
         consistency, model, conflict = _consistency(verdict, board)
         board_open = verdict is not None and full and consistency == Consistency.UNKNOWN
+        board_unasked = verdict is None
 
     # Each listed statement: what ``claim i`` would come to; first what is reused.
     old_countermodels = dict(known.countermodels) if known is not None else {}
@@ -236,6 +240,7 @@ def analyze(
     def claimed() -> bool:
         return consistency == Consistency.INCONSISTENT or Status.ENTAILED in verdicts.values()
 
+    asked_ids: set[int] = set()
     for _, i in sorted(to_ask):
         if budget.stop_at_claim and claimed():
             break
@@ -248,6 +253,7 @@ def analyze(
         )
         if verdict is None:
             continue
+        asked_ids.add(s.id)
         verdicts[s.id] = verdict.status
         if verdict.status == Status.NOT_ENTAILED and verdict.model is not None:
             kept[s.id] = verdict.model
@@ -255,6 +261,7 @@ def analyze(
             undetermined.add(s.id)
 
     listed = board.listed
+    waiting = {board.statements[k].id for _, k in to_ask}
     return Claimable(
         State.READY,
         consistency,
@@ -268,6 +275,8 @@ def analyze(
         tuple(i for i in listed if i in undetermined),
         board_open,
         asked,
+        tuple(i for i in listed if i in waiting and i not in asked_ids),
+        board_unasked,
     )
 
 
@@ -285,10 +294,14 @@ def additions(
     return tuple(f for i, f in basis if i not in before)
 
 
-def _satisfies(model: Model, formulas: Sequence[Formula]) -> bool:
+def _satisfies(model: Model, formulas: Sequence[Formula], until: float | None = None) -> bool:
     """Whether every formula holds in ``model`` (the evaluator's word; an error or a
-    check that runs out of time is a no)."""
+    check that runs out of time, or past ``until``, is a no)."""
     deadline = time.monotonic() + RECHECK_SECONDS
+    if until is not None:
+        deadline = min(deadline, until)
+    if deadline <= time.monotonic():
+        return False
     try:
         return all(evaluate(f, model, deadline=deadline) for f in formulas)
     except (EvaluationError, EvaluationTimeout):

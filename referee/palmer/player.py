@@ -44,8 +44,8 @@ DEFAULT_LEVEL = 1
 QUESTION_SECONDS = 2.0
 # The move's deadline: the claims' questions end CLAIM_SECONDS after the move began,
 # writing's MOVE_SECONDS after (each question's limit is what is left of it).
-CLAIM_SECONDS = 2.2
-MOVE_SECONDS = 3.2
+CLAIM_SECONDS = 2.0
+MOVE_SECONDS = 2.8
 # Seconds per question when trying a statement to write: one left open costs it whole.
 TRY_SECONDS = 0.3
 CANDIDATES = 24  # statements (and ¬ places) tried at most in one turn
@@ -140,17 +140,24 @@ class Safety(enum.Enum):
 def hands_nothing(
     engine: Engine, now: Claimable, candidate: Candidate, budget: Budget
 ) -> tuple[Safety, Claimable]:
-    """One ply: whether the board ``candidate`` leaves hands the next player no claim.
+    """One ply: whether the board ``candidate`` leaves hands the next player no claim,
+    and the analysis of that board (the player's next turn may reuse it).
 
-    With the safety, the analysis of the board it leaves (the player's next turn may
-    reuse it). The board's analysis ``now`` is reused (a statement added: its countermodels that
-    still hold need no question); the first claim found ends it. A statement ``now``
-    left open may stay open; any other must be shown free by a model.
+    The board's analysis ``now`` is reused (a statement added: its countermodels that
+    still hold need no question); the first claim found ends it. Every statement must
+    be asked or reused (one left unasked for want of time: unsafe); one ``now`` left
+    open may stay open; any other left open is a doubt.
     """
     after = claimable(engine, candidate.board, now, budget)
-    if after.board != Consistency.CONSISTENT or after.redundant:
+    if (
+        after.board != Consistency.CONSISTENT
+        or after.redundant
+        or after.unasked
+        or after.board_unasked
+    ):
         return Safety.UNSAFE, after
-    if set(after.unknown) - set(now.unknown):
+    open_before = set(now.unknown) - {candidate.changed}
+    if set(after.unknown) - open_before:
         return Safety.DOUBTFUL, after
     return Safety.SAFE, after
 
@@ -178,7 +185,7 @@ class Candidate:
 
     line: str
     board: analysis.Board  # as the analysis asks about it
-    changed: int  # the board id written (0: a new statement) or negated
+    changed: int  # the board id written (a new statement's) or negated
     preference: float  # higher first
 
 
@@ -335,7 +342,7 @@ def candidates(
             Candidate(
                 line,
                 written(statement),
-                0,
+                new_id,
                 used + 0.5 * weak - 0.02 * len(line) + rng.random() * 0.1,
             )
         )
@@ -343,7 +350,7 @@ def candidates(
         if line.startswith("play "):  # an S card, as the legal lines list it
             statement = _s_statement(line, hand, board)
             if statement is not None:
-                out.append(Candidate(line, written(statement), 0, 1 + rng.random() * 0.1))
+                out.append(Candidate(line, written(statement), new_id, 1 + rng.random() * 0.1))
         elif line.startswith("negate "):
             _, number, place = line.split()
             target = next((e for e in board.entries if e.id == int(number)), None)
