@@ -31,13 +31,13 @@ class Recording:
         self.engine = engine
         self.asked: list[tuple[str, object, float]] = []  # (kind, goal, timeout)
 
-    def consistency(self, formulas, vocabulary=None, *, timeout=None):
+    def consistency(self, formulas, *, timeout=None):
         self.asked.append(("board", None, timeout))
-        return self.engine.consistency(formulas, vocabulary, timeout=timeout)
+        return self.engine.consistency(formulas, timeout=timeout)
 
-    def entailment(self, premises, goals, vocabulary=None, *, timeout=None):
+    def entailment(self, premises, goals, *, timeout=None):
         self.asked.append(("statement", goals[0], timeout))
-        return self.engine.entailment(premises, goals, vocabulary, timeout=timeout)
+        return self.engine.entailment(premises, goals, timeout=timeout)
 
     def call(self, function, *args, timeout, **kwargs):
         return self.engine.call(function, *args, timeout=timeout, **kwargs)
