@@ -1,6 +1,6 @@
 """``referee serve GAME``: the web table, every player on their own phone.
 
-GAME is ``palmer``, ``ergo``, ``invicta`` or ``cogito``; the options are that
+GAME is the name of a game the web serves (``referee.web.games``); the options are that
 game's ``play`` options (built from the same registration, so they cannot
 drift), less any that would print secrets, plus ``--host`` and ``--port``.
 The server is :mod:`referee.web`.
