@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from referee.client import reasons
-from referee.client.house import TerminalGame
+from referee.client.house import Replay, TerminalGame
 from referee.client.renders import event_words, renders
 from referee.client.safe import user
 from referee.client.table_io import TableRenderer
@@ -190,8 +190,10 @@ TERMINAL = TerminalGame(
     missing="name the players: --crosses ann --noughts bob",
     prefix="noughts",
     play_help="Play noughts and crosses.",
-    replay_help="Replay a game of noughts and crosses.",
     opening=lambda renderer, record, flags: renderer.board(renderer.game),
-    step=lambda renderer, s: renderer.out.print(user(renderer.describe(s.event))),
-    final=lambda renderer, report, record: renderer.board(report.game),
+    replay=Replay(
+        help="Replay a game of noughts and crosses.",
+        step=lambda renderer, s: renderer.out.print(user(renderer.describe(s.event))),
+        final=lambda renderer, report, record: renderer.board(report.game),
+    ),
 )

@@ -2,18 +2,31 @@
 
 import io
 
+import click
 import pytest
+from mastermind.registration import REGISTRATION as MASTERMIND
 from noughts import TERMINAL as NOUGHTS
 from rich.console import Console
 
-from referee.cogito.cli import TERMINAL as COGITO
-from referee.ergo.cli import TERMINAL as ERGO
-from referee.invicta.cli import TERMINAL as INVICTA
-from referee.palmer.cli import TERMINAL as PALMER
+from referee.client.reasons import BY_WHY
+from referee.games import GAMES as LISTED
+from referee.games import by_name
 from referee.table.commands import TableCommands
 from referee.table.views import GameOver
 
-GAMES = [PALMER, ERGO, INVICTA, COGITO, NOUGHTS]
+# The four games, each reached through the one list: its registration loads its terminal part.
+GAMES = [g.terminal().game for g in LISTED] + [NOUGHTS, MASTERMIND.terminal().game]
+
+
+@pytest.mark.parametrize("game", [*LISTED, MASTERMIND], ids=lambda g: g.name)
+def test_every_listed_game_declares_its_words_and_its_commands(game):
+    """Its words registered for its reasons, and the commands the command line names
+    (``cli``) given by its terminal client, whose game is this registration itself."""
+    assert game.words is not None and BY_WHY[game.words.why] is game.words
+    client = game.terminal()
+    assert client.game.game is game
+    assert game.cli and set(client.commands) == set(game.cli)
+    assert all(isinstance(c, click.Command) for c in client.commands.values())
 
 
 @pytest.mark.parametrize("terminal", GAMES, ids=lambda t: t.game.name)
@@ -73,7 +86,7 @@ def test_a_new_setup_gets_every_option_typed_with_its_default_filled_in():
     from referee.client.house import read_deck
     from referee.palmer.setup import DEFAULT_CLAIM_TIMEOUT, Mode
 
-    game = PALMER.game
+    game = by_name("palmer")
     given = {"players": " ann, ,bob ", "win": 5}
     setup = game.setup(given, game.house_rules(), read_deck(game, None))
     settings = setup.settings

@@ -83,6 +83,18 @@ class Flag:
 
 
 @dataclass(frozen=True)
+class Replay:
+    """What a game's ``replay`` adds to the one every game shares."""
+
+    help: str
+    # today's re-examination of each event, for as long as the replay runs
+    examiner: Callable[[Record], AbstractContextManager[Any]] = _no_examiner
+    step: Callable[[TableRenderer, Step], None] = _nothing  # one event, with --step
+    final: Callable[[TableRenderer, ReplayReport, Record], None] = _nothing
+    json_extra: Callable[[ReplayReport, Record], dict] = lambda report, record: {}  # noqa: E731
+
+
+@dataclass(frozen=True)
 class TerminalGame:
     """A game's registration with what the terminal adds to it."""
 
@@ -92,7 +104,7 @@ class TerminalGame:
     missing: str  # the message when a required option is not given
     prefix: str  # a new record's file name: PREFIX-DATE-TIME.json
     play_help: str
-    replay_help: str = ""  # none: the game keeps a replay command of its own
+    replay: Replay | None = None  # None: the game keeps a replay command of its own
     flags: tuple[Flag, ...] = ()
     house_help: str = "A house rule (see docs/rulings.md)."
     # what the session's commands are given (an engine), for as long as the game is played;
@@ -106,11 +118,6 @@ class TerminalGame:
     # (renderer, record, flags) before the first prompt: the table as it stands
     opening: Callable[[TableRenderer, Record, Mapping[str, bool]], None] = _nothing
     resumed: Callable[[Record], str] = lambda record: ""  # noqa: E731 - more for "Resuming"
-    # replay: today's re-examination of each event, for as long as the replay runs
-    examiner: Callable[[Record], AbstractContextManager[Any]] = _no_examiner
-    step: Callable[[TableRenderer, Step], None] = _nothing  # one event, with --step
-    final: Callable[[TableRenderer, ReplayReport, Record], None] = _nothing
-    json_extra: Callable[[ReplayReport, Record], dict] = lambda report, record: {}  # noqa: E731
     # (an event is said, at undo and for the events a replay lists as taken back, by the
     # renderer's one ``describe``: the default names only its kind, which hides nothing)
 
@@ -381,6 +388,8 @@ def play_command(tg: TerminalGame, name: str = "play") -> click.Command:
 
 def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> None:
     """Re-referee a record event by event; exit 0 agrees, 2 disagrees, 1 cannot be rebuilt."""
+    hooks = tg.replay
+    assert hooks is not None, "a game with a replay command of its own"
     record, stored = read_record(record_file, tg.game.kind)
     out = console(stderr=as_json)
     renderer = tg.renderer(out, None, {})
@@ -390,7 +399,7 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
 
     def show(number: int, event: Any, game: Any) -> None:  # that step, or one gone back to
         renderer.watched = game
-        tg.step(renderer, live.get(number) or Step(number, event, game))
+        hooks.step(renderer, live.get(number) or Step(number, event, game))
 
     stepper = Stepper(out, record, show, interactive)
 
@@ -404,15 +413,15 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
             live[s.number] = s
             stepper.step(s.number, s.event, s.game)
 
-    with tg.examiner(record) as examine:
+    with hooks.examiner(record) as examine:
         report = run_replay(record, examine, on_step)
     renderer.watched = report.game
     refused_event(record_file, report)
     if as_json:
-        data = {**report.to_json(), **tg.json_extra(report, record)}
+        data = {**report.to_json(), **hooks.json_extra(report, record)}
         print_json(data)
     else:
-        tg.final(renderer, report, record)
+        hooks.final(renderer, report, record)
         show_taken_back(out, record, renderer.describe)
     check_summary(record_file, stored, report.game)
     shown = None if as_json else out
@@ -421,6 +430,8 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
 
 
 def replay_command(tg: TerminalGame, name: str = "replay") -> click.Command:
+    assert tg.replay is not None, "a game with a replay command of its own"
+
     def callback(record_file, step, as_json) -> None:
         replay(tg, record_file, step, as_json)
 
@@ -429,4 +440,4 @@ def replay_command(tg: TerminalGame, name: str = "replay") -> click.Command:
         click.Option(["--step"], is_flag=True, help="Walk through the game event by event."),
         click.Option(["--json", "as_json"], is_flag=True, help="Print the report as JSON."),
     ]
-    return click.Command(name, callback=callback, params=params, help=tg.replay_help)
+    return click.Command(name, callback=callback, params=params, help=tg.replay.help)

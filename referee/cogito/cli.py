@@ -13,6 +13,7 @@ from rich.text import Text
 from referee.client.common import fail, print_json
 from referee.client.house import (
     Flag,
+    Replay,
     TerminalClient,
     TerminalGame,
     deck_option,
@@ -197,13 +198,6 @@ TERMINAL = TerminalGame(
     owner on request. When standard input is not a terminal, commands are
     read one per line. The record is written after every event.
     """,
-    replay_help="""Re-referee every event of RECORD_FILE: every judgement and COGITO again.
-
-    Exit status: 0 when today's referee agrees with the whole record, 2 when
-    it judges a declaration or a COGITO otherwise, 1 when the record cannot
-    be read or rebuilt. Self cards and reasons are shown only for a finished
-    game, so replaying a game in progress spoils nothing.
-    """,
     flags=(
         Flag(
             "show_secrets",
@@ -214,9 +208,18 @@ TERMINAL = TerminalGame(
     house_help="A house rule, e.g. dream_returns_ego=no (see docs/rulings.md).",
     started=_started,
     opening=_opening,
-    step=_step,
-    final=_final,
-    json_extra=_json_extra,
+    replay=Replay(
+        help="""Re-referee every event of RECORD_FILE: every judgement and COGITO again.
+
+    Exit status: 0 when today's referee agrees with the whole record, 2 when
+    it judges a declaration or a COGITO otherwise, 1 when the record cannot
+    be read or rebuilt. Self cards and reasons are shown only for a finished
+    game, so replaying a game in progress spoils nothing.
+    """,
+        step=_step,
+        final=_final,
+        json_extra=_json_extra,
+    ),
 )
 cogito.add_command(play_command(TERMINAL))
 cogito.add_command(replay_command(TERMINAL))

@@ -21,6 +21,7 @@ from referee.client.common import print_json, read_text
 from referee.client.grammar import and_list, count
 from referee.client.house import (
     Flag,
+    Replay,
     TerminalClient,
     TerminalGame,
     deck_option,
@@ -195,12 +196,6 @@ TERMINAL = TerminalGame(
     When standard input is not a terminal, commands are read one per line, so
     a whole game can be scripted. The record is written after every event.
     """,
-    replay_help="""Re-referee every event and every round of RECORD_FILE; report any disagreement.
-
-    Exit status: 0 when today's referee agrees with the whole record, 2 when
-    it rules a round differently (or a recorded derivation no longer checks),
-    1 when the record cannot be read or rebuilt (a move today's rules refuse).
-    """,
     flags=(
         Flag(
             "show_hands",
@@ -209,9 +204,17 @@ TERMINAL = TerminalGame(
     ),
     house_help=HOUSE_HELP,
     opening=_opening,
-    examiner=_examiner,
-    step=_step,
-    final=_final,
+    replay=Replay(
+        help="""Re-referee every event and every round of RECORD_FILE; report any disagreement.
+
+    Exit status: 0 when today's referee agrees with the whole record, 2 when
+    it rules a round differently (or a recorded derivation no longer checks),
+    1 when the record cannot be read or rebuilt (a move today's rules refuse).
+    """,
+        examiner=_examiner,
+        step=_step,
+        final=_final,
+    ),
 )
 ergo.add_command(play_command(TERMINAL))
 ergo.add_command(replay_command(TERMINAL))

@@ -12,7 +12,7 @@ import contextlib
 from pathlib import Path
 
 from referee.client.common import read_text
-from referee.client.house import TerminalClient, TerminalGame, play_command, replay_command
+from referee.client.house import Replay, TerminalClient, TerminalGame, play_command, replay_command
 from referee.client.keys import ask
 from referee.client.safe import user
 from referee.palmer.commands import ReadError
@@ -92,22 +92,24 @@ TERMINAL = TerminalGame(
     When standard input is not a terminal, commands are read one per line, so
     a whole game can be scripted. The record is written after every event.
     """,
-    replay_help="""Re-referee every event of RECORD_FILE and report where today's referee disagrees.
-
-    Claims are settled again under the time limit the record keeps. Exit
-    status: 0 when today's referee agrees with the whole record, 2 when it
-    settles a claim differently, 1 when the record cannot be read or rebuilt
-    (a malformed event, or a move today's rules refuse).
-    """,
     house_help="A house rule, e.g. keep_redundant=yes, vote_on_undetermined=yes "
     "(see docs/rulings.md).",
     services=_engine,
     keyboard={"read_text": derivation_reader},  # `claim N with FILE`: the keyboard's alone
     opening=_opening,
     resumed=lambda record: f" (claim time limit {record.setup.claim_timeout:g} s)",
-    examiner=_examiner,
-    step=_step,
-    final=_final,
+    replay=Replay(
+        help="""Re-referee every event of RECORD_FILE and report where today's referee disagrees.
+
+    Claims are settled again under the time limit the record keeps. Exit
+    status: 0 when today's referee agrees with the whole record, 2 when it
+    settles a claim differently, 1 when the record cannot be read or rebuilt
+    (a malformed event, or a move today's rules refuse).
+    """,
+        examiner=_examiner,
+        step=_step,
+        final=_final,
+    ),
 )
 play = play_command(TERMINAL)
 replay = replay_command(TERMINAL)

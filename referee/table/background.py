@@ -1,7 +1,7 @@
 """A game's analysis of its position, declared once and run by an interface off its turn.
 
-Some games can tell a practice table what the position allows (Palmer's
-claimable-now hint). The answer can take the engine seconds, so an interface
+Some games can tell a practice table what the position allows (which
+claims could be made now). The answer can take the engine seconds, so an interface
 never computes it while a move waits: it captures the position as a value
 (cheap, while nothing moves), runs the analysis on that value in the
 background, shows ``checking`` meanwhile, and drops an answer the game has

@@ -1,4 +1,4 @@
-"""Games played from a deck of cards that the referee may deal (Palmer's game, Ergo).
+"""Games played from a deck of cards that the referee may deal (the card games).
 
 A table chooses whether the referee shuffles, deals and keeps the hands, or
 the players use the printed deck and say what they play; either way the

@@ -46,7 +46,7 @@ class PlayerEvent(Event):
 class End(Event):
     """The table ends the game (``end``), saying why in ``reason`` if it likes. Every game
     that lets the table stop it records this one event; its rules say when it may, and
-    what the end means (Palmer's and Ergo's: most points wins; Cogito's: a tie)."""
+    what the end means (most points wins, or a tie)."""
 
     TYPE = "end"
     REVEALS = frozenset({Shown.GAME_OVER})  # the end may show what was hidden (Cogito's)

@@ -21,7 +21,7 @@ class NamedPlayers:
     """A setup whose ``players`` a new game names by the one name rule
     (:mod:`referee.language.names`)."""
 
-    # the option a refused name is blamed on ("": the names together, as Invicta's two sides)
+    # the option a refused name is blamed on ("": the names together, as two sides named apart)
     names_option: ClassVar[str] = "players"
 
     players: tuple[str, ...]  # a field, or a property of the setup

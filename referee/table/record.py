@@ -86,7 +86,7 @@ class RecordLimits:
 class GameKind(Generic[S]):
     """One game, as the shared machinery sees it."""
 
-    name: str  # "palmer", "ergo", ...
+    name: str  # the game's name in records and on the command line
     version: int  # the record version this code writes
     setup: type[S]  # a frozen dataclass (shapes.Plain or with to_json/from_json)
     events: EventCodec

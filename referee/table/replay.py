@@ -2,7 +2,7 @@
 
 Every event is applied again from the start, so every move is re-checked
 against today's rules; a game may also re-examine an event before it is
-applied (Palmer's game puts every claim to today's engine). Where the
+applied (a game may put every claim to today's engine). Where the
 answers differ the replay reports a :class:`Disagreement` and keeps following
 the record, so one disagreement does not hide the next; an event today's
 rules refuse outright stops the replay there (nothing after it can be

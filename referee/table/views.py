@@ -2,8 +2,8 @@
 
 A game's commands return these as they return their own outcomes; the
 interface has one renderer for each, drawn from the game it is showing. A
-game whose hand or end carries more (Cogito's deduction aide, each game's
-way of winning) subclasses them, so the shared machinery still knows them.
+game whose hand or end carries more (a deduction aide, each game's way of
+winning) subclasses them, so the shared machinery still knows them.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class ShowCards(Outcome):
 
 @dataclass(frozen=True)
 class ShowBoard(Outcome):
-    """What lies open to all: Palmer's board, Ergo's Proof, Invicta's board, Cogito's table."""
+    """What lies open to all: the board, the Proof, the table, as the game has it."""
 
 
 @dataclass(frozen=True)

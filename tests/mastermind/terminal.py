@@ -6,7 +6,7 @@ from mastermind.commands import CodeSet, GameOver, Guessed
 from mastermind.registration import REGISTRATION
 from mastermind.rules import Game
 from mastermind.words import describe
-from referee.client.house import TerminalClient, TerminalGame, play_command, replay_command
+from referee.client.house import Replay, TerminalClient, TerminalGame, play_command, replay_command
 from referee.client.renders import renders
 from referee.client.safe import user
 from referee.client.table_io import TableRenderer
@@ -45,10 +45,12 @@ TERMINAL = TerminalGame(
     missing="name the players: --maker ann --breaker bob",
     prefix="mastermind",
     play_help="Play Mastermind.",
-    replay_help="Replay a game of Mastermind.",
     opening=lambda renderer, record, flags: renderer.board(renderer.game),
-    step=lambda renderer, s: renderer.out.print(user(renderer.describe(s.event))),
-    final=lambda renderer, report, record: renderer.board(report.game),
+    replay=Replay(
+        help="Replay a game of Mastermind.",
+        step=lambda renderer, s: renderer.out.print(user(renderer.describe(s.event))),
+        final=lambda renderer, report, record: renderer.board(report.game),
+    ),
 )
 
 
