@@ -8,6 +8,11 @@ players that never declare (``bots_cogito``), Ergo's share of all points against
 players over duplicate deals (``bots_ergo``), and Palmer's claims missed and refused
 (``bots_palmer``, run as its own script: it keeps its own engines). Every rate comes with its
 Wilson 95% interval (``intervals.wilson``) and its game count; results go in RESULTS.md.
+
+The previous version's rung: ``palmer-previous`` plays Palmer's default against a frozen
+copy of the previous default player (``benchmarks/previous/``, the commit in its name).
+The other games keep no frozen copy yet (their defaults did not change in issue 29's last
+pass): their rung is absent, not faked.
 """
 
 from __future__ import annotations
@@ -34,8 +39,10 @@ def run(game: str, quick: bool) -> object:
         import bots_ergo
 
         return bots_ergo.match(deals=1 if quick else 5)
-    if game == "palmer":
+    if game in ("palmer", "palmer-previous"):
         games = ["--games", "2", "--lines", "20"] if quick else []
+        if game == "palmer-previous":
+            games += ["--opponent", "previous"]
         done = subprocess.run(
             [sys.executable, str(HERE / "bots_palmer.py"), *games],
             capture_output=True,
@@ -57,7 +64,7 @@ def shown(value: object) -> object:
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     quick = "--quick" in sys.argv
-    for game in args or ["invicta", "cogito", "ergo", "palmer"]:
+    for game in args or ["invicta", "cogito", "ergo", "palmer", "palmer-previous"]:
         result = shown(run(game, quick))
         print(f"== {game}")
         print(result if isinstance(result, str) else json.dumps(result, indent=1, default=str))

@@ -143,10 +143,10 @@ def run_question(
 ) -> Outcome:
     premises = [q.board[i] for i in q.premises]
     if q.goal is None:
-        v = engine.consistency(premises, q.vocabulary)
+        v = engine.consistency(premises)
         decided = v.status == Status.INCONSISTENT
     else:
-        v = engine.entailment(premises, [q.board[q.goal]], q.vocabulary)
+        v = engine.entailment(premises, [q.board[q.goal]])
         decided = v.status == Status.ENTAILED
     out = Outcome(q.id, str(v.status))
     if not decided:

@@ -178,12 +178,11 @@ def _referee_server(conn, timeout: float, memory_mb: int) -> None:
             if msg is None:
                 return
             kind, premises, goals, preds, funcs = msg
-            vocab = Vocabulary(preds, funcs)
             start = time.perf_counter()
             if kind == "consistency":
-                v = engine.consistency(premises, vocab)
+                v = engine.consistency(premises)
             else:
-                v = engine.entailment(premises, goals, vocab)
+                v = engine.entailment(premises, goals)
             secs = time.perf_counter() - start
             solver = v.evidence.solver.value if v.evidence.solver is not None else "-"
             conn.send((v.status.value, bool(v.flags), secs, solver))

@@ -32,13 +32,12 @@ def main() -> None:
         (ROOT / "examples/boards/twelve.txt").read_text(encoding="utf-8"), deck.vocabulary
     )
     formulas = [s.asserted for s in board.statements]
-    vocab = board.vocabulary
     with Engine(Limits(timeout=3)) as engine:
         engine.warm()
         runs = []
         for _ in range(args.runs):
             engine.forget()
-            runs.append(engine.analyze(formulas, vocab).seconds)
+            runs.append(engine.analyze(formulas).seconds)
         print(
             "analyze seconds:",
             ", ".join(f"{r:.3f}" for r in runs),
@@ -47,12 +46,12 @@ def main() -> None:
         engine.forget()
         times = []
         for k in range(2, len(formulas)):
-            engine.analyze(formulas[:k], vocab)
+            engine.analyze(formulas[:k])
             start = time.perf_counter()
-            engine.consistency(formulas[: k + 1], vocab)
+            engine.consistency(formulas[: k + 1])
             times.append(time.perf_counter() - start)
             start = time.perf_counter()
-            engine.entailment(formulas[:k], [formulas[k]], vocab)
+            engine.entailment(formulas[:k], [formulas[k]])
             times.append(time.perf_counter() - start)
         times.sort()
         print(

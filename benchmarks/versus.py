@@ -87,9 +87,9 @@ def ask(engine, kind: str, premises, goals, vocab, timeout: float):
     measured around the call, and the answer (None when undetermined)."""
     start = time.perf_counter()
     if kind == "consistency":
-        v = engine.consistency(premises, vocab, timeout=timeout)
+        v = engine.consistency(premises, timeout=timeout)
     else:
-        v = engine.entailment(premises, goals, vocab, timeout=timeout)
+        v = engine.entailment(premises, goals, timeout=timeout)
     seconds = time.perf_counter() - start
     return v, seconds, None if v.status.value == "undetermined" else v.status.value
 

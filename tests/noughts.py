@@ -115,7 +115,7 @@ class Commands(TableCommands):
     def word(self, command: str, rest: str) -> tuple[str, str]:
         return ("mark", command) if command.isdigit() else (command, rest)
 
-    def _mark(self, session, game: Game, rest: str):
+    def _mark(self, session, game: Game, rest: str, actor):
         if not rest.strip().isdigit():
             return (Refused(reason=Refusal(Why.SAY_SQUARE)),)
         event = Mark(game.player, int(rest))
@@ -126,7 +126,7 @@ class Commands(TableCommands):
         over = (GameOver(session.game.winner),) if session.game.finished else ()
         return (Marked(event), *over)
 
-    def _board(self, session, game, rest: str):
+    def _board(self, session, game, rest: str, actor):
         return (views.ShowBoard(),)
 
 

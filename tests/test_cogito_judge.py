@@ -219,7 +219,7 @@ def test_the_judge_agrees_with_the_prover_on_the_example_diagram():
         for self_card in d.self_names:
             for category in d.category_names:
                 goal = formula(f"forall x ({self_card}(x) -> {category}(x))")
-                verdict = engine.entailment(premises, [goal], vocabulary)
+                verdict = engine.entailment(premises, [goal])
                 expected = (
                     Status.NOT_ENTAILED if judge(d, self_card, category).true else Status.ENTAILED
                 )

@@ -167,3 +167,36 @@ def test_every_game_offers_a_strongest_player():
         assert hasattr(player, "choose")
         player.close()
     assert by_name("nothing") is None
+
+
+class Pondering:
+    """A player that records what it was asked to think about between its turns."""
+
+    def __init__(self) -> None:
+        self.pondered: list[dict] = []
+
+    def choose(self, view):
+        return None
+
+    def ponder(self, view, stale) -> None:
+        self.pondered.append(view)
+
+    def close(self) -> None:
+        pass
+
+
+def test_seats_ponder_only_their_own_view_off_their_turn_until_the_table_moves():
+    views = {
+        "ann": {"you": {"name": "ann", "legal": ["pass"]}},  # ann's turn: she is asked to move
+        "bob": {"you": {"name": "bob", "legal": []}},
+        "cy": {"you": {"name": "cy", "legal": []}, "finished": True},
+    }
+    players = {seat: Pondering() for seat in views}
+    seats = ComputerSeats(players)
+    seats.ponder(lambda seat: views[seat], lambda: False)
+    assert [len(players[s].pondered) for s in views] == [0, 1, 0]
+    assert players["bob"].pondered == [views["bob"]]  # its own seat's view, nothing else
+    seats.ponder(lambda seat: views[seat], lambda: True)  # the table moved on: nobody
+    assert len(players["bob"].pondered) == 1
+    # A player that cannot ponder (level 0) is simply left alone.
+    ComputerSeats({"bob": RandomPlayer(1)}).ponder(lambda seat: views[seat], lambda: False)

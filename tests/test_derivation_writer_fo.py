@@ -165,13 +165,13 @@ def test_every_decided_question_on_the_example_boards(vocab, engine):
     for name, board, premises, goal_index, vocabulary in example_questions(vocab):
         fs = [board[i] for i in premises]
         if goal_index is None:
-            v = engine.consistency(fs, vocabulary)
+            v = engine.consistency(fs)
             if v.status != Status.INCONSISTENT:
                 continue
             goal = None
         else:
             goal = board[goal_index]
-            v = engine.entailment(fs, [goal], vocabulary)
+            v = engine.entailment(fs, [goal])
             if v.status != Status.ENTAILED:
                 continue
         used = [premises[i] for i in v.used]
@@ -201,12 +201,12 @@ def test_random_boards_of_the_soundness_test(engine):
         for goal_index, premises in questions:
             sub = [fs[j] for j in premises]
             if goal_index is None:
-                v = engine.consistency(sub, b.vocabulary)
+                v = engine.consistency(sub)
                 ok = v.status == Status.INCONSISTENT
                 goal = None
             else:
                 goal = fs[goal_index]
-                v = engine.entailment(sub, [goal], b.vocabulary)
+                v = engine.entailment(sub, [goal])
                 ok = v.status == Status.ENTAILED
             if not ok:
                 continue
@@ -247,7 +247,7 @@ def test_spelling_out_unique_and_sizes(vocab, engine):
             isinstance(s, ast.Card) or (isinstance(s, ast.Quant) and s.kind == ast.UNIQUE)
             for s in ast.subformulas(g)
         )
-        both = engine.entailment([f], [g], vocab), engine.entailment([g], [f], vocab)
+        both = engine.entailment([f], [g]), engine.entailment([g], [f])
         assert all(v.status == Status.ENTAILED for v in both), text
 
 

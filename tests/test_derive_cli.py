@@ -69,8 +69,8 @@ def test_the_engine_alone_does_not_decide_the_ten_fathers_board_in_a_third_of_a_
     goal = board.statements[4].formula
     engine = Engine(Limits(timeout=0.3))
     engine.warm()
-    engine.entailment(premises[:1], [premises[0]], board.vocabulary)  # workers up
-    verdict = engine.entailment(premises, [goal], board.vocabulary)
+    engine.entailment(premises[:1], [premises[0]])  # workers up
+    verdict = engine.entailment(premises, [goal])
     assert str(verdict.status) == "undetermined"
     result = check_derivation(
         board.statements,

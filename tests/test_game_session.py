@@ -6,6 +6,7 @@ Cited derivation steps are checked by a second engine that can answer.
 """
 
 import pytest
+from stuck_engine import StuckEngine
 
 from referee.logic.engine import Engine, Limits
 from referee.palmer.commands import PalmerCommands, ReadError
@@ -42,11 +43,11 @@ class HalfStuck:
     def consistency(self, *a, **k):
         return self.stuck.consistency(*a, **k)
 
-    def entailment(self, premises, goals, vocabulary=None, *, timeout=None):
+    def entailment(self, premises, goals, *, timeout=None):
         claim = self.claims == 0
         self.claims += 1
         engine = self.stuck if claim else self.able
-        return engine.entailment(premises, goals, vocabulary, timeout=timeout if claim else 10)
+        return engine.entailment(premises, goals, timeout=timeout if claim else 10)
 
     def warm(self):
         self.able.warm()
@@ -57,7 +58,7 @@ class HalfStuck:
 
 @pytest.fixture(scope="module")
 def engine():
-    with Engine(Limits(hang_for_testing=5.0)) as stuck, Engine(Limits(timeout=10)) as able:
+    with StuckEngine(5.0) as stuck, Engine(Limits(timeout=10)) as able:
         yield HalfStuck(stuck, able)
 
 

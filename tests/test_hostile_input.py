@@ -157,7 +157,7 @@ def test_no_question_outlives_its_limit(engine):
         start = time.monotonic()
         formulas = [statement_formula(parse_statement(t, vocab)) for t in premises]
         target = statement_formula(parse_statement(goal, vocab))
-        verdict = engine.entailment(formulas, [target], vocab)
+        verdict = engine.entailment(formulas, [target])
         elapsed = time.monotonic() - start
         assert elapsed < TIMEOUT + GRACE + SLACK, (premises, goal, elapsed)
         assert not [f for f in verdict.flags if "BUG" in f], verdict.flags

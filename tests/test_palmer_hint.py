@@ -60,13 +60,13 @@ class Counting:
         self.engine = engine
         self.asked: list[str] = []
 
-    def consistency(self, formulas, vocabulary=None, *, timeout=None):
+    def consistency(self, formulas, *, timeout=None):
         self.asked.append("board")
-        return self.engine.consistency(formulas, vocabulary, timeout=timeout)
+        return self.engine.consistency(formulas, timeout=timeout)
 
-    def entailment(self, premises, goals, vocabulary=None, *, timeout=None):
+    def entailment(self, premises, goals, *, timeout=None):
         self.asked.append("statement")
-        return self.engine.entailment(premises, goals, vocabulary, timeout=timeout)
+        return self.engine.entailment(premises, goals, timeout=timeout)
 
 
 @pytest.fixture(scope="module")

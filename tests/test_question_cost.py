@@ -75,7 +75,7 @@ def _ask(engine, text, vocab):
     cpu, wall = time.process_time(), time.monotonic()
     try:
         goal = statement_formula(parse_statement(text, vocab))
-        answer = engine.entailment([], [goal], vocab)
+        answer = engine.entailment([], [goal])
     except ParseError as error:
         answer = error
     return answer, time.process_time() - cpu, time.monotonic() - wall

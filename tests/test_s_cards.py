@@ -60,7 +60,7 @@ def test_every_set_of_up_to_three_s_cards(cards, engine, vocab):
     assert len(ids) == 12
     for size in (1, 2, 3):
         for combo in itertools.combinations(ids, size):
-            verdict = engine.consistency([cards[i] for i in combo], vocab)
+            verdict = engine.consistency([cards[i] for i in combo])
             expected = Status.INCONSISTENT if contains_clash(combo) else Status.CONSISTENT
             assert verdict.status == expected, (combo, verdict.evidence)
             if expected == Status.INCONSISTENT:
@@ -78,7 +78,7 @@ def test_every_redundancy_among_s_cards(cards, engine, vocab):
             for combo in itertools.combinations(others, size):
                 if contains_clash(combo):
                     continue
-                verdict = engine.entailment([cards[i] for i in combo], [cards[card]], vocab)
+                verdict = engine.entailment([cards[i] for i in combo], [cards[card]])
                 follows = any(set(s) <= set(combo) for s in REDUNDANT.get(card, []))
                 expected = Status.ENTAILED if follows else Status.NOT_ENTAILED
                 assert verdict.status == expected, (card, combo, verdict.evidence)
@@ -104,4 +104,4 @@ def test_every_redundancy_among_s_cards(cards, engine, vocab):
 )
 def test_cardinality_cards(board, expected, engine, vocab):
     formulas = [statement_formula(parse_statement(s, vocab)) for s in board]
-    assert engine.consistency(formulas, vocab).status == expected
+    assert engine.consistency(formulas).status == expected

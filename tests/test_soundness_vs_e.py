@@ -74,8 +74,8 @@ def e_answer(question: boardgen.Question, status: str) -> str | None:
 
 def _referee(engine, q: boardgen.Question):
     if q.kind == "consistency":
-        return engine.consistency(q.premises, q.vocabulary)
-    return engine.entailment(q.premises, q.goals, q.vocabulary)
+        return engine.consistency(q.premises)
+    return engine.entailment(q.premises, q.goals)
 
 
 def _describe(q: boardgen.Question) -> str:

@@ -157,3 +157,46 @@ def test_a_cogito_declared_alone_is_its_declarers_to_take_back():
     out = s.execute("undo", seat="ann")
     assert isinstance(out[0], Refused) and out[0].reason == Refusal(Why.NOT_YOUR_UNDO, "bob")
     assert isinstance(s.execute("undo", seat="bob")[0], Undone)
+
+
+def test_the_seat_reaches_a_handler_as_a_value_never_as_words():
+    """Who speaks is an Actor passed beside the line: a square is read as a square at a
+    seat (it was once read after the seat's name), and a seat's name in the line is
+    read as a name only where the command names players."""
+    from referee.invicta.outcomes import AllMoves, Targets
+    from referee.table.commands import TableCommands
+    from referee.table.session import Actor
+
+    s = Session(Record(INVICTA, InvictaSetup("wendy", "bert")), InvictaCommands())
+    assert not isinstance(s.execute("e5", seat="wendy")[0], Refused)
+    assert isinstance(s.execute("moves e5", seat="bert")[0], Targets)
+    assert isinstance(s.execute("moves", seat="bert")[0], AllMoves)
+    seen: list[tuple[str, object]] = []
+
+    class Listening(InvictaCommands):
+        def _history(self, session, game, rest, actor):
+            seen.append((rest, actor))
+            return super()._history(session, game, rest, actor)
+
+    heard = Session(s.record, Listening())
+    heard.execute("history", seat="bert")
+    heard.execute("history")
+    assert seen == [("", Actor("bert")), ("", None)]
+    assert issubclass(Listening, TableCommands)
+
+
+def test_one_may_say_decides_for_every_seat():
+    """``may_say`` is the one guard: the turn, what a seat may not say, and names."""
+    setup = PalmerSetup(PalmerSettings(("al", "bo"), 3, 3, "dealt", 1), PalmerRules(), PALMER_DECK)
+    commands = PalmerCommands(None)
+    game = Record(PALMER, setup).rebuild()
+    from referee.table.session import Actor
+
+    assert commands.may_say("pass", None, game) is None  # the terminal: the table's trust
+    assert commands.may_say("pass", Actor("al"), game) is None
+    (turn,) = commands.may_say("pass", Actor("bo"), game)
+    assert turn.reason == Refusal(Why.NOT_YOUR_TURN, "al", "bo")
+    (named,) = commands.may_say("hand", Actor("bo"), game, ("al",))
+    assert named.reason == Refusal(Why.ONLY_NAMED, "al")
+    assert commands.may_say("hand", Actor("bo"), game, ("bo",)) is None
+    assert commands.may_say("scores", Actor("bo"), game) is None

@@ -17,6 +17,7 @@ from importlib import resources
 
 import pytest
 from starlette.testclient import TestClient
+from stuck_engine import StuckEngine
 from webtable import Views, defaults, next_move, table
 
 from referee.table.record import loads
@@ -568,9 +569,9 @@ def test_hand_in_a_dealt_game_is_the_seats_own(tmp_path):
 def test_the_claimant_does_not_vote_on_their_own_claim(tmp_path):
     """A claim must convince the others: at a terminal the table agrees aloud and one of
     them types the verdict; a phone speaks alone, so the claimant's may not vote."""
-    from referee.logic.engine import Engine, Limits
+    from referee.logic.engine import Limits
 
-    with Engine(Limits(timeout=1, hang_for_testing=5.0)) as engine:  # every claim undetermined
+    with StuckEngine(5.0, Limits(timeout=1)) as engine:  # every claim undetermined
         app, _ = table(
             tmp_path,
             "palmer",

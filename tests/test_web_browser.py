@@ -376,9 +376,11 @@ def open_card(page, name: str) -> None:
 def test_palmer_while_the_table_votes_every_screen_says_who_is_asked(browser, served):
     """The turn waits for the vote: the table screen names the vote and who is asked,
     not the player whose turn it would be; the asked seat sees its vote buttons."""
-    from referee.logic.engine import Engine, Limits
+    from stuck_engine import StuckEngine
 
-    with Engine(Limits(timeout=1, hang_for_testing=5.0)) as engine:  # every claim undetermined
+    from referee.logic.engine import Limits
+
+    with StuckEngine(5.0, Limits(timeout=1)) as engine:  # every claim undetermined
         s = served(
             "palmer", engine=engine, mode="table", timeout=1, house=("vote_on_undetermined=yes",)
         )

@@ -76,9 +76,11 @@ def test_ergo_a_new_fallacy_shows_at_once(browser, served):
 
 def undetermined_claim(browser, served, players: str, *house: str):
     """A Palmer table (``players``) whose claim by ann waits for the table's vote."""
-    from referee.logic.engine import Engine, Limits
+    from stuck_engine import StuckEngine
 
-    engine = Engine(Limits(timeout=1, hang_for_testing=5.0))  # every claim undetermined
+    from referee.logic.engine import Limits
+
+    engine = StuckEngine(5.0, Limits(timeout=1))  # every claim undetermined
     s = served(
         "palmer",
         engine=engine,

@@ -25,6 +25,9 @@ from referee.client.safe import visible
 
 # Seconds to wait for a change before asking the view again (a lost WebSocket frame).
 POLL_SECONDS = 2.0
+# Seconds a player may think between its turns before it looks for the table's change
+# (it reuses what it learnt at its turn; a question under way may add a second).
+PONDER_SECONDS = 1.0
 # A player refused this many times in a row plays only the listed moves from then on.
 MAX_REFUSED = 3
 
@@ -102,7 +105,7 @@ class SeatClient:
 
 def play_seat(url: str, level: int | None, seed: int | None, out: Callable[[str], None]) -> None:
     from referee.games import by_name
-    from referee.table.computer import RandomPlayer, agrees_to_end, legal
+    from referee.table.computer import RandomPlayer, agrees_to_end, legal, ponder
 
     client = SeatClient(url)
     try:
@@ -123,6 +126,9 @@ def play_seat(url: str, level: int | None, seed: int | None, out: Callable[[str]
             if agrees_to_end(view, seat):
                 line = "end"
             if line is None:
+                # Between turns: think about the board (this seat's view) for a moment.
+                until = time.monotonic() + PONDER_SECONDS
+                ponder(player, view, lambda until=until: time.monotonic() > until)
                 newer = client.wait(int(view.get("version", 0)))
                 view = newer if newer is not None else client.view()
                 continue

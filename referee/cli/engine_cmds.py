@@ -141,7 +141,7 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
     with Engine(Limits(timeout=timeout)) as engine:
         engine.warm()  # the limit is for the question, not for starting workers
         try:
-            verdict = engine.entailment(formulas, [goal_formula], vocabulary)
+            verdict = engine.entailment(formulas, [goal_formula])
         except ValueError as exc:
             fail(str(exc))
         if proof and verdict.status == "entailed":
@@ -184,7 +184,7 @@ def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
     with Engine(Limits(timeout=timeout)) as engine:
         engine.warm()  # the limit is for the questions, not for starting workers
         try:
-            analysis = engine.analyze(formulas, vocabulary)
+            analysis = engine.analyze(formulas)
         except ValueError as exc:
             fail(str(exc))
         if proof:

@@ -397,12 +397,13 @@ class TableRenderer:
             + user(self.describe(o.event))
             + Text(f": event {o.number} showed the table {shown}.")
         )
-        self.out.print(
-            Text(
-                "  A table that agrees may start the game with --house undo_past_reveals=yes.",
-                style="dim",
+        if o.house_rule:  # only a game with the house rule is sent to it
+            self.out.print(
+                Text(
+                    "  A table that agrees may start the game with --house undo_past_reveals=yes.",
+                    style="dim",
+                )
             )
-        )
 
     @renders(Saved)
     def saved(self, o: Saved) -> None:

@@ -24,9 +24,9 @@ from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Game, Phase, Seat
 from referee.language.limits import is_number
 from referee.table.commands import TableCommands
-from referee.table.errors import Hint, IllegalEvent
+from referee.table.errors import Hint
 from referee.table.events import Event
-from referee.table.session import Outcomes, Refused, Session
+from referee.table.session import Actor, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -86,13 +86,8 @@ class CogitoCommands(TableCommands):
 
     # ------------------------------------------------------------ helpers
 
-    @staticmethod
-    def _submit(session: Session, event: Event) -> Outcomes:
-        try:
-            session.submit(event)
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
-        return session.game.news  # type: ignore[attr-defined]
+    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
+        return session.game.news  # type: ignore[attr-defined]  # what the rules told
 
     def _player(self, game: Game, word: str) -> Seat | None:
         name = self.player(game, word)
@@ -118,7 +113,7 @@ class CogitoCommands(TableCommands):
 
     # -------------------------------------------------------------- moves
 
-    def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _play(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = rest.split()
         current = game.current
         if current is None:
@@ -142,19 +137,20 @@ class CogitoCommands(TableCommands):
             return (Refused(hint=hint, reason=exc.refusal),)
         if game.calling:
             return (Refused(reason=Refusal(Why.COGITO_FIRST, game.calling[0])),)
-        return self._submit(session, Play(current, card, game.position_of(current, card)))
+        return self.submit(session, Play(current, card, game.position_of(current, card)))
 
-    def _give(self, session: Session, game: Game, rest: str) -> Outcomes:
-        words = rest.split()
+    def _give(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if game.phase != Phase.TRADE:
             return (Refused(reason=Refusal(Why.NOT_THE_TRADE)),)
         hint = Hint(Tip.GIVE)
-        if len(words) < 2:
-            return (Refused(hint=hint, reason=Refusal(Why.SAY_WHO_GIVES)),)
-        seat = self._player(game, words[0])
-        if seat is None:
+        giver, said = self.speaker(game, rest, actor)
+        words = said.split()
+        if giver is None and len(words) >= 2:
             return (Refused(hint=hint, reason=Refusal(Why.NOT_A_PLAYER, word=words[0])),)
-        position = " ".join(words[1:])
+        if giver is None or not words:
+            return (Refused(hint=hint, reason=Refusal(Why.SAY_WHO_GIVES)),)
+        seat = game.seat(giver)
+        position = " ".join(words)
         if not is_number(position):
             # The gift is secret until everyone has chosen ("you should not see the card
             # given from the right person before you give your card"): a card's name
@@ -165,22 +161,24 @@ class CogitoCommands(TableCommands):
             card = self._card(game, seat, position)
         except CardWordError as exc:
             return (Refused(hint=hint, reason=exc.refusal),)
-        return self._submit(session, Give(seat.name, card))
+        return self.submit(session, Give(seat.name, card))
 
-    def _cogito(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _cogito(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = rest.split()
         hint = Hint(Tip.COGITO)
-        if not words:
-            return (Refused(hint=hint, reason=Refusal(Why.SAY_WHO_DECLARES)),)
         seats = [self._player(game, w) for w in words]
-        if all(s is not None for s in seats):
-            return self._submit(session, Declare(tuple(s.name for s in seats if s)))
-        seat = seats[0]
-        if seat is None:
+        if words and all(s is not None for s in seats):  # declared at once
+            return self.submit(session, Declare(tuple(s.name for s in seats if s)))
+        declarer, said = self.speaker(game, rest, actor)
+        if declarer is None and words:
             return (Refused(hint=hint, reason=Refusal(Why.NOT_A_PLAYER, word=words[0])),)
-        return self._name(session, game, seat, " ".join(words[1:]))
+        if declarer is None:
+            return (Refused(hint=hint, reason=Refusal(Why.SAY_WHO_DECLARES)),)
+        if not words:  # a seat naming nobody declares for itself
+            return self.submit(session, Declare((declarer,)))
+        return self._name(session, game, game.seat(declarer), said)
 
-    def _iam(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _iam(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if not game.calling:
             return (
                 Refused(
@@ -197,21 +195,21 @@ class CogitoCommands(TableCommands):
             named = self_card_name(game.diagram, words)
         except UnknownName as exc:
             return (Refused(reason=exc.reason),)
-        return self._submit(session, Cogito(seat.name, named, named == seat.self_card))
+        return self.submit(session, Cogito(seat.name, named, named == seat.self_card))
 
-    def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return self._submit(session, End(rest.strip()))
+    def _end(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
+        return self.submit(session, End(rest.strip()))
 
     # -------------------------------------------------------------- views
 
-    def _table(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _table(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowBoard(),)
 
-    def _diagram(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _diagram(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowDiagram(),)
 
-    def _hand(self, session: Session, game: Game, rest: str) -> Outcomes:
-        word = rest.strip() or game.current
+    def _hand(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
+        word = rest.strip() or (actor.name if actor is not None else game.current)
         if not word:
             return (Refused(hint=Hint(Tip.HAND), reason=Refusal(Why.WHOSE_HAND)),)
         seat = self._player(game, word)
@@ -222,8 +220,8 @@ class CogitoCommands(TableCommands):
             known = aide.from_all_known(game, seat.name)
         return (ShowHand(seat.name, known),)
 
-    def _possible(self, session: Session, game: Game, rest: str) -> Outcomes:
-        word = rest.strip() or game.current
+    def _possible(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
+        word = rest.strip() or (actor.name if actor is not None else game.current)
         seat = self._player(game, word) if word else None
         if seat is None:
             return (Refused(hint=Hint(Tip.POSSIBLE), reason=Refusal(Why.WHOSE_SELF_CARD)),)
@@ -245,7 +243,7 @@ class CogitoCommands(TableCommands):
         # During play only what the whole table sees: the field (hands are private).
         return (ShowPossible(seat.name, aide.from_field(game, seat.name)),)
 
-    def _review(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _review(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if not game.finished:
             return (Refused(reason=Refusal(Why.REVIEW_WAITS)),)
         return (aide.review(session.record),)

@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass
 
 from referee.table.events import End, Event, EventCodec, PlayerEvent
+from referee.table.reveals import Shown
 
 
 class Position(enum.StrEnum):
@@ -22,11 +23,20 @@ class Position(enum.StrEnum):
     NONE = "none"
 
 
+# What any event of Cogito may show: its news follows from the rules, not the event's
+# kind (a play may end the round, draw, trade, disrupt a player or end the game).
+COGITO_SHOWS = frozenset(
+    {Shown.JUDGEMENT, Shown.DRAWN_CARD, Shown.TRADED_CARD, Shown.SELF_CARD, Shown.COGITO}
+    | {Shown.GAME_OVER}
+)
+
+
 @dataclass(frozen=True)
 class Play(PlayerEvent):
     """The player whose turn it is reveals a card from the hand; ``position`` is the judgement."""
 
     TYPE = "play"
+    REVEALS = COGITO_SHOWS
     card: str
     position: Position
 
@@ -36,6 +46,7 @@ class Give(PlayerEvent):
     """In the trade, ``player`` chooses ``card`` for the left (secret until everyone chose)."""
 
     TYPE = "give"
+    REVEALS = COGITO_SHOWS
     card: str
 
 
@@ -44,6 +55,7 @@ class Declare(Event):
     """Several players declare COGITO at the same time; they name their cards clockwise."""
 
     TYPE = "declare"
+    REVEALS = COGITO_SHOWS
     players: tuple[str, ...]
 
 
@@ -52,6 +64,7 @@ class Cogito(PlayerEvent):
     """``player`` declares "I am ``named``!"; ``right`` is whether that is their Self card."""
 
     TYPE = "cogito"
+    REVEALS = COGITO_SHOWS
     named: str
     right: bool
 

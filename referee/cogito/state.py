@@ -42,8 +42,8 @@ from referee.cogito.outcomes import (
 )
 from referee.cogito.refusals import Refusal, Why
 from referee.cogito.setup import HAND_SIZE, RED_LIMIT, CogitoOrder, Setup
-from referee.table.errors import Misjudged
-from referee.table.events import handler_for
+from referee.table.errors import Hides, Misjudged
+from referee.table.events import Judged
 from referee.table.players import SetupState
 from referee.table.reveals import Reveal, Shown
 from referee.table.session import Outcome
@@ -99,7 +99,9 @@ class Seat:
 
 
 @dataclass
-class Game(SetupState):
+class Game(SetupState, Judged):
+    codec = CODEC  # its events (the shared apply finds their handlers by it)
+    hides = Hides.DEAL  # its hands and pile (what a hidden refusal is said to come from)
     setup: Setup
     seats: list[Seat] = dc_field(default_factory=list)
     pile: list[str] = dc_field(default_factory=list)  # the top is pile[0]
@@ -232,17 +234,13 @@ class Game(SetupState):
 
     # -------------------------------------------------------------- events
 
-    def apply(self, event) -> None:
-        """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
-        handler = handler_for(self, event, CODEC)
-        self._news = []
-        handler(event)
+    def judge(self, event) -> None:
+        self._news = []  # each event's news, made by its handler
+
+    def noted(self, event, before: None) -> tuple[Shown, ...]:
         self.news = tuple(self._news)
         self._news = []
-        self.events += 1
-        shown = shown_by(self.news)
-        if shown:
-            self.last_reveal = Reveal(self.events, shown)
+        return shown_by(self.news)
 
     def _stopped_for_cogito(self) -> None:
         if self.calling:

@@ -267,7 +267,7 @@ class _EngineAsker:
                 self.timeout = self.engine.limits.timeout
             self._warm()
             self._ready = True
-        return self.engine.entailment(premises, [goal], vocabulary, timeout=self.timeout)
+        return self.engine.entailment(premises, [goal], timeout=self.timeout)
 
     def close(self) -> None:
         if self._made and self.engine is not None:

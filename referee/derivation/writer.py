@@ -253,7 +253,7 @@ class _LocalEngine:
     def warm(self) -> None:
         pass
 
-    def entailment(self, premises, goals, vocabulary=None) -> _Verdict:
+    def entailment(self, premises, goals, *, timeout: float | None = None) -> _Verdict:
         import z3
 
         from referee.logic.normalform import signature

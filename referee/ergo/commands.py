@@ -63,7 +63,7 @@ from referee.language.limits import is_number
 from referee.table.commands import TableCommands, Unread
 from referee.table.errors import Hint, IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Asked, Declined, Outcome, Outcomes, Refused, Session
+from referee.table.session import Actor, Asked, Declined, Outcome, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -232,26 +232,26 @@ class ErgoCommands(TableCommands):
     # Asked before ``end`` stops the game (a person at the keyboard); None: no question.
     confirm_end: Callable[[], bool] | None = None
 
-    def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
+    def not_now(self, game: Game, command: str) -> Outcomes | None:
         if game.stopped is not None and command in self.turn_moves:
             hint = Hint(Tip.STOPPED)
             return (Refused(hint=hint, reason=Refusal(refusals.Why.STOPPED)),)
-        return super().refuse(game, command, rest, seat)
+        return None
 
     # ------------------------------------------------------------ helpers
 
-    def _submit(self, session: Session, event: Event, *shown: Outcome) -> Outcomes:
-        try:
-            session.submit(event)
-        except IllegalPlacement as exc:
+    def refusal(self, exc: IllegalEvent, event: Event | None = None) -> Outcomes:
+        if isinstance(exc, IllegalPlacement):
             return (PlacementRefused(exc.premise, exc.faces, exc.violation),)
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
-        outcomes: tuple[Outcome, ...] = shown
+        return super().refusal(exc, event)
+
+    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
         game: Game = session.game  # type: ignore[assignment]
+        if game.finished:  # the table ended it
+            return (*shown, game_over(game))
         if game.stopped is not None:
-            outcomes += self._settle(session, game)
-        return outcomes
+            return (*shown, *self._settle(session, game))
+        return shown
 
     def _settle(self, session: Session, game: Game) -> Outcomes:
         """Decide the stopped round, record its Score, and say what it gave."""
@@ -274,13 +274,13 @@ class ErgoCommands(TableCommands):
 
     # ------------------------------------------------------------- moves
 
-    def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _play(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         sizes = [len(p) for p in game.proof.premises]
         placed = read_placement(rest, sizes, game.hand() if game.dealt else None)
         event = Place(game.player, placed)
-        return self._submit(session, event, CardsPlaced(event, len(sizes)))
+        return self.submit(session, event, CardsPlaced(event, len(sizes)))
 
-    def _discard(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _discard(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = [w for w in re.split(r"[\s,]+", rest.strip()) if w]
         cards: list[Card] = []
         unnamed = 0
@@ -293,7 +293,7 @@ class ErgoCommands(TableCommands):
         else:
             cards = self._cards_named(game, words)
         event = Discard(game.player, tuple(cards), unnamed)
-        return self._submit(session, event, Discarded(event.player, event.count))
+        return self.submit(session, event, Discarded(event.player, event.count))
 
     def _cards_named(self, game: Game, words: Sequence[str]) -> list[Card]:
         """Cards by name, or (dealt mode) by their position in the hand."""
@@ -325,7 +325,7 @@ class ErgoCommands(TableCommands):
             return natural_card(face)
         raise Unread(Refusal(refusals.Why.NOT_AN_ERGO_CARD, word=word), Hint(Tip.CARDS))
 
-    def _fallacy(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _fallacy(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = rest.split()
         if words and words[0].lower() == "on":
             words = words[1:]
@@ -333,21 +333,21 @@ class ErgoCommands(TableCommands):
             raise Unread(Refusal(refusals.Why.FALLACY_ON_WHOM), Hint(Tip.FALLACY))
         target = self.player(game, words[0]) or words[0]  # `fallacy bob` finds BOB
         event = Fallacy(game.player, target)
-        return self._submit(session, event, FallacyPlayed(event))
+        return self.submit(session, event, FallacyPlayed(event))
 
-    def _justify(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _justify(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         word = rest.strip().lower()
         card = Card.JUSTIFICATION if not word else self._card_word(game, word)
         event = Justify(game.player, card)
-        return self._submit(session, event, Justified(event))
+        return self.submit(session, event, Justified(event))
 
-    def _ergo(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _ergo(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         word = rest.strip().lower()
         card = Card.ERGO if not word else self._card_word(game, word)
         event = Ergo(game.player, card)
-        return self._submit(session, event, ErgoPlayed(event))
+        return self.submit(session, event, ErgoPlayed(event))
 
-    def _tabula(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _tabula(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = rest.split()
         if words and words[0].lower() == "rasa":
             words = words[1:]
@@ -361,9 +361,9 @@ class ErgoCommands(TableCommands):
         pair = card.face.role == Role.PARENTHESIS
         _, taken = game.proof.remove(spot, with_partner=pair)
         event = TabulaRasa(game.player, spot, card.face)
-        return self._submit(session, event, Removed(event, tuple(taken)))
+        return self.submit(session, event, Removed(event, tuple(taken)))
 
-    def _revolution(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _revolution(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         words = rest.replace(",", " ").split()
         if len(words) != 2:
             raise Unread(Refusal(refusals.Why.WHICH_TWO_CARDS), Hint(Tip.REVOLUTION))
@@ -373,28 +373,24 @@ class ErgoCommands(TableCommands):
         except PlacementError as exc:
             return (Refused(reason=exc.reason),)
         event = Revolution(game.player, first, second)
-        return self._submit(session, event, Swapped(event, faces))
+        return self.submit(session, event, Swapped(event, faces))
 
-    def _score(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _score(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if game.stopped is None:
             return (Refused(reason=Refusal(refusals.Why.NOT_STOPPED_YET)),)
         return self._settle(session, game)
 
-    def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _end(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if self.confirm_end is not None and not self.confirm_end():
             return (Declined(Asked.END),)
-        try:
-            session.submit(End(rest.strip()))
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
-        return (game_over(session.game),)  # type: ignore[arg-type]
+        return self.submit(session, End(rest.strip()))
 
     # ------------------------------------------------------------- views
 
-    def _proof(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _proof(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowBoard(),)
 
-    def _hint(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _hint(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         """``hint``: what the Proof proves now, at a table playing with house rule hints."""
         if not game.rules.hints:
             return (Refused(reason=Refusal(refusals.Why.HINTS_OFF)),)
@@ -410,7 +406,7 @@ class ErgoCommands(TableCommands):
             ),
         )
 
-    def _why(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _why(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         """``why [ROUND] [VARIABLE or PLAYER]``: a round's ruling (the last by default)."""
         scores = [
             (number, event)

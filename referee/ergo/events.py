@@ -19,6 +19,7 @@ from referee.ergo.proof import Placed, Spot
 from referee.ergo.ruling import Ruling
 from referee.language.shapes import Plain
 from referee.table.events import End, Event, EventCodec, PlayerEvent
+from referee.table.reveals import Shown
 
 
 class RoundEnd(enum.StrEnum):
@@ -31,6 +32,7 @@ class Place(PlayerEvent):
     """Cards from a hand into the Proof (one or two: each card is one of the turn's plays)."""
 
     TYPE = "place"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     cards: tuple[Placed, ...]
 
 
@@ -39,6 +41,7 @@ class Discard(PlayerEvent):
     """Cards discarded; in table mode a player may discard without naming them (``unnamed``)."""
 
     TYPE = "discard"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     cards: tuple[Card, ...] = ()
     unnamed: int = 0
 
@@ -51,6 +54,7 @@ class Discard(PlayerEvent):
 @dataclass(frozen=True)
 class Fallacy(PlayerEvent):
     TYPE = "fallacy"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     target: str
 
 
@@ -59,6 +63,7 @@ class Justify(PlayerEvent):
     """A Justification (or a Wild as one) laid over the player's own Fallacy."""
 
     TYPE = "justify"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     card: Card = Card.JUSTIFICATION
 
 
@@ -67,6 +72,7 @@ class TabulaRasa(PlayerEvent):
     """A card taken from the Proof to the bottom of the pile (``removed``: its face, checked)."""
 
     TYPE = "tabula_rasa"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     spot: Spot
     removed: Face
 
@@ -76,6 +82,7 @@ class Revolution(PlayerEvent):
     """Two cards of one type in the Proof change places."""
 
     TYPE = "revolution"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     first: Spot
     second: Spot
 
@@ -83,6 +90,7 @@ class Revolution(PlayerEvent):
 @dataclass(frozen=True)
 class Ergo(PlayerEvent):
     TYPE = "ergo"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     card: Card = Card.ERGO
 
 
@@ -97,6 +105,7 @@ class Score(Event):
     """A stopped round settled: the Proof as it stood, the ruling, and the points it gives."""
 
     TYPE = "score"
+    REVEALS = frozenset({Shown.JUDGEMENT, Shown.DRAWN_CARD})  # the verdict; then a draw
     round: int
     reason: RoundEnd
     proof: tuple[str, ...]

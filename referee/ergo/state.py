@@ -49,8 +49,8 @@ from referee.ergo.setup import (
 )
 from referee.ergo.syntax import SyntaxViolation
 from referee.table.dealing import DealtState
-from referee.table.errors import IllegalEvent
-from referee.table.events import handler_for
+from referee.table.errors import Hides, IllegalEvent
+from referee.table.events import Judged
 from referee.table.reveals import Reveal, Shown
 
 DRAW = 2  # cards drawn, and so plays made, each turn
@@ -88,7 +88,9 @@ class RoundResult:
 
 
 @dataclass
-class Game(DealtState):
+class Game(DealtState, Judged):
+    codec = CODEC  # its events (the shared apply finds their handlers by it)
+    hides = Hides.DEAL  # its hands and pile (what a hidden refusal is said to come from)
     setup: Setup
     scores: dict[str, int] = field(default_factory=dict)
     round: int = 0
@@ -274,21 +276,18 @@ class Game(DealtState):
 
     # ------------------------------------------------------------ events
 
-    def apply(self, event) -> None:
-        """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
-        handler = handler_for(self, event, CODEC)
-        if handler not in (self._score, self._end):
+    def judge(self, event) -> int:
+        if not isinstance(event, (Score, End)):
             self._check_mover(event.player)
-        turn = self.turn
-        handler(event)
-        self.events += 1
+        return self.turn
+
+    def noted(self, event, before: int) -> tuple[Shown, ...]:
         shown = []
         if isinstance(event, Score):  # the ruling is shown (and a new round dealt)
             shown.append(Shown.JUDGEMENT)
-        if self.dealt and self.turn != turn and self.drawn_count:
+        if self.dealt and self.turn != before and self.drawn_count:
             shown.append(Shown.DRAWN_CARD)  # the next turn began with a draw from the pile
-        if shown:
-            self.last_reveal = Reveal(self.events, tuple(shown))
+        return tuple(shown)
 
     def _check_mover(self, player: str) -> None:
         if self.stopped is not None:

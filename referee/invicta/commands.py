@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from referee.invicta.board import SQUARES, Square, SquareError
-from referee.invicta.events import Place
+from referee.invicta.events import Move, Place
 from referee.invicta.notation import (
     SAYS_HOW,
     NotationError,
@@ -26,8 +26,9 @@ from referee.invicta.outcomes import AllMoves, GameOver, History, Played, Target
 from referee.invicta.refusals import Refusal, Tip, Why
 from referee.invicta.state import Game, IllegalMove
 from referee.table.commands import TableCommands
-from referee.table.errors import Hint
-from referee.table.session import Outcomes, Refused, Session
+from referee.table.errors import Hint, IllegalEvent
+from referee.table.events import Event
+from referee.table.session import Actor, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -64,13 +65,13 @@ class InvictaCommands(TableCommands):
 
     # ------------------------------------------------------------ moves
 
-    def _place(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _place(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._moved(session, game, rest, "place")
 
-    def _move(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _move(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._moved(session, game, rest, "move")
 
-    def _typed(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _typed(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._moved(session, game, rest, "")
 
     def _moved(self, session: Session, game: Game, text: str, word: str) -> Outcomes:
@@ -83,14 +84,19 @@ class InvictaCommands(TableCommands):
             return (Refused(hint=Hint(Tip.PLACE), reason=Refusal(Why.PLACE_ONE_SQUARE)),)
         if word == "move" and isinstance(move, Placement):
             return (Refused(hint=Hint(Tip.MOVE), reason=Refusal(Why.MOVE_TWO_SQUARES)),)
-        event = as_event(move, game.next_side)
-        try:
-            session.submit(event)
-        except IllegalMove as exc:
-            return (Refused(hint=_hint(exc, move), reason=exc.refusal),)
-        game = session.game  # type: ignore[assignment]
+        return self.submit(session, as_event(move, game.next_side))
+
+    def refusal(self, exc: IllegalEvent, event: Event | None = None) -> Outcomes:
+        if isinstance(exc, IllegalMove) and isinstance(event, (Place, Move)):
+            return (Refused(hint=_hint(exc, event), reason=exc.refusal),)
+        return super().refusal(exc, event)
+
+    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
+        game: Game = session.game  # type: ignore[assignment]
+        event = game.last
+        assert event is not None
         square = event.square if isinstance(event, Place) else event.target
-        shown: Outcomes = (Played(event, game.board[square].kind, game.promoted, game.passed),)
+        shown = (*shown, Played(event, game.board[square].kind, game.promoted, game.passed))
         if game.finished:
             assert game.finish is not None
             shown = (*shown, GameOver(game.winner, game.finish, game.rows))
@@ -98,13 +104,13 @@ class InvictaCommands(TableCommands):
 
     # ------------------------------------------------------------ questions
 
-    def _board(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _board(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowBoard(),)
 
-    def _history(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _history(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (History(move_list(session.record.events)),)
 
-    def _moves(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _moves(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if rest:
             try:
                 square = Square.parse(rest)
@@ -128,10 +134,10 @@ class InvictaCommands(TableCommands):
         return (AllMoves(side, game.in_hand[side], empty, pieces),)
 
 
-def _hint(exc: IllegalMove, move) -> Hint | None:
+def _hint(exc: IllegalMove, move: Place | Move) -> Hint | None:
     if exc.why in (Why.NO_PIECES,):
         return Hint(Tip.ALL_MOVES)
-    if exc.why in (Why.EMPTY, Why.NOT_YOURS, Why.OCCUPIED) and isinstance(move, Placement):
+    if exc.why in (Why.EMPTY, Why.NOT_YOURS, Why.OCCUPIED) and isinstance(move, Place):
         return Hint(Tip.ALL_MOVES)
     if exc.why is Why.EMPTY:
         return Hint(Tip.PLACE_ON, str(move.origin))

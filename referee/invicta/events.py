@@ -18,6 +18,7 @@ class Place(Event):
     """A piece from the hand onto an empty square (a lion on the edge, hollow in the arena)."""
 
     TYPE = "place"
+    REVEALS = frozenset()  # every piece is on the board: nothing hidden
     side: Side
     square: Square
 
@@ -31,6 +32,7 @@ class Move(Event):
     """One of the side's pieces from ``origin`` to ``target``."""
 
     TYPE = "move"
+    REVEALS = frozenset()  # every piece is on the board: nothing hidden
     side: Side
     origin: Square
     target: Square

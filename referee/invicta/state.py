@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import enum
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from referee.invicta.board import (
@@ -32,10 +32,11 @@ from referee.invicta.board import (
     Square,
     neighbours,
 )
-from referee.invicta.events import Move, Place
+from referee.invicta.events import CODEC, Move, Place
 from referee.invicta.refusals import Refusal, Why
 from referee.invicta.setup import PIECES, REPETITIONS, ROW, Blocked, Corners, Setup
 from referee.table.errors import IllegalEvent
+from referee.table.events import Judged
 from referee.table.players import SetupState
 from referee.table.reveals import Reveal
 
@@ -82,12 +83,14 @@ Position = tuple[tuple[tuple[int, int, str, str], ...], int, int, str | None]
 
 
 @dataclass
-class Game(SetupState):
+class Game(SetupState, Judged):
+    codec = CODEC  # its events (the shared apply finds their handlers by it)
     setup: Setup
     board: dict[Square, Piece] = field(default_factory=dict)
     in_hand: dict[Side, int] = field(default_factory=dict)
     to_move: Side | None = None
     moves: int = 0
+    events: int = 0  # counted by the shared apply (referee.table.events.Judged)
     winner: Side | None = None
     finish: Finish | None = None
     rows: tuple[tuple[Square, ...], ...] = ()  # the winning rows, each in board order
@@ -298,11 +301,15 @@ class Game(SetupState):
 
     # ------------------------------------------------------------ moving on
 
-    def apply(self, event: Place | Move) -> None:
-        """Move on by ``event``, or raise IllegalMove and change nothing."""
+    def handler(self, event: Place | Move) -> Callable[[Place | Move], None]:
+        """Every Invicta event moves on the same way, once :meth:`check` finds it legal
+        (an IllegalMove, raised before anything changes, if not)."""
         refusal = self.check(event)
         if refusal is not None:
             raise refusal
+        return self._moved
+
+    def _moved(self, event: Place | Move) -> None:
         side = event.side
         self.promoted = False
         if isinstance(event, Place):

@@ -37,7 +37,6 @@ from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 from referee.language.ast import Falsum, Formula, Not, free_vars
-from referee.language.vocabulary import Vocabulary
 from referee.logic.deletion import Trial, by_deletion, shrink_until, trial_seconds
 from referee.logic.e_prover import EProcess, EResult, EStatus, locate_e, prove_with_e
 from referee.logic.evaluate import EvaluationError, EvaluationTimeout, check_model, evaluate
@@ -69,7 +68,6 @@ from referee.logic.tasks import (
     SearchResult,
     SearchStatus,
     SizeChecked,
-    Sleep,
 )
 from referee.logic.worker import Pool
 
@@ -127,7 +125,6 @@ class Limits:
     max_size: int | None = None  # largest domain the finder tries (None: until the time is up)
     minimise: bool = True  # shrink unsat cores by deletion
     workers: int = 2
-    hang_for_testing: float = 0.0  # test hook: workers sleep this long first, ignoring limits
     e_prover: bool = True  # race E prover (when installed)
     cvc5: bool = True  # race cvc5's finite model finding (when installed)
     infinite: bool = True  # search models over ℕ and ℤ when no finite bound settles it
@@ -292,9 +289,7 @@ class Engine:
         return value
 
     # -- questions
-    def consistency(
-        self, formulas, vocabulary: Vocabulary | None = None, *, timeout: float | None = None
-    ) -> Verdict:
+    def consistency(self, formulas, *, timeout: float | None = None) -> Verdict:
         """CONSISTENT (with a model), INCONSISTENT (with the clash) or UNDETERMINED."""
         return self._as_consistency(self._decide(list(formulas), [], timeout))
 
@@ -302,7 +297,6 @@ class Engine:
         self,
         premises,
         goals,
-        vocabulary: Vocabulary | None = None,
         *,
         timeout: float | None = None,
     ) -> Verdict:
@@ -311,9 +305,7 @@ class Engine:
             goals = [goals]
         return self._decide(list(premises), list(goals), timeout)
 
-    def analyze(
-        self, formulas, vocabulary: Vocabulary | None = None, *, timeout: float | None = None
-    ) -> Analysis:
+    def analyze(self, formulas, *, timeout: float | None = None) -> Analysis:
         """Consistency of the board, then for each statement: do the others entail it?"""
         start = time.monotonic()
         formulas = list(formulas)
@@ -355,7 +347,7 @@ class Engine:
         limit = self.limits.timeout if timeout is None else timeout
         out: list[Verdict | None] = [None] * len(asked)
         prepared: list[_Question | None] = [None] * len(asked)
-        if not self.limits.cvc5 or self.limits.hang_for_testing or not limit > 0:
+        if not self.limits.cvc5 or not limit > 0:
             return out, prepared
         pool = self.pool
         budget = max(QUICK_MIN, QUICK_SHARE * limit)
@@ -522,8 +514,6 @@ class Engine:
         budget = max(0.05, q.limit * 0.92 - 0.03)
         until = q.start + budget
         pool = self.pool
-        limits = self.limits
-        minimise = limits.minimise
         solvers: dict[int, Solver] = {}
 
         def lane(solver: Solver, request, seconds: float, **when) -> int:
@@ -531,28 +521,8 @@ class Engine:
             solvers[task] = solver
             return task
 
-        use_e = False
-        if limits.hang_for_testing:
-            for _ in range(min(2, pool.size)):
-                lane(Solver.Z3, Sleep(limits.hang_for_testing), budget)
-        else:
-            use_e = limits.e_prover and locate_e() is not None
-            e_seconds = min(budget, max(E_MIN, E_SHARE * budget))
-            e_end = q.start + E_DELAY + e_seconds if use_e else 0.0
-            find = Find(q.problem, max_size, minimise, q.bounds.lower)
-            infinite = limits.infinite and q.bounds.complete_up_to is None
-            small = max(FINITE_MIN, FINITE_SHARE * budget) if infinite else budget
-            cvc5 = Cvc5Find(q.problem) if limits.cvc5 else None
-            if pool.size > 1:
-                first = lane(Solver.CVC5, cvc5, max(CVC5_MIN, CVC5_SHARE * budget)) if cvc5 else 0
-                lane(Solver.Z3, Prove(q.problem, minimise), budget, after=first)
-                finder = lane(Solver.FINDER, find, small, not_before=e_end)
-            else:  # one worker: each in turn
-                first = lane(Solver.CVC5, cvc5, budget / 3) if cvc5 else 0
-                finder = lane(Solver.FINDER, find, min(small, budget / 3), after=first)
-                finder = lane(Solver.Z3, Prove(q.problem, minimise), budget, after=finder)
-            if infinite:
-                lane(Solver.INFINITE, InfiniteFind(q.problem, tuple(q.goals)), budget, after=finder)
+        e_seconds = self._lanes(q, lane, budget, max_size)
+        use_e = e_seconds > 0
         pending = set(solvers)
         try:
             verdict = None
@@ -576,6 +546,31 @@ class Engine:
             for task in solvers:
                 pool.cancel(task)
         return verdict
+
+    def _lanes(
+        self, q: _Question, lane: Callable[..., int], budget: float, max_size: int | None
+    ) -> float:
+        """Put the racers on the pool's lanes (``lane(solver, request, seconds, **when)``),
+        on the schedule; the seconds E is to have once its delay is over (0: no E)."""
+        limits, pool, minimise = self.limits, self.pool, self.limits.minimise
+        use_e = limits.e_prover and locate_e() is not None
+        e_seconds = min(budget, max(E_MIN, E_SHARE * budget))
+        e_end = q.start + E_DELAY + e_seconds if use_e else 0.0
+        find = Find(q.problem, max_size, minimise, q.bounds.lower)
+        infinite = limits.infinite and q.bounds.complete_up_to is None
+        small = max(FINITE_MIN, FINITE_SHARE * budget) if infinite else budget
+        cvc5 = Cvc5Find(q.problem) if limits.cvc5 else None
+        if pool.size > 1:
+            first = lane(Solver.CVC5, cvc5, max(CVC5_MIN, CVC5_SHARE * budget)) if cvc5 else 0
+            lane(Solver.Z3, Prove(q.problem, minimise), budget, after=first)
+            finder = lane(Solver.FINDER, find, small, not_before=e_end)
+        else:  # one worker: each in turn
+            first = lane(Solver.CVC5, cvc5, budget / 3) if cvc5 else 0
+            finder = lane(Solver.FINDER, find, min(small, budget / 3), after=first)
+            finder = lane(Solver.Z3, Prove(q.problem, minimise), budget, after=finder)
+        if infinite:
+            lane(Solver.INFINITE, InfiniteFind(q.problem, tuple(q.goals)), budget, after=finder)
+        return e_seconds if use_e else 0.0
 
     def _start_e(self, q: _Question, pool: Pool, seconds: float) -> int:
         """Start E on the question (from this process) for ``seconds``: its task, or 0."""
@@ -618,38 +613,8 @@ class Engine:
                     Attempt(solver, outcome, q.elapsed(), size, q.limit if at_limit else None)
                 )
                 continue
-            r = event.result
-            verdict = None
-            if isinstance(r, ProofResult):
-                verdict = self._from_proof(q, r)
-            elif isinstance(r, SearchResult):
-                q.finder_said = True
-                verdict = self._from_search(q, r, max_size)
-                if r.status == SearchStatus.GAVE_UP:
-                    q.searched = max(q.searched, r.size)
-            elif isinstance(r, EResult):
-                verdict = self._from_e(q, r)
-            elif isinstance(r, Cvc5Result):
-                verdict = self._from_cvc5(q, r)
-            elif isinstance(r, InfiniteResult):
-                if r.model is not None:
-                    check = pool.submit(
-                        ConfirmInfinite(tuple(q.premises), tuple(q.goals), r.model),
-                        max(0.05, q.deadline - time.monotonic()),
-                    )
-                    solvers[check] = Solver.INFINITE
-                    q.candidate = r.model
-                    pending.add(check)  # the events below follow it too
-                else:
-                    q.tried.append(Attempt(Solver.INFINITE, Outcome.NO_MODEL, r.seconds))
-            elif isinstance(r, Confirmation):
-                verdict = self._from_confirmation(q, r)
-            elif isinstance(r, Failed):
-                if r.cancelled:
-                    continue
-                q.flags.append(f"BUG: {solver.value} failed: {r.error}")
-                log.error("%s failed: %s", solver.value, r.error)
-                q.tried.append(Attempt(solver, Outcome.ERROR, q.elapsed(), detail=r.error))
+            race = _Race(q, pool, solvers, pending, max_size, solver)
+            verdict = _answer(self, race, event.result)
             if verdict is not None:
                 if verdict.evidence.method == Method.EXHAUSTIVE:
                     verdict = self._prefer_proof(q, pool, solvers, verdict)
@@ -675,6 +640,39 @@ class Engine:
             q.tried.append(Attempt(Solver.FINDER, Outcome.NO_MODEL, q.elapsed(), q.searched))
         evidence = Evidence(Method.NONE, searched=q.searched or None)
         return self._finish(q, Verdict(Status.UNDETERMINED, evidence))
+
+    def _from_search_result(self, race: _Race, r: SearchResult) -> Verdict | None:
+        q = race.q
+        q.finder_said = True
+        verdict = self._from_search(q, r, race.max_size)
+        if r.status == SearchStatus.GAVE_UP:
+            q.searched = max(q.searched, r.size)
+        return verdict
+
+    def _from_infinite(self, race: _Race, r: InfiniteResult) -> None:
+        """A model over ℕ or ℤ is a candidate until a worker confirms it: that check joins
+        the race (its answer comes back as a :class:`Confirmation`)."""
+        q = race.q
+        if r.model is None:
+            q.tried.append(Attempt(Solver.INFINITE, Outcome.NO_MODEL, r.seconds))
+            return None
+        check = race.pool.submit(
+            ConfirmInfinite(tuple(q.premises), tuple(q.goals), r.model),
+            max(0.05, q.deadline - time.monotonic()),
+        )
+        race.solvers[check] = Solver.INFINITE
+        q.candidate = r.model
+        race.pending.add(check)  # the events that follow it too
+        return None
+
+    def _from_failure(self, race: _Race, r: Failed) -> None:
+        if r.cancelled:
+            return None
+        q, solver = race.q, race.solver
+        q.flags.append(f"BUG: {solver.value} failed: {r.error}")
+        log.error("%s failed: %s", solver.value, r.error)
+        q.tried.append(Attempt(solver, Outcome.ERROR, q.elapsed(), detail=r.error))
+        return None
 
     def _from_e(self, q: _Question, r: EResult) -> Verdict | None:
         if r.status == EStatus.PROOF:
@@ -896,4 +894,39 @@ def _rejection(q: _Question, model: Model, deadline: float) -> str | None:
             return "the goal holds in it"
     except EvaluationError as exc:
         return f"evaluator error: {exc}"
+    return None
+
+
+@dataclass(frozen=True)
+class _Race:
+    """One question's race, as a result's reader needs it: the question, the pool, the
+    tasks and which solver each is, those still running, and the solver that answered."""
+
+    q: _Question
+    pool: Pool
+    solvers: dict
+    pending: set
+    max_size: int | None
+    solver: Solver
+
+
+# What each kind of result a racer sends back comes to (a definite verdict, or None: the
+# race goes on), one reader per result type, found by the result's type: written once.
+_READERS: dict[type, Callable[[Engine, _Race, object], Verdict | None]] = {
+    ProofResult: lambda e, race, r: e._from_proof(race.q, r),
+    SearchResult: lambda e, race, r: e._from_search_result(race, r),
+    EResult: lambda e, race, r: e._from_e(race.q, r),
+    Cvc5Result: lambda e, race, r: e._from_cvc5(race.q, r),
+    InfiniteResult: lambda e, race, r: e._from_infinite(race, r),
+    Confirmation: lambda e, race, r: e._from_confirmation(race.q, r),
+    Failed: lambda e, race, r: e._from_failure(race, r),
+}
+
+
+def _answer(engine: Engine, race: _Race, result: object) -> Verdict | None:
+    """The verdict ``result`` gives, read by its type's reader (none: nothing to take)."""
+    for kind in type(result).__mro__:
+        reader = _READERS.get(kind)
+        if reader is not None:
+            return reader(engine, race, result)
     return None

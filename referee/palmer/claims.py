@@ -24,13 +24,9 @@ T = TypeVar("T")
 
 
 class Engine(Protocol):
-    def consistency(
-        self, formulas, vocabulary=None, *, timeout: float | None = None
-    ) -> Verdict: ...
+    def consistency(self, formulas, *, timeout: float | None = None) -> Verdict: ...
 
-    def entailment(
-        self, premises, goals, vocabulary=None, *, timeout: float | None = None
-    ) -> Verdict: ...
+    def entailment(self, premises, goals, *, timeout: float | None = None) -> Verdict: ...
 
     def call(self, function: Callable[..., T], *args, timeout: float, **kwargs) -> T | None: ...
 
@@ -79,10 +75,10 @@ def settle(
     formulas = [e.statement.asserted for e in premises]
     limit = game.setup.claim_timeout
     if kind == ClaimKind.INCONSISTENT:
-        verdict = engine.consistency(formulas, game.vocabulary, timeout=limit)
+        verdict = engine.consistency(formulas, timeout=limit)
     else:
         goals = [game.entry(t).statement.asserted for t in targets]
-        verdict = engine.entailment(formulas, goals, game.vocabulary, timeout=limit)
+        verdict = engine.entailment(formulas, goals, timeout=limit)
     check = result = None
     if offered is not None:
         check, result = check_claim_derivation(

@@ -38,9 +38,8 @@ from referee.palmer.permissions import negation_sites
 from referee.palmer.refusals import Tip
 from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
-from referee.table.errors import Hint, IllegalEvent, Refusal
-from referee.table.events import Event
-from referee.table.session import Asked, Declined, Outcome, Outcomes, Refused, Session
+from referee.table.errors import Hint, Refusal
+from referee.table.session import Actor, Asked, Declined, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -97,29 +96,27 @@ class PalmerCommands(TableCommands):
         self.read_text = read_text
         self._hinted: hint.Claimable | None = None  # the last hint, reused where the board grew
 
-    def refuse(self, game: Game, command: str, rest: str, seat: str | None) -> Outcomes | None:
+    def not_now(self, game: Game, command: str) -> Outcomes | None:
         if game.pending is not None and command in self.turn_moves:  # before the engine runs
             why = Refusal(refusals.Why.VOTE_FIRST)
             return (Refused(hint=Hint(Tip.VOTE), reason=why),)
-        if seat is not None and command == "hint" and game.rules.hints:
+        return None
+
+    def seat_refuses(self, game: Game, command: str, actor: Actor) -> Outcomes | None:
+        if command == "hint" and game.rules.hints:
             # A seat's page shows it, computed beside the table: asked here it would hold
             # every move while the engine thinks.
             return (Refused(reason=Refusal(refusals.Why.HINT_ON_SCREEN)),)
-        if seat is not None and command == "vote" and game.pending is not None:
+        if command == "vote" and game.pending is not None:
             # A claim must convince the others: at one keyboard the table agrees aloud
             # before one of them types the verdict; a seat speaks alone.
-            if self.player(game, seat) == game.pending.player:
+            if self.player(game, actor.name) == game.pending.player:
                 return (Refused(reason=Refusal(refusals.Why.OWN_CLAIM_VOTE)),)
-        return super().refuse(game, command, rest, seat)
+        return None
 
     # ------------------------------------------------------------ helpers
 
-    @staticmethod
-    def _submit(session: Session, event: Event, *shown: Outcome) -> Outcomes:
-        try:
-            session.submit(event)
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
+    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
         game: Game = session.game  # type: ignore[assignment]
         if game.finished:
             finish = game.finish
@@ -151,7 +148,7 @@ class PalmerCommands(TableCommands):
 
     # ------------------------------------------------------------- moves
 
-    def _play(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _play(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         match = _SEPARATOR.search(rest)
         if match:
             card_part, text = rest[: match.start()], rest[match.end() :].strip()
@@ -186,7 +183,7 @@ class PalmerCommands(TableCommands):
                 why = Refusal(refusals.Why.STATEMENT_AFTER_COLON)
                 return (Refused(hint=Hint(Tip.PLAY), reason=why),)
         event = Play(game.player, tuple(ids), text)
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         entry = session.game.board[-1]  # type: ignore[attr-defined]
@@ -204,14 +201,11 @@ class PalmerCommands(TableCommands):
                 return card.id
         raise CardError(refusals.Why.NO_NEGATE_IN_DECK)
 
-    def _negate(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _negate(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         parts = rest.replace("#", " ").split()
         if not parts or len(parts) > 2 or not all(is_number(p) for p in parts):
             return (Refused(reason=Refusal(refusals.Why.NEGATE_USAGE)),)
-        try:
-            entry = game.entry(int(parts[0]))
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
+        entry = game.entry(int(parts[0]))  # refused (by the table) if there is none
         sites = negation_sites(entry.statement, entry.vocabulary)
         if len(parts) == 1:
             return (NegationPlaces(entry.id, entry.text, tuple(s.after.text for s in sites)),)
@@ -229,33 +223,32 @@ class PalmerCommands(TableCommands):
             return (Refused(reason=exc.refusal),)
         before, after = entry.text, sites[k - 1].after.text
         event = Negate(game.player, card, entry.id, k, before, after)
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         return (Negated(event), *outcomes)
 
-    def _pass(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _pass(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         tokens = [t for t in re.split(r"[\s,]+", rest) if t]
         try:
             ids = self._resolve(game, tokens) if tokens else []
         except CardError as exc:
             return (Refused(reason=exc.refusal),)
         event = Pass(game.player, tuple(ids))
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         return (Passed(event.player, len(event.discard)), *outcomes)
 
-    def _end(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _end(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         if self.confirm_end is not None and not game.finished and not self.confirm_end():
             return (Declined(Asked.END),)
-        return self._submit(session, End(rest))
+        return self.submit(session, End(rest))
 
-    def _vote(self, session: Session, game: Game, rest: str) -> Outcomes:
-        words = rest.split()
-        voter = self.player(game, words[0]) if words else None
+    def _vote(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
+        voter, said = self.speaker(game, rest, actor)
         if voter is not None:  # one asked player's ballot; the house rule settles the claim
-            return self._ballot(session, game, voter, [w.lower() for w in words[1:]])
+            return self._ballot(session, game, voter, said.lower().split())
         words = rest.lower().split()
         if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
             return (Refused(reason=Refusal(refusals.Why.VOTE_USAGE)),)
@@ -263,7 +256,7 @@ class PalmerCommands(TableCommands):
             return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
         accepted = words[0] in ("yes", "y", "accept")
         event = Vote(accepted)
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         return (VoteTaken(event), *outcomes)
@@ -275,7 +268,7 @@ class PalmerCommands(TableCommands):
             return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
         ballots = {**game.ballots, voter: words[0] in ("yes", "y", "accept")}
         event = Ballot(voter, ballots[voter])
-        outcomes = self._submit(session, event)
+        outcomes = self.submit(session, event)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         waiting = tuple(p for p in game.asked if p not in ballots)
@@ -286,7 +279,7 @@ class PalmerCommands(TableCommands):
 
     # -------------------------------------------------------------- claims
 
-    def _claim(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _claim(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         try:
             words = shlex.split(rest)
         except ValueError as exc:
@@ -318,12 +311,9 @@ class PalmerCommands(TableCommands):
             kind, targets = ClaimKind.REDUNDANT, [int(w) for w in words]
         else:
             return (Refused(reason=Refusal(refusals.Why.CLAIM_USAGE)),)
-        try:
-            game.check_targets(kind, targets)
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
+        game.check_targets(kind, targets)  # refused (by the table) unless they can be claimed
         shown = settled_view(game, self.engine, kind, targets, offered)
-        outcomes = self._submit(session, shown.claim)
+        outcomes = self.submit(session, shown.claim)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
         score = session.game.scores[shown.claim.player]  # type: ignore[attr-defined]
@@ -331,7 +321,9 @@ class PalmerCommands(TableCommands):
 
     # --------------------------------------------------------------- views
 
-    def _why(self, session: Session, game: Game, rest: str, model_only: bool = False) -> Outcomes:
+    def _why(
+        self, session: Session, game: Game, rest: str, actor: Actor | None, model_only: bool = False
+    ) -> Outcomes:
         found = last_event(session.record, Claim)
         if found is None:
             return (Refused(reason=Refusal(refusals.Why.NO_CLAIM_YET)),)
@@ -339,13 +331,13 @@ class PalmerCommands(TableCommands):
         before = session.record.rebuild(number - 1)
         return (Why(recorded_view(before, claim), number, model_only),)
 
-    def _model(self, session: Session, game: Game, rest: str) -> Outcomes:
-        return self._why(session, game, rest, model_only=True)
+    def _model(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
+        return self._why(session, game, rest, actor, model_only=True)
 
-    def _board(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _board(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowBoard(),)
 
-    def _hint(self, session: Session, game: Game, rest: str) -> Outcomes:
+    def _hint(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         """What a claim would come to now (house rule hints), computed now, as the web
         table computes it in the background."""
         if not game.rules.hints:

@@ -18,6 +18,7 @@ from referee.language.shapes import Plain
 from referee.logic.engine import Status
 from referee.logic.evidence import Evidence
 from referee.table.events import End, Event, EventCodec, PlayerEvent
+from referee.table.reveals import Shown
 
 
 class ClaimKind(enum.StrEnum):
@@ -71,6 +72,7 @@ class ClaimVerdict(Plain):
 @dataclass(frozen=True)
 class Play(PlayerEvent):
     TYPE = "play"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     cards: tuple[str, ...]
     text: str
 
@@ -78,6 +80,7 @@ class Play(PlayerEvent):
 @dataclass(frozen=True)
 class Negate(PlayerEvent):
     TYPE = "negate"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     card: str
     target: int
     position: int
@@ -88,6 +91,7 @@ class Negate(PlayerEvent):
 @dataclass(frozen=True)
 class Claim(PlayerEvent):
     TYPE = "claim"
+    REVEALS = frozenset({Shown.JUDGEMENT, Shown.DRAWN_CARD})  # the verdict; then a draw
     kind: ClaimKind
     targets: tuple[int, ...]
     premises: tuple[int, ...]
@@ -105,6 +109,7 @@ class Claim(PlayerEvent):
 @dataclass(frozen=True)
 class Vote(Event):
     TYPE = "vote"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     accepted: bool
     ayes: tuple[str, ...] = ()
     noes: tuple[str, ...] = ()
@@ -113,6 +118,7 @@ class Vote(Event):
 @dataclass(frozen=True)
 class Pass(PlayerEvent):
     TYPE = "pass"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     discard: tuple[str, ...] = ()
 
 
@@ -123,6 +129,7 @@ class Ballot(PlayerEvent):
     is the table's decision at once (one keyboard, agreed aloud; older records)."""
 
     TYPE = "ballot"
+    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
     yes: bool
 
 

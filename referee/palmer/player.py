@@ -2,11 +2,19 @@
 
 Level 0 draws from the view's legal lines (it never writes a statement). The strong
 player (:class:`ProvingPlayer`) reads the board from the view and asks its own engine
-(hard limits, one worker) two things: what is claimable now (:func:`claimable`: it
-claims only what its engine proved, inconsistency first, so the referee rejects none
-of its claims), and, for statements its hand can write, whether the board they make
-hands the next player nothing (one ply: still consistent, shown by a model, and no
-statement provably redundant). It passes, discarding, when none of them is safe.
+(the judge's portfolio: E, cvc5, Z3 and the model finders on two workers) what is
+claimable now, through the same incremental analysis the claimable-now hint uses
+(:mod:`referee.palmer.analysis`): it claims only what its engine proved, inconsistency
+first, so the referee rejects none of its claims. Then, for statements its hand can
+write, it asks whether the board they make hands the next player nothing (one ply:
+still consistent, shown by a model, and no statement provably redundant), reusing the
+board's analysis (remembered countermodels re-checked by the evaluator) so that most
+candidates cost few questions. It passes, discarding, when none of them is safe.
+
+One deadline holds for the whole move (claims first, then writing) and is passed into
+every question as the engine's own time limit. Between its turns the player may
+:meth:`ProvingPlayer.ponder` the board it is shown (its seat's view only), so that
+the analysis at its turn is mostly reused.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ import enum
 import itertools
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,29 +33,26 @@ from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
 from referee.language.vocabulary import Vocabulary
 from referee.logic.engine import Engine, Limits, Status
+from referee.palmer import analysis
+from referee.palmer.analysis import Budget, Claimable, Consistency, Stated
 from referee.palmer.permissions import PlayRefused, check_cards_allow, negation_sites
 from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 
 DEFAULT_LEVEL = 1
-# Seconds per engine question (the referee's own limit, if shorter): most board
-# questions are settled in milliseconds, and a move should take about a second.
-QUESTION_SECONDS = 0.5
-# The board's own analysis (what to claim) within about this many seconds in all, each
-# question at least MIN_SECONDS: a board of many statements asks many questions.
+# Seconds at most per question of the board's own analysis (the referee's own limit,
+# if shorter): what the referee can prove in its limit, the player should not miss.
+QUESTION_SECONDS = 2.0
+# The move's deadline: the claims' questions end CLAIM_SECONDS after the move began,
+# writing's MOVE_SECONDS after (each question's limit is what is left of it).
 CLAIM_SECONDS = 2.0
-MIN_SECONDS = 0.15
-# Then a question left open is asked again for up to LONGER_SECONDS (the referee's own
-# limit, if shorter) while the move is younger than CLAIM_DEADLINE seconds: what the
-# referee can prove, the player should not miss.
-LONGER_SECONDS = 2.0
-CLAIM_DEADLINE = 3.0
+MOVE_SECONDS = 2.8
 # Seconds per question when trying a statement to write: one left open costs it whole.
-TRY_SECONDS = 0.2
-# A move is done within MOVE_SECONDS of its start, or WRITE_SECONDS/2 after the board's
-# analysis if that took longer, whatever is left to try.
-MOVE_SECONDS = 1.5
-WRITE_SECONDS = 1.0
+TRY_SECONDS = 0.3
 CANDIDATES = 24  # statements (and ¬ places) tried at most in one turn
+# Between turns: the board is analysed for at most this long (the questions' limit as
+# at a turn); the table's next change stops it.
+PONDER_SECONDS = 3.0
+PONDER_QUESTION_SECONDS = 1.0  # so that the table's next change waits at most this long
 
 
 def computer_player(level: int = DEFAULT_LEVEL, seed: int | None = None) -> ComputerPlayer:
@@ -78,17 +83,6 @@ class Board:
     def formulas(self) -> list[ast.Formula]:
         return [e.statement.asserted for e in self.entries]
 
-    def with_statement(self, statement: ast.Statement) -> Board:
-        return Board(
-            (*self.entries, Entry(0, statement, False)), self.vocabulary, self.deck_vocabulary
-        )
-
-    def replaced(self, board_id: int, statement: ast.Statement) -> Board:
-        entries = tuple(
-            replace(e, statement=statement) if e.id == board_id else e for e in self.entries
-        )
-        return Board(entries, self.vocabulary, self.deck_vocabulary)
-
 
 def read_board(view: Mapping[str, Any]) -> Board | None:
     """The view's board, each statement read under the names given before it (None if
@@ -115,101 +109,57 @@ def read_board(view: Mapping[str, Any]) -> Board | None:
 # ------------------------------------------------------------ what is claimable
 
 
-@dataclass(frozen=True)
-class Claimable:
-    """What the engine settled of a board (board ids), each verdict a proof or a model."""
-
-    inconsistent: bool  # proved
-    consistent: bool  # a model of the whole board (re-checked by the evaluator)
-    redundant: tuple[int, ...]  # unscored entries the others entail (proved)
-    free: tuple[int, ...]  # unscored entries shown not to follow (a model)
-
-
-def claimable(
-    engine: Engine, board: Board, timeout: float, longer: float = 0.0, deadline: float = 0.0
-) -> Claimable:
-    """The one analysis of "what is claimable on this board": consistency, then each
-    unscored statement's redundancy (``timeout``: seconds per question). Questions it
-    leaves open are asked again for ``longer`` seconds each until ``deadline`` (a
-    monotonic time), stopping at the first proof. The hint's board analysis answers the
-    same question: one of the two may stand for both."""
-    formulas = board.formulas
-    analysis = engine.analyze(formulas, board.vocabulary, timeout=timeout)
-    status = analysis.consistency.status
-    verdicts = {
-        entry.id: verdict.status
-        for entry, verdict in zip(board.entries, analysis.redundancy, strict=True)
-        if not entry.scored
-    }
-
-    def again() -> float | None:
-        left = deadline - time.monotonic()
-        return min(longer, left) if longer > 0 and left > 0.05 else None
-
-    if status == Status.UNDETERMINED and (seconds := again()) is not None:
-        status = engine.consistency(formulas, board.vocabulary, timeout=seconds).status
-    if status != Status.INCONSISTENT and Status.ENTAILED not in verdicts.values():
-        for k, entry in enumerate(board.entries):
-            if verdicts.get(entry.id) != Status.UNDETERMINED or (seconds := again()) is None:
-                continue
-            others = formulas[:k] + formulas[k + 1 :]
-            goal = [formulas[k]]
-            verdicts[entry.id] = engine.entailment(
-                others, goal, board.vocabulary, timeout=seconds
-            ).status
-            if verdicts[entry.id] == Status.ENTAILED:
-                break
-    return Claimable(
-        status == Status.INCONSISTENT,
-        status == Status.CONSISTENT,
-        tuple(i for i, v in verdicts.items() if v == Status.ENTAILED),
-        tuple(i for i, v in verdicts.items() if v == Status.NOT_ENTAILED),
+def question(board: Board, timeout: float) -> analysis.Board:
+    """``board`` as the analysis asks about it: the statements a claim's premises are,
+    under the referee's limit per question."""
+    return analysis.Board(
+        tuple(Stated(e.id, e.statement.asserted, not e.scored) for e in board.entries),
+        board.vocabulary,
+        timeout,
     )
 
 
+def claimable(
+    engine: Engine,
+    board: analysis.Board,
+    previous: Claimable | None,
+    budget: Budget,
+    stale: Callable[[], bool] = lambda: False,
+) -> Claimable:
+    """What is claimable on ``board`` (the hint's analysis, reusing ``previous``), asked
+    until a claim is proved or ``budget`` is spent."""
+    return analysis.analyze(board, engine, previous, stale, replace(budget, stop_at_claim=True))
+
+
 class Safety(enum.Enum):
-    SAFE = "safe"  # consistent, and every statement shown not to follow
+    SAFE = "safe"  # consistent, and every statement shown not to follow (or open before)
     DOUBTFUL = "doubtful"  # consistent, nothing proved redundant, some question left open
     UNSAFE = "unsafe"  # a claim for the next player, or consistency not shown
 
 
 def hands_nothing(
-    engine: Engine, now: Claimable, candidate: Candidate, seconds: float, deadline: float
-) -> Safety:
-    """One ply: whether the board ``candidate`` leaves hands the next player no claim.
+    engine: Engine, now: Claimable, candidate: Candidate, budget: Budget
+) -> tuple[Safety, Claimable]:
+    """One ply: whether the board ``candidate`` leaves hands the next player no claim,
+    and the analysis of that board (the player's next turn may reuse it).
 
-    Every unscored statement is asked (the first claim found ends it); one that
-    ``now`` left open may stay open, any other must be shown free by a model.
+    The board's analysis ``now`` is reused (a statement added: its countermodels that
+    still hold need no question); the first claim found ends it. Every statement must
+    be asked or reused (one left unasked for want of time: unsafe); one ``now`` left
+    open may stay open; any other left open is a doubt.
     """
-    board, changed = candidate.board, candidate.changed
-    formulas = board.formulas
-
-    def limit() -> float | None:
-        left = deadline - time.monotonic()
-        return min(seconds, left) if left > 0.02 else None
-
-    if (timeout := limit()) is None:
-        return Safety.UNSAFE
-    if engine.consistency(formulas, board.vocabulary, timeout=timeout).status != Status.CONSISTENT:
-        return Safety.UNSAFE
-    safety = Safety.SAFE
-    # The changed statement and those shown free first: an open answer there is a doubt;
-    # those left open before are asked last, for a proof only.
-    free = {changed, *now.free}
-    order = sorted(range(len(board.entries)), key=lambda k: board.entries[k].id not in free)
-    for k in order:
-        entry = board.entries[k]
-        if entry.scored:
-            continue
-        if (timeout := limit()) is None:
-            return Safety.UNSAFE
-        others = formulas[:k] + formulas[k + 1 :]
-        verdict = engine.entailment(others, [formulas[k]], board.vocabulary, timeout=timeout)
-        if verdict.status == Status.ENTAILED:
-            return Safety.UNSAFE
-        if verdict.status == Status.UNDETERMINED and entry.id in free:
-            safety = Safety.DOUBTFUL
-    return safety
+    after = claimable(engine, candidate.board, now, budget)
+    if (
+        after.board != Consistency.CONSISTENT
+        or after.redundant
+        or after.unasked
+        or after.board_unasked
+    ):
+        return Safety.UNSAFE, after
+    open_before = set(now.unknown) - {candidate.changed}
+    if set(after.unknown) - open_before:
+        return Safety.DOUBTFUL, after
+    return Safety.SAFE, after
 
 
 # ------------------------------------------------------------ statements a hand can write
@@ -234,8 +184,8 @@ class Candidate:
     """A move that writes on the board: the line, and the board it leaves."""
 
     line: str
-    board: Board
-    changed: int  # the board id written (0: a new statement) or negated
+    board: analysis.Board  # as the analysis asks about it
+    changed: int  # the board id written (a new statement's) or negated
     preference: float  # higher first
 
 
@@ -358,7 +308,11 @@ def _restrict(vocabulary: Vocabulary, names: set[str | None]) -> Vocabulary:
 
 
 def candidates(
-    rng: random.Random, view: Mapping[str, Any], board: Board, moves: Sequence[str]
+    rng: random.Random,
+    view: Mapping[str, Any],
+    board: Board,
+    moves: Sequence[str],
+    asked: analysis.Board,
 ) -> list[Candidate]:
     """Writing moves worth trying, most preferred first: the hand's statements (more
     cards first: the hand is refilled; ∃ first: weak statements are the ones a later
@@ -372,6 +326,11 @@ def candidates(
     )
     rules = (view.get("settings") or {}).get("rules") or {}
     every = bool(rules.get("every_card_used", True))
+    new_id = max((e.id for e in board.entries), default=0) + 1
+
+    def written(statement: ast.Statement) -> analysis.Board:
+        return asked.with_statement(Stated(new_id, statement.asserted, True))
+
     out = []
     for line, statement, used in _plays(rng, hand, board, every):
         weak = (
@@ -382,8 +341,8 @@ def candidates(
         out.append(
             Candidate(
                 line,
-                board.with_statement(statement),
-                0,
+                written(statement),
+                new_id,
                 used + 0.5 * weak - 0.02 * len(line) + rng.random() * 0.1,
             )
         )
@@ -391,9 +350,7 @@ def candidates(
         if line.startswith("play "):  # an S card, as the legal lines list it
             statement = _s_statement(line, hand, board)
             if statement is not None:
-                out.append(
-                    Candidate(line, board.with_statement(statement), 0, 1 + rng.random() * 0.1)
-                )
+                out.append(Candidate(line, written(statement), new_id, 1 + rng.random() * 0.1))
         elif line.startswith("negate "):
             _, number, place = line.split()
             target = next((e for e in board.entries if e.id == int(number)), None)
@@ -404,7 +361,10 @@ def candidates(
                 after = sites[int(place) - 1].after
                 out.append(
                     Candidate(
-                        line, board.replaced(target.id, after), target.id, 0.5 + rng.random() * 0.1
+                        line,
+                        asked.replaced(target.id, after.asserted),
+                        target.id,
+                        0.5 + rng.random() * 0.1,
                     )
                 )
     out.sort(key=lambda c: -c.preference)
@@ -438,11 +398,15 @@ class ProvingPlayer:
         self.rng = random.Random(seed)
         self.question_seconds = question_seconds
         self._engine: Engine | None = None
+        # The last analysis of a board it was shown: the next one reuses it.
+        self.known: Claimable | None = None
+        # The analysis of the board its last written line left, if that line is taken.
+        self.written: Claimable | None = None
 
     @property
     def engine(self) -> Engine:
-        if self._engine is None:  # its own single worker, started on the first question
-            self._engine = Engine(Limits(timeout=self.question_seconds, workers=1, memory_mb=1024))
+        if self._engine is None:  # started on the first question: the judge's portfolio
+            self._engine = Engine(Limits(timeout=self.question_seconds, memory_mb=1024))
         return self._engine
 
     def close(self) -> None:
@@ -454,9 +418,43 @@ class ProvingPlayer:
         referee = (view.get("settings") or {}).get("claim_timeout")
         return (
             min(self.question_seconds, referee)
-            if isinstance(referee, (int, float))
+            if isinstance(referee, (int, float)) and referee > 0
             else self.question_seconds
         )
+
+    def _analyze(
+        self, view: Mapping[str, Any], board: Board, budget: Budget, stale=lambda: False
+    ) -> Claimable:
+        """The board's analysis within ``budget``, reusing (and then replacing) the last."""
+        now = claimable(
+            self.engine, question(board, self._timeout(view)), self._previous(board), budget, stale
+        )
+        self.known = now
+        return now
+
+    def _previous(self, board: Board) -> Claimable | None:
+        """The earlier analysis this board only adds to (what its own last statement left,
+        if the referee wrote it as the player expected; else the last board analysed)."""
+        basis = tuple((e.id, e.statement.asserted) for e in board.entries)
+        for earlier in (self.written, self.known):
+            if earlier is not None and analysis.additions(earlier, basis) is not None:
+                return earlier
+        return None
+
+    def ponder(
+        self,
+        view: Mapping[str, Any],
+        stale: Callable[[], bool] = lambda: False,
+        seconds: float = PONDER_SECONDS,
+    ) -> None:
+        """Between turns: analyse the board this seat is shown (its view, nothing else)
+        for up to ``seconds`` or until ``stale()``, so that its turn reuses the answer."""
+        if view.get("finished") or legal(view):
+            return
+        board = read_board(view)
+        if board is not None and board.entries:
+            budget = Budget(time.monotonic() + seconds, PONDER_QUESTION_SECONDS)
+            self._analyze(view, board, budget, stale)
 
     def choose(self, view: Mapping[str, Any]) -> str | None:
         moves = legal(view)
@@ -468,40 +466,33 @@ class ProvingPlayer:
         if board is None:
             return _fallback(moves)
         start = time.monotonic()
-        # The whole board's questions within about CLAIM_SECONDS, each at most the limit.
-        per_question = CLAIM_SECONDS / (len(board.entries) + 1)
-        limit = self._timeout(view)
-        now = claimable(
-            self.engine,
-            board,
-            max(MIN_SECONDS, min(limit, per_question)),
-            min(limit, LONGER_SECONDS),
-            start + CLAIM_DEADLINE,
-        )
-        if now.inconsistent and "claim inconsistent" in moves:
+        now = self._analyze(view, board, Budget(start + CLAIM_SECONDS))
+        if now.board == Consistency.INCONSISTENT and "claim inconsistent" in moves:
             return "claim inconsistent"
         for board_id in now.redundant:
             if f"claim {board_id}" in moves:
                 return f"claim {board_id}"
-        deadline = max(start + MOVE_SECONDS, time.monotonic() + WRITE_SECONDS / 2)
+        deadline = start + MOVE_SECONDS
         return self._write(view, board, now, moves, deadline) or _fallback(moves)
 
     def _write(
         self, view, board: Board, now: Claimable, moves: Sequence[str], deadline: float
     ) -> str | None:
         """The first safe candidate, else the first doubtful one (None: none in time)."""
-        if not now.consistent:
+        if now.board != Consistency.CONSISTENT:
             return None  # a board not shown consistent stays unknown whatever is written
         doubtful = None
-        seconds = min(self._timeout(view), TRY_SECONDS)
-        for candidate in candidates(self.rng, view, board, moves)[:CANDIDATES]:
+        asked = question(board, self._timeout(view))
+        budget = Budget(deadline, TRY_SECONDS)
+        for candidate in candidates(self.rng, view, board, moves, asked)[:CANDIDATES]:
             if time.monotonic() >= deadline:
                 break
-            safety = hands_nothing(self.engine, now, candidate, seconds, deadline)
+            safety, after = hands_nothing(self.engine, now, candidate, budget)
             if safety is Safety.SAFE:
+                self.written = after
                 return candidate.line
             if safety is Safety.DOUBTFUL and doubtful is None:
-                doubtful = candidate.line
+                doubtful, self.written = candidate.line, after
         return doubtful
 
     def _vote(self, view: Mapping[str, Any], board: Board | None) -> str:
@@ -514,10 +505,10 @@ class ProvingPlayer:
         premises = [e.statement.asserted for e in board.entries if e.id not in targets]
         timeout = self._timeout(view)
         if vote.get("kind") == "inconsistent":
-            verdict = self.engine.consistency(premises, board.vocabulary, timeout=timeout)
+            verdict = self.engine.consistency(premises, timeout=timeout)
             return "vote yes" if verdict.status == Status.INCONSISTENT else "vote no"
         goals = [e.statement.asserted for e in board.entries if e.id in targets]
-        verdict = self.engine.entailment(premises, goals, board.vocabulary, timeout=timeout)
+        verdict = self.engine.entailment(premises, goals, timeout=timeout)
         return "vote yes" if verdict.status == Status.ENTAILED else "vote no"
 
 

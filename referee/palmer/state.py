@@ -41,8 +41,8 @@ from referee.palmer.events import (
 from referee.palmer.refusals import Why
 from referee.palmer.setup import HouseRules, Mode, Setup, VoteBy
 from referee.table.dealing import DealtState
-from referee.table.errors import IllegalEvent, Refusal
-from referee.table.events import handler_for
+from referee.table.errors import Hides, IllegalEvent, Refusal
+from referee.table.events import Judged
 from referee.table.reveals import Reveal, Shown
 
 POSITIVE = {ClaimKind.REDUNDANT: Status.ENTAILED, ClaimKind.INCONSISTENT: Status.INCONSISTENT}
@@ -96,7 +96,9 @@ class Entry:
 
 
 @dataclass
-class Game(DealtState):
+class Game(DealtState, Judged):
+    codec = CODEC  # its events (the shared apply finds their handlers by it)
+    hides = Hides.DEAL  # its hands and pile (what a hidden refusal is said to come from)
     setup: Setup
     scores: dict[str, int] = field(default_factory=dict)
     board: list[Entry] = field(default_factory=list)
@@ -185,25 +187,22 @@ class Game(DealtState):
 
     # ------------------------------------------------------------ events
 
-    def apply(self, event) -> None:
-        """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
-        handler = handler_for(self, event, CODEC)
+    def judge(self, event) -> int:
         if self.pending is not None and not isinstance(event, (Vote, Ballot, End)):
             raise Refusal.illegal("type", Why.VOTE_FIRST)
         if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
             raise Refusal.illegal(
                 "player", Why.NOT_YOUR_TURN, player=self.player, other=event.player
             )
-        pile = len(self.draw_pile)
-        handler(event)
-        self.events += 1
+        return len(self.draw_pile)
+
+    def noted(self, event, before: int) -> tuple[Shown, ...]:
         shown = []
         if isinstance(event, Claim):  # the engine's verdict, shown to the table
             shown.append(Shown.JUDGEMENT)
-        if len(self.draw_pile) < pile:  # dealt mode: the turn ended with a draw
+        if len(self.draw_pile) < before:  # dealt mode: the turn ended with a draw
             shown.append(Shown.DRAWN_CARD)
-        if shown:
-            self.last_reveal = Reveal(self.events, tuple(shown))
+        return tuple(shown)
 
     def _take(self, ids: Sequence[str], key: str) -> list[DeckCard]:
         """The cards, checked against the hand in dealt mode (the hand is not changed yet)."""

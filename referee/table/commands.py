@@ -9,11 +9,15 @@ is refused when another seat says it, an :class:`Unread` raised by a handler
 becomes a refusal with its hint, and the shared views (scores, hand, cards,
 rules) are answered the same way for every game.
 
-A *seat* is the player a command comes from; ``None`` is the shared terminal,
-where everyone sits at one keyboard and the referee trusts the table. A seat
-speaks for its own player only: a command that names a player names the seat
-when it names nobody (``hand`` is the seat's own hand), and only the player
-who made the last event takes it back (:meth:`TableCommands.refuse_undo`).
+The *actor* is who says a command: an :class:`Actor` (a seat, one player's
+phone) or ``None``, the shared terminal, where everyone sits at one keyboard and
+the referee trusts the table. It reaches every handler as a value
+(``_play(self, session, game, rest, actor)``), never pasted into the text. One
+method, :meth:`TableCommands.may_say`, decides who may say what: a seat speaks
+for its own player only (a command that names a player names the seat when it
+names nobody: ``hand`` is the seat's own hand, :meth:`TableCommands.speaker`),
+moves only in its turn, and only the player who made the last event takes it
+back (:meth:`TableCommands.refuse_undo`).
 """
 
 from __future__ import annotations
@@ -24,12 +28,12 @@ from dataclasses import replace
 from typing import TypeVar
 
 from referee.language.names import find_name, name_key
-from referee.table.errors import Hint, OverLimit, Reason, Refusal
+from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event, PlayerEvent
 from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
 from referee.table.reveals import undo_barrier
-from referee.table.session import Outcomes, Refused, Session, ShowRules
+from referee.table.session import Actor, Outcome, Outcomes, Refused, Session, ShowRules
 from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores
 
 E = TypeVar("E", bound=Event)
@@ -78,7 +82,7 @@ class TableCommands:
     no_hands: enum.Enum = Why.NO_HANDS  # why ``hand`` shows nothing in table mode
 
     def handle(
-        self, session: Session, command: str, rest: str, seat: str | None = None
+        self, session: Session, command: str, rest: str, actor: Actor | None = None
     ) -> Outcomes | None:
         command, rest = self.word(command, rest)
         if command not in self.commands and not (command == "moves" and self.legal):
@@ -92,23 +96,83 @@ class TableCommands:
                     for o in over
                 )
             return over
-        refused = self.refuse(game, command, rest, seat)
+        refused = self.may_say(command, actor, game, self.names(game, command, rest))
         if refused:
             return refused
-        if seat is not None and command in self.owns and not self.names(game, command, rest):
-            rest = f"{seat} {rest}".strip()  # a seat that names nobody means itself
         try:
-            return getattr(self, f"_{command}")(session, game, rest)
+            return getattr(self, f"_{command}")(session, game, rest, actor)
         except Unread as exc:
             return (Refused(hint=exc.hint, reason=exc.reason),)
         except OverLimit as exc:  # the record's limit, not the game's rules
             return (Refused(reason=exc.reason),)
+        except IllegalEvent as exc:  # a rule a handler asked about before any event
+            return self.refusal(exc)
+
+    def submit(self, session: Session, event: Event, *shown: Outcome) -> Outcomes:
+        """Put ``event`` to the rules (:meth:`Session.submit`, the one door into the
+        record): accepted, ``shown`` and what followed from it (:meth:`followed`);
+        refused, the rules' refusal as an outcome (:meth:`refusal`). Written once here:
+        no game catches its own :class:`IllegalEvent`."""
+        try:
+            session.submit(event)
+        except IllegalEvent as exc:
+            return self.refusal(exc, event)
+        return self.followed(session, shown)
+
+    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
+        """What an accepted event comes to: ``shown``, and what the game adds after it
+        (the game over, a round settled, the news its rules made)."""
+        return shown
+
+    def refusal(self, exc: IllegalEvent, event: Event | None = None) -> Outcomes:
+        """The outcome the rules' refusal comes to (``event``: the event refused, None when
+        a handler asked the rules before making one). A game whose refusals carry more
+        (the premise a placement breaks, a hint by the move) says so here."""
+        return (Refused(exc.message, reason=exc.reason),)
 
     @property
     def owns(self) -> frozenset[str]:
         """The commands a seat says of its own player only: the game's ``names_player``, and
         ``moves`` in every game (a player's moves tell what that player can see)."""
         return self.names_player | {"moves"}
+
+    def may_say(
+        self, command: str, actor: Actor | None, game, named: tuple[str, ...] = ()
+    ) -> Outcomes | None:
+        """Refused unless ``actor`` may say ``command`` now (``named``: the players the
+        command names, :meth:`names`): the one place that decides who may say what. What
+        the game forbids to everyone now comes first (:meth:`not_now`); the shared terminal
+        may then say anything; a seat moves only in its turn (``turn_moves``), says only
+        what the game lets a seat say (:meth:`seat_refuses`), and names only itself in
+        the commands that speak for a player (``names_player``, ``moves``)."""
+        refused = self.not_now(game, command)
+        if refused or actor is None:
+            return refused
+        turn = self.moves if self.turn_moves is None else self.turn_moves
+        mover = self.mover(game)
+        if command in turn and mover is not None and not same_player(mover, actor.name):
+            return (Refused(reason=Refusal(Why.NOT_YOUR_TURN, mover, actor.name)),)
+        refused = self.seat_refuses(game, command, actor)
+        if refused:
+            return refused
+        if command in self.owns:
+            for player in named:
+                if not same_player(player, actor.name):
+                    return (Refused(reason=Refusal(Why.ONLY_NAMED, player)),)
+        return None
+
+    def speaker(self, game, rest: str, actor: Actor | None) -> tuple[str | None, str]:
+        """Whom a command that speaks for a player speaks for, and the rest of its words:
+        the player named first in ``rest``; else the actor's own player (a seat that names
+        nobody means itself; :meth:`may_say` has refused a seat naming another); else
+        nobody (the shared terminal named nobody)."""
+        words = rest.split(maxsplit=1)
+        named = self.player(game, words[0]) if words else None
+        if named is not None:
+            return named, words[1] if len(words) > 1 else ""
+        if actor is not None:
+            return self.player(game, actor.name) or actor.name, rest
+        return None, rest
 
     # ------------------------------------------------------------ what a game adds
 
@@ -127,18 +191,14 @@ class TableCommands:
             return UNDECLARED
         return game.player
 
-    def refuse(self, game, command: str, rest: str, seat: str | None) -> Outcomes | None:
-        """Whether ``seat`` may say ``command`` now: the turn and whose secrets it shows."""
-        if seat is None:
-            return None
-        turn = self.moves if self.turn_moves is None else self.turn_moves
-        mover = self.mover(game)
-        if command in turn and mover is not None and not same_player(mover, seat):
-            return (Refused(reason=Refusal(Why.NOT_YOUR_TURN, mover, seat)),)
-        if command in self.owns:
-            for named in self.names(game, command, rest):
-                if not same_player(named, seat):
-                    return (Refused(reason=Refusal(Why.ONLY_NAMED, named)),)
+    def not_now(self, game, command: str) -> Outcomes | None:
+        """Refused when nobody may say ``command`` now, whoever says it (a vote pending, a
+        round stopped): the game's rules of the moment. None: the turn and the seat decide."""
+        return None
+
+    def seat_refuses(self, game, command: str, actor: Actor) -> Outcomes | None:
+        """Refused when a seat (never the shared terminal) may not say ``command`` now,
+        beyond the turn and the players it names: what a game adds to :meth:`may_say`."""
         return None
 
     def names(self, game, command: str, rest: str) -> tuple[str, ...]:
@@ -152,12 +212,12 @@ class TableCommands:
         """The player who made ``event`` (None: the table or the rules made it)."""
         return event.player if isinstance(event, PlayerEvent) else None
 
-    def refuse_undo(self, game, event: Event, seat: str | None) -> Outcomes | None:
-        """Whether ``seat`` may take back ``event``: only the player who made it."""
-        if seat is None:
+    def refuse_undo(self, game, event: Event, actor: Actor | None) -> Outcomes | None:
+        """Whether ``actor`` may take back ``event``: only the player who made it."""
+        if actor is None:
             return None
         author = self.author(game, event)
-        if author is None or not same_player(author, seat):
+        if author is None or not same_player(author, actor.name):
             return (Refused(reason=Refusal(Why.NOT_YOUR_UNDO, author or "")),)
         return None
 
@@ -169,20 +229,20 @@ class TableCommands:
 
     # ------------------------------------------------------------ the shared views
 
-    def _scores(self, session: Session, game, rest: str) -> Outcomes:
+    def _scores(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowScores(),)
 
-    def _cards(self, session: Session, game, rest: str) -> Outcomes:
+    def _cards(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowCards(),)
 
-    def _rules(self, session: Session, game, rest: str) -> Outcomes:
+    def _rules(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowRules(),)
 
-    def _moves(self, session: Session, game, rest: str) -> Outcomes:
+    def _moves(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         """Every move a player may make now (a seat: its own; the table: each player's who
         has one, or the one named), as a computer player or ``you.legal`` lists them."""
         assert self.legal is not None
-        word = rest.strip()
+        word = rest.strip() or (actor.name if actor is not None else "")
         if word:
             player = self.player(game, word)
             if player is None:
@@ -197,10 +257,10 @@ class TableCommands:
         shows them as it shows a hand): yes, unless the game says its moves hide nothing."""
         return True
 
-    def _hand(self, session: Session, game, rest: str) -> Outcomes:
+    def _hand(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         if not game.dealt:
             return (Refused(reason=Refusal(self.no_hands)),)
-        word = rest.strip() or game.player
+        word = rest.strip() or (actor.name if actor is not None else game.player)
         player = self.player(game, word)
         if player is None:
             return (Refused(reason=Refusal(Why.NO_SUCH_PLAYER, word=word)),)

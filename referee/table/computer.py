@@ -29,6 +29,15 @@ class ComputerPlayer(Protocol):
         """Let go of what the player holds (an engine, its workers)."""
 
 
+def ponder(player: ComputerPlayer, view: Mapping[str, Any], stale) -> None:
+    """Let ``player`` think about ``view`` between its turns, if it can (a player may
+    have a ``ponder(view, stale)`` method: it sees only this seat's view, and stops once
+    ``stale()`` says the table moved on)."""
+    method = getattr(player, "ponder", None)
+    if callable(method):
+        method(view, stale)
+
+
 def legal(view: Mapping[str, Any]) -> list[str]:
     """The seat's legal moves now, as its view lists them ([] when it has none)."""
     you = view.get("you")
@@ -112,6 +121,16 @@ class ComputerSeats:
             if line:
                 return seat, line
         return None
+
+    def ponder(self, view_of, stale) -> None:
+        """Each computer seat that has nothing to say now thinks about its view until
+        ``stale()`` (the table moved on): what it learns is reused at its turn."""
+        for seat, player in list(self.players.items()):
+            if stale():
+                return
+            view = view_of(seat)
+            if not view.get("finished") and not legal(view):
+                ponder(player, view, stale)
 
     def answered(self, seat: str, ok: bool) -> None:
         """What the table said to ``seat``'s line: a player refused too often gives way to

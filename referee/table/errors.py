@@ -11,8 +11,29 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, fields
 
-# Said instead of a refusal's reason where the reason would show what the deal hides.
-HIDDEN_REASON = "the deal says otherwise (why is not shown: it would tell what the deal hides)"
+
+class Hides(enum.Enum):
+    """What a game keeps from the table, as it declares (``hides`` on its state): what a
+    refusal whose reason is hidden says instead, so a game without a deal is not told
+    "the deal says otherwise"."""
+
+    DEAL = "deal"  # cards dealt face down (Palmer's, Ergo's, Cogito's hands and Self cards)
+    SECRET = "secret"  # anything else a game hides (a codemaker's code); the default
+
+
+# Said instead of a refusal's reason where the reason would show what the game hides.
+HIDDEN_REASONS = {
+    Hides.DEAL: "the deal says otherwise (why is not shown: it would tell what the deal hides)",
+    Hides.SECRET: "the rules say otherwise (why is not shown: it would tell what the game hides)",
+}
+HIDDEN_REASON = HIDDEN_REASONS[Hides.DEAL]
+
+
+def hides_of(game: object) -> Hides:
+    """What ``game`` declares it hides (its state's ``hides``); undeclared, the words that
+    name nothing in particular."""
+    hides = getattr(game, "hides", None)
+    return hides if isinstance(hides, Hides) else Hides.SECRET
 
 
 @dataclass(frozen=True)
@@ -108,8 +129,12 @@ class IllegalEvent(ValueError):
 
     @property
     def public(self) -> str:
-        """The reason as anyone may read it."""
-        return HIDDEN_REASON if self.hidden else self.message
+        """The reason as anyone may read it (a hidden one in words that name no deal)."""
+        return self.public_in(None)
+
+    def public_in(self, game: object) -> str:
+        """The reason as anyone may read it, a hidden one said as ``game`` hides things."""
+        return HIDDEN_REASONS[hides_of(game)] if self.hidden else self.message
 
 
 class OverLimit(IllegalEvent):

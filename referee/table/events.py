@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from referee.language.shapes import Plain, ShapeError, decode
-from referee.table.errors import IllegalEvent, RecordError, Refusal
+from referee.table.errors import Hides, IllegalEvent, RecordError, Refusal
 from referee.table.refusals import Why
+from referee.table.reveals import Reveal, Shown
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,10 @@ class Event(Plain):
     """Base of every game's events; subclasses are frozen dataclasses with a ``TYPE``."""
 
     TYPE: ClassVar[str] = ""
+    # What an event of this kind may show the table that nobody could otherwise know
+    # (:mod:`referee.table.reveals`; empty: nothing). Every game declares it for each of
+    # its events; None, undeclared, fails closed: undo never takes such an event back.
+    REVEALS: ClassVar[frozenset[Shown] | None] = None
 
     def to_json(self) -> dict:
         return {"type": self.TYPE, **super().to_json()}
@@ -44,6 +49,7 @@ class End(Event):
     what the end means (Palmer's and Ergo's: most points wins; Cogito's: a tie)."""
 
     TYPE = "end"
+    REVEALS = frozenset({Shown.GAME_OVER})  # the end may show what was hidden (Cogito's)
     reason: str = ""
 
 
@@ -56,6 +62,46 @@ def handler_for(state: Any, event: Event, codec: EventCodec) -> Callable[[Any], 
     if codec.kinds.get(event.TYPE) is not type(event):
         raise IllegalEvent("type", reason=Refusal(Why.NOT_AN_EVENT, word=type(event).__name__))
     return getattr(state, f"_{event.TYPE}")
+
+
+class Judged:
+    """The bookkeeping every game's ``apply`` shares, written once: find the event's
+    handler (:meth:`handler`), let the game judge it first (:meth:`judge`, which raises
+    :class:`IllegalEvent` before anything changes), apply it, count it (``events``), and
+    keep the last event that showed the table something hidden (``last_reveal``, the
+    undo barrier of :mod:`referee.table.reveals`) from what the game says it showed
+    (:meth:`noted`). A game state mixes this in and writes only its three hooks."""
+
+    codec: ClassVar[EventCodec]
+    hides: ClassVar[Hides] = Hides.SECRET  # what a hidden refusal's words name
+    events: int
+    last_reveal: Reveal | None
+
+    def apply(self, event: Any) -> None:
+        """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
+        handler = self.handler(event)
+        before = self.judge(event)
+        handler(event)
+        self.events += 1
+        shown = self.noted(event, before)
+        if type(event).REVEALS is None:  # undeclared: it may have shown anything
+            shown = (*shown, Shown.UNDECLARED)
+        if shown:
+            self.last_reveal = Reveal(self.events, tuple(shown))
+
+    def handler(self, event: Event) -> Callable[[Any], None]:
+        """The state's method for ``event``: :func:`handler_for`, after its checks."""
+        return handler_for(self, event, self.codec)
+
+    def judge(self, event: Any) -> Any:
+        """Raise IllegalEvent if the game refuses ``event`` now, before anything changes;
+        return what :meth:`noted` compares the game after the event with."""
+        return None
+
+    def noted(self, event: Any, before: Any) -> tuple[Shown, ...]:
+        """What ``event`` (just applied; ``before``: what :meth:`judge` returned) showed
+        the table that nobody could otherwise know: nothing, unless the game says."""
+        return ()
 
 
 class EventCodec:

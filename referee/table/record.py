@@ -156,7 +156,9 @@ class Record(Generic[S]):
             try:
                 game.apply(event)
             except IllegalEvent as exc:
-                raise RecordError(exc.public, number, exc.field, reason=exc.public_reason) from None
+                raise RecordError(
+                    exc.public_in(game), number, exc.field, reason=exc.public_reason
+                ) from None
         return game
 
     def to_json(self, game: GameState | None = None) -> dict:

@@ -100,14 +100,14 @@ def steps(record: Record, examine: Examine | None, report: ReplayReport) -> Iter
         try:
             game.apply(event)
         except Misjudged as exc:  # today's answer only where it shows nothing hidden
-            today = exc.public if exc.hidden else exc.today
+            today = exc.public_in(game) if exc.hidden else exc.today
             found.append(
                 Disagreement(
                     number,
                     exc.field,
                     exc.recorded,
                     today,
-                    message=exc.public,
+                    message=exc.public_in(game),
                     reason=exc.public_reason,
                 )
             )
@@ -118,7 +118,12 @@ def steps(record: Record, examine: Examine | None, report: ReplayReport) -> Iter
         except IllegalEvent as exc:
             found.append(
                 Disagreement(
-                    number, exc.field, None, exc.public, refused=True, reason=exc.public_reason
+                    number,
+                    exc.field,
+                    None,
+                    exc.public_in(game),
+                    refused=True,
+                    reason=exc.public_reason,
                 )
             )
             report.disagreements.extend(found)

@@ -40,6 +40,12 @@ class Reveal:
     shown: tuple[Shown, ...]
 
 
+def lifts_barrier(game: object) -> bool:
+    """Whether ``game``'s house rules have ``undo_past_reveals`` at all (on or off): a
+    table refused an undo may be told of it only then."""
+    return isinstance(getattr(getattr(game, "rules", None), "undo_past_reveals", None), bool)
+
+
 def undo_barrier(game: object) -> Reveal | None:
     """The last event of ``game`` that undo may not take back, or None.
 

@@ -22,7 +22,19 @@ from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event
 from referee.table.record import GameState, Record, event_bytes
 from referee.table.refusals import HELP, Why
-from referee.table.reveals import Shown, undo_barrier
+from referee.table.reveals import Shown, lifts_barrier, undo_barrier
+
+# ----------------------------------------------------------------- who speaks
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who says a command: one seat, by the name its player sits under (as the seat typed
+    it; the game's rules compare names). The shared terminal, where the whole table sits
+    at one keyboard, is no Actor: it is ``None`` wherever an actor is asked for."""
+
+    name: str
+
 
 # ----------------------------------------------------------------- outcomes
 
@@ -75,11 +87,14 @@ class Undone(Outcome):
 @dataclass(frozen=True)
 class UndoRefused(Outcome):
     """Undo would take back ``event`` (number ``number``), which showed the table ``shown``,
-    something nobody could otherwise know (:mod:`referee.table.reveals`): refused."""
+    something nobody could otherwise know (:mod:`referee.table.reveals`): refused.
+    ``house_rule``: the game has the house rule ``undo_past_reveals`` that would lift this
+    barrier (a game without it, or an event that declared nothing, is not sent there)."""
 
     event: Event
     number: int
     shown: tuple[Shown, ...]
+    house_rule: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,15 +153,14 @@ class Commands(Protocol):
     aliases: Mapping[str, str]  # short words → command names
 
     def handle(
-        self, session: Session, command: str, rest: str, seat: str | None = None
+        self, session: Session, command: str, rest: str, actor: Actor | None = None
     ) -> Outcomes | None:
-        """The outcomes of ``command`` said by ``seat``; None when the game has no such command.
-
-        ``seat``: the player saying it; None is the shared terminal (the whole table).
+        """The outcomes of ``command`` said by ``actor``; None when the game has no such
+        command. ``actor``: the seat saying it; None is the shared terminal (the whole table).
         """
 
-    def refuse_undo(self, game: GameState, event: Event, seat: str | None) -> Outcomes | None:
-        """Refused when ``seat`` may not take back ``event`` (None: it may)."""
+    def refuse_undo(self, game: GameState, event: Event, actor: Actor | None) -> Outcomes | None:
+        """Refused when ``actor`` may not take back ``event`` (None: it may)."""
 
 
 COMMON_ALIASES = {"u": "undo", "q": "quit", "exit": "quit", "?": "help"}
@@ -174,7 +188,9 @@ class Session:
         self._sized: tuple[Record, int] | None = None
 
     def execute(self, line: str, seat: str | None = None) -> Outcomes:
-        """The outcomes of one typed line; ``seat``: who says it (None: the shared terminal)."""
+        """The outcomes of one typed line; ``seat``: who says it (None: the shared terminal),
+        passed to the game's commands as an :class:`Actor`, never into the line."""
+        actor = None if seat is None else Actor(seat)
         line = line.strip()
         if not line or line.startswith("#"):
             return ()
@@ -182,16 +198,16 @@ class Session:
         command = self.command_of(word)
         rest = rest.strip()
         if command == "undo":
-            return self.undo(seat)
-        if command == "save" and seat is None:  # the record file is the host's
+            return self.undo(actor)
+        if command == "save" and actor is None:  # the record file is the host's
             return (Saved(),)
         if command == "quit":
-            if seat is not None:  # one player leaving does not close the table
+            if actor is not None:  # one player leaving does not close the table
                 return (Refused(reason=Refusal(Why.TABLE_STAYS_OPEN)),)
             return (Saved(), Quit())
         if command == "help":
             return (Help(rest),)
-        outcomes = self.commands.handle(self, command, rest, seat)
+        outcomes = self.commands.handle(self, command, rest, actor)
         if outcomes is None:
             why = Refusal(Why.UNKNOWN_COMMAND, word=word)
             return (Refused(hint=HELP, reason=why),)
@@ -232,18 +248,19 @@ class Session:
         self.record = self.record.appended(event)
         self._sized = (self.record, total)
 
-    def undo(self, seat: str | None = None) -> Outcomes:
-        """Take back the last event; said by ``seat``, only if that player made it."""
+    def undo(self, actor: Actor | None = None) -> Outcomes:
+        """Take back the last event; said by ``actor`` (a seat), only if its player made it."""
         if not self.record.events:
             return (Refused(reason=Refusal(Why.NOTHING_TO_UNDO)),)
         event = self.record.events[-1]
-        if seat is not None:
-            refused = self.commands.refuse_undo(self.game, event, seat)
+        if actor is not None:
+            refused = self.commands.refuse_undo(self.game, event, actor)
             if refused:
                 return refused
         barrier = undo_barrier(self.game)
         if barrier is not None and barrier.event >= len(self.record.events):
-            return (UndoRefused(event, len(self.record.events), barrier.shown),)
+            liftable = Shown.UNDECLARED not in barrier.shown and lifts_barrier(self.game)
+            return (UndoRefused(event, len(self.record.events), barrier.shown, liftable),)
         if self.confirm is not None and not self.confirm(UndoQuestion(event)):
             return (Declined(Asked.UNDO),)
         self.record = self.record.undone()

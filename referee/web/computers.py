@@ -50,6 +50,11 @@ class ComputerRunner:
                     said = None
                     self.seats.close()
                 if said is None:
+                    # Nothing to say: think about the board until the table moves on.
+                    try:
+                        self.seats.ponder(self.table.view, self.wake.is_set)
+                    except Exception:  # a player's fault: that seat is played no more
+                        self.seats.close()
                     break
                 seat, line = said
                 answer = self.table.command(seat, line)

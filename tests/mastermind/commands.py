@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from mastermind.rules import PEGS, Game, Guess, SetCode
 from referee.table import views
 from referee.table.commands import TableCommands
-from referee.table.errors import IllegalEvent
-from referee.table.session import Accepted, Outcome, Refused
+from referee.table.session import Accepted, Outcome
 
 
 @dataclass(frozen=True)
@@ -33,24 +32,21 @@ class Commands(TableCommands):
     moves = frozenset({"code", "guess"})
     names_player = frozenset()
 
-    def _code(self, session, game: Game, rest: str):
-        return self._move(session, SetCode(game.setup.maker, rest.strip().lower()))
+    def _code(self, session, game: Game, rest: str, actor):
+        return self.submit(session, SetCode(game.setup.maker, rest.strip().lower()))
 
-    def _guess(self, session, game: Game, rest: str):
-        return self._move(session, Guess(game.setup.breaker, rest.strip().lower()))
+    def _guess(self, session, game: Game, rest: str, actor):
+        return self.submit(session, Guess(game.setup.breaker, rest.strip().lower()))
 
-    def _move(self, session, event):
-        try:
-            session.submit(event)
-        except IllegalEvent as exc:
-            return (Refused(exc.message, reason=exc.reason),)
+    def followed(self, session, shown):
         game = session.game
+        event = session.record.events[-1]
         if isinstance(event, SetCode):
             return (CodeSet(event.player),)
         said = Guessed(event, *game.guesses[-1][1:])
         return (said, GameOver(game.winner, game.code)) if game.finished else (said,)
 
-    def _board(self, session, game, rest: str):
+    def _board(self, session, game, rest: str, actor):
         return (views.ShowBoard(),)
 
 

@@ -44,12 +44,14 @@ class Setup(NamedPlayers, Plain):
 @dataclass(frozen=True)
 class SetCode(PlayerEvent):  # the secret: only the codemaker's seat sees it until the end
     TYPE = "code"
+    REVEALS = frozenset()  # it hides the code; it shows nothing
     code: str
 
 
 @dataclass(frozen=True)
 class Guess(PlayerEvent):
     TYPE = "guess"
+    REVEALS = frozenset({Shown.JUDGEMENT})  # its pegs are the referee's word on the code
     guess: str
 
 

@@ -1,0 +1,322 @@
+"""What a claim would come to now: the one analysis of a Palmer board.
+
+The claimable-now hint (:mod:`referee.palmer.hint`) and the computer player
+(:mod:`referee.palmer.player`) both ask it. Statement *i* is *redundant* when
+the rest of the board entails it: the question ``claim i`` asks
+(:mod:`referee.palmer.claims`: the premises are every other statement on the
+board, scored ones included). It keeps the engine's soundness: *redundant*
+only with a proof (or a proof that the rest alone is inconsistent), *not
+redundant* only with a countermodel the independent evaluator accepted;
+anything else is *unknown*.
+
+A board grows one statement at a time, so :func:`analyze` reuses what it knew
+when the new board only adds statements to the old one: a redundant statement
+stays redundant (its premises only grew: monotonicity), a remembered
+countermodel in which the added statements hold (re-checked by the evaluator)
+is still one, and an inconsistent board stays inconsistent. A ¬ changes a
+statement and a claim or an undo removes one: then it starts afresh.
+
+What is left to ask is asked in the order most likely to find a claim first:
+the board's consistency, then the statements whose countermodel the added
+statements broke (an addition is what makes an old statement redundant), then
+those never settled, and last those a full-length question already left open.
+A :class:`Budget` bounds the whole analysis by one deadline, passed down into
+every question as the engine's own time limit (so it holds inside a question,
+not only between them); a question cut short that stays open is not
+remembered as open, so the next analysis asks it again.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from referee.language.ast import Formula
+from referee.language.vocabulary import Vocabulary
+from referee.logic.engine import Status, Verdict
+from referee.logic.evaluate import EvaluationError, EvaluationTimeout, evaluate
+from referee.logic.model import Model
+from referee.palmer.claims import Engine
+
+# At most this long re-checking one remembered model against the added statements.
+RECHECK_SECONDS = 0.05
+# A question is not started with less than this left of its budget (it would only
+# cost the time to start it).
+MIN_QUESTION_SECONDS = 0.05
+
+
+class State(enum.StrEnum):
+    CHECKING = "checking"  # the answer is being computed: everything is unknown meanwhile
+    READY = "ready"
+
+
+class Consistency(enum.StrEnum):
+    CONSISTENT = "consistent"
+    INCONSISTENT = "inconsistent"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A statement on the board as the engine is asked about it."""
+
+    id: int
+    formula: Formula  # what it asserts (its naming made explicit)
+    listed: bool  # a claim may still name it (not already scored)
+
+
+@dataclass(frozen=True)
+class Board:
+    """The board as it stands, captured as a value (the analysis never reads a live game)."""
+
+    statements: tuple[Stated, ...]
+    vocabulary: Vocabulary | None
+    timeout: float  # the record's limit per question, as a claim gets
+
+    @property
+    def listed(self) -> tuple[int, ...]:
+        return tuple(s.id for s in self.statements if s.listed)
+
+    def with_statement(self, stated: Stated) -> Board:
+        return Board((*self.statements, stated), self.vocabulary, self.timeout)
+
+    def replaced(self, board_id: int, formula: Formula) -> Board:
+        statements = tuple(
+            Stated(s.id, formula, s.listed) if s.id == board_id else s for s in self.statements
+        )
+        return Board(statements, self.vocabulary, self.timeout)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long an analysis may take: every question ends by ``deadline`` (a monotonic
+    time) and takes at most ``per_question`` seconds (and the board's own limit)."""
+
+    deadline: float | None = None
+    per_question: float | None = None
+    stop_at_claim: bool = False  # stop asking once a claim is proved (a player's use)
+
+    def seconds(self, board: Board) -> float | None:
+        """The time limit of the next question, None: no time left to start one."""
+        limit = board.timeout
+        if self.per_question is not None:
+            limit = min(limit, self.per_question)
+        if self.deadline is not None:
+            limit = min(limit, self.deadline - time.monotonic())
+        return limit if limit >= MIN_QUESTION_SECONDS else None
+
+
+UNBOUNDED = Budget()
+
+
+@dataclass(frozen=True)
+class Claimable:
+    """What a claim would come to now, statement by statement (the views' ``claimable``).
+
+    ``redundant``, ``not_redundant`` and ``unknown`` partition the listed statements
+    (those a claim may name), each in board order. The fields after them are what the
+    next analysis reuses.
+    """
+
+    state: State
+    board: Consistency
+    redundant: tuple[int, ...] = ()
+    not_redundant: tuple[int, ...] = ()
+    unknown: tuple[int, ...] = ()
+    basis: tuple[tuple[int, Formula], ...] = field(default=(), repr=False)  # the board asked
+    model: Model | None = field(default=None, repr=False)  # of the whole board (consistent)
+    conflict: tuple[int, ...] = ()  # statements that together are inconsistent
+    countermodels: tuple[tuple[int, Model], ...] = field(default=(), repr=False)
+    undetermined: tuple[int, ...] = ()  # left open by a question of the board's full limit
+    board_undetermined: bool = False  # the board's consistency was asked so and left open
+    questions: int = 0  # engine questions this analysis asked (the rest was reused)
+    unasked: tuple[int, ...] = ()  # unknown without a question: no time, stale, or stopped
+    board_unasked: bool = False  # the board's consistency unknown without a question
+
+    def to_json(self) -> dict:
+        return {
+            "state": self.state.value,
+            "board": self.board.value,
+            "redundant": list(self.redundant),
+            "not_redundant": list(self.not_redundant),
+            "unknown": list(self.unknown),
+        }
+
+    @property
+    def claim(self) -> bool:
+        """A claim is proved: the board inconsistent or a listed statement redundant."""
+        return self.board == Consistency.INCONSISTENT or bool(self.redundant)
+
+
+def checking(board: Board) -> Claimable:
+    """What the views show while the analysis runs: nothing known yet."""
+    return Claimable(State.CHECKING, Consistency.UNKNOWN, unknown=board.listed)
+
+
+class _Reason(enum.IntEnum):
+    """Why a statement is asked, in the order the questions are asked."""
+
+    BROKEN = 0  # its countermodel fails an added statement: likely redundant now
+    NEW = 1  # never settled (a new statement, or a board asked afresh)
+    OPEN = 2  # a full-length question left it open on a smaller board
+
+
+def analyze(
+    board: Board,
+    engine: Engine,
+    previous: Claimable | None = None,
+    stale: Callable[[], bool] = lambda: False,
+    budget: Budget = UNBOUNDED,
+) -> Claimable:
+    """Which statements of ``board`` a claim would win now, with the rulings' soundness.
+
+    ``previous``: an earlier answer, reused where the board only grew since (see the
+    module). ``stale()``: the board has moved on, so stop asking (what is not asked
+    stays unknown). ``budget``: the deadline and the limit per question; with
+    ``stop_at_claim``, nothing more is asked once a claim is proved.
+    """
+    basis = tuple((s.id, s.formula) for s in board.statements)
+    added = additions(previous, basis)
+    known = previous if added is not None else None
+    same = added == ()
+    formulas = [s.formula for s in board.statements]
+    asked = 0
+
+    def holds(model: Model | None) -> bool:
+        """``model`` (already a model of the old board's part) satisfies what was added
+        (re-checked within the budget's deadline too: past it, nothing is re-checked)."""
+        return model is not None and _satisfies(model, added or (), budget.deadline)
+
+    def ask(question: Callable[[float], Verdict]) -> tuple[Verdict | None, bool]:
+        """The verdict (None: not asked) and whether it was asked at the board's limit."""
+        nonlocal asked
+        if stale() or (seconds := budget.seconds(board)) is None:
+            return None, False
+        asked += 1
+        return question(seconds), seconds >= board.timeout
+
+    # The whole board: what an inconsistency claim would come to.
+    model, conflict, board_open, board_unasked = None, (), False, False
+    if known is not None and known.board == Consistency.INCONSISTENT:
+        consistency = Consistency.INCONSISTENT  # more statements: still inconsistent
+        conflict = known.conflict
+    elif known is not None and known.board == Consistency.CONSISTENT and holds(known.model):
+        consistency, model = Consistency.CONSISTENT, known.model
+    elif same and known is not None and known.board_undetermined:
+        consistency, board_open = Consistency.UNKNOWN, True
+    else:
+        verdict, full = ask(lambda s: engine.consistency(formulas, timeout=s))
+        consistency, model, conflict = _consistency(verdict, board)
+        board_open = verdict is not None and full and consistency == Consistency.UNKNOWN
+        board_unasked = verdict is None
+
+    # Each listed statement: what ``claim i`` would come to; first what is reused.
+    old_countermodels = dict(known.countermodels) if known is not None else {}
+    verdicts: dict[int, Status] = {}
+    kept: dict[int, Model] = {}
+    undetermined: set[int] = set()
+    to_ask: list[tuple[_Reason, int]] = []
+    for i, s in enumerate(board.statements):
+        if not s.listed:
+            continue
+        if conflict and s.id not in conflict:
+            verdicts[s.id] = Status.ENTAILED  # the rest holds the whole clash: it entails anything
+        elif known is not None and s.id in known.redundant:
+            verdicts[s.id] = Status.ENTAILED  # its premises only grew
+        elif s.id in old_countermodels and holds(old_countermodels[s.id]):
+            verdicts[s.id] = Status.NOT_ENTAILED
+            kept[s.id] = old_countermodels[s.id]
+        elif same and known is not None and s.id in known.undetermined:
+            undetermined.add(s.id)
+        elif s.id in old_countermodels:
+            to_ask.append((_Reason.BROKEN, i))
+        elif known is not None and s.id in known.undetermined:
+            to_ask.append((_Reason.OPEN, i))
+        else:
+            to_ask.append((_Reason.NEW, i))
+
+    def claimed() -> bool:
+        return consistency == Consistency.INCONSISTENT or Status.ENTAILED in verdicts.values()
+
+    asked_ids: set[int] = set()
+    for _, i in sorted(to_ask):
+        if budget.stop_at_claim and claimed():
+            break
+        s = board.statements[i]
+        others = formulas[:i] + formulas[i + 1 :]
+        verdict, full = ask(
+            lambda t, others=others, goal=s.formula: engine.entailment(
+                others, [goal], timeout=t
+            )
+        )
+        if verdict is None:
+            continue
+        asked_ids.add(s.id)
+        verdicts[s.id] = verdict.status
+        if verdict.status == Status.NOT_ENTAILED and verdict.model is not None:
+            kept[s.id] = verdict.model
+        elif verdict.status == Status.UNDETERMINED and full:
+            undetermined.add(s.id)
+
+    listed = board.listed
+    waiting = {board.statements[k].id for _, k in to_ask}
+    return Claimable(
+        State.READY,
+        consistency,
+        tuple(i for i in listed if verdicts.get(i) == Status.ENTAILED),
+        tuple(i for i in listed if verdicts.get(i) == Status.NOT_ENTAILED),
+        tuple(i for i in listed if verdicts.get(i) not in (Status.ENTAILED, Status.NOT_ENTAILED)),
+        basis,
+        model,
+        conflict,
+        tuple(kept.items()),
+        tuple(i for i in listed if i in undetermined),
+        board_open,
+        asked,
+        tuple(i for i in listed if i in waiting and i not in asked_ids),
+        board_unasked,
+    )
+
+
+def additions(
+    previous: Claimable | None, basis: tuple[tuple[int, Formula], ...]
+) -> tuple[Formula, ...] | None:
+    """The statements ``basis`` adds to the board ``previous`` was computed for, or None
+    when it is no mere addition (a statement changed by a ¬ or removed): start afresh."""
+    if previous is None or previous.state != State.READY:
+        return None
+    now = dict(basis)
+    if any(now.get(i, None) != f for i, f in previous.basis):
+        return None
+    before = {i for i, _ in previous.basis}
+    return tuple(f for i, f in basis if i not in before)
+
+
+def _satisfies(model: Model, formulas: Sequence[Formula], until: float | None = None) -> bool:
+    """Whether every formula holds in ``model`` (the evaluator's word; an error or a
+    check that runs out of time, or past ``until``, is a no)."""
+    deadline = time.monotonic() + RECHECK_SECONDS
+    if until is not None:
+        deadline = min(deadline, until)
+    if deadline <= time.monotonic():
+        return False
+    try:
+        return all(evaluate(f, model, deadline=deadline) for f in formulas)
+    except (EvaluationError, EvaluationTimeout):
+        return False
+
+
+def _consistency(
+    verdict: Verdict | None, board: Board
+) -> tuple[Consistency, Model | None, tuple[int, ...]]:
+    if verdict is None:
+        return Consistency.UNKNOWN, None, ()
+    if verdict.status == Status.INCONSISTENT:
+        ids = [s.id for s in board.statements]
+        used = verdict.used or tuple(range(len(ids)))
+        return Consistency.INCONSISTENT, None, tuple(ids[k] for k in used)
+    if verdict.status == Status.CONSISTENT:
+        return Consistency.CONSISTENT, verdict.model, ()
+    return Consistency.UNKNOWN, None, ()
