@@ -32,6 +32,11 @@ uvicorn = pytest.importorskip("uvicorn")
 
 from webtable import CHROMIUM_ARGS, table  # noqa: E402
 
+from referee.table.store import RecordFile  # noqa: E402
+from referee.web.games import WebGame  # noqa: E402
+from referee.web.seats import load_key  # noqa: E402
+from referee.web.server import build  # noqa: E402
+
 PHONE = {"width": 390, "height": 844}
 # That a move reaches every screen without a reload; how fast is measured in
 # benchmarks/web_latency.py, not here (a loaded machine may take seconds).
@@ -54,6 +59,9 @@ class Served:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
         self.app, self.path = table(tmp_path, game, base=f"http://127.0.0.1:{port}", **options)
+        self.run(sock)
+
+    def run(self, sock: socket.socket) -> None:
         config = uvicorn.Config(self.app.app, log_level="warning", lifespan="off")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]})
@@ -497,3 +505,51 @@ def test_a_game_without_a_drawer_shows_the_hand_and_plays_a_card(browser, served
     assert ann.locator(".hand .card").count() == len(cards) - 1
     for page in (ann, bob):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+class ServedAlone(Served):
+    """A game outside the one list (the fifth game of tests/mastermind/), served as
+    ``referee serve`` would serve it once its line is in referee/games.py."""
+
+    def __init__(self, tmp_path: Path, registration, options: dict) -> None:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        web_game = WebGame(registration.terminal().game)
+        record = web_game.start(options)
+        self.path = tmp_path / "alone.json"
+        store = RecordFile(self.path, fresh=True)
+        store.open()
+        base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        self.app = build(web_game, record, record.rebuild(), store, load_key(self.path), base)
+        self.run(sock)
+
+
+def test_the_fifth_game_with_no_web_code_is_played_on_phones_its_secret_on_one(browser, tmp_path):
+    from mastermind.registration import REGISTRATION
+
+    assert REGISTRATION.drawing is None  # no drawer, no Phones: nothing of the web's
+    s = ServedAlone(tmp_path, REGISTRATION, {"maker": "ann", "breaker": "bob", "house": ()})
+    try:
+        maker = open_page(browser, s.urls["seats"]["ann"])
+        breaker = open_page(browser, s.urls["seats"]["bob"])
+        assert maker.locator("h1").text_content() == REGISTRATION.title
+        before = s.app.table.snapshot.version
+        maker.locator("#command").fill("code pyob")
+        maker.locator("#command").press("Enter")
+        wait_shown([maker, breaker], landed(s, before))
+        assert "pyob" in maker.inner_text("main")  # the maker's own view holds the code
+        assert "pyob" not in breaker.inner_text("main")  # the breaker's does not
+        breaker.get_by_role("button", name="? Rules & help").tap()
+        breaker.locator(".messages").wait_for(timeout=SHOWN_WITHIN_MS)
+        assert "Tap one of your moves" in breaker.locator(".messages").text_content()
+        before = s.app.table.snapshot.version
+        breaker.locator("#command").fill("guess pyob")
+        breaker.locator("#command").press("Enter")
+        wait_shown([maker, breaker], landed(s, before))
+        assert s.app.table.session.game.finished
+        assert "pyob" in breaker.inner_text("main")  # the end shows it
+        no_sideways_scroll(breaker)
+        for page in (maker, breaker):
+            assert page.errors == []  # type: ignore[attr-defined]
+    finally:
+        s.stop()
