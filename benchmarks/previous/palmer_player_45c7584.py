@@ -154,9 +154,7 @@ def claimable(
                 continue
             others = formulas[:k] + formulas[k + 1 :]
             goal = [formulas[k]]
-            verdicts[entry.id] = engine.entailment(
-                others, goal, timeout=seconds
-            ).status
+            verdicts[entry.id] = engine.entailment(others, goal, timeout=seconds).status
             if verdicts[entry.id] == Status.ENTAILED:
                 break
     return Claimable(

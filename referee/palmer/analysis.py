@@ -247,9 +247,7 @@ def analyze(
         s = board.statements[i]
         others = formulas[:i] + formulas[i + 1 :]
         verdict, full = ask(
-            lambda t, others=others, goal=s.formula: engine.entailment(
-                others, [goal], timeout=t
-            )
+            lambda t, others=others, goal=s.formula: engine.entailment(others, [goal], timeout=t)
         )
         if verdict is None:
             continue
