@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from intervals import wilson
 
 from referee.ergo.commands import ErgoCommands
+from referee.ergo.decks import bundled_deck_path as ergo_deck_path
 from referee.ergo.outcomes import PlacementRefused
 from referee.ergo.player import DEFAULT_LEVEL, computer_player
 from referee.ergo.records import GAME
 from referee.ergo.registration import REGISTRATION
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
-from referee.resources import ergo_deck_path
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 

@@ -22,11 +22,3 @@ def grammar_text(name: str = "palmer.lark") -> str:
 
 def default_deck_path() -> Path:
     return data_path("cards", "palmer.toml")
-
-
-# Ergo's bundled decks, by the short names `--deck` also accepts.
-ERGO_DECKS = {"english": "ergo.toml", "review": "ergo-review.toml"}
-
-
-def ergo_deck_path(name: str = "english") -> Path:
-    return data_path("cards", ERGO_DECKS[name])

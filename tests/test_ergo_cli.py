@@ -404,8 +404,8 @@ def test_player_names_are_shown_as_typed_never_as_terminal_codes(tmp_path):
     assert result.exit_code == 1 and "U+001B ESCAPE, which cannot be seen" in result.output
     assert "\x1b" not in result.output
     # ... and a record made before the rule still plays, the name made visible
+    from referee.ergo.decks import bundled_deck_path as ergo_deck_path
     from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
-    from referee.resources import ergo_deck_path
     from referee.table.record import Record, dumps
 
     seats = (Seat(name, "A"), Seat("bob", "B"))

@@ -10,6 +10,7 @@ from rich.console import Console
 from referee.client.reasons import said
 from referee.ergo.cards import Card, Face
 from referee.ergo.commands import ErgoCommands
+from referee.ergo.decks import bundled_deck_path as ergo_deck_path
 from referee.ergo.events import Discard, Place, RoundEnd, Score
 from referee.ergo.outcomes import PlacementRefused, RoundScored
 from referee.ergo.records import GAME
@@ -18,7 +19,6 @@ from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup, SetupErr
 from referee.ergo.state import FALLACY_TURNS
 from referee.ergo.syntax import Rule
 from referee.ergo.terminal import ErgoRenderer
-from referee.resources import ergo_deck_path
 from referee.table import refusals as table
 from referee.table.errors import Hint, IllegalEvent
 from referee.table.errors import Refusal as TableRefusal

@@ -10,6 +10,7 @@ import pytest
 
 from referee.ergo.cards import Face, ProofCard
 from referee.ergo.commands import ErgoCommands
+from referee.ergo.decks import bundled_deck_path as ergo_deck_path
 from referee.ergo.legal import legal_lines, moves, turn_of
 from referee.ergo.outcomes import PlacementRefused
 from referee.ergo.proof import Placed, PlacementError
@@ -17,7 +18,6 @@ from referee.ergo.records import GAME
 from referee.ergo.registration import REGISTRATION
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
 from referee.ergo.syntax import SyntaxViolation
-from referee.resources import ergo_deck_path
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 

@@ -10,12 +10,12 @@ from hypothesis import strategies as st
 
 from referee.ergo.cards import CardWordError, Face, read_faces
 from referee.ergo.deck import load_ergo_deck
+from referee.ergo.decks import bundled_deck_path as ergo_deck_path
 from referee.ergo.prooffile import ProofFileError, read_proof_file
 from referee.ergo.reading import Grouping, ReadingRules, ThenChain, full_text, read_premise
 from referee.ergo.ruling import decide
 from referee.ergo.syntax import Rule, Side, SyntaxViolation, first_violation
 from referee.language.ast import And, Implies, Not, Or, Pred
-from referee.resources import ergo_deck_path
 
 sys.path.insert(0, str(Path(__file__).parent))
 

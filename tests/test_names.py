@@ -29,6 +29,7 @@ from referee.cogito.setup import Setup as CogitoSetup  # noqa: E402
 from referee.cogito.setup import SetupError as CogitoSetupError  # noqa: E402
 from referee.cogito.state import Game as CogitoGame  # noqa: E402
 from referee.ergo.commands import ErgoCommands  # noqa: E402
+from referee.ergo.decks import bundled_deck_path as ergo_deck_path  # noqa: E402
 from referee.ergo.records import GAME as ERGO  # noqa: E402
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup  # noqa: E402
 from referee.ergo.setup import SetupError as ErgoSetupError  # noqa: E402
@@ -47,7 +48,7 @@ from referee.palmer.setup import HouseRules as PalmerRules  # noqa: E402
 from referee.palmer.setup import RulesError  # noqa: E402
 from referee.palmer.setup import Settings as PalmerSettings  # noqa: E402
 from referee.palmer.setup import Setup as PalmerSetup  # noqa: E402
-from referee.resources import default_deck_path, ergo_deck_path  # noqa: E402
+from referee.resources import default_deck_path  # noqa: E402
 from referee.table.record import Record, dumps, loads  # noqa: E402
 from referee.table.session import Refused, Session  # noqa: E402
 

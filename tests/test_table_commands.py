@@ -8,6 +8,7 @@ from referee.cogito.commands import CogitoCommands
 from referee.cogito.records import GAME as COGITO
 from referee.cogito.setup import Setup as CogitoSetup
 from referee.ergo.commands import ErgoCommands
+from referee.ergo.decks import bundled_deck_path as ergo_deck_path
 from referee.ergo.records import GAME as ERGO
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
 from referee.invicta.commands import InvictaCommands
@@ -18,7 +19,7 @@ from referee.palmer.records import GAME as PALMER
 from referee.palmer.setup import HouseRules as PalmerRules
 from referee.palmer.setup import Settings as PalmerSettings
 from referee.palmer.setup import Setup as PalmerSetup
-from referee.resources import data_path, default_deck_path, ergo_deck_path
+from referee.resources import data_path, default_deck_path
 from referee.table.errors import Refusal
 from referee.table.record import Record
 from referee.table.refusals import Why

@@ -20,13 +20,13 @@ from referee.cli.main import main
 from referee.client.reasons import hint_words, said
 from referee.ergo.cards import Card
 from referee.ergo.commands import ErgoCommands
+from referee.ergo.decks import bundled_deck_path as ergo_deck_path
 from referee.ergo.events import Justify, Place
 from referee.ergo.outcomes import GameOver
 from referee.ergo.records import GAME as ERGO
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
 from referee.ergo.terminal import ErgoRenderer, describe
 from referee.invicta.notation import Placement, Step, parse_move, parse_move_list
-from referee.resources import ergo_deck_path
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 

@@ -17,11 +17,11 @@ from referee.cogito.commands import CogitoCommands
 from referee.cogito.records import GAME as COGITO
 from referee.cogito.setup import Setup as CogitoSetup
 from referee.ergo.commands import ErgoCommands
+from referee.ergo.decks import bundled_deck_path as ergo_deck_path
 from referee.ergo.records import GAME as ERGO
 from referee.ergo.setup import HouseRules as ErgoRules
 from referee.ergo.setup import Mode, Seat, Settings
 from referee.ergo.setup import Setup as ErgoSetup
-from referee.resources import ergo_deck_path
 from referee.table.errors import RecordError
 from referee.table.record import Record, dumps, loads
 from referee.table.reveals import Shown
@@ -62,7 +62,7 @@ def test_a_wrong_cogito_cannot_be_undone_so_the_shown_self_card_cannot_win():
     s = cogito()
     s.execute("cogito alice Oak")
     got = refused_undo(s)
-    assert got.number == 1 and set(got.shown) == {Shown.COGITO, Shown.SELF_CARD}
+    assert got.number == 1 and set(got.shown) == {Shown.DECLARATION, Shown.SELF_CARD}
     s.execute("cogito alice Salmon")
     assert not s.game.finished and len(s.record.events) == 1
 

@@ -67,7 +67,7 @@ SHOWN_WORDS = {
     Shown.DRAWN_CARD: "cards drawn from the pile",
     Shown.TRADED_CARD: "the cards given in the trade",
     Shown.SELF_CARD: "a Self card",
-    Shown.COGITO: "a COGITO's answer",
+    Shown.DECLARATION: "a declaration judged",
     Shown.GAME_OVER: "the end of the game",
     Shown.UNDECLARED: "what the move showed (this game does not say, so none is undone)",
 }

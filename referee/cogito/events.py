@@ -26,7 +26,7 @@ class Position(enum.StrEnum):
 # What any event of Cogito may show: its news follows from the rules, not the event's
 # kind (a play may end the round, draw, trade, disrupt a player or end the game).
 COGITO_SHOWS = frozenset(
-    {Shown.JUDGEMENT, Shown.DRAWN_CARD, Shown.TRADED_CARD, Shown.SELF_CARD, Shown.COGITO}
+    {Shown.JUDGEMENT, Shown.DRAWN_CARD, Shown.TRADED_CARD, Shown.SELF_CARD, Shown.DECLARATION}
     | {Shown.GAME_OVER}
 )
 

@@ -489,7 +489,7 @@ def shown_by(news: tuple[Outcome, ...]) -> tuple[Shown, ...]:
         elif isinstance(item, Traded):
             shown.append(Shown.TRADED_CARD)
         elif isinstance(item, Named):
-            shown.append(Shown.COGITO)
+            shown.append(Shown.DECLARATION)
         elif isinstance(item, Disrupted) and item.self_card is not None:
             shown.append(Shown.SELF_CARD)
         elif isinstance(item, GameOver):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from referee.ergo.deck import load_ergo_deck
+from referee.ergo.decks import BUNDLED, bundled_deck_path
 from referee.ergo.setup import DEFAULT_WIN, HouseRules, Mode, Settings, Setup, seats
 from referee.ergo.words import WORDS
-from referee.resources import ERGO_DECKS, ergo_deck_path
 from referee.table.registry import Decks, GameRegistration, Option
 
 
@@ -18,7 +18,7 @@ def new_setup(values, rules: HouseRules, deck) -> Setup:
 
 
 def bundled(name: str) -> Path | None:
-    return ergo_deck_path(name) if name in ERGO_DECKS else None
+    return bundled_deck_path(name) if name in BUNDLED else None
 
 
 def terminal():
@@ -50,7 +50,7 @@ REGISTRATION = GameRegistration.of(
     ),
     new_setup=new_setup,
     decks=Decks(
-        ergo_deck_path,
+        bundled_deck_path,
         load_ergo_deck,
         bundled,
         help="Deck file (TOML), or english (the default, 55 cards) or review "

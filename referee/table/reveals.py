@@ -1,6 +1,6 @@
 """What an event showed the table that nobody could otherwise know: undo never crosses it.
 
-Taking back a judgement, a drawn card, a Self card or a COGITO after the
+Taking back a judgement, a drawn card, a Self card or a declaration after the
 table saw it would let a player play again knowing what they must not know
 (declare the Self card just shown, keep a card a verdict went against).
 So every game that hides something keeps, in its state, the last event that
@@ -27,7 +27,7 @@ class Shown(enum.StrEnum):
     DRAWN_CARD = "drawn_card"  # cards from the face-down pile into a hand (a draw, a deal)
     TRADED_CARD = "traded_card"  # a card received from another hand
     SELF_CARD = "self_card"  # a Self card shown to the table
-    COGITO = "cogito"  # a Self card named and judged right or wrong
+    DECLARATION = "declaration"  # a hidden thing named and judged right or wrong (a COGITO)
     GAME_OVER = "game_over"  # the end of the game, and what it shows
     UNDECLARED = "undeclared"  # the game does not say what its events show: none undone
 
