@@ -290,3 +290,46 @@ def test_no_answer_tells_a_phone_to_type_a_terminal_command(tmp_path, game, seat
     answer = app.table.command(seat, line)
     for message in answer.messages:
         assert not TERMINAL_ONLY.search(message), message
+
+
+def test_palmer_the_hint_says_what_is_claimable_on_the_table_and_the_phones(browser, served):
+    """House rule ``hints``: the board's claimable-now answer, drawn where everyone looks."""
+    s = served("palmer", mode="table", house=("hints=yes",))
+    said(s, "ann", "play happy : ∀x happy(x)")
+    said(s, "bob", "play happy : ∃x happy(x)")
+    board = open_page(browser, s.urls["table"], TABLE)
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    for page in (board, ann):
+        hint = page.locator("section.claimable")
+        hint.filter(has_text="Claimable as redundant: #2.").wait_for(timeout=60_000)
+        assert "#1" not in hint.inner_text()  # ∀ does not follow from ∃
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_palmer_no_hint_without_the_house_rule(browser, served):
+    s = served("palmer", mode="table")
+    said(s, "ann", "play happy : ∀x happy(x)")
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    assert ann.locator("section.claimable").count() == 0
+
+
+def test_ergo_the_hint_says_what_the_proof_proves(browser, served):
+    s = served("ergo", mode="table", house=("hints=yes",))
+    said(s, "ann", "play A")
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    assert ann.locator(".proves").inner_text() == "The Proof proves A; leaves open B, C, D."
+
+
+def test_a_phone_vibrates_once_each_time_it_becomes_its_turn(browser, served):
+    s = served("invicta")
+    bob = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    bob.add_init_script(
+        "window.buzzed = 0; navigator.vibrate = () => { window.buzzed += 1; return true; };"
+    )
+    bob.goto(s.urls["seats"]["bob"])
+    bob.wait_for_selector("#app[data-version]")
+    for mover, buzzed in (("ann", 1), ("bob", 1), ("ann", 2)):  # bob's turn, ann's, bob's
+        before = s.app.table.snapshot.version
+        said(s, mover, s.app.table.view(mover)["you"]["legal"][0])
+        wait_shown([bob], landed(s, before))
+        assert bob.evaluate("window.buzzed") == buzzed

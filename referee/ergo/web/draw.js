@@ -38,6 +38,13 @@
     if (!v.proof.length) proof.append(h("p", { class: "empty" }, "no premises yet"));
     if (placing) proof.append(h("button", { type: "button", class: "gap new", "data-gap": "new", onclick: () => pick("new") }, "+ a new premise"));
     parts.push(proof);
+    if (v.proves) {  // the house rule ``hints``: what the Proof proves as it stands (truth tables)
+      const p = v.proves;
+      const said = !p.well_formed ? "The Proof is not well formed: it proves nothing yet."
+        : p.paradox ? "The Proof is a paradox: it proves nothing."
+        : "The Proof proves " + (p.proven.join(", ") || "nothing") + (p.disproven.length ? "; disproves " + p.disproven.join(", ") : "") + (p.undecided.length ? "; leaves open " + p.undecided.join(", ") : "") + ".";
+      parts.push(h("p", { class: "hint proves" }, said));
+    }
     if (v.last_round && v.last_round.fresh) parts.unshift(roundOver(v.last_round));
     else if (v.last_round) {
       const lr = v.last_round;

@@ -54,6 +54,22 @@
     editor.input.value = ""; check();
   }
 
+  // The house rule ``hints`` (a practice table): what a claim would win now, as the
+  // referee's engine settled it in the background (a proof or a re-checked model each).
+  function claimableNow(c) {
+    if (!c) return null;
+    const ids = (xs) => xs.map((i) => "#" + i).join(", ");
+    const lines = [];
+    if (c.state !== "ready") lines.push("Checking the board…");
+    else {
+      if (c.board === "inconsistent") lines.push("The board is inconsistent: claim inconsistent wins.");
+      if (c.redundant.length) lines.push("Claimable as redundant: " + ids(c.redundant) + ".");
+      if (c.board !== "inconsistent" && !c.redundant.length) lines.push("Nothing is claimable now.");
+      if (c.unknown.length) lines.push("Undecided: " + ids(c.unknown) + ".");
+    }
+    return h("section", { class: "claimable", "aria-live": "polite" }, h("h2", {}, "Hint"), lines.map((l) => h("p", {}, l)));
+  }
+
   function cardKey(c) { return c.number !== undefined ? String(c.number) : c.id; }
 
   // A statement card that says "n" (|L| ≥ n): the player chooses n here, not by typing.
@@ -144,6 +160,8 @@
         h("span", { class: "num" }, "#" + e.id), h("span", { class: "stmt" }, e.statement), h("span", { class: "by" }, (e.author || "") + (e.cards.length ? " · " + e.cards.join(" ") : ""))));
     });
     parts.push(board);
+    const hint = claimableNow(v.claimable);
+    if (hint) parts.push(hint);
     if (v.draw_pile !== null) parts.push(h("p", { class: "small" }, "Deck: " + v.draw_pile + " cards left"));
     if (!me) return parts;
     if (me.vote) parts.push(h("div", { class: "row" }, button("Vote yes", "vote yes", "primary"), button("Vote no", "vote no", "secondary")));

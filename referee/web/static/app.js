@@ -123,9 +123,20 @@
     if (view && v.epoch !== view.epoch) before = null;
     // The game moved on: what this phone was told about an earlier move is stale.
     if (ui.messages.length && !unsent && v.version > (ui.messagesAt ?? 0)) ui.messages = [];
+    // It became this seat's turn (or its vote): the phone vibrates, where the browser allows,
+    // once per turn, never on the first view a page opens with.
+    if (role === "seat" && view && !mine(view) && mine(v) && navigator.vibrate) navigator.vibrate(200);
     view = v;
     showThinking(v.thinking);
     render();
+  }
+
+  // Whether the table waits for this seat: its turn, or its vote.
+  function mine(v) {
+    const you = v.you ? v.you.name : null;
+    if (!you || v.finished) return false;
+    if (v.vote && v.vote.asked) return (v.vote.waiting || v.vote.asked).includes(you);
+    return Boolean(v.to_play) && v.to_play === you;
   }
 
   // While the socket is down (a phone asleep, the Wi-Fi lost, the server restarted) the
@@ -162,19 +173,17 @@
   function header(v) {
     const you = v.you ? v.you.name : null;
     let turn = "";
-    let mine = v.to_play && v.to_play === you;
+    const ours = mine(v);
     if (v.finished) turn = "The game is over";
     else if (v.vote && v.vote.asked) {  // the turn waits for every asked player's vote
-      const waiting = v.vote.waiting || v.vote.asked;
-      mine = waiting.includes(you);
-      const others = waiting.filter((p) => p !== you);
-      turn = "A vote is open on " + v.vote.player + "'s claim: " + (mine ? "your vote" : others.join(", ") + " to vote");
-    } else if (v.to_play) turn = mine ? "Your turn" : v.to_play + " to play";
+      const others = (v.vote.waiting || v.vote.asked).filter((p) => p !== you);
+      turn = "A vote is open on " + v.vote.player + "'s claim: " + (ours ? "your vote" : others.join(", ") + " to vote");
+    } else if (v.to_play) turn = ours ? "Your turn" : v.to_play + " to play";
     return h("header", {},
       h("h1", {}, title),
       you ? h("p", { class: "you" }, "You are ", h("strong", {}, you)) : (role === "spectator" ? h("p", { class: "you" }, "Watching") : null),
       role === "seat" ? h("button", { type: "button", class: "help secondary", disabled: busy, onclick: () => send("help") }, "? Rules & help") : null,
-      h("p", { class: "turn banner" + (mine ? " mine" : "") + (v.finished ? " over" : "") }, turn));
+      h("p", { class: "turn banner" + (ours ? " mine" : "") + (v.finished ? " over" : "") }, turn));
   }
 
   function messages() {
