@@ -333,3 +333,28 @@ def test_a_phone_vibrates_once_each_time_it_becomes_its_turn(browser, served):
         said(s, mover, s.app.table.view(mover)["you"]["legal"][0])
         wait_shown([bob], landed(s, before))
         assert bob.evaluate("window.buzzed") == buzzed
+
+
+def test_cogito_a_cogito_offers_only_possible_cards_and_asks_first(browser, served):
+    """The COGITO list leaves out every Self card the seat sees elsewhere, and a card
+    tapped there is declared only after a confirmation."""
+    s = served("cogito")
+    game = s.app.table.session.game
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    ann.locator("button.cogito").tap()
+    offered = ann.locator(".choices button.choice").all_inner_texts()
+    others = {seat.self_card for seat in game.seats if seat.name != "ann"}
+    assert offered and not others & set(offered)
+    assert game.seat("ann").self_card in offered  # its own is never left out
+    before = s.app.table.snapshot.version
+    ann.locator(".choices button.choice").nth(0).tap()
+    assert "Declare COGITO: you are " + offered[0] in ann.locator(".confirm").inner_text()
+    ann.locator(".confirm button", has_text="No, not yet").tap()
+    assert ann.locator(".choices button.choice").count() == len(offered)
+    assert s.app.table.snapshot.version == before  # nothing was said
+    own = game.seat("ann").self_card
+    ann.locator(".choices button.choice").nth(offered.index(own)).tap()
+    ann.locator(".confirm button.primary").tap()
+    wait_shown([ann], landed(s, before))
+    assert "ann" in s.app.table.view(None)["cogito"] or s.app.table.session.game.finished
+    assert ann.errors == []  # type: ignore[attr-defined]

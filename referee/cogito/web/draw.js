@@ -9,8 +9,8 @@
 
 (function (page) {
   const { h, button, send, render } = page;
-  const ui = { cogitoOpen: false };  // what this page has chosen but not yet sent
-  function reset() { ui.cogitoOpen = false; }
+  const ui = { cogitoOpen: false, cogitoCard: null };  // chosen here, not yet sent
+  function reset() { ui.cogitoOpen = false; ui.cogitoCard = null; }
 
   function cogito(v) {
     const me = v.you;
@@ -38,9 +38,21 @@
       if (me.gift) parts.push(h("p", {}, "You give ", h("strong", {}, me.gift), " in the trade."));
       const naming = me.moves.find((m) => m.move === "cogito");
       if (naming) {
-        parts.push(h("button", { type: "button", class: "cogito", disabled: page.busy, onclick: () => { ui.cogitoOpen = !ui.cogitoOpen; render(); } },
+        parts.push(h("button", { type: "button", class: "cogito", disabled: page.busy, onclick: () => { ui.cogitoOpen = !ui.cogitoOpen; ui.cogitoCard = null; render(); } },
           ui.cogitoOpen ? "Not yet" : "COGITO! I know who I am"));
-        if (ui.cogitoOpen) parts.push(h("div", { class: "choices" }, h("p", {}, "I am…"), v.self_cards.map((c) => button(c, naming.command + " " + c, "choice"))));
+        // Only the Self cards not in sight elsewhere (the seat's legal COGITO lines, which the
+        // server lists from what this seat sees), then a confirmation: a wrong COGITO puts
+        // the player out, so one stray tap must not declare it.
+        const prefix = "cogito " + me.name + " ";
+        const lines = (me.legal || []).filter((l) => l.startsWith(prefix));
+        const cards = lines.length ? lines.map((l) => l.slice(prefix.length)) : v.self_cards;
+        const choose = (c) => () => { ui.cogitoCard = c; render(); };
+        if (ui.cogitoOpen && ui.cogitoCard) parts.push(h("div", { class: "choices confirm" },
+          h("p", {}, "Declare COGITO: you are " + ui.cogitoCard + "?"),
+          button("Yes, COGITO: " + ui.cogitoCard, naming.command + " " + ui.cogitoCard, "primary"),
+          h("button", { type: "button", class: "secondary", disabled: page.busy, onclick: choose(null) }, "No, not yet")));
+        else if (ui.cogitoOpen) parts.push(h("div", { class: "choices" }, h("p", {}, "I am…"),
+          cards.map((c) => h("button", { type: "button", class: "choice", disabled: page.busy, onclick: choose(c) }, c))));
       }
       const end = me.moves.find((m) => m.move === "end");
       if (end && (v.ending || []).includes(me.name)) parts.push(h("p", {}, "You would end the game here (a tie); waiting for the others."));
