@@ -358,3 +358,18 @@ def test_cogito_a_cogito_offers_only_possible_cards_and_asks_first(browser, serv
     wait_shown([ann], landed(s, before))
     assert "ann" in s.app.table.view(None)["cogito"] or s.app.table.session.game.finished
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+def test_ergo_a_wild_card_played_as_an_ergo_by_tapping(browser, served):
+    s = served("ergo", mode="table")
+    for seat, line in (("ann", "play A"), ("ann", "play B"), ("bob", "play C"), ("bob", "play D")):
+        said(s, seat, line)  # an Ergo needs every variable in the Proof
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    assert "ergo *var" in s.app.table.view("ann")["you"]["legal"]
+    ann.locator(".hand .card", has_text="Wild (variable)").first.tap()
+    before = s.app.table.snapshot.version
+    ann.locator(".choices button", has_text="Play it as an Ergo").tap()
+    wait_shown([ann], landed(s, before))
+    game = s.app.table.session.game
+    assert game.history and game.history[-1].round == 1  # the Ergo ended the round
+    assert ann.errors == []  # type: ignore[attr-defined]

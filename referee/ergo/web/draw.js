@@ -77,6 +77,11 @@
       if (card.use === "proof") {
         if (card.faces.length > 1) card.faces.forEach((f) => acts.append(h("button", { type: "button", class: "choice" + (ui.faceFor === f.word ? " selected" : ""), onclick: () => { ui.faceFor = f.word; render(); } }, "as " + f.symbol)));
         acts.append(h("p", { class: "hint" }, ui.faceFor ? "Tap a + in the Proof (or a new premise)." : "Choose what it shows."));
+        // A Wild may also stand for an Ergo or a Justification: offered when the rules take it now.
+        const wild = { WILD_VARIABLE: "*var", WILD_OPERATOR: "*op" }[card.card];
+        const legal = me.legal || [];
+        if (wild && legal.includes("ergo " + wild)) acts.append(button("Play it as an Ergo", "ergo " + wild, "choice primary"));
+        if (wild && legal.includes("justify " + wild)) acts.append(button("Play it as a Justification", "justify " + wild, "choice"));
       } else if (card.use === "fallacy") {
         me.others.forEach((p) => acts.append(button("Fallacy on " + p, "fallacy " + p, "choice")));
       } else if (card.use === "tabula") {
