@@ -373,3 +373,17 @@ def test_ergo_a_wild_card_played_as_an_ergo_by_tapping(browser, served):
     game = s.app.table.session.game
     assert game.history and game.history[-1].round == 1  # the Ergo ended the round
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+def test_cogito_the_diagram_is_on_the_table_and_one_tap_away_on_a_phone(browser, served):
+    s = served("cogito")
+    board = open_page(browser, s.urls["table"], TABLE)
+    shown = board.locator("section.diagram").inner_text()
+    categories = s.app.table.view(None)["diagram"]["categories"]
+    selves = s.app.table.view(None)["diagram"]["selves"]
+    assert all(name in shown for name in [*categories, *selves])
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    assert ann.locator("section.diagram").count() == 0
+    ann.locator("button.diagram-toggle").tap()
+    assert all(name in ann.locator("section.diagram").inner_text() for name in categories)
+    assert board.errors == [] and ann.errors == []  # type: ignore[attr-defined]

@@ -9,7 +9,7 @@
 
 (function (page) {
   const { h, button, send, render } = page;
-  const ui = { cogitoOpen: false, cogitoCard: null };  // chosen here, not yet sent
+  const ui = { cogitoOpen: false, cogitoCard: null, diagramOpen: false };  // chosen here, not yet sent
   function reset() { ui.cogitoOpen = false; ui.cogitoCard = null; }
 
   function cogito(v) {
@@ -24,6 +24,13 @@
         " · ", String(p.hand), " in hand", p.chose_gift ? " · gift chosen" : ""),
       h("div", { class: "self" }, p.self ? "Self: " + p.self : (p.you ? "Self: your own (hidden from you)" : "Self: ?")),
       h("div", { class: "field" }, p.field.length ? p.field.map((c, i) => h("span", { class: "fcard " + c.position + (revealed(p.name, i, c) ? " last" : "") }, c.position === "none" ? c.card : (c.position === "blue" ? "✓ not " : "✗ not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));
+    // The printed diagram of categories: always on the table screen, one tap away on a phone.
+    if (page.role !== "seat") parts.push(diagram(v.diagram));
+    else {
+      parts.push(h("button", { type: "button", class: "secondary diagram-toggle", "aria-expanded": String(ui.diagramOpen), onclick: () => { ui.diagramOpen = !ui.diagramOpen; render(); } },
+        ui.diagramOpen ? "Hide the diagram" : "The diagram"));
+      if (ui.diagramOpen) parts.push(diagram(v.diagram));
+    }
     if (me) {
       const byCard = {};
       for (const m of me.moves) if (m.move === "play" || m.move === "give") byCard[m.card] = m;
@@ -59,6 +66,24 @@
       else if (end) parts.push(button("End the game (a tie)", "end", "secondary"));
     }
     return parts;
+  }
+
+  // Each category under its parents, with the Self cards that belong to it (a Self card of
+  // no category on a line of its own): the diagram as printed, drawn as nested lists.
+  function diagram(d) {
+    if (!d) return null;
+    const cats = Object.keys(d.categories);
+    const selvesOf = (cat) => Object.keys(d.selves).filter((s) => (d.selves[s] || []).includes(cat));
+    const item = (cat, seen) => {
+      const kids = cats.filter((c) => d.categories[c].includes(cat) && !seen.includes(c));
+      const selves = selvesOf(cat);
+      return h("li", {}, h("strong", {}, cat), selves.length ? ": " + selves.join(", ") : "",
+        kids.length ? h("ul", {}, kids.map((k) => item(k, seen.concat([k])))) : null);
+    };
+    const roots = cats.filter((c) => !d.categories[c].length);
+    const loose = Object.keys(d.selves).filter((s) => !(d.selves[s] || []).length);
+    return h("section", { class: "diagram" }, h("h2", {}, "The diagram"),
+      h("ul", {}, roots.map((r) => item(r, [r])), loose.length ? h("li", {}, h("em", {}, "no category"), ": " + loose.join(", ")) : null));
   }
 
   function revealed(name, i, c) {
