@@ -385,6 +385,8 @@ RUNTIME_KEYS = {
     "computers",
     "match",
     "rematch",
+    "undo_request",
+    "undoable",
 }
 
 

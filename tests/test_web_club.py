@@ -387,3 +387,39 @@ def test_cogito_the_diagram_is_on_the_table_and_one_tap_away_on_a_phone(browser,
     ann.locator("button.diagram-toggle").tap()
     assert all(name in ann.locator("section.diagram").inner_text() for name in categories)
     assert board.errors == [] and ann.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_undo_asked_of_the_table_refused_then_allowed(browser, served):
+    """A phone asks to take back the last move; the other player refuses (nothing changes),
+    then allows it (the move is gone); every screen shows the request meanwhile."""
+    s = served("invicta")
+    for mover in ("ann", "bob"):
+        said(s, mover, s.app.table.view(mover)["you"]["legal"][0])
+    events = len(s.app.table.session.record.events)
+    ann = open_page(browser, s.urls["seats"]["ann"])
+    bob = open_page(browser, s.urls["seats"]["bob"])
+    board = open_page(browser, s.urls["table"], TABLE)
+    for answer, left in (("Refuse", events), ("Allow", events - 1)):
+        before = s.app.table.snapshot.version
+        ann.locator("button.undo-ask").tap()
+        wait_shown([ann, bob, board], landed(s, before))
+        assert "ann asks to take back the last move" in board.locator(".undo-request").inner_text()
+        before = s.app.table.snapshot.version
+        bob.locator(".undo-request button", has_text=answer).tap()
+        wait_shown([ann, bob, board], landed(s, before))
+        assert len(s.app.table.session.record.events) == left
+        assert board.locator(".undo-request").count() == 0
+    assert [p.errors for p in (ann, bob, board)] == [[], [], []]  # type: ignore[attr-defined]
+
+
+def test_an_undo_is_never_asked_past_a_reveal(tmp_path):
+    """Cogito: a card played is judged aloud, so it cannot be asked back; no button."""
+    from webtable import table
+
+    app, _ = table(tmp_path, "cogito")
+    seat = app.table.session.game.current
+    assert app.table.command(seat, app.table.view(seat)["you"]["legal"][0]).ok
+    assert app.table.view(seat)["undoable"] is False
+    answer = app.table.command(seat, "undo please")
+    assert not answer.ok and "cannot be taken back" in answer.messages[0]
+    assert app.table.view(None)["undo_request"] is None

@@ -36,6 +36,7 @@ from referee.games import GAMES
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.record import Record, dumps, rematch
+from referee.table.reveals import undo_barrier
 from referee.table.session import Help, Outcomes, Refused, Session, Undone, UndoRefused
 from referee.table.store import RecordFile, StoreError
 from referee.table.views import ShowHand
@@ -48,6 +49,19 @@ from referee.web.help import help_lines
 MAX_COMMAND_BYTES = MAX_LINE_CHARS
 # The table's word for playing again once a game is over (every player says it).
 REMATCH = "rematch"
+# Undo by asking the table (docs/rulings.md, the web table): a seat asks, every other
+# player it is asked of allows or refuses; the table's own words, not a game's.
+UNDO_ASKS = {"please": "ask", "yes": "allow", "no": "refuse"}
+
+
+@dataclass
+class UndoRequest:
+    """A seat's request to take back the last event, and who has allowed it."""
+
+    asker: str
+    events: int  # the record's length when asked: a move since then withdraws it
+    asked: tuple[str, ...]  # the players who decide (not the asker, not computer seats)
+    allowed: dict[str, None] = field(default_factory=dict)
 # Seconds a command runs before every page is told the referee is thinking.
 THINKING_AFTER = 0.3
 
@@ -93,6 +107,8 @@ class Snapshot:
     seats: dict[str, dict]
     public: dict
     log: tuple[str, ...] = field(default=())  # the public words of the last change
+    undo_request: dict | None = None  # a seat's request to take back the last event
+    undoable: bool = False  # whether the last event may be asked back now
 
 
 class WebTable:
@@ -121,6 +137,7 @@ class WebTable:
         self.store_record = session.record  # the record as the file holds it
         self.ending: dict[str, str] = {}  # seats that said end (their lines), in order
         self.rematch: dict[str, None] = {}  # seats that asked for a rematch, in order
+        self.undo_request: UndoRequest | None = None  # a seat's request to take back a move
         self.background = web_game.terminal.game.background  # the game's analysis, if any
         self.analyst = None if self.background is None else Analyst(self.background, self._analysed)
         self._position: object = None  # the position being analysed (None: not wanted)
@@ -148,7 +165,8 @@ class WebTable:
             seats = {p: {**view, self.background.key: shown} for p, view in seats.items()}
             public = {**public, self.background.key: shown}
         self._version += 1
-        return Snapshot(self._version, seats, public, log)
+        undoable = self._undo_refusal() is None
+        return Snapshot(self._version, seats, public, log, self._undo_request_view(), undoable)
 
     # ------------------------------------------------------------ analysis
 
@@ -193,6 +211,8 @@ class WebTable:
             "computers": sorted(self.computers),  # the seats the referee plays
             "match": self.session.record.match,  # which game of this table's series
             "rematch": list(self.rematch),  # who asked to play again (once it is over)
+            "undo_request": snap.undo_request,  # who asked to take back, who allowed
+            "undoable": snap.undoable,  # the last event may be asked back now
         }
 
     # ------------------------------------------------------------ words
@@ -234,6 +254,9 @@ class WebTable:
         with self.lock:
             if line.split()[0].lower() == REMATCH:
                 return self._agree_to_rematch(seat)
+            words = line.lower().split()
+            if len(words) == 2 and words[0] == "undo" and words[1] in UNDO_ASKS:
+                return self._ask_to_undo(seat, UNDO_ASKS[words[1]])
             ending = self.session.command_of(line.split()[0]) == "end"
             if ending:
                 waiting = self._agree_to_end(seat, line)
@@ -285,6 +308,7 @@ class WebTable:
             if changed or ending:  # a move forgets a wish to end; so does a refused end
                 self.ending.clear()
             if changed:
+                self.undo_request = None  # the table moved on: what was asked back is gone
                 self._analyse()
                 self.snapshot = self._snap(self._public_words(seat, outcomes, words))
             elif asked:  # every page shows that nobody is asked any more
@@ -328,11 +352,99 @@ class WebTable:
         self.store_record = record
         self.rematch.clear()
         self.ending.clear()
+        self.undo_request = None
         self._analyse()
         said = f"Game {record.match} begins (game {finished.match} is kept in {kept.name})"
         self.snapshot = self._snap((said,))
         self._tell("changed")
         return Answer(True, (said,), True)
+
+    # ------------------------------------------------------------ undo by asking
+
+    def _undo_refusal(self) -> str | None:
+        """Why the last event cannot be asked back now (None: it can)."""
+        events = self.session.record.events
+        if not events:
+            return "nothing has been played yet"
+        barrier = undo_barrier(self.session.game)
+        if barrier is not None and barrier.event >= len(events):
+            return "the last move showed the table something hidden: it cannot be taken back"
+        if self._pending() is not None:
+            return f"{self.undo_request.asker} has already asked to take back the last move"
+        return None
+
+    def _pending(self) -> UndoRequest | None:
+        request = self.undo_request
+        if request is not None and request.events != len(self.session.record.events):
+            self.undo_request = request = None  # asked of a position that is gone
+        return request
+
+    def _undo_request_view(self) -> dict | None:
+        request = self._pending()
+        if request is None:
+            return None
+        return {
+            "asker": request.asker,
+            "allowed": list(request.allowed),
+            "waiting": [p for p in request.asked if p not in request.allowed],
+        }
+
+    def _ask_to_undo(self, seat: str, what: str) -> Answer:
+        """``undo please``: ``seat`` asks the other players to take back the last event;
+        ``undo yes`` / ``undo no``: one of them answers. When every player asked has allowed
+        it, the last event is taken back as the host's ``undo`` would (never past a reveal:
+        the session refuses that too); one refusal ends the request."""
+        request = self._pending()
+        if what == "ask":
+            refusal = self._undo_refusal()
+            if refusal is not None:
+                return Answer(False, (refusal,))
+            asked = tuple(p for p in self.players if p != seat and p not in self.computers)
+            self.undo_request = request = UndoRequest(seat, len(self.session.record.events), asked)
+            if not asked:
+                return self._take_back(request)
+            said = f"{seat} asks to take back the last move: {', '.join(asked)} to answer"
+            self.snapshot = self._snap((said,))
+            self._tell("changed")
+            return Answer(True, (said,), False)
+        if request is None:
+            return Answer(False, ("nobody has asked to take back a move",))
+        if seat not in request.asked:
+            who = "your own request" if seat == request.asker else "a request"
+            return Answer(False, (f"{', '.join(request.asked)} answer {who} to take back",))
+        if what == "refuse":
+            self.undo_request = None
+            said = f"{seat} did not allow {request.asker} to take back the last move"
+            self.snapshot = self._snap((said,))
+            self._tell("changed")
+            return Answer(True, (said,), False)
+        request.allowed.setdefault(seat, None)
+        if any(p not in request.allowed for p in request.asked):
+            waiting = ", ".join(p for p in request.asked if p not in request.allowed)
+            said = f"{seat} allows {request.asker} to take back the last move; {waiting} to answer"
+            self.snapshot = self._snap((said,))
+            self._tell("changed")
+            return Answer(True, (said,), False)
+        return self._take_back(request)
+
+    def _take_back(self, request: UndoRequest) -> Answer:
+        """Every player asked allowed it: the last event is taken back, the record saved."""
+        self.undo_request = None
+        shown: list[tuple[Outcomes, bool]] = []
+        try:
+            loop.run(self.session, ["undo"], self.save, lambda o, c: shown.append((o, c)), None)
+        except StoreError as exc:
+            self._reset()
+            return Answer(False, (exc.message,))
+        outcomes, changed = shown[0] if shown else ((), False)
+        if not changed:  # the session refused after all (a reveal): its words
+            return Answer(False, self._words(outcomes))
+        self.ending.clear()
+        self._analyse()
+        said = (f"the table allowed {request.asker} to take back the last move",)
+        self.snapshot = self._snap(said)
+        self._tell("changed")
+        return Answer(True, said, True)
 
     def _agree_to_end(self, seat: str, line: str) -> Answer | None:
         """``end`` is the table's decision: at a terminal the table agrees aloud, but a

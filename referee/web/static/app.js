@@ -186,6 +186,24 @@
       h("p", { class: "turn banner" + (ours ? " mine" : "") + (v.finished ? " over" : "") }, turn));
   }
 
+  // Undo by asking the table: a seat asks, every other player allows or refuses on their
+  // own phone, and every screen shows who has answered (the table's rule, not a game's).
+  function undoPanel(v) {
+    const you = v.you ? v.you.name : null;
+    const r = v.undo_request;
+    if (r) {
+      const waiting = r.waiting.join(", ");
+      if (you && r.waiting.includes(you)) {
+        return h("section", { class: "undo-request" }, h("p", {}, r.asker + " asks to take back the last move."),
+          h("div", { class: "row" }, button("Allow", "undo yes", "primary"), button("Refuse", "undo no", "secondary")));
+      }
+      const whose = you === r.asker ? "You asked" : r.asker + " asks";
+      return h("section", { class: "undo-request" }, h("p", {}, whose + " to take back the last move: " + waiting + " to answer."));
+    }
+    if (role === "seat" && v.undoable && !v.finished) return h("div", { class: "row" }, button("Ask to take back the last move", "undo please", "secondary undo-ask"));
+    return null;
+  }
+
   function messages() {
     if (!ui.messages.length) return null;
     return h("section", { class: "messages " + (ui.messagesOk ? "ok" : "refused") + (unsent ? " unsent" : ""), "aria-live": "polite" },
@@ -365,6 +383,7 @@
     // The game's own parts, and beside them (on a wide or landscape screen; below them on a
     // phone held upright) what was said: so a board fits the screen's height.
     const side = [];
+    side.push(undoPanel(view));
     if (role === "seat") side.push(messages(), commandLine());
     side.push(log(view), seatsPanel(view));
     const play = (drawer ? drawer.draw(view) : genericDraw(view)).filter(Boolean);
