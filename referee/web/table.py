@@ -62,6 +62,8 @@ class UndoRequest:
     events: int  # the record's length when asked: a move since then withdraws it
     asked: tuple[str, ...]  # the players who decide (not the asker, not computer seats)
     allowed: dict[str, None] = field(default_factory=dict)
+
+
 # Seconds a command runs before every page is told the referee is thinking.
 THINKING_AFTER = 0.3
 
