@@ -278,7 +278,9 @@ def trial(web_game: WebGame, seats: Seating, names: tuple[str | None, ...]) -> s
     filled = placeholders(names)
     try:
         _, state = new_players(web_game, seats, filled)
-    except (SetupError, RecordError) as exc:
+    except SetupError as exc:  # the players' fault in its own words; another option's named
+        return exc.message if exc.field == "players" else str(exc)
+    except RecordError as exc:
         return str(exc)
     players = tuple(state.players)
     for given, read in zip(filled, players, strict=False):
