@@ -166,7 +166,6 @@ class WebApp:
         assert (table is None) != (lobby is None)
         self._table = table
         self.lobby = lobby
-        self.web_game = table.web_game if table is not None else lobby.web_game  # type: ignore[union-attr]
         self.listeners = table.listeners if table is not None else lobby.listeners  # type: ignore[union-attr]
         self.doors = doors
         self.base = base
@@ -196,6 +195,15 @@ class WebApp:
         if self._table is not None:
             return self._table
         return self.lobby.table if self.lobby is not None else None
+
+    @property
+    def web_game(self):
+        """The game served (the table's, once it has begun)."""
+        table = self.table
+        if table is not None:
+            return table.web_game
+        assert self.lobby is not None
+        return self.lobby.web_game
 
     def door(self, path: str, token: str) -> Door | None:
         role = ROLES.get(path)
