@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import shutil
 import signal
@@ -318,6 +319,9 @@ def test_a_phones_first_screen_asks_its_players_name(tmp_path):
             name.wait_for()
             assert "Who are you? (seat 1)" in phone.inner_text("main")
             assert phone.locator(".seat-names li.waiting").count() == 2
+            where = os.environ.get("REFEREE_SCREENSHOTS")
+            if where:  # the README's
+                phone.screenshot(path=str(Path(where) / "web-seat-name.png"), full_page=True)
             name.fill("<b>Zoë</b>")  # a name like any other, shown as the text it is
             phone.get_by_role("button", name="Join").tap()
             phone.locator(".messages").wait_for()
