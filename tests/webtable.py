@@ -120,3 +120,27 @@ class Views:
 
     def __call__(self, seat: str) -> dict:
         return self.app.table.view(seat)
+
+
+def naming_table(tmp_path: Path, game: str, count: int, stack, base="http://testserver", **extra):
+    """A table whose players name themselves (``serve GAME --seats COUNT``), on a record in
+    ``tmp_path`` not made yet: (WebApp, record path). The game's services (its engine)
+    are entered on ``stack`` when it begins; ``extra``: options, as ``defaults``' (the
+    players given to ``OPTIONS`` are left out: the seats name them)."""
+    from referee.table.store import RecordFile
+    from referee.web.server import naming_app, seating
+
+    web_game = GAMES[game]
+    options = defaults(game, **extra)
+    for seated in ("players", "white", "black"):
+        if seated not in extra:
+            options[seated] = None
+    path = tmp_path / f"{game}.json"
+    store = RecordFile(path, fresh=True)
+    store.open()
+    stack.callback(store.close)
+    seats = seating(web_game, options, count)
+    app = naming_app(web_game, seats, path, store, load_key(path), base, stack)
+    stack.callback(lambda: app.computers is not None and app.computers.stop())
+    stack.callback(lambda: app.table is not None and app.table.close())
+    return app, path

@@ -260,17 +260,25 @@ def read_deck(game: GameRegistration, spec: str | None) -> DeckText:
 # ------------------------------------------------------------------ play
 
 
+def setup_record(
+    game: GameRegistration, values: Mapping[str, Any], rules, deck_text: DeckText | None
+) -> Record:
+    """A new game's record from the options' values, the house rules and the deck's text
+    (SetupError naming the option at fault; the record is not rebuilt yet)."""
+    setup = game.setup(values, rules, deck_text)
+    setup.check_new()  # the name rule: a new game meets it, an old record need not
+    now = _dt.datetime.now().astimezone()
+    return Record(game.kind, setup, (), now.isoformat(timespec="seconds"))
+
+
 def new_record(game: GameRegistration, values: Mapping[str, Any], house, deck) -> Record:
     """A new game's record from the options (and flags) given; exit 1 naming the one at fault."""
     rules = house_rules(game.house_rules, house)
     deck_text = read_deck(game, deck) if game.decks is not None else None
     try:
-        setup = game.setup(values, rules, deck_text)
-        setup.check_new()  # the name rule: a new game meets it, an old record need not
+        record = setup_record(game, values, rules, deck_text)
     except SetupError as exc:
         fail(str(exc))
-    now = _dt.datetime.now().astimezone()
-    record = Record(game.kind, setup, (), now.isoformat(timespec="seconds"))
     try:
         record.rebuild()
     except RecordError as exc:  # pragma: no cover - a setup the rules accept always starts

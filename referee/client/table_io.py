@@ -112,6 +112,16 @@ def resume_record(path: Path, kind: GameKind) -> tuple[RecordFile, Record, objec
     return store, record, game
 
 
+def new_record_path(prefix: str) -> Path:
+    """A new game's record when none is named: ``PREFIX-DATE-TIME.json`` (with ``-2``,
+    ``-3``, ... when a game of the same second has it)."""
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path, n = Path(f"{prefix}-{stamp}.json"), 2
+    while path.exists() or path.is_symlink():
+        path, n = Path(f"{prefix}-{stamp}-{n}.json"), n + 1
+    return path
+
+
 def start_record(
     path: Path | None, prefix: str, record: Record | None = None, game=None
 ) -> tuple[RecordFile, Path]:
@@ -120,10 +130,7 @@ def start_record(
     already there, nor a symlink. With ``record``, it is written at once, so a
     message saying where the game is recorded is true when it is printed."""
     if path is None:
-        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-        path, n = Path(f"{prefix}-{stamp}.json"), 2
-        while path.exists() or path.is_symlink():
-            path, n = Path(f"{prefix}-{stamp}-{n}.json"), n + 1
+        path = new_record_path(prefix)
     store = open_record(path, fresh=True)
     if record is not None:
         try:

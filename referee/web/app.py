@@ -37,6 +37,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from referee.web.headers import HEADERS, raw_headers
+from referee.web.lobby import Lobby
 from referee.web.origins import Origins
 from referee.web.seats import Door, Doors
 from referee.web.table import MAX_COMMAND_BYTES, WebTable
@@ -154,16 +155,24 @@ def qr_data_uri(url: str) -> str:
 
 
 class WebApp:
-    """The routes of one table; ``base``: the URL the phones reach it at (no slash at the end)."""
+    """The routes of one table; ``base``: the URL the phones reach it at (no slash at the end).
 
-    def __init__(self, table: WebTable, doors: Doors, base: str) -> None:
-        self.table = table
+    ``table``: the game; or, at a table whose players name themselves, ``lobby`` until
+    every seat is named (:mod:`referee.web.lobby`), then the game it began."""
+
+    def __init__(
+        self, table: WebTable | None, doors: Doors, base: str, lobby: Lobby | None = None
+    ) -> None:
+        assert (table is None) != (lobby is None)
+        self._table = table
+        self.lobby = lobby
+        self.listeners = table.listeners if table is not None else lobby.listeners  # type: ignore[union-attr]
         self.doors = doors
         self.base = base
         self.origins = Origins(base)
         self.sockets: dict[Door, list[WebSocket]] = {}  # open ones, oldest first
-        self.joined: set[str] = set()  # seats whose phone has opened its page
-        self.qr = {p: qr_data_uri(url_of(base, doors, Door("seat", p))) for p in table.players}
+        self.joined: set[int] = set()  # seats (by number) whose phone has opened its page
+        self.qr = [qr_data_uri(url_of(base, doors, door)) for door in doors.seats]
         self.routes = Starlette(
             routes=[
                 Route("/static/{name}", self.static),
@@ -180,6 +189,22 @@ class WebApp:
 
     # ------------------------------------------------------------ doors
 
+    @property
+    def table(self) -> WebTable | None:
+        """The game (None while the players of a ``--seats`` table are naming themselves)."""
+        if self._table is not None:
+            return self._table
+        return self.lobby.table if self.lobby is not None else None
+
+    @property
+    def web_game(self):
+        """The game served (the table's, once it has begun)."""
+        table = self.table
+        if table is not None:
+            return table.web_game
+        assert self.lobby is not None
+        return self.lobby.web_game
+
     def door(self, path: str, token: str) -> Door | None:
         role = ROLES.get(path)
         if role is None or len(token) > 100:
@@ -187,35 +212,65 @@ class WebApp:
         door = self.doors.find(token)
         if door is None or door.role != role:
             return None
+        table = self.table
+        if door.role == "seat" and door.player is None and table is not None:
+            return Door("seat", table.players[door.number - 1], door.number)  # named since
         return door
 
+    def _seat_names(self) -> list[tuple[str, bool]]:
+        """Each seat in order: (what the first line and the table screen call it, whether
+        the referee plays it)."""
+        table = self.table
+        if table is not None:
+            return [(p, p in table.computers) for p in table.players]
+        assert self.lobby is not None
+        return [(self.lobby.key(n), n in self._lobby_computers()) for n in self._numbers()]
+
+    def _numbers(self) -> range:
+        return range(1, len(self.doors.seats) + 1)
+
+    def _lobby_computers(self) -> set[int]:
+        assert self.lobby is not None
+        return {n for n in self._numbers() if self.lobby.names[n - 1] in self.lobby.computers}
+
     def urls(self) -> dict:
-        """The contract's first line: the table, the spectator and every seat."""
+        """The contract's first line: the table, the spectator and every seat (by its
+        player's name; ``seat N`` for a seat whose player has not named themselves yet)."""
+        names = self._seat_names()
         return {
             "table": url_of(self.base, self.doors, Door("table")),
             "spectator": url_of(self.base, self.doors, Door("spectator")),
             "seats": {
-                p: url_of(self.base, self.doors, Door("seat", p)) for p in self.table.players
+                name: url_of(self.base, self.doors, door)
+                for (name, _), door in zip(names, self.doors.seats, strict=True)
             },
         }
 
     def view_for(self, door: Door) -> dict:
-        """What ``door``'s page may show now: its seat's view, or the public one; the table
-        screen adds the links (and QR codes) of the seats whose phone has not come yet."""
-        data = self.table.view(door.seat)
+        """What ``door``'s page may show now: its seat's view, or the public one (before a
+        ``--seats`` game begins, the seats and their names); the table screen adds the
+        links (and QR codes) of the seats whose phone has not come yet."""
+        table = self.table
+        if table is not None:
+            data = table.view(door.seat)
+        else:
+            assert self.lobby is not None
+            data = self.lobby.view(door.number if door.role == "seat" else None)
         data["role"] = door.role
         if door.role == "table":
             data["spectator"] = url_of(self.base, self.doors, Door("spectator"))
             data["seats"] = [
-                {"name": p, "joined": True, "computer": p in self.table.computers}
-                if p in self.joined or p in self.table.computers
+                {"name": name, "joined": True, "computer": computer}
+                if number in self.joined or computer
                 else {
-                    "name": p,
+                    "name": name,
                     "joined": False,
-                    "url": url_of(self.base, self.doors, Door("seat", p)),
-                    "qr": self.qr[p],
+                    "url": url_of(self.base, self.doors, seat),
+                    "qr": self.qr[number - 1],
                 }
-                for p in self.table.players
+                for number, ((name, computer), seat) in enumerate(
+                    zip(self._seat_names(), self.doors.seats, strict=True), 1
+                )
             ]
         return data
 
@@ -231,7 +286,7 @@ class WebApp:
 
     def _drawn(self, name: str) -> str | None:
         """The served game's own drawing file ``name``, if it has one."""
-        package = self.table.web_game.registration.drawing
+        package = self.web_game.registration.drawing
         return None if package is None else _drawing(package, name)
 
     async def drawing(self, request: Request) -> Response:
@@ -246,7 +301,7 @@ class WebApp:
         door = self.door(request.path_params["path"], request.path_params["token"])
         if door is None:
             return _not_found()
-        registration = self.table.web_game.registration
+        registration = self.web_game.registration
         html = SHELL.format(
             name=html_escape(registration.name),
             title=html_escape(registration.title),
@@ -268,8 +323,8 @@ class WebApp:
         door = self.door(request.path_params["path"], request.path_params["token"])
         if door is None:
             return _not_found()
-        if door.seat is not None:
-            self._join(door.seat)
+        if door.role == "seat":
+            self._join(door.number)
         return _json(self.view_for(door))
 
     async def _body(self, request: Request, limit: int) -> str | None:
@@ -304,7 +359,7 @@ class WebApp:
 
     async def command(self, request: Request) -> Response:
         door = self.door(request.path_params["path"], request.path_params["token"])
-        if door is None or door.seat is None:
+        if door is None or door.role != "seat":
             return _not_found()
         refused = self._cross_site(request)
         if refused is not None:
@@ -317,14 +372,21 @@ class WebApp:
                 {"ok": False, "messages": [f"a command is one line (at most {MAX_COMMAND_BYTES})"]},
                 413,
             )
-        answer = await run_in_threadpool(self.table.command, door.seat, line)
+        if door.seat is None:  # a --seats table's seat, its player not named when asked
+            assert self.lobby is not None
+            answer = await run_in_threadpool(self.lobby.command, door.number, line)
+        else:
+            table = self.table
+            assert table is not None
+            answer = await run_in_threadpool(table.command, door.seat, line)
         return _json(answer.to_json())
 
     async def check(self, request: Request) -> Response:
         door = self.door(request.path_params["path"], request.path_params["token"])
         if door is None or door.seat is None:
             return _not_found()
-        if self.table.web_game.draft is None:  # only a game with a live check has one
+        table = self.table
+        if table is None or self.web_game.draft is None:  # a game with a live check, begun
             return _not_found()
         refused = self._cross_site(request)
         if refused is not None:
@@ -343,15 +405,17 @@ class WebApp:
             or not all(isinstance(c, str) for c in data["cards"])
         ):
             return _json({"ok": False, "stage": "request", "message": "a malformed check"}, 400)
-        result = await run_in_threadpool(
-            self.table.check_play, door.seat, data["cards"], data["text"]
-        )
+        result = await run_in_threadpool(table.check_play, door.seat, data["cards"], data["text"])
         return _json(result)
 
-    def _join(self, seat: str) -> None:
-        if seat not in self.joined:
-            self.joined.add(seat)
-            self.table._tell("changed")  # the table screen drops that seat's code
+    def _join(self, number: int) -> None:
+        if number not in self.joined:
+            self.joined.add(number)
+            self._tell()  # the table screen drops that seat's code
+
+    def _tell(self) -> None:
+        for listener in list(self.listeners):
+            listener("changed")
 
     async def socket(self, websocket: WebSocket) -> None:
         door = self.door(websocket.path_params["path"], websocket.path_params["token"])
@@ -375,9 +439,9 @@ class WebApp:
         def listener(what: str) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, what)
 
-        self.table.listeners.append(listener)
-        if door.seat is not None:
-            self._join(door.seat)
+        self.listeners.append(listener)
+        if door.role == "seat":
+            self._join(door.number)
         try:
             sent = self.view_for(door)
             await websocket.send_json({"type": "view", "view": sent})
@@ -396,14 +460,17 @@ class WebApp:
                 if what == "thinking":
                     await websocket.send_json({"type": "thinking"})
                     continue
-                view = self.view_for(door)
+                now = self.door(websocket.path_params["path"], websocket.path_params["token"])
+                if now is None:  # pragma: no cover - a door is never taken away
+                    break
+                view = self.view_for(now)  # a --seats seat's player, once named
                 if view != sent:  # a frame only when what this page shows changed
                     sent = view
                     await websocket.send_json({"type": "view", "view": view})
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            self.table.listeners.remove(listener)
+            self.listeners.remove(listener)
             with contextlib.suppress(ValueError):
                 mine.remove(websocket)
             if not mine:

@@ -2,7 +2,9 @@
 
 GAME is the name of a game of the one list (``referee.games``); the options are
 that game's ``play`` options (built from the same registration, so they cannot
-drift), less any that would print secrets, plus ``--host`` and ``--port``.
+drift), less any that would print secrets, plus ``--host`` and ``--port``, and
+``--seats N`` for a game that seats a list of players (they name themselves:
+:mod:`referee.web.lobby`).
 The server is :mod:`referee.web`.
 """
 
@@ -28,15 +30,27 @@ PORT = click.Option(
 )
 
 
+SEATS = click.Option(
+    ["--seats"],
+    type=click.IntRange(1, 64),
+    default=None,
+    metavar="N",
+    help="N seats whose players name themselves: each phone's first screen asks its "
+    "player's name, and the game begins when every seat has one (instead of --players; "
+    "--bots names the computer seats, which take the last ones).",
+)
+
+
 def _command(web_game: WebGame) -> click.Command:
     def run(host: str, port: int, **options) -> None:
         from referee.web.server import serve
 
         serve(web_game, options, host, port)
 
+    seated = any(o.name == "players" for o in web_game.registration.options)
     return click.Command(
         web_game.name,
-        params=[*web_game.options(), HOST, PORT],
+        params=[*web_game.options(), *([SEATS] if seated else []), HOST, PORT],
         callback=run,
         help=f"Serve a game of {web_game.terminal.game.title} to the players' phones. The "
         "options are those of its play command; --record resumes a game started with play "

@@ -2,7 +2,9 @@
 
 Each record gets a key of its own, 32 random bytes in a file beside it
 (``.NAME.web-key``, created exclusively with mode 0600 and never sent to any
-page). Every token is an HMAC-SHA256 of that key and the seat's role, so a
+page). Every token is an HMAC-SHA256 of that key and the seat's role (its
+player's name; its place, ``seat #N``, at a table whose players name
+themselves, so the URL exists before the name), so a
 server restarted on the record gives every phone the URL it already has,
 while nobody without the key (not even someone holding the record itself, or
 another seat's URL) can work one out. Deleting the key file revokes every URL.
@@ -129,31 +131,54 @@ def _read_key(path: Path) -> bytes | None:
 
 
 def token(key: bytes, role: str) -> str:
-    """The URL token of ``role`` (``seat:NAME``, ``table``, ``spectator``): 43 characters."""
+    """The URL token of ``role`` (``seat:NAME``, ``seat #N``, ``table``, ``spectator``):
+    43 characters."""
     digest = hmac.new(key, role.encode("utf-8"), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
 @dataclass(frozen=True)
 class Door:
-    """Who a token opens the table to: a player's seat, the table screen, or a spectator."""
+    """Who a token opens the table to: a player's seat, the table screen, or a spectator.
+
+    A seat of a table whose players name themselves (``serve --seats N``) is known by its
+    ``number`` (1, 2, ...): its ``player`` is None in :class:`Doors`, and the app fills it
+    in from the game once every seat is named."""
 
     role: str  # "seat", "table", "spectator"
     player: str | None = None  # the seat's player
+    number: int = 0  # a seat's place in the seating order, from 1
 
     @property
     def seat(self) -> str | None:
         return self.player if self.role == "seat" else None
 
 
-class Doors:
-    """Every token of one table, looked up in constant time per token."""
+def seat_role(number: int) -> str:
+    """The role a numbered seat's token is made from (``seat #N``: no player's name, which
+    is made from ``seat:NAME``, can be it)."""
+    return f"seat #{number}"
 
-    def __init__(self, key: bytes, players: tuple[str, ...]) -> None:
+
+class Doors:
+    """Every token of one table, looked up in constant time per token.
+
+    ``players``: the seats in order; ``numbered``: their tokens are made from their
+    places (``serve --seats N``, whose players named themselves), else from the names."""
+
+    def __init__(self, key: bytes, players: tuple[str, ...], numbered: bool = False) -> None:
         self.by_token: dict[str, Door] = {token(key, "table"): Door("table")}
         self.by_token[token(key, "spectator")] = Door("spectator")
-        for name in players:
-            self.by_token[token(key, f"seat:{name}")] = Door("seat", name)
+        self.numbered = numbered
+        self.seats: list[Door] = []
+        for number, name in enumerate(players, 1):
+            if numbered:
+                door = Door("seat", None, number)
+                self.by_token[token(key, seat_role(number))] = door
+            else:
+                door = Door("seat", name, number)
+                self.by_token[token(key, f"seat:{name}")] = door
+            self.seats.append(door)
         self.tokens = {door: t for t, door in self.by_token.items()}
 
     def find(self, given: str) -> Door | None:
@@ -164,4 +189,18 @@ class Doors:
         return found
 
     def of(self, door: Door) -> str:
+        if door.role == "seat" and door.number:  # a numbered seat's door, its player known
+            door = self.seats[door.number - 1]
         return self.tokens[door]
+
+
+def numbered_path(record: Path) -> Path:
+    """The mark beside a record whose players named themselves (``serve --seats N``): its
+    seat URLs are made from the seats' places, before and after a restart."""
+    record = Path(record)
+    return record.with_name(f".{record.name}.web-seats")
+
+
+def is_numbered(record: Path) -> bool:
+    path = numbered_path(record)
+    return path.is_file() and not path.is_symlink()

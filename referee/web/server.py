@@ -16,21 +16,28 @@ import json
 import signal
 import socket
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import segno
 import uvicorn
 
 from referee.client.common import fail
-from referee.client.house import Given, Opened, computer_seats
+from referee.client.house import Given, Opened, computer_seats, house_rules, read_deck, setup_record
 from referee.client.house import open_game as house_open
 from referee.client.safe import console, user
-from referee.table.computer import ComputerSeats
+from referee.client.table_io import new_record_path
+from referee.language.names import check_player_names, name_key, spelled
+from referee.table.computer import ComputerSeats, parse_seats
+from referee.table.errors import RecordError, SetupError
+from referee.table.registry import DeckText
 from referee.table.session import Session
-from referee.table.store import StoreError, write_atomically
+from referee.table.store import RecordFile, StoreError, write_atomically
 from referee.web.connections import HEAD_BYTES, TableProtocol
 from referee.web.games import WebGame
-from referee.web.seats import Doors, SeatKeyError, load_key
+from referee.web.seats import Doors, SeatKeyError, is_numbered, load_key, numbered_path
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
 ANY = ("0.0.0.0", "::", "")
@@ -153,31 +160,206 @@ def config(app) -> uvicorn.Config:
     )
 
 
+def seated(web_game: WebGame, record, game, store, services=None, computers=None):
+    """The game of ``record`` at the web table (its file open in ``store``, written now:
+    StoreError when it cannot be kept); ``services``: what its commands are given (an
+    engine; none: claims refused); ``computers``: the seats the referee plays."""
+    from referee.web.table import WebTable
+
+    session = Session(record, web_game.commands(dict(services or {})), game)
+    seats = computers if computers is not None else ComputerSeats({})
+    table = WebTable(web_game, session, store, tuple(game.players), frozenset(seats.players))
+    table.save(session.record, session.game)  # StoreError: the record cannot be kept
+    return table
+
+
 def build(
-    web_game: WebGame, record, game, store, key: bytes, base: str, services=None, computers=None
+    web_game: WebGame,
+    record,
+    game,
+    store,
+    key: bytes,
+    base: str,
+    services=None,
+    computers=None,
+    numbered: bool = False,
 ):
-    """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``;
+    """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``
+    (``numbered``: made from the seats' places, the players having named themselves);
     ``services``: what the game's commands are given (an engine; none: claims refused);
     ``computers``: the seats the referee plays (``ComputerSeats``), started with the app
     (``app.computers``, stopped by the caller)."""
     from referee.web.app import WebApp
     from referee.web.computers import ComputerRunner
-    from referee.web.table import WebTable
 
-    players = tuple(game.players)
-    session = Session(record, web_game.commands(dict(services or {})), game)
     seats = computers if computers is not None else ComputerSeats({})
-    table = WebTable(web_game, session, store, players, frozenset(seats.players))
-    table.save(session.record, session.game)  # StoreError: the record cannot be kept
-    app = WebApp(table, Doors(key, players), base)
+    table = seated(web_game, record, game, store, services, seats)
+    app = WebApp(table, Doors(key, table.players, numbered), base)
     app.computers = ComputerRunner(table, seats)
     return app
 
 
+# ------------------------------------------------------------------ players who name themselves
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A table whose players name themselves (``serve GAME --seats N``), as the host set it:
+    the seats' number, every other option's value, the house rules, the deck's text and
+    the computer seats (name: level, None for the strongest), which take the last seats."""
+
+    count: int
+    values: Mapping[str, Any]
+    rules: Any
+    deck: DeckText | None
+    computers: Mapping[str, int | None]
+
+
+def seating(web_game: WebGame, options: dict, count: int) -> Seating:
+    """What ``--seats N`` and the other options give; exit 1 naming what cannot be."""
+    game = web_game.registration
+    values = {o.name: options.get(o.name) for o in game.options}
+    if values.get("players"):
+        fail(
+            "give either --seats N (the players name themselves on their phones) or "
+            "--players, not both"
+        )
+    computers = bot_levels(options.get("bots"))
+    if len(computers) >= count:
+        fail(f"--seats {count}: the computer players take every seat; leave one for a phone")
+    rules = house_rules(game.house_rules, tuple(options.get("house") or ()))
+    deck = read_deck(game, options.get("deck")) if game.decks is not None else None
+    seats = Seating(count, values, rules, deck, computers)
+    problem = trial(web_game, seats, (None,) * (count - len(computers)) + tuple(computers))
+    if problem is not None:
+        fail(f"--seats {count}: {problem}")
+    return seats
+
+
+def bot_levels(spec: str | None) -> dict[str, int | None]:
+    """``--bots NAME[:LEVEL],...`` at a ``--seats`` table: the computer seats' names (the
+    rule for player names), each with its level; exit 1 naming a bad one."""
+    if not spec:
+        return {}
+    names = [part.partition(":")[0].strip() for part in spec.split(",") if part.strip()]
+    try:
+        check_player_names(names)
+        return parse_seats(spec, tuple(names))
+    except ValueError as exc:
+        fail(f"--bots: {exc}")
+
+
+def placeholders(names: tuple[str | None, ...]) -> tuple[str, ...]:
+    """``names`` with a stand-in for each seat not named yet (``seat2``, unlike every name)."""
+    keys = {name_key(n) for n in names if n is not None}
+    filled = []
+    for number, name in enumerate(names, 1):
+        if name is None:
+            name = f"seat{number}"
+            while name_key(name) in keys:
+                name += "x"
+            keys.add(name_key(name))
+        filled.append(name)
+    return tuple(filled)
+
+
+def new_players(web_game: WebGame, seats: Seating, names: tuple[str, ...]):
+    """The record and state of a new game of ``names`` in seat order, as ``--players``
+    would make it (SetupError, RecordError: the game's own refusal)."""
+    values = {**seats.values, "players": ",".join(names)}
+    record = setup_record(web_game.registration, values, seats.rules, seats.deck)
+    return record, record.rebuild()
+
+
+def trial(web_game: WebGame, seats: Seating, names: tuple[str | None, ...]) -> str | None:
+    """Why the game would not seat ``names`` (None: a seat not named yet), in its words;
+    None when it would. A name the game reads otherwise than it is written (a game's
+    own notation in a name given) is refused too: a player is called what they typed."""
+    filled = placeholders(names)
+    try:
+        _, state = new_players(web_game, seats, filled)
+    except SetupError as exc:  # the players' fault in its own words; another option's named
+        return exc.message if exc.field == "players" else str(exc)
+    except RecordError as exc:
+        return str(exc)
+    players = tuple(state.players)
+    for given, read in zip(filled, players, strict=False):
+        if given != read:
+            return (
+                f"{web_game.registration.title} reads the name {spelled(given)} as "
+                f"{spelled(read)}: choose another"
+            )
+    if len(players) != len(filled):  # pragma: no cover - every game seats each name given
+        return f"{web_game.registration.title} seats {len(players)} players, not {len(filled)}"
+    return None
+
+
+def naming_app(
+    web_game: WebGame,
+    seats: Seating,
+    path: Path,
+    store: RecordFile,
+    key: bytes,
+    base: str,
+    stack: contextlib.ExitStack,
+    said=None,
+):
+    """The app of a table whose players name themselves; its game begins, recorded at
+    ``path`` (``store``, open and locked, no file yet), when every seat has a name. The
+    game's services are entered on ``stack`` then, and its computer seats started
+    (``app.computers``: None until then). ``said(text)``: the host's terminal told."""
+    from referee.web.app import WebApp
+    from referee.web.computers import ComputerRunner
+    from referee.web.lobby import Lobby, Unstartable
+
+    game = web_game.registration
+
+    def begin(names: tuple[str, ...]):
+        try:
+            record, state = new_players(web_game, seats, names)
+        except (SetupError, RecordError) as exc:
+            raise Unstartable(str(exc)) from None
+        try:  # the mark first: a record never goes without it (its URLs are the seats')
+            write_atomically(numbered_path(path), f"{seats.count}\n", 0o600)
+            services = stack.enter_context(web_game.services(record))
+            computers = ComputerSeats({s: game.player(lv) for s, lv in seats.computers.items()})
+            table = seated(web_game, record, state, store, services, computers)
+        except StoreError as exc:
+            raise Unstartable(f"{exc.message}; the game cannot be recorded") from None
+        runner = ComputerRunner(table, computers)
+        app.computers = runner
+        runner.start()
+        if said is not None:
+            who = ", ".join(names)
+            said(f"Every seat has a name ({who}): the game begins, recorded in {path}.")
+        return table
+
+    def tried(names: tuple[str | None, ...]) -> str | None:
+        return trial(web_game, seats, names)
+
+    lobby = Lobby(web_game, seats.count, tuple(seats.computers), tried, begin)
+    app = WebApp(None, Doors(key, (None,) * seats.count, numbered=True), base, lobby=lobby)
+    app.computers = None
+    return app
+
+
 def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
+    count = options.pop("seats", None)
+    path = options.get("record_path")
+    if count is not None and (path is None or not (path.exists() or path.is_symlink())):
+        serve_naming(web_game, options, count, host, port)
+        return
     out = console()
     opened = open_game(web_game, options)
     store, record, record_path, fresh = opened.store, opened.record, opened.path, opened.fresh
+    numbered = is_numbered(Path(record_path))
+    players = tuple(opened.state.players)
+    if count is not None and (not numbered or count != len(players)):
+        store.close()
+        fail(
+            f"{record_path} already holds a game of {', '.join(players)}, who did not name "
+            f"themselves at {count} seats: drop --seats to resume it"
+        )
     with contextlib.ExitStack() as stack:
         stack.callback(store.close)
         try:
@@ -188,42 +370,81 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         sock = bind(host, port) if port else bind_remembered(host, Path(record_path), out)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
-        seats = computer_seats(web_game.terminal.game, options.get("bots"), opened.state.players)
+        seats = computer_seats(web_game.terminal.game, options.get("bots"), players)
         try:
-            app = build(web_game, record, opened.state, store, key, base, services, seats)
+            app = build(web_game, record, opened.state, store, key, base, services, seats, numbered)
         except StoreError as exc:
             fail(f"{exc.message}; free some space or make it writable, then serve again")
-        table = app.table
-        urls = app.urls()
-        print(json.dumps(urls, ensure_ascii=False), flush=True)
         said = "New game" if fresh else f"Resuming ({len(record.events)} events so far)"
-        out.print(user(f"{said}, recorded in {record_path}."))
-        if host not in LOCAL:
-            out.print(
-                user(
-                    f"Listening on {host}: anyone on this network who has a seat's URL can "
-                    "play that seat. Use it on a network you trust (not a café's Wi-Fi).",
-                    "yellow",
-                )
-            )
-        else:
-            out.print(user("Listening on this computer only: --host 0.0.0.0 lets phones reach it."))
-        out.print(user(f"The table screen: {urls['table']}"))
-        out.print(user(f"Spectators: {urls['spectator']}"))
-        for name, url in urls["seats"].items():
-            out.print(user(f"{name}: {url}", "bold"))
-            segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
-        sys.stdout.flush()
-        server = TableServer(config(app.app))
-        stack.callback(app.table.close)  # the background analysis's engine, if any
-        app.computers.start()
-        stack.callback(app.computers.stop)
+        run(app, out, host, sock, stack, f"{said}, recorded in {record_path}.", record_path)
+
+
+def serve_naming(web_game: WebGame, options: dict, count: int, host: str, port: int) -> None:
+    """``serve GAME --seats N`` on a record not made yet: the players name themselves."""
+    out = console()
+    seats = seating(web_game, options, count)
+    path = options.get("record_path") or new_record_path(web_game.prefix)
+    store = RecordFile(path, fresh=True)
+    try:
+        store.open()
+    except StoreError as exc:
+        fail(exc.message)
+    with contextlib.ExitStack() as stack:
+        stack.callback(store.close)
         try:
-            server.run(sockets=[sock])
-        finally:
+            key = load_key(path)
+        except SeatKeyError as exc:
+            fail(str(exc))
+        sock = bind(host, port) if port else bind_remembered(host, Path(path), out)
+        stack.callback(sock.close)
+        base = base_url(host, sock.getsockname()[1])
+        app = naming_app(
+            web_game, seats, path, store, key, base, stack, lambda t: out.print(user(t, "bold"))
+        )
+        said = (
+            f"New game: each player names themselves on their phone; it begins, recorded in "
+            f"{path}, when all {count} seats have a name."
+        )
+        run(app, out, host, sock, stack, said, path)
+
+
+def run(app, out, host: str, sock, stack: contextlib.ExitStack, said: str, record_path) -> None:
+    """Print the first line and the seats' codes, then serve until stopped."""
+    urls = app.urls()
+    print(json.dumps(urls, ensure_ascii=False), flush=True)
+    out.print(user(said))
+    if host not in LOCAL:
+        out.print(
+            user(
+                f"Listening on {host}: anyone on this network who has a seat's URL can "
+                "play that seat. Use it on a network you trust (not a café's Wi-Fi).",
+                "yellow",
+            )
+        )
+    else:
+        out.print(user("Listening on this computer only: --host 0.0.0.0 lets phones reach it."))
+    out.print(user(f"The table screen: {urls['table']}"))
+    out.print(user(f"Spectators: {urls['spectator']}"))
+    for name, url in urls["seats"].items():
+        out.print(user(f"{name}: {url}", "bold"))
+        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+    sys.stdout.flush()
+    server = TableServer(config(app.app))
+    stack.callback(lambda: app.table is not None and app.table.close())  # the analysis's engine
+    if app.computers is not None:
+        app.computers.start()
+    stack.callback(lambda: app.computers is not None and app.computers.stop())
+    try:
+        server.run(sockets=[sock])
+    finally:
+        table = app.table
+        if table is not None:
             with table.lock:
                 try:  # every acknowledged event is in the file already: this is a courtesy
                     table.save(table.session.record, table.session.game)
                 except StoreError as exc:
                     out.print(user(f"{exc.message} (every acknowledged move was saved)", "yellow"))
+    if app.table is not None:
         out.print(user(f"Record: {record_path}"))
+    else:
+        out.print(user("Not every seat had a name: no game was recorded."))

@@ -375,11 +375,53 @@
     return parts;
   }
 
+  // ------------------------------------------------------------ before the game: names
+
+  // A table whose players name themselves (serve --seats N): until every seat has a name,
+  // a phone's first screen asks its player's name (sent as the one pre-game line,
+  // ``name NAME``; the server checks it by the rule for names), and every screen lists the
+  // seats and who has joined. The game's own screens come once it has begun.
+  let nameForm = null;  // made once: a view arriving while someone types must not wipe it
+  function namingScreen(v) {
+    const me = v.you || null;
+    const parts = [h("header", {},
+      h("h1", {}, title),
+      me && me.name ? h("p", { class: "you" }, "You are ", h("strong", {}, me.name)) : null,
+      h("p", { class: "turn banner" + (me && !me.name ? " mine" : "") },
+        v.waiting.length ? "Waiting for " + v.waiting.join(", ") + " to give a name" : "The game begins…"))];
+    if (role === "seat" && me) {
+      if (!nameForm) {
+        const input = h("input", { type: "text", id: "player-name", autocomplete: "nickname", autocapitalize: "words", spellcheck: "false", maxlength: 40, placeholder: "your name", "aria-label": "your name" });
+        nameForm = h("form", { class: "naming-form" }, h("label", { for: "player-name" }, "Your name"),
+          h("div", { class: "row" }, input, h("button", { type: "submit", class: "primary" }, "Join")));
+        nameForm.addEventListener("submit", (e) => { e.preventDefault(); if (input.value.trim()) send("name " + input.value.trim()); });
+      }
+      nameForm.querySelector("button").textContent = me.name ? "Change" : "Join";
+      parts.push(h("section", { class: "first-screen" },
+        h("h2", {}, me.name ? "You are at " + me.seat : "Who are you? (" + me.seat + ")"), nameForm));
+      parts.push(messages());
+    }
+    parts.push(h("section", { class: "seats naming" }, h("h2", {}, "At the table"),
+      h("ol", { class: "seat-names" }, v.naming.map((s) => h("li", { class: s.name ? "named" : "waiting", "data-seat": s.seat },
+        h("span", { class: "seat" }, s.seat + ": "),
+        s.name ? h("strong", {}, s.name) : h("em", {}, "no name yet"),
+        s.computer ? " (computer)" : null)))));
+    if (v.log && v.log.length) parts.push(h("p", { class: "ruling" }, v.log[0]));
+    if (role === "table") parts.push(seatsPanel(v));
+    return parts.filter(Boolean);
+  }
+
   // ------------------------------------------------------------ the page
 
   function render() {
     if (!view) return;
     const keepFocus = document.activeElement;
+    if (view.naming) {  // the game has not begun: its players are naming themselves
+      app.replaceChildren(...namingScreen(view));
+      app.dataset.version = String(view.version);
+      if (keepFocus && keepFocus.id && document.getElementById(keepFocus.id) === keepFocus) keepFocus.focus();
+      return;
+    }
     // The game's own parts, and beside them (on a wide or landscape screen; below them on a
     // phone held upright) what was said: so a board fits the screen's height.
     const side = [];
