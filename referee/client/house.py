@@ -18,7 +18,7 @@ import enum
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ from referee.client.table_io import (
     show_taken_back,
     start_record,
 )
-from referee.table.computer import ComputerSeats, parse_seats
+from referee.table.computer import Computer, ComputerSeats, parse_seats
 from referee.table.errors import RecordError, SetupError
 from referee.table.house import SwitchError, with_switches
 from referee.table.record import Record
@@ -184,16 +184,28 @@ def computer_seats(game: GameRegistration, spec: str | None, players) -> Compute
 
 class ComputerTurns:
     """The computer seats at the terminal: after every line typed, each computer seat with
-    a move to make says it (seen as typed, ``NAME (computer)> LINE``), through the same
-    loop as the keyboard's lines, as its seat."""
+    a move to make says it through the same loop as the keyboard's lines, as its seat.
+
+    The shared screen shows a computer's line (``NAME (computer)> LINE``) only once the
+    table took it, with what it came to: a line the rules refused is never shown, nor
+    why (the reason may tell what only that seat holds), so nothing a computer sees
+    reaches the screen but as a move everyone sees."""
 
     def __init__(self, session: Session, game: GameRegistration, seats: ComputerSeats, out):
         self.session, self.game, self.seats, self.out = session, game, seats, out
         self.heard: list[Outcomes] = []
+        self.speaking: tuple[str, str] | None = None  # (seat, line) being said
 
     def show(self, shown: Callable[[Outcomes, bool], None]) -> Callable[[Outcomes, bool], None]:
         def both(outcomes: Outcomes, changed: bool) -> None:
             self.heard.append(outcomes)
+            if self.speaking is None:
+                shown(outcomes, changed)
+                return
+            seat, line = self.speaking
+            if any(isinstance(o, REFUSALS) for o in outcomes) and not changed:
+                return  # it tries again, or gives way (ComputerSeats.answered)
+            self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
             shown(outcomes, changed)
 
         return both
@@ -212,9 +224,12 @@ class ComputerTurns:
             seat, line = said
             if self.session.command_of(line.split()[0]) == "end":
                 return  # at one keyboard the people at the table end a game, not a computer
-            self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
             self.heard.clear()
-            yield line, seat
+            self.speaking = (seat, line)
+            try:
+                yield line, seat
+            finally:
+                self.speaking = None
             said_back = self.heard[0] if self.heard else ()
             self.seats.answered(seat, not any(isinstance(o, REFUSALS) for o in said_back))
 
@@ -358,6 +373,7 @@ def play(tg: TerminalGame, given: Given) -> None:
         tg.started(out, record)
     interactive = sys.stdin.isatty()
     seats = computer_seats(game, given.bots, state.players)
+    record = replace(record, computers=tuple(Computer(n, game.strongest) for n in seats.players))
     with store, tg.services(record) as services, contextlib.closing(seats):
         session = Session(record, game.language(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
@@ -401,6 +417,7 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
     record, stored = read_record(record_file, tg.game.kind)
     out = console(stderr=as_json)
     renderer = tg.renderer(out, None, {})
+    renderer.replayed = record
     interactive = sys.stdin.isatty() and not as_json
 
     live: dict[int, Step] = {}  # the step the replay is at (with what today found)

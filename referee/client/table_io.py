@@ -335,6 +335,15 @@ class TableRenderer:
         """Whether what is shown goes to one seat alone (a phone), not a shared screen."""
         return False
 
+    # The record a replay shows (its computer seats); play's are its session's record's.
+    replayed: Record | None = None
+
+    def computer(self, player: str) -> bool:
+        """Whether the referee plays ``player`` itself (``--bots``): what only that seat sees
+        (its hand, its moves) is never drawn on this screen, which its people share."""
+        record = self.session.record if self.session is not None else self.replayed
+        return record is not None and player in record.computer_seats
+
     @renders(ShowCards, paged=True)  # a deck is taller than 24 rows: its title stays in view
     def show_cards(self, o: ShowCards) -> None:
         self.cards(self.game)

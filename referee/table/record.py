@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.language.shapes import ShapeError, decode, encode
+from referee.table.computer import Computer
 from referee.table.errors import IllegalEvent, RecordError
 from referee.table.events import Event, EventCodec
 
@@ -132,6 +133,14 @@ class Record(Generic[S]):
     taken_back: tuple[TakenBack, ...] = ()
     # Which game of a series at one table this is (a rematch is the next): 1, 2, ...
     match: int = 1
+    # The seats the referee plays itself (``--bots``): part of the game's settings, so a
+    # resumed game has the same computers and a replay marks their moves.
+    computers: tuple[Computer, ...] = ()
+
+    @property
+    def computer_seats(self) -> frozenset[str]:
+        """The names of the players the referee plays (empty: every seat is a person's)."""
+        return frozenset(c.name for c in self.computers)
 
     def size(self) -> int:
         """The bytes its events (and those undo took back) take in the file, roughly: what
@@ -181,9 +190,18 @@ class Record(Generic[S]):
 
 def rematch(record: Record[S], created: str, seed: int) -> Record[S]:
     """The next game at the same table: the same setup (players, settings, house rules,
-    deck) with every ``seed`` field in it, at any depth, drawn again (the deal's shuffle:
-    a rematch is a new deal, never the same one), no events, and the next ``match``."""
-    return Record(record.kind, _reseeded(record.setup, seed), (), created, (), record.match + 1)
+    deck) and computer seats, with every ``seed`` field in it, at any depth, drawn again
+    (the deal's shuffle: a rematch is a new deal, never the same one), no events, and
+    the next ``match``."""
+    return Record(
+        record.kind,
+        _reseeded(record.setup, seed),
+        (),
+        created,
+        (),
+        record.match + 1,
+        record.computers,
+    )
 
 
 def _reseeded(value: Any, seed: int) -> Any:
