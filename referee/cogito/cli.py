@@ -173,7 +173,8 @@ def _step(renderer: CogitoRenderer, s) -> None:
     if s.disagreements:  # refused: what it names is the record's word, perhaps a Self card
         renderer.out.print(Text(f"event {s.number}: refused by today's rules", style="bold red"))
         return
-    renderer.out.print(Text(f"event {s.number}: ", style="bold") + user(describe(s.event)))
+    line = renderer.marked(describe(s.event), s.event, s.game)
+    renderer.out.print(Text(f"event {s.number}: ", style="bold") + user(line))
     renderer.show(s.game.news, False)
 
 

@@ -184,6 +184,8 @@ class Record(Generic[S]):
             data["undone"] = [t.to_json() for t in self.taken_back]
         if self.match != 1:  # absent for a first game, as every record before rematches
             data["match"] = self.match
+        if self.computers:  # absent when every seat is a person's, as in every older record
+            data["computers"] = [{"name": c.name, "level": c.level} for c in self.computers]
         data["summary"] = game.summary()
         return data
 
@@ -313,7 +315,36 @@ def from_json(data: object, kind: GameKind[S]) -> Record[S]:
     if not isinstance(match, int) or isinstance(match, bool) or not 1 <= match <= 10**6:
         raise RecordError("must be a whole number from 1", None, "match")
     taken_back = _taken_back(data.get("undone", []), kind)
-    return Record(kind, setup, typed, created, taken_back, match)
+    computers = _computers(data.get("computers", []), setup)
+    return Record(kind, setup, typed, created, taken_back, match, computers)
+
+
+# The highest level a record may name for a computer player (a game's strongest is far below).
+MAX_COMPUTER_LEVEL = 100
+
+
+def _computers(data: object, setup: object) -> tuple[Computer, ...]:
+    """The record's ``computers`` (the seats the referee plays), shape-checked: each a
+    player of the setup, once, at a level from 0. Absent (every older record): none."""
+    if not isinstance(data, list):
+        raise RecordError("must be a list", None, "computers")
+    players = tuple(getattr(setup, "players", ()))
+    found: list[Computer] = []
+    for i, item in enumerate(data):
+        where = f"computers[{i}]"
+        if not isinstance(item, dict) or set(item) != {"name", "level"}:
+            raise RecordError('must be an object with a "name" and a "level"', None, where)
+        name, level = item["name"], item["level"]
+        if not isinstance(name, str) or name not in players:
+            raise RecordError("must name a player of the game", None, f"{where}.name")
+        if any(c.name == name for c in found):
+            raise RecordError("names a computer seat twice", None, f"{where}.name")
+        if not isinstance(level, int) or isinstance(level, bool):
+            raise RecordError("must be a whole number", None, f"{where}.level")
+        if not 0 <= level <= MAX_COMPUTER_LEVEL:
+            raise RecordError(f"must be from 0 to {MAX_COMPUTER_LEVEL}", None, f"{where}.level")
+        found.append(Computer(name, level))
+    return tuple(found)
 
 
 def _taken_back(data: object, kind: GameKind) -> tuple[TakenBack, ...]:
