@@ -419,6 +419,7 @@ def play(tg: TerminalGame, given: Given) -> None:
     with store, tg.services(record) as services, contextlib.closing(seats):
         session = Session(record, game.language(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
+        renderer.author = session.commands.author  # type: ignore[attr-defined]
         if interactive:
             session.confirm = renderer.confirm_undo
         tg.opening(renderer, record, flags)

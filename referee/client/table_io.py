@@ -30,6 +30,7 @@ from referee.client.renders import event_words, outcome_methods, renders
 from referee.client.safe import echoed, user, visible
 from referee.table import loop
 from referee.table.errors import RecordError
+from referee.table.events import Event
 from referee.table.house import describe as describe_rules
 from referee.table.record import (
     GameKind,
@@ -345,6 +346,8 @@ class TableRenderer:
         """An event's line with its author marked where the referee played them
         (``bob (computer) plays …``, ``black (bob, computer) moves …``): a replay shows
         which moves were the computers'."""
+        if not isinstance(event, Event):
+            return line
         author = self.author(game if game is not None else self.game, event)
         if author is None or not self.computer(author):
             return line
@@ -419,7 +422,7 @@ class TableRenderer:
 
     @renders(Undone)
     def undone(self, o: Undone) -> None:
-        self.out.print(Text("undone: ") + user(self.describe(o.event)))
+        self.out.print(Text("undone: ") + user(self.marked(self.describe(o.event), o.event)))
 
     @renders(UndoRefused)
     def undo_refused(self, o: UndoRefused) -> None:
@@ -427,10 +430,18 @@ class TableRenderer:
         self.out.print(
             Text("refused: ", style="red")
             + Text("undo cannot take back ")
-            + user(self.describe(o.event))
+            + user(self.marked(self.describe(o.event), o.event))
             + Text(f": event {o.number} showed the table {shown}.")
         )
-        if o.house_rule:  # only a game with the house rule is sent to it
+        if o.draws:  # only cards drawn were shown: the narrower rule would do
+            self.out.print(
+                Text(
+                    "  A table that agrees may start the game with --house undo_draws=yes "
+                    "(who drew a card keeps knowing it).",
+                    style="dim",
+                )
+            )
+        elif o.house_rule:  # only a game with the house rule is sent to it
             self.out.print(
                 Text(
                     "  A table that agrees may start the game with --house undo_past_reveals=yes.",
@@ -472,7 +483,12 @@ class TableRenderer:
         return None
 
     def confirm_undo(self, question: UndoQuestion) -> bool:
-        return ask(self.out, Text("Take back: ") + user(self.describe(question.event)) + Text("?"))
+        event = question.event
+        line = Text("Take back: ") + user(self.marked(self.describe(event), event))
+        if question.replies:
+            n = len(question.replies)
+            line.append(f", and the {n} computer move{'s' * (n != 1)} after it")
+        return ask(self.out, line + Text("?"))
 
 
 def play_session(

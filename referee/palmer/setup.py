@@ -50,6 +50,9 @@ class HouseRules(Plain):
     # Undo may take back an event that showed something hidden (a judgement, a
     # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
     undo_past_reveals: bool = False
+    # Undo may take back a move after which cards were drawn (never a ruling): whoever
+    # drew them keeps knowing them (docs/rulings.md, "Computer seats at the terminal").
+    undo_draws: bool = False
     # Practice tables: every view lists the statements claimable now, and ``hint`` says
     # it at the terminal (docs/rulings.md, "The claimable-now hint").
     hints: bool = False
