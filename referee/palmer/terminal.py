@@ -24,6 +24,7 @@ from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
 from referee.logic.witness import explain
 from referee.palmer.cards import short_name
+from referee.palmer.commands import ALIASES
 from referee.palmer.events import (
     Backing,
     Ballot,
@@ -143,8 +144,12 @@ class PalmerRenderer(TableRenderer):
     describe = staticmethod(describe)
 
     def thinking(self, line: str) -> str | None:
-        if line.strip().lower().startswith("claim"):
+        word = line.strip().lower().split(maxsplit=1)
+        command = ALIASES.get(word[0], word[0]) if word else ""
+        if command == "claim":
             return "the referee is thinking… (Ctrl-C cancels the claim)"
+        if command == "hint" and self.game.rules.hints:
+            return "checking… (Ctrl-C stops the hint)"
         return None
 
     def after_change(self, outcomes) -> None:
@@ -347,7 +352,18 @@ class PalmerRenderer(TableRenderer):
         else:
             head.append(" claims " + ", ".join(f"#{t}" for t, _ in o.targets) + " redundant: ")
         style = {"upheld": "bold green", "rejected": "bold red", "vote": "bold yellow"}
-        head.append(c.outcome.value.upper(), style=style[c.outcome.value])
+        if c.verdict.status == Status.UNDETERMINED and c.outcome != ClaimOutcome.UPHELD:
+            # the engine settled nothing: never said as if it had found the claim wrong
+            head.append("NOT SETTLED", style="bold yellow")
+            penalty = self.game.rules.rejected_claim_penalty
+            if c.outcome == ClaimOutcome.VOTE:
+                head.append(" (the table votes)")
+            elif penalty:
+                head.append(f" (no point; -{penalty} as for a claim not upheld)")
+            else:
+                head.append(" (no point)")
+        else:
+            head.append(c.outcome.value.upper(), style=style[c.outcome.value])
         if c.outcome == ClaimOutcome.UPHELD and c.kind == ClaimKind.REDUNDANT:
             head.append(f" (+{len(c.targets)}; ")
             head.append_text(user(c.player))
