@@ -409,6 +409,15 @@ class TableRenderer:
     def after_change(self, outcomes: Outcomes) -> None:
         """Redraw what a table wants to see after the record moved."""
 
+    def ruling(self, outcomes: Outcomes) -> bool:
+        """Whether ``outcomes`` hold a ruling (a claim settled, a round scored): what a
+        table wants to read before more moves push it off the screen."""
+        return False
+
+    def recap(self, outcomes: Outcomes) -> None:
+        """The ruling among ``outcomes`` in a line or two, said again under the table
+        redrawn after more moves followed it (a game with rulings words its own)."""
+
     @renders(Refused)
     def refused(self, o: Refused) -> None:
         first, *rest = echoed(said(o.message, o.reason)).split(

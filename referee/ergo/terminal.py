@@ -508,6 +508,19 @@ class ErgoRenderer(TableRenderer):
 
     # ------------------------------------------------------------ rulings
 
+    def ruling(self, outcomes) -> bool:
+        return any(isinstance(o, RoundScored) for o in outcomes)
+
+    def recap(self, outcomes) -> None:
+        for o in outcomes:
+            if isinstance(o, RoundScored):
+                e = o.event
+                line = Text("Last ruling: ", style="dim")
+                line.append(f"round {e.round} scored; ", style="bold")
+                line.append_text(user(", ".join(f"{a.player} +{a.points}" for a in e.awards)))
+                line.append_text(user("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores)))
+                self.out.print(line)
+
     @renders(RoundScored)
     def scored(self, o: RoundScored) -> None:
         e = o.event

@@ -343,8 +343,31 @@ class PalmerRenderer(TableRenderer):
 
     # ------------------------------------------------------------ claims
 
+    def ruling(self, outcomes) -> bool:
+        return any(isinstance(o, (ClaimSettled, VoteTaken)) for o in outcomes)
+
+    def recap(self, outcomes) -> None:
+        for o in outcomes:
+            if isinstance(o, ClaimSettled):
+                self.out.print(Text("Last ruling: ", style="dim") + self.claim_head(o))
+            elif isinstance(o, VoteTaken):
+                self.out.print(Text("Last ruling: ", style="dim"), end="")
+                self.vote(o)
+
     @renders(ClaimSettled)
     def claim(self, o: ClaimSettled) -> None:
+        c = o.claim
+        self.out.print(self.claim_head(o))
+        self.out.print(Text("  ") + self.reason(o))
+        for line in self.failure(o):
+            self.out.print(line)
+        if c.proof is not None:
+            lines = count(c.proof.lines, "line")
+            self.out.print(Text(f"  a derivation of {lines} shows it, checked line by line"))
+        self.claim_tail(o)
+
+    def claim_head(self, o: ClaimSettled) -> Text:
+        """The claim's headline: who claimed what, and the ruling."""
         c = o.claim
         head = user(c.player, "bold")
         if c.kind == ClaimKind.INCONSISTENT:
@@ -368,13 +391,10 @@ class PalmerRenderer(TableRenderer):
             head.append(f" (+{len(c.targets)}; ")
             head.append_text(user(c.player))
             head.append(f" has {o.score})")
-        self.out.print(head)
-        self.out.print(Text("  ") + self.reason(o))
-        for line in self.failure(o):
-            self.out.print(line)
-        if c.proof is not None:
-            lines = count(c.proof.lines, "line")
-            self.out.print(Text(f"  a derivation of {lines} shows it, checked line by line"))
+        return head
+
+    def claim_tail(self, o: ClaimSettled) -> None:
+        c = o.claim
         d = c.derivation
         if d is not None:
             self.out.print(Text("  derivation ") + user(d.file) + Text(": " + _backing_words(d)))
