@@ -12,11 +12,11 @@ from __future__ import annotations
 import atexit
 import datetime as _dt
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import click
-from rich.console import Console
+from rich.console import Console, Group
 from rich.text import Text
 
 from referee.client.common import fail, read_text
@@ -261,6 +261,33 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
     return True
 
 
+def moves_rows(lines: Sequence[str], width: int) -> list[Text]:
+    """A player's moves in as few rows as they take: the lines that begin with the same
+    word together, the word once (``discard: 1 · 2 · 1 2``), each move whole on a row,
+    so that a long list (Ergo's) fits a screen of 24 rows."""
+    groups: dict[str, list[str]] = {}
+    for line in lines:
+        word, _, rest = line.partition(" ")
+        if rest:
+            groups.setdefault(word, []).append(rest)
+        else:  # a move of one word (``pass``, Invicta's ``e5``): among the others of one
+            groups.setdefault("", []).append(word)
+    rows: list[Text] = []
+    gap = " · "
+    for word, rests in groups.items():
+        row = f"  {word}: " if word else "  "
+        indent = " " * len(row)
+        fresh = True
+        for item in rests:
+            if not fresh and len(row) + len(gap) + len(item) >= width:
+                rows.append(user(row))
+                row, fresh = indent, True
+            row += item if fresh else gap + item
+            fresh = False
+        rows.append(user(row))
+    return rows
+
+
 def game_over_line(winner: str | None = None) -> Text:
     """``Game over: `` and, for one winner, ``NAME wins``; each game then says how it ended."""
     line = Text("Game over: ", style="bold")
@@ -321,9 +348,12 @@ class TableRenderer:
             return
 
         def draw() -> None:
-            self.out.print(user(f"{o.player} may say:", "bold"))
-            for line in o.lines:
-                self.out.print(user(f"  {line}"))
+            head = user(f"{o.player} may say", "bold")
+            if len(o.lines) > 1:
+                head.append(f" ({len(o.lines)} moves, grouped by their first word)", style="dim")
+            rows = [head.append(":", style="bold")]
+            rows += moves_rows(o.lines, self.out.width)
+            page(self.out, Group(*rows))
 
         if not o.private or self.session is None or self.session_is_a_seat():
             draw()

@@ -125,6 +125,16 @@ class Setup(DealtSetup):
         if timeout > MAX_CLAIM_TIMEOUT:
             raise RulesError("claim_timeout", f"must be at most {MAX_CLAIM_TIMEOUT:g} seconds")
 
+    def check_new(self) -> None:
+        """A new game seats two players at least (a claim must convince the others, and
+        one player alone would only pass or claim against themselves); a record of one
+        player, made before this check, still loads."""
+        super().check_new()
+        if len(self.players) < 2:
+            raise SetupError(
+                "players", f"Palmer's game is for 2 players or more, not {len(self.players)}"
+            )
+
     @cached_property
     def deck(self) -> Deck:
         return load_deck_text(self.deck_text, self.deck_source)
