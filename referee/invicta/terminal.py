@@ -107,6 +107,8 @@ class InvictaRenderer(TableRenderer):
             self.game_over(o)
 
     def after_change(self, outcomes) -> None:
+        if any(isinstance(o, GameOver) for o in outcomes):
+            return  # the end was drawn with its board (show)
         self.status(self.game)
 
     # ------------------------------------------------------------ the table
