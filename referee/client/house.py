@@ -205,7 +205,7 @@ def refuse_new_bots(
     (letting go of the record ``store`` holds)."""
     if not spec:
         return
-    given = bots(game, spec, record.rebuild().players)
+    given = bots(game, spec, record.rebuild().players)  # type: ignore[attr-defined]
     if set(given) == set(record.computers):
         return
     store.close()
@@ -437,7 +437,8 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
         return Opened(store, record, state, path, False)
     record = new_game(tg, {**given.values, **given.flags}, given.house, given.deck)
     state = record.rebuild()  # every option checked, --bots too, before a file is made
-    record = replace(record, computers=bots(game, given.bots, state.players))
+    players = state.players  # type: ignore[attr-defined]
+    record = replace(record, computers=bots(game, given.bots, players))
     store, path = start_record(path, tg.prefix, record, state)
     return Opened(store, record, state, path, True)
 
@@ -466,7 +467,7 @@ def play(tg: TerminalGame, given: Given) -> None:
     with store, tg.services(record) as services, contextlib.closing(seats):
         session = Session(record, game.language(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
-        renderer.author = session.commands.author  # type: ignore[attr-defined]
+        renderer.author = session.commands.author
         if interactive:
             session.confirm = renderer.confirm_undo
         tg.opening(renderer, record, flags)

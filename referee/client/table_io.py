@@ -14,6 +14,7 @@ import datetime as _dt
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console, Group
@@ -370,7 +371,7 @@ class TableRenderer:
     replayed: Record | None = None
 
     # (game, event) -> the player who made it (the language's ``author``; a replay's)
-    author: Callable[[object, object], str | None] = staticmethod(lambda game, event: None)
+    author: Callable[[Any, Any], str | None] = staticmethod(lambda game, event: None)
 
     def marked(self, line: str, event: object, game: object = None) -> str:
         """An event's line with its author marked where the referee played them

@@ -221,7 +221,8 @@ def analyze(
         return question(seconds), seconds >= board.timeout
 
     # The whole board: what an inconsistency claim would come to.
-    model, conflict, board_open, board_unasked = None, (), False, False
+    model, board_open, board_unasked = None, False, False
+    conflict: tuple[int, ...] = ()
     clash: Proof | None = None
     if known is not None and known.board == Consistency.INCONSISTENT:
         consistency = Consistency.INCONSISTENT  # more statements: still inconsistent

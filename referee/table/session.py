@@ -166,6 +166,9 @@ class Commands(Protocol):
     def refuse_undo(self, game: GameState, event: Event, actor: Actor | None) -> Outcomes | None:
         """Refused when ``actor`` may not take back ``event`` (None: it may)."""
 
+    def author(self, game: GameState, event: Event) -> str | None:
+        """The player who made ``event`` (None: the table or the rules made it)."""
+
 
 COMMON_ALIASES = {"u": "undo", "q": "quit", "exit": "quit", "?": "help"}
 
@@ -293,13 +296,11 @@ class Session:
         """The first event (from 1) the keyboard's ``undo`` takes back at a table with
         computer seats: the last event no computer made (a person's move, or the table's
         own), with every computer's move after it; 0 when every event is a computer's."""
-        author = getattr(self.commands, "author", None)
         computers = self.record.computer_seats
         first = len(self.record.events)
         while first >= 1:
             event = self.record.events[first - 1]
-            made_by = author(self.game, event) if author is not None else None
-            if made_by not in computers:
+            if self.commands.author(self.game, event) not in computers:
                 return first
             first -= 1
         return 0
