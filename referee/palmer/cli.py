@@ -61,7 +61,9 @@ def _examiner(record):
 
 
 def _prompt(g) -> str:
-    return "game over> " if g.finished else f"{g.player}> "
+    if g.finished:
+        return "game over> "
+    return "vote> " if g.pending is not None else f"{g.player}> "  # the turn waits for it
 
 
 def _step(renderer: PalmerRenderer, s) -> None:
