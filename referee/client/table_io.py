@@ -67,6 +67,7 @@ from referee.table.views import ShowBoard, ShowCards, ShowHand, ShowMoves, ShowS
 SHOWN_WORDS = {
     Shown.JUDGEMENT: "the referee's judgement",
     Shown.DRAWN_CARD: "cards drawn from the pile",
+    Shown.PLAYED_CARD: "cards played from a hand the others do not see",
     Shown.TRADED_CARD: "the cards given in the trade",
     Shown.SELF_CARD: "a Self card",
     Shown.DECLARATION: "a declaration judged",
@@ -473,11 +474,12 @@ class TableRenderer:
             + user(self.marked(self.describe(o.event), o.event))
             + Text(f": event {o.number} showed the table {shown}.")
         )
-        if o.draws:  # only cards drawn were shown: the narrower rule would do
+        if o.draws:  # only cards drawn (or a computer's played) were shown: the narrower rule
+            kept = "saw a card played" if Shown.PLAYED_CARD in o.shown else "drew a card"
             self.out.print(
                 Text(
                     "  A table that agrees may start the game with --house undo_draws=yes "
-                    "(who drew a card keeps knowing it).",
+                    f"(who {kept} keeps knowing it).",
                     style="dim",
                 )
             )

@@ -27,7 +27,7 @@ class Position(enum.StrEnum):
 # kind (a play may end the round, draw, trade, disrupt a player or end the game).
 COGITO_SHOWS = frozenset(
     {Shown.JUDGEMENT, Shown.DRAWN_CARD, Shown.TRADED_CARD, Shown.SELF_CARD, Shown.DECLARATION}
-    | {Shown.GAME_OVER}
+    | {Shown.GAME_OVER, Shown.PLAYED_CARD}
 )
 
 

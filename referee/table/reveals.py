@@ -25,6 +25,11 @@ class Shown(enum.StrEnum):
 
     JUDGEMENT = "judgement"  # the referee's verdict: a card's colour, a claim, a round's ruling
     DRAWN_CARD = "drawn_card"  # cards from the face-down pile into a hand (a draw, a deal)
+    # cards from a hand the others do not see, played face up: declared by the events that
+    # play them, never a barrier of its own (its player chose to show them), but the
+    # people at a keyboard never take back a computer's (Session.undo: it would put them
+    # back in its hand, known)
+    PLAYED_CARD = "played_card"
     TRADED_CARD = "traded_card"  # a card received from another hand
     SELF_CARD = "self_card"  # a Self card shown to the table
     DECLARATION = "declaration"  # a hidden thing named and judged right or wrong (a COGITO)
