@@ -209,7 +209,8 @@ class GameRegistration(Generic[S]):
         """The registration of the game package ``package`` (its ``__package__``), its parts
         found where every game keeps them: the ``GameKind`` ``records.GAME``, the command
         language (the one ``TableCommands`` its ``commands`` module declares), the outcomes
-        its ``outcomes`` module declares, and ``views.seat_view``. ``declared``: the rest
+        its ``outcomes`` module declares, ``views.seat_view``, and ``legal``, ``player`` and
+        ``rulings`` where it has them. ``declared``: the rest
         (title, options, new_setup, and decks or unit where the game has them)."""
 
         def part(name: str) -> ModuleType:  # a module of the package that asked: no game named here

@@ -127,7 +127,8 @@
     const fates = h("div", { class: "fates" }, r.variables.map((x) => h("button", { type: "button", class: "fate " + x.fate + (chosen && chosen.variable === x.variable ? " selected" : ""), "data-variable": x.variable,
       "aria-pressed": String(Boolean(chosen && chosen.variable === x.variable)), disabled: r.paradox, onclick: () => { rui.chosen = x.variable; page.render(); } },
       h("span", { class: "var" }, x.variable), h("span", { class: "who" }, x.player || "nobody's"),
-      h("span", { class: "word" }, (x.fate === "proven" ? "✓ " : x.fate === "disproven" ? "✗ " : x.fate === "neither" ? "? " : "⚡ ") + FATE_WORDS[x.fate]))));
+      h("span", { class: "word" }, (x.fate === "proven" ? "✓ " : x.fate === "disproven" ? "✗ " : x.fate === "neither" ? "? " : "⚡ ") + FATE_WORDS[x.fate]),
+      h("span", { class: "from" }, x.fate === "neither" ? "either way" : (x.premises.length > 1 ? "premises " : "premise ") + x.premises.join(", ")))));
     const parts = [h("h2", {}, "Round " + r.round + " is over" + (r.paradox ? " — a paradox" : "")), proof, fates];
     if (r.paradox) {
       parts.push(h("p", { class: "why clash-line" }, "Premises " + r.used.join(", ") + " cannot all hold, so every variable is both proven and disproven: nobody scores this round."));

@@ -205,15 +205,16 @@
       body.push(h("p", {}, "Neither a proof nor a countermodel in time: the table votes."));
     }
     if (r.claim === "inconsistent" && r.used.length && r.outcome === "upheld") {
-      body.push(h("p", { class: "clash-line" }, "These cannot all hold: ", r.used.map((id) => h("span", { class: "tag clash" }, "#" + id)),
-        " — lit on the board."));
+      body.push(h("p", { class: "clash-line" }, "These cannot all hold (lit on the board):"),
+        h("ul", { class: "clash-list" }, r.board.filter((e) => e.used).map((e) => h("li", {}, h("span", { class: "num" }, "#" + e.id), " ", h("span", { class: "stmt" }, e.statement)))));
     } else if (r.used.length && r.outcome === "upheld") {
       body.push(h("p", {}, targets + " follows from ", r.used.map((id) => h("span", { class: "tag used" }, "#" + id)), "."));
     }
     if (r.countermodel) body.push(modelPicture(v, r));
     if (r.derivation) body.push(derivationPicture(r));
     const panel = h("section", { class: "ruling-picture", "aria-live": "polite" }, h("h2", {}, "The ruling, drawn"), body);
-    if (fresh(v) || page.role === "table") return panel;
+    if (fresh(v)) return panel;
+    if (page.role === "table") return null;  // the TV shows the board as it is now
     // Once the game has moved on, a phone keeps it one tap away.
     const details = h("details", { class: "ruling-later", open: rui.open }, h("summary", {}, "The last ruling, drawn (event " + r.event + ")"), panel);
     details.addEventListener("toggle", () => { if (rui.open !== details.open) { rui.open = details.open; render(); } });
@@ -328,7 +329,6 @@
     const line = w.more !== undefined;  // the first elements of an infinite model, in a row
     const labelled = drawn.length + sym.funcs.length > 1;  // one symbol: its colour says it
     const reach = [];  // how far the arrows go beyond the elements (the frame must hold them)
-    let loops = false;
     for (const group of Object.values(between)) {
       group.forEach((e, i) => {
         const spread = i - (group.length - 1) / 2;
@@ -336,12 +336,12 @@
         const [x1, y1] = w.pos[e.a], [x2, y2] = w.pos[e.b];
         let d, lx, ly;
         if (e.a === e.b) {  // a loop, each of an element's loops at its own angle above it
-          loops = true;
           const t = -Math.PI / 2 + spread * 0.9, r = NODE + 34;
           const p = (da, rr) => [x1 + rr * Math.cos(t + da), y1 + rr * Math.sin(t + da)];
           const [sx, sy] = p(-0.3, NODE), [ex, ey] = p(0.3, NODE + 2), [c1x, c1y] = p(-0.55, r + 8), [c2x, c2y] = p(0.55, r + 8);
           d = "M" + sx + "," + sy + " C" + c1x + "," + c1y + " " + c2x + "," + c2y + " " + ex + "," + ey;
           [lx, ly] = p(0, r + 8);
+          reach.push([lx, ly - 14]);
         } else {  // from the lower element's side: the same bend for both directions
           const lo = Math.min(e.a, e.b), hi = Math.max(e.a, e.b);
           const nx = -(w.pos[hi][1] - w.pos[lo][1]), ny = w.pos[hi][0] - w.pos[lo][0];
@@ -394,13 +394,13 @@
     // as a world of six (its width in em: it grows with the screen's type).
     const xs = w.pos.map((p) => p[0]), ys = w.pos.map((p) => p[1]);
     const x0 = Math.min(...xs) - NODE - (w.more ? 70 : 40), x1 = Math.max(...xs) + NODE + (line ? 50 : 40);
-    const y0 = Math.min(...ys, ...reach.map((p) => p[1] + NODE - 6)) - NODE - (loops ? 70 : 14);
+    const y0 = Math.min(...ys, ...reach.map((p) => p[1] + NODE - 6)) - NODE - 14;
     const y1 = Math.max(...ys, ...reach.map((p) => p[1] - NODE - 12 - rows * 20)) + NODE + 12 + rows * 20;
     svg.setAttribute("viewBox", [x0, y0, x1 - x0, y1 - y0].join(" "));
     svg.style.maxWidth = ((x1 - x0) / 8).toFixed(1) + "em";  // CSSOM: the CSP allows it
     // The legend: what each badge, arrow and dashed arrow stands for.
     const legend = h("ul", { class: "legend" },
-      sym.unary.map(([name], j) => h("li", {}, swatch(COLOURS[j % COLOURS.length], "badge", badge[name]), " " + name + "(x)")),
+      sym.unary.map(([name, set], j) => h("li", {}, swatch(COLOURS[j % COLOURS.length], "badge", badge[name]), " " + name + "(x)" + (set.size ? "" : ": of nothing"))),
       sym.binary.map(([name, rows]) => {
         const j = drawn.findIndex(([m]) => m === name);
         if (j < 0) return h("li", {}, name + "(x, y) holds of " + (rows.length ? "every pair (not drawn)" : "no pair"));
@@ -461,8 +461,8 @@
         h("span", { class: "rule" }, why));
     }));
     const controls = h("div", { class: "row wrap stepper" },
-      h("button", { type: "button", class: "secondary", disabled: rui.all || at === 0, onclick: () => { rui.step = Math.max(0, at - 1); render(); } }, "◀ Back"),
-      h("button", { type: "button", class: "primary", disabled: rui.all || at === lines.length - 1, onclick: () => { rui.step = at + 1; render(); } }, "Next step ▶"),
+      rui.all ? null : h("button", { type: "button", class: "secondary", disabled: at === 0, onclick: () => { rui.step = Math.max(0, at - 1); render(); } }, "◀ Back"),
+      rui.all ? null : h("button", { type: "button", class: "primary", disabled: at === lines.length - 1, onclick: () => { rui.step = at + 1; render(); } }, "Next step ▶"),
       h("button", { type: "button", class: "secondary", onclick: () => { rui.all = !rui.all; render(); } }, rui.all ? "Step through" : "All lines"),
       rui.all ? null : h("span", { class: "small" }, "step " + (at + 1) + " of " + lines.length));
     const checked = h("p", { class: "small" }, "The referee's derivation (" + lines.length + " lines), accepted by the derivation checker line by line.");
