@@ -11,7 +11,7 @@ the card, where it lies, and that the path is hidden (``path`` null, ``hidden``)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.cogito.diagram import CardKind
 from referee.cogito.events import Cogito, Play, Position
@@ -59,20 +59,20 @@ def ruling(game: Game, seat: str | None) -> JudgementRuling | None:
             position=event.position,
         )
     # Where it lies is on every screen: blue, "I am not X!" was true; red, false.
-    shown = {
-        "event": event_number,
-        "kind": Kind.JUDGEMENT,
-        "player": event.player,
-        "outcome": Outcome.UPHELD if event.position == Position.BLUE else Outcome.REJECTED,
-        "card": event.card,
-        "position": event.position,
-    }
+    shown = JudgementRuling(
+        event=event_number,
+        kind=Kind.JUDGEMENT,
+        player=event.player,
+        outcome=Outcome.UPHELD if event.position == Position.BLUE else Outcome.REJECTED,
+        card=event.card,
+        position=event.position,
+    )
     sees = holder.revealed or (seat is not None and seat != holder.name)
     if not sees:
-        return JudgementRuling(**shown, hidden=True)
+        return replace(shown, hidden=True)
     verdict = judge(game.diagram, holder.self_card, event.card)
-    return JudgementRuling(
-        **shown,
+    return replace(
+        shown,
         denied=verdict.kind,
         path=verdict.chain if not verdict.true else (holder.self_card,),
         belongs=verdict.belongs if verdict.true else None,
