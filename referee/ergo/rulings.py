@@ -11,6 +11,7 @@ and its points are the table's): every seat gets the same.
 from __future__ import annotations
 
 import enum
+import threading
 from dataclasses import dataclass, replace
 
 from referee.ergo.cards import read_faces
@@ -66,12 +67,28 @@ class RoundRuling(Ruling):
     awards: tuple[Award, ...]
 
 
+# One picture per Score, kept by the Score's identity (views are made for every seat
+# after every move; the same Score is the same ruling): a few, the oldest forgotten.
+_made: dict[int, tuple[Score, RoundRuling]] = {}
+_KEPT = 16
+_lock = threading.Lock()
+
+
 def ruling(game: Game, seat: str | None) -> RoundRuling | None:
     """The last round's ruling (the same for every seat)."""
     score = game.scored
     if score is None:
         return None
-    return _ruling(game, score)
+    with _lock:  # tables in one server (a club) make views in threads of their own
+        kept = _made.get(id(score))
+    if kept is not None and kept[0] is score and kept[1].event == game.round_over_at:
+        return kept[1]
+    made = _ruling(game, score)
+    with _lock:
+        if len(_made) >= _KEPT:
+            del _made[next(iter(_made))]
+        _made[id(score)] = (score, made)
+    return made
 
 
 def _ruling(game: Game, score: Score) -> RoundRuling:
