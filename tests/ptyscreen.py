@@ -61,6 +61,25 @@ class Transcript:
         stream.feed(_ALTERNATE.sub(b"", self.raw))
         return [row.rstrip() for row in screen.display]
 
+    def seen(self, wide: bool = False) -> list[str]:
+        """Every row the terminal showed, top to bottom: the rows scrolled off the top of the
+        screen, then the screen (a line erased and written over, as "thinking…" is, shows
+        what replaced it; a line the terminal wrapped, as the rows it took). ``wide``: as a
+        terminal of the same size that never wraps a line shows them (a line longer than
+        the screen as one row, as the program wrote it)."""
+        columns = 4 * 4096 if wide else self.columns
+        screen = pyte.HistoryScreen(columns, self.rows, history=1_000_000, ratio=0.5)
+        stream = pyte.ByteStream(screen)
+        stream.feed(_ALTERNATE.sub(b"", self.raw))
+        width = range(columns)
+        rows = [
+            "".join(line[x].data for x in width).rstrip()
+            for line in [*screen.history.top, *(screen.buffer[y] for y in range(self.rows))]
+        ]
+        while rows and not rows[-1]:
+            rows.pop()
+        return rows
+
     def too_wide(self) -> list[str]:
         return [line for line in self.lines() if width(line) > self.columns]
 
