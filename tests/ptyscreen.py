@@ -9,6 +9,7 @@ the final screen as a terminal of that size shows it (pyte).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -132,3 +133,31 @@ def play(args: list[str], lines: list[str], cwd: Path, columns: int = COLUMNS) -
     raw += child.before
     child.close()
     return Transcript(bytes(raw), columns)
+
+
+def in_turn(commands: list[list[str]], cwd: Path, columns: int = COLUMNS) -> list[list[str]]:
+    """What each of ``commands`` (``referee`` arguments, typed at nothing) prints, as
+    :meth:`Transcript.seen` with ``wide`` gives it: all run in one process in turn under
+    one pseudo-terminal (``tests/readme_driver.py``), so the referee is imported once."""
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(columns), LINES=str(ROWS))
+    env["PAGER"] = "cat"
+    env.pop("LESS", None)
+    env.pop("NO_COLOR", None)
+    driver = str(Path(__file__).parent / "readme_driver.py")
+    child = pexpect.spawn(
+        sys.executable,
+        [driver, json.dumps(commands)],
+        cwd=str(cwd),
+        env=env,
+        dimensions=(ROWS, columns),
+        timeout=60 * len(commands),
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    out: list[list[str]] = []
+    for row in Transcript(child.before, columns).seen(wide=True):
+        if row.startswith("@@ example "):
+            out.append([])
+        elif out:
+            out[-1].append(row)
+    return out

@@ -28,8 +28,6 @@ starts ``referee`` without ``$`` is a form to type, not an example.
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import shlex
 import subprocess
@@ -301,34 +299,10 @@ def printed_by(example: Example, cwd: Path) -> list[str]:
 
 def printed_together(examples: list[Example], cwd: Path) -> dict[str, list[str]]:
     """What each of ``examples`` (none typed at) prints, all run in one process in turn."""
-    import pexpect
-    from ptyscreen import COLUMNS, ROWS, Transcript
+    from ptyscreen import in_turn
 
-    commands = [_words(e)[1:] for e in examples]
-    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(COLUMNS), LINES=str(ROWS))
-    env.update(PAGER="cat")
-    env.pop("LESS", None)
-    env.pop("NO_COLOR", None)
-    driver = str(Path(__file__).parent / "readme_driver.py")
-    child = pexpect.spawn(
-        sys.executable,
-        [driver, json.dumps(commands)],
-        cwd=str(cwd),
-        env=env,
-        dimensions=(ROWS, COLUMNS),
-        timeout=60 * len(commands),
-    )
-    child.expect(pexpect.EOF)
-    child.close()
-    rows = Transcript(child.before).seen(wide=True)
-    out: dict[str, list[str]] = {}
-    current: list[str] = []
-    for row in rows:
-        if row.startswith("@@ example "):
-            current = out.setdefault(examples[int(row.split()[-1])].where, [])
-        else:
-            current.append(row)
-    return out
+    printed = in_turn([_words(e)[1:] for e in examples], cwd)
+    return {e.where: rows for e, rows in zip(examples, printed, strict=True)}
 
 
 @pytest.fixture(scope="module")
@@ -342,12 +316,18 @@ def printed_in_turn(tmp_path_factory) -> dict[str, list[str]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.where for e in EXAMPLES])
 def test_every_example_prints_what_the_document_shows(tmp_path, printed_in_turn, example):
+    from ptyscreen import COLUMNS, width
+
     if example.where in printed_in_turn:
         printed = printed_in_turn[example.where]
     else:
         _setup(tmp_path)
         printed = printed_by(example, tmp_path)
     assert not any("Traceback" in line for line in printed), "\n".join(printed)
+    if "--json" not in _words(example):  # JSON is a line for a program, as long as it is
+        typed = tuple(example.typed) or ("\0",)
+        wide = [row for row in printed if width(row) > COLUMNS and not row.endswith(typed)]
+        assert not wide, "\n".join([f"{example.where}: wider than {COLUMNS} columns:", *wide])
     wrong = mismatch(list(example.shown), printed)
     assert wrong is None, "\n".join(
         [f"{example.where}: $ {example.command}", wrong, "printed:", *printed]

@@ -70,8 +70,6 @@ def _derivation_json(data: dict, shown) -> None:
 def _show_derivation(console, shown, what: str) -> None:
     from rich.text import Text
 
-    from referee.client.safe import user
-
     written = shown.derivation
     if shown.refused:
         console.print(
@@ -85,10 +83,12 @@ def _show_derivation(console, shown, what: str) -> None:
     if written is None:
         console.print(Text(f"no derivation of {what} could be written in time", style="dim"))
         return
+    from referee.client.derivation_words import derivation_rows
+
     lines = count(written.lines, "line")
     console.print(Text(f"a derivation of {what} ({lines}, checked):", style="bold"))
-    for line in written.text.rstrip("\n").split("\n"):
-        console.print(Text("  ") + user(line))
+    for row in derivation_rows(console, written.text):
+        console.print(row, soft_wrap=True)
 
 
 def _print(out, group) -> None:

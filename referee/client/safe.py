@@ -120,12 +120,12 @@ _UNIT = re.compile(r"(?<=\d) (?=(?:ms|s|µs|min|%)(?:\W|$))")
 _FORMULA = "referee.formula"
 
 
-def formula(text: str, style: str = "") -> Text:
+def formula(text: str | Text, style: str = "") -> Text:
     """A statement (or a card showing one) inside a line of words, shown as :func:`user`
-    shows it and marked so that the line breaks before or after it, never inside it,
-    unless it is longer than a whole line: then where a statement breaks
-    (:func:`referee.language.printer.breaks`), never inside a name or a symbol."""
-    out = user(text, style)
+    shows it (a Text: as it is) and marked so that the line breaks before or after it,
+    never inside it, unless it is longer than a whole line: then where a statement
+    breaks (:func:`referee.language.printer.breaks`), never inside a name or a symbol."""
+    out = text.copy() if isinstance(text, Text) else user(text, style)
     out.stylize(Style(meta={_FORMULA: True}))
     return out
 

@@ -12,13 +12,13 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.client import words
+from referee.client.derivation_words import derivation_rows
 from referee.client.grammar import count
 from referee.client.layout import HelpPage, titled
 from referee.client.renders import event_words, renders
-from referee.client.safe import Statement, statement_line, user, wraps
+from referee.client.safe import Statement, entry, formula, statement_line, user, wraps
 from referee.client.table_io import TableRenderer, game_over_line
-from referee.client.verdict_render import model_tables
-from referee.language.printer import to_unicode
+from referee.client.verdict_render import failure_text, model_tables
 from referee.logic.engine import Status
 from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
@@ -218,14 +218,14 @@ class PalmerRenderer(TableRenderer):
         if not cards:
             line.append("(none)")
         for i, c in enumerate(cards, 1):
-            line.append(f"{i}:")
-            line.append_text(user(short_name(c)))
+            card = Text(f"{i}:") + user(short_name(c))
             if c.kind == "S":
-                line.append_text(
-                    user(f" ({c.statement_for(None) if not c.parametric else c.label})", "dim")
-                )
+                shown = c.statement_for(None) if not c.parametric else c.label
+                card.append_text(user(f" ({shown})", "dim"))
+            line.append_text(formula(card))  # a card is never split between two lines
             line.append("  ")
-        self.out.print(line)
+        line.rstrip()
+        self.out.print(entry(self.out, line))
 
     def status(self, game: Game) -> None:
         self.board(game)
@@ -420,14 +420,14 @@ class PalmerRenderer(TableRenderer):
         if model is None or o.claim.verdict.status != Status.NOT_ENTAILED:
             return []
         out = []
-        for (number, text), formula in zip(o.targets, o.goals, strict=False):
+        for (number, text), goal in zip(o.targets, o.goals, strict=False):
             try:
-                ex = explain(formula, model)
+                ex = explain(goal, model)
             except EvaluationError:
                 continue
             if ex.value:
                 continue
-            tail = user(f" fails in it: {_failure_words(ex)}")
+            tail = Text(" fails in it: ") + failure_text(ex)
             out.append(statement_line(self.out, Text(f"{indent}#{number} "), text, tail))
         return out
 
@@ -449,8 +449,8 @@ class PalmerRenderer(TableRenderer):
                 self.out.print(
                     Text("The referee's derivation (checked by the derivation checker):")
                 )
-                for line in s.claim.proof.text.rstrip("\n").split("\n"):
-                    self.out.print(Text("  ") + user(line))
+                for row in derivation_rows(self.out, s.claim.proof.text):
+                    self.out.print(row, soft_wrap=True)
             if s.premises:
                 title = "the board as it stood"
                 if s.claim.targets:  # an inconsistency claim claims no statement
@@ -502,17 +502,3 @@ def _backing_words(d) -> str:
     if d.backing == Backing.NOT_THE_CLAIM:
         return "every line checks, but its last line is not the claim"
     return "not a derivation: " + d.detail
-
-
-def _failure_words(ex) -> str:
-    parts = []
-    if ex.bindings:
-        parts.append("take " + ", ".join(f"{var} = e{element}" for var, element in ex.bindings))
-    facts = [f"{to_unicode(atom)} is {'true' if value else 'false'}" for atom, value in ex.facts]
-    if facts:
-        parts.append(", ".join(facts))
-    for f in ex.nothing:
-        parts.append(f"no object makes {to_unicode(f)} true")
-    for f in ex.everything:
-        parts.append(f"every object makes {to_unicode(f)} true")
-    return "; ".join(parts) or "it is false"
