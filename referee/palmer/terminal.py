@@ -375,7 +375,8 @@ class PalmerRenderer(TableRenderer):
             )
         has_model = c.verdict.evidence.model is not None or c.verdict.evidence.infinite is not None
         more = "why" + (", model" if has_model else "")
-        what = "the derivation and the full evidence" if c.proof else "the full evidence"
+        derived = c.proof is not None or c.derivation is not None
+        what = "the derivation and the full evidence" if derived else "the full evidence"
         self.out.print(Text(f"  ({more}: {what})", style="dim"))
 
     def reason(self, o: ClaimSettled, brief: bool = True) -> Text:
@@ -431,6 +432,21 @@ class PalmerRenderer(TableRenderer):
             out.append(statement_line(self.out, Text(f"{indent}#{number} "), text, tail))
         return out
 
+    def offered(self, s: ClaimSettled) -> None:
+        """The derivation the claimant offered (``claim 3 with FILE``): what the checker
+        made of it, the board statements it uses, and the derivation itself."""
+        d = s.claim.derivation
+        if d is None:
+            return
+        head = user(s.claim.player) + Text("'s derivation ") + user(d.file)
+        head.append_text(user(": " + _backing_words(d)))
+        if s.offered_uses:
+            head.append(f"; it uses {', '.join(f'#{n}' for n in s.offered_uses)}")
+        self.out.print(entry(self.out, head))
+        if d.backing != Backing.NOT_A_DERIVATION:
+            for row in derivation_rows(self.out, d.text):
+                self.out.print(row, soft_wrap=True)
+
     @renders(Why, paged=True)
     def why(self, o: Why) -> None:
         s = o.settled
@@ -451,6 +467,7 @@ class PalmerRenderer(TableRenderer):
                 )
                 for row in derivation_rows(self.out, s.claim.proof.text):
                     self.out.print(row, soft_wrap=True)
+            self.offered(s)
             if s.premises:
                 title = "the board as it stood"
                 if s.claim.targets:  # an inconsistency claim claims no statement
