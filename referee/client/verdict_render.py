@@ -261,7 +261,11 @@ def analysis_renderable(
         said = words.reason(c.evidence, False, number, "the statements")
     parts.append(Text("evidence: ") + Text(said))
     if str(c.status) == "inconsistent" and c.used:
-        parts.append(Text("clash: " + ", ".join(number(i) for i in c.used), style="red"))
+        named = ", ".join(number(i) for i in c.used)
+        if c.evidence.minimal:  # each shown needed: a model of the others without it
+            parts.append(Text(f"clash (minimal: each is needed): {named}", style="red"))
+        else:
+            parts.append(Text(f"clash: {named} (not shown minimal)", style="red"))
     if detail or str(c.status) == "undetermined":
         for line in words.tried(c.evidence, False):
             parts.append(Text(f"tried: {line}", style="dim"))
