@@ -325,7 +325,7 @@ def _slip_error(text: str, token: Token, corrected: str | None) -> ParseError:
     word = str(token)
     if token.type == "NAMING_BAR":
         said = (
-            f"'|' is not \"or\": for \"or\" write {_OR_SPELLINGS}; a single | only names "
+            f'\'|\' is not "or": for "or" write {_OR_SPELLINGS}; a single | only names '
             "what ∃! defines (∃!x φ | name := x)"
         )
     else:
