@@ -32,7 +32,7 @@ WAITING = {**FINISHED, "finished": False, "version": 1}
 def quick(monkeypatch):
     """A hostile server's test need not wait as long as a table's player would."""
     monkeypatch.setattr(bot_cmd, "RETRY_PAUSES", (0.01, 0.01, 0.01))
-    monkeypatch.setattr(bot_cmd, "REQUEST_SECONDS", 1.0)
+    monkeypatch.setattr(bot_cmd, "REQUEST_SECONDS", 0.5)
     monkeypatch.setattr(bot_cmd, "POLL_SECONDS", 0.3)
     monkeypatch.setattr(bot_cmd, "PONDER_SECONDS", 0.0)
 
@@ -201,14 +201,14 @@ def test_a_server_that_drips_its_answer_is_cut_off_at_the_deadline():
         conn.sendall(b"HTTP/1.1 200 OK\r\n")
         while True:
             conn.sendall(b"X")
-            time.sleep(0.2)
+            time.sleep(0.1)
 
     with Server(drips) as server:
         started = time.monotonic()
         with pytest.raises(NoSeat) as slow:
             play(server.url)
-    assert "no answer within 1 s" in slow.value.message
-    assert time.monotonic() - started < 4 * 1.0 + 2  # four tries of one second each
+    assert "no answer within 0.5 s" in slow.value.message
+    assert time.monotonic() - started < 4 * 0.5 + 2  # four tries of half a second each
 
 
 def test_a_flood_of_websocket_frames_is_one_line():
