@@ -130,7 +130,7 @@ class SeatClient:
         self.url = f"{parts.scheme}://{parts.netloc}{parts.path}"
         scheme = "wss" if parts.scheme == "https" else "ws"
         self.ws_url = f"{scheme}://{parts.netloc}{parts.path}/ws"
-        self.socket = None
+        self.socket: Any = None  # the WebSocket, once open
 
     # -- one request, bounded
     def _exchange(self, method: str, url: str, body: bytes | None = None) -> tuple[int, bytes]:

@@ -529,6 +529,7 @@ def text_steps(text: str) -> list[Step]:
     steps = []
     for line in text.rstrip("\n").split("\n"):
         m = _TEXT_LINE.match(line.rstrip())
+        assert m is not None  # every part of the pattern may be empty
         head, body, by = m.group("head"), m.group("body"), m.group("by") or ""
         if body.startswith("#") or "#" in by:
             head, body, by = "", line.rstrip(), ""

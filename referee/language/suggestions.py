@@ -281,7 +281,7 @@ def common_slip(reading: Reading, exc: UnexpectedInput) -> ParseError | None:
     syntax_only = None  # slips whose correction reads as far as the grammar goes
     for fixes in tries[:MAX_TRIED_FIXES]:
         corrected = _replaced(text, fixes)
-        first = min((t for t, _ in fixes), key=lambda t: t.start_pos)
+        first = min((t for t, _ in fixes), key=_at)
         if reading.fits(0, len(text), corrected):
             return _slip_error(text, first, corrected)
         naming = first.type == "NAMING_BAR" and _names_a_unique(tokens)
@@ -290,8 +290,8 @@ def common_slip(reading: Reading, exc: UnexpectedInput) -> ParseError | None:
     if syntax_only is not None:
         return _slip_error(text, syntax_only, None)
     at = getattr(exc, "token", None)
-    end = at.start_pos if isinstance(at, Token) and at.type != "$END" else len(text)
-    early = [t for t in capitals if t.start_pos <= end]
+    end = _at(at) if isinstance(at, Token) and at.type != "$END" else len(text)
+    early = [t for t in capitals if _at(t) <= end]
     return _slip_error(text, early[0], None) if early else None
 
 
@@ -315,9 +315,14 @@ def _grammatical(text: str) -> bool:
     return True
 
 
+def _at(token: Token) -> int:
+    """Where ``token`` starts in the text (the lexer always says)."""
+    return token.start_pos or 0
+
+
 def _replaced(text: str, fixes: list[tuple[Token, str]]) -> str:
-    for token, fix in sorted(fixes, key=lambda f: f[0].start_pos, reverse=True):
-        text = text[: token.start_pos] + fix + text[token.end_pos :]
+    for token, fix in sorted(fixes, key=lambda f: _at(f[0]), reverse=True):
+        text = text[: _at(token)] + fix + text[token.end_pos or _at(token) :]
     return text
 
 
@@ -335,7 +340,7 @@ def _slip_error(text: str, token: Token, corrected: str | None) -> ParseError:
         )
     if corrected is not None and len(corrected.strip()) <= MAX_CORRECTED:
         said += f"; corrected, it reads: {corrected.strip()}"
-    return ParseError(said, text, token.line, token.column, len(word))
+    return ParseError(said, text, token.line or 1, token.column or 1, len(word))
 
 
 def _expected(exc: UnexpectedInput) -> str:

@@ -756,9 +756,8 @@ class Engine:
         if pool is not None and self.limits.cvc5:
             core = self._cvc5_core(q, pool, ev.used, stop)
             if core is not None:
-                used, goal_used = core
-                clash = q.problem.negated_goal is not None and not goal_used
-                shrunk = replace(ev, used=used, minimal=True, premises_clash=clash)
+                clash = q.problem.negated_goal is not None and not core[1]
+                shrunk = replace(ev, used=core[0], minimal=True, premises_clash=clash)
                 return replace(verdict, evidence=shrunk)
         if ev.method != Method.PROOF or locate_e() is None:
             return verdict

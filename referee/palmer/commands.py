@@ -372,7 +372,7 @@ def recorded_view(game: Game, claim: Claim) -> ClaimSettled:
     uses: tuple[int, ...] = ()
     if claim.derivation is not None:
         board = {e.id: e.statement for e in game.board}
-        uses = offered_uses(claim.derivation, board, game.vocabulary)
+        uses = offered_uses(claim.derivation, board, game.vocabulary) if game.vocabulary else ()
     return ClaimSettled(
         claim,
         tuple((t, texts.get(t, "")) for t in claim.targets),
