@@ -24,7 +24,7 @@ from pathlib import Path
 
 import click
 
-from referee.client.common import fail, print_json, read_text
+from referee.client.common import fail, print_json, read_text, say_error
 from referee.client.house import (
     TerminalClient,
     TerminalGame,
@@ -175,7 +175,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
         moves = parse_move_list(text)
     except MoveListError as exc:
         words = exc.render(notation_words(exc.reason))
-        click.echo(echoed(f"error: {visible(str(file))}, {words}"), err=True)
+        say_error(echoed(f"error: {visible(str(file))}, {words}"))
         sys.exit(EXIT_INPUT)
     renderer = InvictaRenderer(out)
     events: list = []

@@ -21,6 +21,7 @@ from dataclasses import replace
 from referee.language.limits import is_number
 from referee.palmer import claims, hint, refusals
 from referee.palmer.cards import CardError, resolve_card, short_name
+from referee.palmer.derivations import offered_uses
 from referee.palmer.events import Ballot, Claim, ClaimKind, End, Negate, Pass, Play, Vote
 from referee.palmer.hint import proved as hinted_proof
 from referee.palmer.outcomes import (
@@ -370,12 +371,17 @@ def recorded_view(game: Game, claim: Claim) -> ClaimSettled:
     its statements with the parentheses the board shows."""
     texts = {e.id: e.as_written for e in game.board}
     goals = tuple(e.statement.asserted for e in game.board if e.id in claim.targets)
+    uses: tuple[int, ...] = ()
+    if claim.derivation is not None:
+        board = {e.id: e.statement for e in game.board}
+        uses = offered_uses(claim.derivation, board, game.vocabulary) if game.vocabulary else ()
     return ClaimSettled(
         claim,
         tuple((t, texts.get(t, "")) for t in claim.targets),
         tuple((p, texts.get(p, "")) for p in claim.premises),
         game.scores.get(claim.player, 0),
         goals,
+        offered_uses=uses,
     )
 
 
