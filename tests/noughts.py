@@ -22,7 +22,7 @@ from referee.language.shapes import Plain
 from referee.table import refusals, views
 from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent, Refusal, SetupError
-from referee.table.events import EventCodec, PlayerEvent
+from referee.table.events import EventCodec, Judged, PlayerEvent
 from referee.table.players import NamedPlayers
 from referee.table.record import GameKind
 from referee.table.registry import GameRegistration, Option
@@ -54,6 +54,7 @@ class Setup(NamedPlayers, Plain):
 @dataclass(frozen=True)
 class Mark(PlayerEvent):  # a player's move: its player is the one who may take it back
     TYPE = "mark"
+    REVEALS = frozenset()  # noughts hides nothing: every move may be undone
     square: int  # 1-9, row by row
 
 
@@ -62,14 +63,15 @@ class Why(enum.StrEnum):  # why the rules refuse, as data (the terminal words it
     SAY_SQUARE = "say_square"
 
 
-class Game:
+class Game(Judged):  # the shared apply: the turn, the game over and undo's barrier
+    codec = EventCodec([Mark])
+
     def __init__(self, setup: Setup) -> None:
         self.setup, self.rules = setup, setup.rules
         order = (setup.crosses, setup.noughts)
         self.players = order[::-1] if setup.rules.noughts_first else order
         self.board: dict[int, str] = {}
         self.winner: str | None = None
-        self.last_reveal = None  # noughts hides nothing: every move may be undone
 
     @property
     def player(self) -> str:
@@ -79,13 +81,13 @@ class Game:
     def finished(self) -> bool:
         return self.winner is not None or len(self.board) == 9
 
-    def apply(self, event: Mark) -> None:
-        if self.finished:
-            raise Refusal.illegal("", refusals.Why.GAME_OVER)  # the table's own reasons
+    def judge(self, event: Mark) -> None:
         if event.player != self.player:
             raise Refusal.illegal("player", refusals.Why.NOT_YOUR_TURN, player=self.player)
         if not 1 <= event.square <= 9 or event.square in self.board:
             raise Refusal.illegal("square", Why.NOT_FREE, number=event.square)
+
+    def _mark(self, event: Mark) -> None:
         self.board[event.square] = event.player
         if any(all(self.board.get(s) == event.player for s in line) for line in LINES):
             self.winner = event.player
@@ -94,7 +96,7 @@ class Game:
         return {"board": {str(k): v for k, v in sorted(self.board.items())}, "winner": self.winner}
 
 
-GAME: GameKind[Setup] = GameKind("noughts", 1, Setup, EventCodec([Mark]), Game)
+GAME: GameKind[Setup] = GameKind("noughts", 1, Setup, Game.codec, Game)
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.client.safe import filled
+from referee.language.english import and_list
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError, Refusal
+from referee.table.reveals import Shown
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,9 @@ class Words:
     filled in (a table; :func:`referee.client.safe.filled` fills it); ``said``: the rest, made
     from the facts by the game's code, only where the words need logic (a
     count, a choice, a list). ``hints``: each ``Tip`` as a line in which
-    ``{word}``, if any, is the hint's word.
+    ``{word}``, if any, is the hint's word. ``shown``: what each kind of hidden thing of
+    the game's own (an enum its events' ``REVEALS`` name) is called when an undo is refused
+    for having shown it ("the dice under every cup").
     """
 
     why: type[enum.Enum]
@@ -35,6 +40,7 @@ class Words:
     templates: Mapping[enum.Enum, str]
     said: Callable | None = None
     hints: Mapping[enum.Enum, str] = field(default_factory=dict)
+    shown: Mapping[Any, str] = field(default_factory=dict)  # enum members (invariant keys)
 
 
 TABLE_TEMPLATES = {
@@ -70,8 +76,17 @@ def table_words(r: Refusal) -> str:
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_TEMPLATES
 
 
+# What an event showed (referee.table.reveals), for a refused undo: the kinds the table
+# names for every game; a game's own kinds are named by its words (``Words.shown``).
+TABLE_SHOWN = {
+    Shown.JUDGEMENT: "the referee's judgement",
+    Shown.DRAWN_CARD: "cards drawn from the pile",
+    Shown.GAME_OVER: "the end of the game",
+}
+
 BY_WHY: dict[type[enum.Enum], Words] = {}
 BY_TIP: dict[type[enum.Enum], Words] = {}
+BY_SHOWN: dict[enum.Enum, str] = {}
 
 
 def register(words: Words) -> Words:
@@ -81,6 +96,9 @@ def register(words: Words) -> Words:
     BY_WHY[words.why] = words
     if words.tip is not None:
         BY_TIP[words.tip] = words
+    for kind, said in words.shown.items():  # a kind is named once, by the enum's owner
+        if BY_SHOWN.setdefault(kind, said) != said:
+            raise ValueError(f"{kind!r} is already named {BY_SHOWN[kind]!r}")
     return words
 
 
@@ -93,7 +111,19 @@ def _words(kind: type[enum.Enum], by: Mapping[type[enum.Enum], Words]) -> Words:
     return words
 
 
-register(Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS))
+register(Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS, TABLE_SHOWN))
+
+
+def shown_words(shown: tuple[enum.Enum, ...]) -> str:
+    """What an event showed, as the sentence's end: "showed the table X and Y", in the
+    words its game gave each kind; a kind no game named (or one left undeclared) gets
+    words that claim nothing: the event may have shown something hidden."""
+    named = [BY_SHOWN.get(kind) for kind in shown]
+    if not shown or None in named:
+        undeclared = Shown.UNDECLARED in shown
+        why = " (this game does not say what its moves show, so none is undone)"
+        return "may have shown the table something hidden" + (why if undeclared else "")
+    return "showed the table " + and_list([n for n in named if n is not None])
 
 
 def hint_words(hint: Hint) -> str:

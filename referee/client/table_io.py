@@ -25,7 +25,7 @@ from referee.client.layout import HelpPage
 from referee.client.lines import UnreadLine, checked, script_lines
 from referee.client.pager import page, paged
 from referee.client.private_screen import private_screen, wait_for_enter
-from referee.client.reasons import hint_words, record_error_words, said
+from referee.client.reasons import hint_words, record_error_words, said, shown_words
 from referee.client.renders import event_words, outcome_methods, renders
 from referee.client.safe import echoed, user, visible
 from referee.table import loop
@@ -42,7 +42,6 @@ from referee.table.record import (
     summary_differences,
 )
 from referee.table.replay import ReplayReport
-from referee.table.reveals import Shown
 from referee.table.session import (
     Asked,
     Cancelled,
@@ -60,17 +59,6 @@ from referee.table.session import (
 )
 from referee.table.store import NEW_RECORD_MODE, RecordFile, StoreError, write_atomically
 from referee.table.views import ShowBoard, ShowCards, ShowHand, ShowMoves, ShowScores
-
-# What an event showed, for a refused undo (referee.table.reveals).
-SHOWN_WORDS = {
-    Shown.JUDGEMENT: "the referee's judgement",
-    Shown.DRAWN_CARD: "cards drawn from the pile",
-    Shown.TRADED_CARD: "the cards given in the trade",
-    Shown.SELF_CARD: "a Self card",
-    Shown.DECLARATION: "a declaration judged",
-    Shown.GAME_OVER: "the end of the game",
-    Shown.UNDECLARED: "what the move showed (this game does not say, so none is undone)",
-}
 
 # Exit codes every game's play and replay keep (documented in the README).
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
@@ -397,12 +385,11 @@ class TableRenderer:
 
     @renders(UndoRefused)
     def undo_refused(self, o: UndoRefused) -> None:
-        shown = " and ".join(SHOWN_WORDS[s] for s in o.shown)
         self.out.print(
             Text("refused: ", style="red")
             + Text("undo cannot take back ")
             + user(self.describe(o.event))
-            + Text(f": event {o.number} showed the table {shown}.")
+            + Text(f": event {o.number} {shown_words(o.shown)}.")
         )
         if o.house_rule:  # only a game with the house rule is sent to it
             self.out.print(

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 
 from referee.cogito.diagram import CardKind, Diagram
-from referee.cogito.events import CODEC, Cogito, Declare, End, Give, Play, Position
+from referee.cogito.events import CODEC, Cogito, Declare, End, Give, Play, Position, Secret
 from referee.cogito.judge import Colour, Declaration, judge
 from referee.cogito.outcomes import (
     CogitoCalled,
@@ -113,6 +113,9 @@ class Game(SetupState, Judged):
     finished: bool = False
     finish: Finish | None = None
     winner: str | None = None
+    drawn: int = 0  # cards the rounds' draws took from the pile (what a draw shows)
+    trades: int = 0  # trades made (each shows cards from another hand)
+    disclosed: int = 0  # Self cards shown at a disruption (the end shows the rest)
     events: int = 0
     last_reveal: Reveal | None = None  # undo never crosses it (referee.table.reveals)
     news: tuple[Outcome, ...] = ()
@@ -234,13 +237,27 @@ class Game(SetupState, Judged):
 
     # -------------------------------------------------------------- events
 
-    def judge(self, event) -> None:
-        self._news = []  # each event's news, made by its handler
-
-    def noted(self, event, before: None) -> tuple[Shown, ...]:
+    def apply(self, event) -> None:
+        """The shared apply (:class:`referee.table.events.Judged`), keeping what the event's
+        handler and the rules after it reported as the event's ``news``."""
+        self._news = []
+        super().apply(event)
         self.news = tuple(self._news)
         self._news = []
-        return shown_by(self.news)
+
+    @property
+    def hidden(self) -> dict[enum.Enum, object]:
+        """What the table cannot know yet (:mod:`referee.table.reveals`), each with what
+        shows some of it: a card's judgement and a COGITO's answer (each time), the cards
+        drawn, the trades made, the Self cards a disruption showed, the end."""
+        return {
+            Shown.JUDGEMENT: None,
+            Secret.DECLARATION: None,
+            Shown.DRAWN_CARD: self.drawn,
+            Secret.TRADED_CARD: self.trades,
+            Secret.SELF_CARD: self.disclosed,
+            Shown.GAME_OVER: self.finished,
+        }
 
     def _stopped_for_cogito(self) -> None:
         if self.calling:
@@ -371,7 +388,9 @@ class Game(SetupState, Judged):
         """``seat`` loses themselves: out of the game, their cards left face down."""
         seat.standing = Standing.DISRUPTED
         seat.disruption = why
-        seat.revealed = seat.revealed or self.rules.reveal_disrupted
+        if not seat.revealed and self.rules.reveal_disrupted:
+            seat.revealed = True
+            self.disclosed += 1
         if seat.name in self.queue:
             self.queue.remove(seat.name)
         if seat.name in self.calling:
@@ -424,6 +443,7 @@ class Game(SetupState, Judged):
                 card = self.pile.pop(0)
                 seat.hand.append(card)
                 seat.seen.add(card)
+                self.drawn += 1
             trade = len(active) >= 2 and all(len(s.hand) >= HAND_SIZE for s in active)
         self._news.append(RoundEnded(self.round, drew, trade, len(self.pile), len(active)))
         if trade:
@@ -443,6 +463,7 @@ class Game(SetupState, Judged):
             seat.hand.append(card)
             seat.seen.add(card)
         self.giving = {}
+        self.trades += 1
         self._news.append(Traded(tuple((g, r) for g, r, _ in gifts)))
         self._start_round()
 
@@ -470,28 +491,3 @@ class Game(SetupState, Judged):
             seat.revealed = True
         selves = tuple((s.name, s.self_card) for s in self.seats)
         self._news.append(GameOver(finish, winner, selves))
-
-
-def shown_by(news: tuple[Outcome, ...]) -> tuple[Shown, ...]:
-    """What an event's news showed that somebody could not know before (undo stops there).
-
-    A revealed card shows its judgement (and the card, from a hand); a draw
-    and a trade put unseen cards in hands; a COGITO is answered right or
-    wrong; a Self card may be shown at a disruption; the end shows them all.
-    Choosing a gift and declaring COGITO show nothing hidden.
-    """
-    shown: list[Shown] = []
-    for item in news:
-        if isinstance(item, Revealed):
-            shown.append(Shown.JUDGEMENT)
-        elif isinstance(item, RoundEnded) and item.drew:
-            shown.append(Shown.DRAWN_CARD)
-        elif isinstance(item, Traded):
-            shown.append(Shown.TRADED_CARD)
-        elif isinstance(item, Named):
-            shown.append(Shown.DECLARATION)
-        elif isinstance(item, Disrupted) and item.self_card is not None:
-            shown.append(Shown.SELF_CARD)
-        elif isinstance(item, GameOver):
-            shown.append(Shown.GAME_OVER)
-    return tuple(dict.fromkeys(shown))

@@ -108,6 +108,7 @@ class Game(DealtState, Judged):
     plays_left: int = 0
     drawn: tuple[Card, ...] = ()  # dealt mode: this turn's draw
     drawn_count: int = 0
+    taken: int = 0  # dealt mode: cards the pile has given to hands (dealt or drawn) so far
     blocked: bool = False  # the player to move began the turn under a Fallacy
     expired: str | None = None  # whose Fallacy went back to the pile as this turn began
     tabula_this_turn: bool = False
@@ -228,6 +229,7 @@ class Game(DealtState, Judged):
             for _ in range(HAND):
                 for p in order:
                     self.hands[p].append(cards.pop(0))
+            self.taken += HAND * n
             self.pile = cards
             self.pile_count = len(cards)
         else:
@@ -251,6 +253,7 @@ class Game(DealtState, Judged):
             self.drawn = tuple(self.pile[:n])
             self.pile = self.pile[n:]
             self.hands[player].extend(self.drawn)
+            self.taken += n
         self.drawn_count = n
         self.pile_count -= n
         self.plays_left = n
@@ -276,18 +279,18 @@ class Game(DealtState, Judged):
 
     # ------------------------------------------------------------ events
 
-    def judge(self, event) -> int:
+    def judge(self, event) -> None:
         if not isinstance(event, (Score, End)):
             self._check_mover(event.player)
-        return self.turn
 
-    def noted(self, event, before: int) -> tuple[Shown, ...]:
-        shown = []
-        if isinstance(event, Score):  # the ruling is shown (and a new round dealt)
-            shown.append(Shown.JUDGEMENT)
-        if self.dealt and self.turn != before and self.drawn_count:
-            shown.append(Shown.DRAWN_CARD)  # the next turn began with a draw from the pile
-        return tuple(shown)
+    @property
+    def hidden(self) -> dict[Shown, int | None]:
+        """What the table cannot know yet (:mod:`referee.table.reveals`): a round's ruling;
+        in dealt mode the pile, measured by the cards it has given to hands."""
+        kept: dict[Shown, int | None] = {Shown.JUDGEMENT: None}
+        if self.dealt:
+            kept[Shown.DRAWN_CARD] = self.taken
+        return kept
 
     def _check_mover(self, player: str) -> None:
         if self.stopped is not None:

@@ -187,22 +187,22 @@ class Game(DealtState, Judged):
 
     # ------------------------------------------------------------ events
 
-    def judge(self, event) -> int:
+    def judge(self, event) -> None:
         if self.pending is not None and not isinstance(event, (Vote, Ballot, End)):
             raise Refusal.illegal("type", Why.VOTE_FIRST)
         if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
             raise Refusal.illegal(
                 "player", Why.NOT_YOUR_TURN, player=self.player, other=event.player
             )
-        return len(self.draw_pile)
 
-    def noted(self, event, before: int) -> tuple[Shown, ...]:
-        shown = []
-        if isinstance(event, Claim):  # the engine's verdict, shown to the table
-            shown.append(Shown.JUDGEMENT)
-        if len(self.draw_pile) < before:  # dealt mode: the turn ended with a draw
-            shown.append(Shown.DRAWN_CARD)
-        return tuple(shown)
+    @property
+    def hidden(self) -> dict[Shown, int | None]:
+        """What the table cannot know yet (:mod:`referee.table.reveals`): a claim's verdict;
+        in dealt mode the pile, measured by its size (a turn that draws shows cards)."""
+        kept: dict[Shown, int | None] = {Shown.JUDGEMENT: None}
+        if self.dealt:
+            kept[Shown.DRAWN_CARD] = len(self.draw_pile)
+        return kept
 
     def _take(self, ids: Sequence[str], key: str) -> list[DeckCard]:
         """The cards, checked against the hand in dealt mode (the hand is not changed yet)."""
