@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from referee.client import reasons
-from referee.client.house import Replay, TerminalGame
+from referee.client.house import Replay, TerminalGame, mover_prompt
 from referee.client.renders import event_words, renders
 from referee.client.safe import user
 from referee.client.table_io import TableRenderer
@@ -74,16 +74,16 @@ class Game(Judged):  # the shared apply: the turn, the game over and undo's barr
         self.winner: str | None = None
 
     @property
-    def player(self) -> str:
-        return self.players[len(self.board) % 2]
+    def mover(self) -> str | None:
+        return None if self.finished else self.players[len(self.board) % 2]
 
     @property
     def finished(self) -> bool:
         return self.winner is not None or len(self.board) == 9
 
     def judge(self, event: Mark) -> None:
-        if event.player != self.player:
-            raise Refusal.illegal("player", refusals.Why.NOT_YOUR_TURN, player=self.player)
+        if event.player != self.mover:
+            raise Refusal.illegal("player", refusals.Why.NOT_YOUR_TURN, player=self.mover)
         if not 1 <= event.square <= 9 or event.square in self.board:
             raise Refusal.illegal("square", Why.NOT_FREE, number=event.square)
 
@@ -120,7 +120,7 @@ class Commands(TableCommands):
     def _mark(self, session, game: Game, rest: str, actor):
         if not rest.strip().isdigit():
             return (Refused(reason=Refusal(Why.SAY_SQUARE)),)
-        event = Mark(game.player, int(rest))
+        event = Mark(game.mover, int(rest))
         try:
             session.submit(event)
         except IllegalEvent as exc:
@@ -188,7 +188,7 @@ def result(winner: str | None) -> str:
 TERMINAL = TerminalGame(
     REGISTRATION,
     lambda out, session, flags: Renderer(out, session),
-    lambda g: "game over> " if g.finished else f"{g.player}> ",
+    mover_prompt,
     missing="name the players: --crosses ann --noughts bob",
     prefix="noughts",
     play_help="Play noughts and crosses.",

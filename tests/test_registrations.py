@@ -108,3 +108,38 @@ def test_a_game_package_is_registered_by_the_one_convention(terminal):
     assert game.commands.__module__ == f"{package}.commands"
     assert {o.__module__ for o in game.outcomes} == {f"{package}.outcomes"}
     assert game.seat_view is importlib.import_module(f"{package}.views").seat_view
+
+
+@pytest.mark.parametrize("game", LISTED, ids=lambda g: g.name)
+def test_whose_move_it_is_is_one_declaration_every_reader_follows(game, monkeypatch):
+    """The state's ``mover`` alone says whose move it is: declare another player and the
+    turn guard, the legal moves, the seat views and the prompt all follow it."""
+    from referee.table.refusals import Why
+    from referee.table.session import Actor, Refused
+    from referee.web.games import GAMES as SERVED
+
+    sides = {o.name for o in game.options} >= {"white", "black"}
+    seats = {"white": "ann", "black": "bob"} if sides else {"players": "ann,bob,cat"}
+    state = SERVED[game.name].start({**seats, "seed": 1}).rebuild()
+    first = game.view(state, None)["to_play"]  # whose move the view says it is
+    assert first in state.players and state.mover == first
+    other = next(p for p in state.players if p != first)
+    monkeypatch.setattr(type(state), "mover", property(lambda g: other))
+    commands = game.language()
+
+    def turn_lines(seat: str) -> list[str]:
+        turn = commands.moves if commands.turn_moves is None else commands.turn_moves
+        words = (
+            commands.word(*(line.split(" ", 1) + [""])[:2]) for line in game.legal(state, seat)
+        )
+        return [word for word, _ in words if word in turn]
+
+    assert turn_lines(other) and not turn_lines(first)
+    assert game.view(state, None)["to_play"] == other
+    assert game.view(state, other)["you"]["to_play"]
+    assert not game.view(state, first)["you"]["to_play"]
+    assert other in game.terminal().game.prompt(state)
+    word = sorted(commands.turn_moves or commands.moves)[0]
+    (refused,) = commands.may_say(word, Actor(first), state) or (None,)
+    assert isinstance(refused, Refused) and refused.reason.why is Why.NOT_YOUR_TURN
+    assert refused.reason.player == other

@@ -113,6 +113,20 @@ def test_an_undeclared_event_is_never_taken_back(monkeypatch):
     assert not refused.house_rule  # Invicta has no undo_past_reveals to send the table to
 
 
+def test_a_state_that_declares_no_mover_takes_no_seat_s_move(monkeypatch):
+    """Forget whose move it is and no seat moves (the shared terminal still may)."""
+    from referee.table.refusals import Why
+
+    game = next(g for g in GAMES if g.name == "invicta")
+    state_class = game.kind.new_game(new_record(game, 1).setup).__class__
+    monkeypatch.delattr(state_class, "mover")
+    session = Session(new_record(game, 1), game.language())
+    (refused,) = session.execute("e5", "ann")
+    assert isinstance(refused, Refused) and refused.reason.why is Why.NOT_YOUR_TURN
+    assert not session.record.events and game.view(session.game, None)["to_play"] is None
+    assert not isinstance(session.execute("e5")[0], Refused)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_hidden_reason_is_said_as_the_game_hides_things(game):
     """ "The deal says otherwise" only of a game that deals; the house rule that lifts the

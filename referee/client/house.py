@@ -72,6 +72,16 @@ def _no_examiner(record: Record) -> Iterator[None]:
     yield None
 
 
+def mover_prompt(game: Any) -> str:
+    """The prompt of a game as it stands: whose move it is (its state's ``mover``, the one
+    declaration of it), ``game over> `` after the end, ``> `` while nobody in particular
+    moves."""
+    if game.finished:
+        return "game over> "
+    mover = getattr(game, "mover", None)
+    return f"{mover}> " if mover else "> "
+
+
 @dataclass(frozen=True)
 class Flag:
     """A terminal switch of ``play`` that shows hidden cards (``--show-hands``): the setup

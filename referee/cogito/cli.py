@@ -158,11 +158,9 @@ def _opening(renderer: CogitoRenderer, record, flags) -> None:
 def _prompt(g) -> str:
     if g.finished:
         return "game over> "
-    if g.calling:
-        return f"COGITO {g.calling[0]}> "
-    if g.current is None:
+    if g.mover is None:
         return f"{g.phase.value.replace('_', ' ')}> "
-    return f"{g.current}> "
+    return f"COGITO {g.mover}> " if g.calling else f"{g.mover}> "
 
 
 def _step(renderer: CogitoRenderer, s) -> None:

@@ -164,6 +164,13 @@ class Game(SetupState, Judged):
         return [s for s in self.seats if s.playing]
 
     @property
+    def mover(self) -> str | None:
+        """Whose move it is: the first declared player still to name their Self card, else
+        the player whose turn it is (None in the trade and at the last call, where every
+        player chooses, and after the game)."""
+        return self.calling[0] if self.calling else self.current
+
+    @property
     def current(self) -> str | None:
         """Whose turn it is (None in the trade, at the last call, or after the game)."""
         if self.finished or self.phase != Phase.TURNS or not self.queue:

@@ -284,6 +284,12 @@ class Game(DealtState, Judged):
             self._check_mover(event.player)
 
     @property
+    def mover(self) -> str | None:
+        """Whose move it is: the player whose turn it is, unless the round has stopped for
+        its Score or the game is over."""
+        return None if self.finished or self.stopped is not None else self.player
+
+    @property
     def hidden(self) -> dict[Shown, int | None]:
         """What the table cannot know yet (:mod:`referee.table.reveals`): a round's ruling;
         in dealt mode the pile, measured by the cards it has given to hands."""

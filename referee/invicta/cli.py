@@ -56,9 +56,9 @@ def invicta() -> None:
 
 
 def _prompt(g: Game) -> str:
-    if g.finished or g.to_move is None:
+    if g.mover is None:
         return "game over> "
-    return f"{g.to_move} ({g.setup.player(g.to_move)})> "
+    return f"{g.to_move} ({g.mover})> "
 
 
 TERMINAL = TerminalGame(

@@ -57,9 +57,6 @@ class InvictaCommands(TableCommands):
     def over(self, game: Game) -> Outcomes:
         return (Refused(hint=self.over_hint, reason=Refusal(Why.GAME_OVER, result=game.result)),)
 
-    def mover(self, game: Game) -> str | None:
-        return None if game.to_move is None else game.setup.player(game.to_move)
-
     def author(self, game: Game, event) -> str | None:
         return game.setup.player(event.side)  # every Invicta event is a side's move
 

@@ -118,6 +118,11 @@ class Game(SetupState, Judged):
         return self.finished and self.winner is None
 
     @property
+    def mover(self) -> str | None:
+        """Whose move it is: the player of the side to move (None once the game is over)."""
+        return None if self.to_move is None else self.setup.player(self.to_move)
+
+    @property
     def next_side(self) -> Side:
         """Whose move the next event would be (after the end: who would have moved)."""
         if self.to_move is not None:

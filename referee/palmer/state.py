@@ -196,6 +196,12 @@ class Game(DealtState, Judged):
             )
 
     @property
+    def mover(self) -> str | None:
+        """Whose move it is: the player whose turn it is, unless the table is voting on a
+        claim (then each asked player's ballot) or the game is over."""
+        return None if self.finished or self.pending is not None else self.player
+
+    @property
     def hidden(self) -> dict[Shown, int | None]:
         """What the table cannot know yet (:mod:`referee.table.reveals`): a claim's verdict;
         in dealt mode the pile, measured by its size (a turn that draws shows cards)."""

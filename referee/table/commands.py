@@ -38,7 +38,7 @@ from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores
 
 E = TypeVar("E", bound=Event)
 
-# Whose move it is when a game says nobody's way (no ``player``, no ``mover``): nobody's.
+# Whose move it is when a game does not say (no ``mover``): nobody's.
 UNDECLARED = "\u2063the player to move is not declared"
 
 
@@ -183,13 +183,12 @@ class TableCommands:
     def over(self, game) -> Outcomes:
         return (Refused(hint=self.over_hint, reason=Refusal(Why.GAME_OVER)),)
 
-    def mover(self, game) -> str | None:
-        """The player whose move it is (None: nobody in particular): the state's ``player``
-        (a game without one overrides this). Undeclared, no seat's move is taken: a turn
-        guard that was forgotten refuses rather than lets anyone move."""
-        if not hasattr(game, "player"):
-            return UNDECLARED
-        return game.player
+    @staticmethod
+    def mover(game) -> str | None:
+        """The player whose move it is (None: nobody in particular): the state's ``mover``,
+        the one declaration of it. Undeclared, no seat's move is taken: a turn guard that
+        was forgotten refuses rather than lets anyone move."""
+        return getattr(game, "mover", UNDECLARED)
 
     def not_now(self, game, command: str) -> Outcomes | None:
         """Refused when nobody may say ``command`` now, whoever says it (a vote pending, a

@@ -259,14 +259,21 @@ class GameRegistration(Generic[S]):
 
     def view(self, game: Any, seat: str | None) -> dict:
         """What ``seat`` may see of ``game`` now (None: what every player may see); the
-        seat is checked here, once for every game: ValueError when it is no player's."""
+        seat is checked here, once for every game: ValueError when it is no player's.
+        Whose move it is (``to_play``, and the seat's own ``you.to_play``) is the state's
+        ``mover`` (its one declaration), and ``you.legal`` its legal moves, added here."""
         if self.seat_view is None:
             raise ValueError(f"{self.title} declares no seat view")
         if seat is not None and seat not in game.players:
             raise ValueError(f"{seat!r} is not a player")
         view = self.seat_view(game, seat)
-        if seat is not None and self.legal is not None and isinstance(view.get("you"), dict):
-            view["you"]["legal"] = list(self.legal(game, seat))
+        mover = getattr(game, "mover", None)
+        view["to_play"] = mover
+        you = view.get("you")
+        if seat is not None and isinstance(you, dict):
+            you["to_play"] = mover is not None and mover == seat
+            if self.legal is not None:
+                you["legal"] = list(self.legal(game, seat))
         return view
 
     def language(self, **services: Any) -> Commands:

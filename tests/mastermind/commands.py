@@ -58,7 +58,6 @@ def seat_view(game: Game, seat: str | None) -> dict:
         "pegs": PEGS,
         "players": [{"name": p, "you": p == seat} for p in game.players],
         "guesses": [{"guess": g, "black": b, "white": w} for g, b, w in game.guesses],
-        "to_play": None if game.finished else game.player,
         "finished": game.finished,
         "winner": game.winner,
         "code": game.code if game.finished else None,
@@ -67,7 +66,6 @@ def seat_view(game: Game, seat: str | None) -> dict:
         mine = seat == game.setup.maker or game.finished
         view["you"] = {
             "name": seat,
-            "to_play": view["to_play"] == seat,
             "code": game.code if mine else None,
         }
     return view

@@ -79,7 +79,9 @@ class Game(Judged):  # the shared apply: a guess's pegs, declared shown, stop un
         self.guesses: list[tuple[str, int, int]] = []
 
     @property
-    def player(self) -> str:
+    def mover(self) -> str | None:
+        if self.finished:
+            return None
         return self.setup.maker if self.code is None else self.setup.breaker
 
     @property
@@ -97,9 +99,9 @@ class Game(Judged):  # the shared apply: a guess's pegs, declared shown, stop un
         return self.setup.breaker if self.solved else self.setup.maker
 
     def judge(self, event: SetCode | Guess) -> None:
-        if event.player != self.player:
+        if event.player != self.mover:
             raise Refusal.illegal(
-                "player", refusals.Why.NOT_YOUR_TURN, player=self.player, other=event.player
+                "player", refusals.Why.NOT_YOUR_TURN, player=self.mover, other=event.player
             )
         text = event.code if isinstance(event, SetCode) else event.guess
         if not is_code(text):

@@ -6,7 +6,14 @@ from mastermind.commands import CodeSet, GameOver, Guessed
 from mastermind.registration import REGISTRATION
 from mastermind.rules import Game
 from mastermind.words import describe
-from referee.client.house import Replay, TerminalClient, TerminalGame, play_command, replay_command
+from referee.client.house import (
+    Replay,
+    TerminalClient,
+    TerminalGame,
+    mover_prompt,
+    play_command,
+    replay_command,
+)
 from referee.client.renders import renders
 from referee.client.safe import user
 from referee.client.table_io import TableRenderer
@@ -41,7 +48,7 @@ class Renderer(TableRenderer):
 TERMINAL = TerminalGame(
     REGISTRATION,
     lambda out, session, flags: Renderer(out, session),
-    lambda g: "game over> " if g.finished else f"{g.player}> ",
+    mover_prompt,
     missing="name the players: --maker ann --breaker bob",
     prefix="mastermind",
     play_help="Play Mastermind.",
