@@ -63,6 +63,11 @@ class Why(enum.StrEnum):  # why the rules refuse, as data (the terminal words it
     SAY_SQUARE = "say_square"
 
 
+class Finish(enum.StrEnum):  # how a game ends
+    LINE = "line"  # three in a row
+    FULL = "full"  # every square taken: a draw
+
+
 class Game(Judged):  # the shared apply: the turn, the game over and undo's barrier
     codec = EventCodec([Mark])
 
@@ -80,6 +85,14 @@ class Game(Judged):  # the shared apply: the turn, the game over and undo's barr
     @property
     def finished(self) -> bool:
         return self.winner is not None or len(self.board) == 9
+
+    @property
+    def ending(self) -> views.Ending | None:
+        if not self.finished:
+            return None
+        if self.winner is None:
+            return views.Ending(Finish.FULL)
+        return views.Ending(Finish.LINE, (self.winner,))
 
     def judge(self, event: Mark) -> None:
         if event.player != self.mover:
@@ -104,11 +117,6 @@ class Marked(Accepted[Mark]):
     """A square taken: the event itself (a subclass adds only what followed from it)."""
 
 
-@dataclass(frozen=True)
-class GameOver(views.GameOver):
-    winner: str | None
-
-
 class Commands(TableCommands):
     commands = frozenset({"mark", "board", "rules"})
     moves = frozenset({"mark"})
@@ -125,8 +133,7 @@ class Commands(TableCommands):
             session.submit(event)
         except IllegalEvent as exc:
             return (Refused(exc.message, reason=exc.reason),)
-        over = (GameOver(session.game.winner),) if session.game.finished else ()
-        return (Marked(event), *over)
+        return (Marked(event),)
 
     def _board(self, session, game, rest: str, actor):
         return (views.ShowBoard(),)
@@ -136,7 +143,7 @@ REGISTRATION = GameRegistration(
     kind=GAME,
     title="noughts and crosses",
     commands=Commands,
-    outcomes=(Marked, GameOver),
+    outcomes=(Marked,),
     options=(
         Option("crosses", "Who plays X.", required=True),
         Option("noughts", "Who plays O.", required=True),
@@ -164,10 +171,6 @@ class Renderer(TableRenderer):
     def marked(self, o: Marked) -> None:
         self.out.print(user(f"{o.event.player} takes {o.event.square}"))
 
-    @renders(GameOver)
-    def game_over(self, o: GameOver) -> None:
-        self.out.print(user(result(o.winner)))
-
     def board(self, game: Game) -> None:
         for row in (1, 4, 7):
             marks = (self.mark(game, s) for s in range(row, row + 3))
@@ -179,10 +182,6 @@ class Renderer(TableRenderer):
         return str(square) if owner is None else "X" if owner == game.setup.crosses else "O"
 
     describe = staticmethod(describe)
-
-
-def result(winner: str | None) -> str:
-    return f"Game over: {winner} wins." if winner else "Game over: a draw."
 
 
 TERMINAL = TerminalGame(

@@ -34,7 +34,7 @@ def test_every_outcome_a_game_registers_has_a_renderer(terminal):
     renderer = terminal.renderer(Console(file=io.StringIO()), None, {})
     missing = [o.__name__ for o in terminal.game.outcomes if o not in renderer.renderers]
     assert not missing
-    assert any(issubclass(o, GameOver) for o in terminal.game.outcomes)
+    assert GameOver in renderer.renderers  # the end: the house's outcome, each game's words
 
 
 @pytest.mark.parametrize("terminal", GAMES, ids=lambda t: t.game.name)
@@ -143,3 +143,57 @@ def test_whose_move_it_is_is_one_declaration_every_reader_follows(game, monkeypa
     (refused,) = commands.may_say(word, Actor(first), state) or (None,)
     assert isinstance(refused, Refused) and refused.reason.why is Why.NOT_YOUR_TURN
     assert refused.reason.player == other
+
+
+@pytest.mark.parametrize("game", LISTED, ids=lambda g: g.name)
+def test_the_end_is_the_state_s_declaration_which_the_house_says_after_any_event(game):
+    """Random legal games to their end (the table ends the ones that last): the command
+    whose events ended the game comes to one GameOver, last, holding the state's own
+    ``ending`` (how it ended, who won); nothing before says the game is over."""
+    import random
+
+    from referee.table.session import Session
+    from referee.table.views import Ending
+    from referee.web.games import GAMES as SERVED
+
+    rng = random.Random(3)
+    sides = {o.name for o in game.options} >= {"white", "black"}
+    seats = {"white": "ann", "black": "bob"} if sides else {"players": "ann,bob,cat"}
+    for seed in (1, 2):
+        session = Session(SERVED[game.name].start({**seats, "seed": seed}), game.language())
+        assert session.game.ending is None
+        for _ in range(400):
+            state = session.game
+            lines = [(p, line) for p in state.players for line in game.legal(state, p)]
+            seat, line = rng.choice(lines) if lines else (None, "end")
+            said = session.execute(line, seat)
+            ends = [o for o in said if isinstance(o, GameOver)]
+            if session.game.finished:
+                break
+            assert not ends
+        else:
+            said = session.execute("end")  # a game that lasts: the table ends it, if it may
+            ends = [o for o in said if isinstance(o, GameOver)]
+        if not session.game.finished:  # Invicta: no end by agreement, random moves go round
+            pytest.skip(f"{game.name}: neither random legal moves nor end finish a game")
+        ending = session.game.ending
+        assert isinstance(ending, Ending) and ends == [said[-1]] == [GameOver(ending)]
+        assert set(ending.winners) <= set(session.game.players)
+
+
+def test_the_end_of_a_game_of_invicta_is_its_state_s_declaration():
+    """Invicta, which neither random moves nor the table end: its example row of five."""
+    from pathlib import Path
+
+    from referee.invicta.state import Finish
+    from referee.table.session import Session
+    from referee.table.views import Ending
+    from referee.web.games import GAMES as SERVED
+
+    game = by_name("invicta")
+    session = Session(SERVED["invicta"].start({"white": "ann", "black": "bob"}), game.language())
+    text = (Path(__file__).parent.parent / "examples/invicta/row-win.moves").read_text()
+    for line in filter(None, (line.split("#")[0].strip() for line in text.splitlines())):
+        said = session.execute(line)
+    assert said[-1] == GameOver(Ending(Finish.FIVE, ("ann",)))
+    assert [o for o in said if isinstance(o, GameOver)] == [said[-1]]

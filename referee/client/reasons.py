@@ -32,7 +32,9 @@ class Words:
     count, a choice, a list). ``hints``: each ``Tip`` as a line in which
     ``{word}``, if any, is the hint's word. ``shown``: what each kind of hidden thing of
     the game's own (an enum its events' ``REVEALS`` name) is called when an undo is refused
-    for having shown it ("the dice under every cup").
+    for having shown it ("the dice under every cup"). ``ended``: how the game ended, for
+    each member of its termination enum (a :class:`referee.table.views.Ending`'s), as its
+    game over says it ("reached the winning score").
     """
 
     why: type[enum.Enum]
@@ -41,6 +43,7 @@ class Words:
     said: Callable | None = None
     hints: Mapping[enum.Enum, str] = field(default_factory=dict)
     shown: Mapping[Any, str] = field(default_factory=dict)  # enum members (invariant keys)
+    ended: Mapping[Any, str] = field(default_factory=dict)
 
 
 TABLE_TEMPLATES = {
@@ -87,6 +90,7 @@ TABLE_SHOWN = {
 BY_WHY: dict[type[enum.Enum], Words] = {}
 BY_TIP: dict[type[enum.Enum], Words] = {}
 BY_SHOWN: dict[enum.Enum, str] = {}
+BY_ENDED: dict[enum.Enum, str] = {}
 
 
 def register(words: Words) -> Words:
@@ -96,9 +100,10 @@ def register(words: Words) -> Words:
     BY_WHY[words.why] = words
     if words.tip is not None:
         BY_TIP[words.tip] = words
-    for kind, said in words.shown.items():  # a kind is named once, by the enum's owner
-        if BY_SHOWN.setdefault(kind, said) != said:
-            raise ValueError(f"{kind!r} is already named {BY_SHOWN[kind]!r}")
+    for named, by in ((words.shown, BY_SHOWN), (words.ended, BY_ENDED)):
+        for member, said in named.items():  # a member is named once, by its enum's owner
+            if by.setdefault(member, said) != said:
+                raise ValueError(f"{member!r} is already named {by[member]!r}")
     return words
 
 
@@ -112,6 +117,12 @@ def _words(kind: type[enum.Enum], by: Mapping[type[enum.Enum], Words]) -> Words:
 
 
 register(Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS, TABLE_SHOWN))
+
+
+def ended_words(termination: enum.Enum) -> str | None:
+    """How a game ended, in its game's words ("reached the winning score"); None when its
+    words do not say (the end is then said by who won alone)."""
+    return BY_ENDED.get(termination)
 
 
 def shown_words(shown: tuple[enum.Enum, ...]) -> str:

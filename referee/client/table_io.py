@@ -25,9 +25,16 @@ from referee.client.layout import HelpPage
 from referee.client.lines import UnreadLine, checked, script_lines
 from referee.client.pager import page, paged
 from referee.client.private_screen import private_screen, wait_for_enter
-from referee.client.reasons import hint_words, record_error_words, said, shown_words
+from referee.client.reasons import (
+    ended_words,
+    hint_words,
+    record_error_words,
+    said,
+    shown_words,
+)
 from referee.client.renders import event_words, outcome_methods, renders
 from referee.client.safe import echoed, user, visible
+from referee.language.english import and_list
 from referee.table import loop
 from referee.table.errors import RecordError
 from referee.table.house import describe as describe_rules
@@ -58,7 +65,7 @@ from referee.table.session import (
     UndoRefused,
 )
 from referee.table.store import NEW_RECORD_MODE, RecordFile, StoreError, write_atomically
-from referee.table.views import ShowBoard, ShowCards, ShowHand, ShowMoves, ShowScores
+from referee.table.views import GameOver, ShowBoard, ShowCards, ShowHand, ShowMoves, ShowScores
 
 # Exit codes every game's play and replay keep (documented in the README).
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
@@ -289,6 +296,26 @@ class TableRenderer:
     @renders(ShowRules)
     def show_rules(self, o: ShowRules) -> None:
         self.rules(self.game)
+
+    @renders(GameOver)
+    def game_over(self, o: GameOver) -> None:
+        """The end as every game may say it: who won (or a draw, or who share the win), how
+        the game ended in its words, the points, what the table said; a game whose end says
+        more renders its own."""
+        e = o.ending
+        line = game_over_line(e.winners[0] if len(e.winners) == 1 else None)
+        if len(e.winners) > 1:
+            line.append_text(user(and_list(e.winners), "bold"))
+            line.append(" share the win", style="bold")
+        elif not e.winners:
+            line.append("a draw", style="bold")
+        said = [ended_words(e.termination) or "", ", ".join(f"{p} {n}" for p, n in e.scores)]
+        if any(said):
+            line.append_text(user(" (" + "; ".join(s for s in said if s) + ")"))
+        if e.note:
+            line.append_text(user(f": {e.note}"))
+        line.append(".")
+        self.out.print(line)
 
     @renders(ShowScores)
     def show_scores(self, o: ShowScores) -> None:

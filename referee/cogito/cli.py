@@ -38,6 +38,7 @@ from referee.cogito.judge import (
 )
 from referee.cogito.registration import REGISTRATION
 from referee.cogito.terminal import CogitoRenderer, and_list, describe, ruled_out_words, why
+from referee.table.views import game_over
 
 
 def load_deck(spec: str | None) -> Diagram:
@@ -168,7 +169,8 @@ def _step(renderer: CogitoRenderer, s) -> None:
         renderer.out.print(Text(f"event {s.number}: refused by today's rules", style="bold red"))
         return
     renderer.out.print(Text(f"event {s.number}: ", style="bold") + user(describe(s.event)))
-    renderer.show(s.game.news, False)
+    over = game_over(s.game)  # the event that ended it: the end, as at the table
+    renderer.show((*s.game.news, *((over,) if over else ())), False)
 
 
 def _final(renderer: CogitoRenderer, report, record) -> None:

@@ -31,7 +31,6 @@ from referee.cogito.outcomes import (
     Disrupted,
     Disruption,
     Finish,
-    GameOver,
     GiftChosen,
     LastCall,
     Named,
@@ -47,6 +46,7 @@ from referee.table.events import Judged
 from referee.table.players import SetupState
 from referee.table.reveals import Reveal, Shown
 from referee.table.session import Outcome
+from referee.table.views import Ending
 
 
 class Phase(enum.StrEnum):
@@ -162,6 +162,14 @@ class Game(SetupState, Judged):
 
     def active(self) -> list[Seat]:
         return [s for s in self.seats if s.playing]
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended (None while it goes on): its finish and the player who found
+        themselves or stood last (none for a tie); every Self card is then shown."""
+        if self.finish is None:
+            return None
+        return Ending(self.finish, () if self.winner is None else (self.winner,))
 
     @property
     def mover(self) -> str | None:
@@ -496,5 +504,3 @@ class Game(SetupState, Judged):
         self.giving = {}
         for seat in self.seats:
             seat.revealed = True
-        selves = tuple((s.name, s.self_card) for s in self.seats)
-        self._news.append(GameOver(finish, winner, selves))

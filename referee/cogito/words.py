@@ -7,6 +7,7 @@ from __future__ import annotations
 from referee.client.grammar import count
 from referee.client.reasons import Words, register
 from referee.cogito.events import Secret
+from referee.cogito.outcomes import Finish
 from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Phase
 from referee.language.characters import quoted, shortened
@@ -104,4 +105,12 @@ SHOWN = {
     Secret.DECLARATION: "a COGITO judged right or wrong",
 }
 
-WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS, SHOWN))
+# How a game ended, as its game over says it.
+ENDED = {
+    Finish.FOUND: "found their Self card",
+    Finish.ALL_DISRUPTED: "every player fell into ego disruption",
+    Finish.HANDS_EMPTY: "every hand in play is empty and nobody declared COGITO",
+    Finish.LAST_STANDING: "the last player standing (house rule last_one_standing_wins)",
+}
+
+WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS, SHOWN, ENDED))

@@ -16,6 +16,7 @@ placement; only a Tabula Rasa may leave it broken for the rest of the turn.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -52,6 +53,15 @@ from referee.table.dealing import DealtState
 from referee.table.errors import Hides, IllegalEvent
 from referee.table.events import Judged
 from referee.table.reveals import Reveal, Shown
+from referee.table.views import Ending
+
+
+class Finish(enum.StrEnum):
+    """How a game of Ergo ended."""
+
+    POINTS = "points"  # a round's Score took a player to the winning score
+    ENDED = "ended"  # the table ended it (``end``): the most points win
+
 
 DRAW = 2  # cards drawn, and so plays made, each turn
 FALLACY_TURNS = 3
@@ -117,6 +127,7 @@ class Game(DealtState, Judged):
     history: list[RoundResult] = field(default_factory=list)
     round_over_at: int = 0  # the event that ended the last round (its result is on screen)
     finished: bool = False
+    finish: Finish | None = None
     winners: tuple[str, ...] = ()
     end_reason: str = ""
     events: int = 0
@@ -282,6 +293,15 @@ class Game(DealtState, Judged):
     def judge(self, event) -> None:
         if not isinstance(event, (Score, End)):
             self._check_mover(event.player)
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended (None while it goes on): the winners (several share the win),
+        every player's points, what the table said when it ended it."""
+        if self.finish is None:
+            return None
+        scores = tuple((p, self.scores[p]) for p in self.players)
+        return Ending(self.finish, self.winners, scores, self.end_reason)
 
     @property
     def mover(self) -> str | None:
@@ -560,12 +580,12 @@ class Game(DealtState, Judged):
             leaders = tuple(p for p in self.players if self.scores[p] == best)
             if len(leaders) == 1 or self.rules.tie == Tie.SHARE:
                 self.winners = leaders
-                self.finished = True
+                self.finished, self.finish = True, Finish.POINTS
                 return
         self._start_round(self.round + 1)
 
     def _end(self, event: End) -> None:
         best = max(self.scores.values())
         self.winners = tuple(p for p in self.players if self.scores[p] == best)
-        self.finished = True
+        self.finished, self.finish = True, Finish.ENDED
         self.end_reason = event.reason

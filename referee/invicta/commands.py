@@ -22,7 +22,7 @@ from referee.invicta.notation import (
     move_list,
     parse_move,
 )
-from referee.invicta.outcomes import AllMoves, GameOver, History, Played, Targets
+from referee.invicta.outcomes import AllMoves, History, Played, Targets
 from referee.invicta.refusals import Refusal, Tip, Why
 from referee.invicta.state import Game, IllegalMove
 from referee.table.commands import TableCommands
@@ -93,11 +93,7 @@ class InvictaCommands(TableCommands):
         event = game.last
         assert event is not None
         square = event.square if isinstance(event, Place) else event.target
-        shown = (*shown, Played(event, game.board[square].kind, game.promoted, game.passed))
-        if game.finished:
-            assert game.finish is not None
-            shown = (*shown, GameOver(game.winner, game.finish, game.rows))
-        return shown
+        return (*shown, Played(event, game.board[square].kind, game.promoted, game.passed))
 
     # ------------------------------------------------------------ questions
 

@@ -25,7 +25,6 @@ from referee.palmer.events import Ballot, Claim, ClaimKind, End, Negate, Pass, P
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
-    GameOver,
     Hinted,
     Negated,
     NegationPlaces,
@@ -115,14 +114,6 @@ class PalmerCommands(TableCommands):
         return None
 
     # ------------------------------------------------------------ helpers
-
-    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
-        game: Game = session.game  # type: ignore[assignment]
-        if game.finished:
-            finish = game.finish
-            assert finish is not None
-            shown = (*shown, GameOver(game.winner, finish, game.leaders, game.end_note))
-        return shown
 
     @staticmethod
     def _resolve(game: Game, tokens: Sequence[str]) -> list[str]:

@@ -44,6 +44,7 @@ from referee.table.dealing import DealtState
 from referee.table.errors import Hides, IllegalEvent, Refusal
 from referee.table.events import Judged
 from referee.table.reveals import Reveal, Shown
+from referee.table.views import Ending
 
 POSITIVE = {ClaimKind.REDUNDANT: Status.ENTAILED, ClaimKind.INCONSISTENT: Status.INCONSISTENT}
 NEGATIVE = {ClaimKind.REDUNDANT: Status.NOT_ENTAILED, ClaimKind.INCONSISTENT: Status.CONSISTENT}
@@ -194,6 +195,16 @@ class Game(DealtState, Judged):
             raise Refusal.illegal(
                 "player", Why.NOT_YOUR_TURN, player=self.player, other=event.player
             )
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended (None while it goes on): its finish, its winner (none for a
+        draw between the leaders), every player's points, what the table said."""
+        if self.finish is None:
+            return None
+        winners = (self.winner,) if self.winner else ()
+        scores = tuple((p, self.scores[p]) for p in self.players)
+        return Ending(self.finish, winners, scores, self.end_note)
 
     @property
     def mover(self) -> str | None:

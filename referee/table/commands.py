@@ -34,7 +34,7 @@ from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
 from referee.table.reveals import undo_barrier
 from referee.table.session import Actor, Outcome, Outcomes, Refused, Session, ShowRules
-from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores
+from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores, game_over
 
 E = TypeVar("E", bound=Event)
 
@@ -99,14 +99,17 @@ class TableCommands:
         refused = self.may_say(command, actor, game, self.names(game, command, rest))
         if refused:
             return refused
+        count = len(session.record.events)
         try:
-            return getattr(self, f"_{command}")(session, game, rest, actor)
+            outcomes = getattr(self, f"_{command}")(session, game, rest, actor)
         except Unread as exc:
             return (Refused(hint=exc.hint, reason=exc.reason),)
         except OverLimit as exc:  # the record's limit, not the game's rules
             return (Refused(reason=exc.reason),)
         except IllegalEvent as exc:  # a rule a handler asked about before any event
             return self.refusal(exc)
+        ended = game_over(session.game) if len(session.record.events) > count else None
+        return outcomes if ended is None else (*outcomes, ended)
 
     def submit(self, session: Session, event: Event, *shown: Outcome) -> Outcomes:
         """Put ``event`` to the rules (:meth:`Session.submit`, the one door into the
@@ -121,7 +124,8 @@ class TableCommands:
 
     def followed(self, session: Session, shown: Outcomes) -> Outcomes:
         """What an accepted event comes to: ``shown``, and what the game adds after it
-        (the game over, a round settled, the news its rules made)."""
+        (a round settled, the news its rules made; the end is the state's ``ending``,
+        which :meth:`handle` adds after any command whose events ended the game)."""
         return shown
 
     def refusal(self, exc: IllegalEvent, event: Event | None = None) -> Outcomes:

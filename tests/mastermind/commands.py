@@ -21,12 +21,6 @@ class Guessed(Accepted[Guess]):
     white: int
 
 
-@dataclass(frozen=True)
-class GameOver(views.GameOver):
-    winner: str
-    code: str  # the end shows it
-
-
 class Commands(TableCommands):
     commands = frozenset({"code", "guess", "board", "rules"})
     moves = frozenset({"code", "guess"})
@@ -39,12 +33,10 @@ class Commands(TableCommands):
         return self.submit(session, Guess(game.setup.breaker, rest.strip().lower()))
 
     def followed(self, session, shown):
-        game = session.game
         event = session.record.events[-1]
         if isinstance(event, SetCode):
             return (CodeSet(event.player),)
-        said = Guessed(event, *game.guesses[-1][1:])
-        return (said, GameOver(game.winner, game.code)) if game.finished else (said,)
+        return (Guessed(event, *session.game.guesses[-1][1:]),)
 
     def _board(self, session, game, rest: str, actor):
         return (views.ShowBoard(),)

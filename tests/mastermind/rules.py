@@ -15,6 +15,7 @@ from referee.table.events import EventCodec, Judged, PlayerEvent
 from referee.table.players import NamedPlayers
 from referee.table.record import GameKind
 from referee.table.reveals import Shown
+from referee.table.views import Ending
 
 COLOURS = "rgbyop"  # red, green, blue, yellow, orange, purple
 PEGS, GUESSES = 4, 10
@@ -59,6 +60,11 @@ class Why(enum.StrEnum):
     NOT_A_CODE = "not_a_code"  # word: what was said
 
 
+class Finish(enum.StrEnum):  # how a game ends
+    BROKEN = "broken"  # the breaker found the code
+    KEPT = "kept"  # ten guesses, and the code kept
+
+
 def is_code(text: str) -> bool:
     return len(text) == PEGS and all(c in COLOURS for c in text)
 
@@ -97,6 +103,12 @@ class Game(Judged):  # the shared apply: a guess's pegs, declared shown, stop un
         if not self.finished:
             return None
         return self.setup.breaker if self.solved else self.setup.maker
+
+    @property
+    def ending(self) -> Ending | None:
+        if not self.finished:
+            return None
+        return Ending(Finish.BROKEN if self.solved else Finish.KEPT, (self.winner,))
 
     def judge(self, event: SetCode | Guess) -> None:
         if event.player != self.mover:

@@ -2,7 +2,7 @@
 
 import click
 
-from mastermind.commands import CodeSet, GameOver, Guessed
+from mastermind.commands import CodeSet, Guessed
 from mastermind.registration import REGISTRATION
 from mastermind.rules import Game
 from mastermind.words import describe
@@ -17,6 +17,7 @@ from referee.client.house import (
 from referee.client.renders import renders
 from referee.client.safe import user
 from referee.client.table_io import TableRenderer
+from referee.table.views import GameOver
 
 
 class Renderer(TableRenderer):
@@ -34,7 +35,8 @@ class Renderer(TableRenderer):
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        self.out.print(user(f"Game over: {o.winner} wins; the code was {o.code}."))
+        winner, code = o.ending.winners[0], self.game.code
+        self.out.print(user(f"Game over: {winner} wins; the code was {code}."))
 
     def board(self, game: Game) -> None:
         for n, (guess, black, white) in enumerate(game.guesses, start=1):
