@@ -34,7 +34,10 @@ class Words:
     the game's own (an enum its events' ``REVEALS`` name) is called when an undo is refused
     for having shown it ("the dice under every cup"). ``ended``: how the game ended, for
     each member of its termination enum (a :class:`referee.table.views.Ending`'s), as its
-    game over says it ("reached the winning score").
+    game over says it ("reached the winning score"). ``outcomes`` and ``events``: the line
+    that says an outcome or an event of the game's own (its class → a template filled with
+    its fields, ``{event.player}`` reading a field's own), where a line says it all; a
+    renderer's method words the rest.
     """
 
     why: type[enum.Enum]
@@ -44,6 +47,8 @@ class Words:
     hints: Mapping[enum.Enum, str] = field(default_factory=dict)
     shown: Mapping[Any, str] = field(default_factory=dict)  # enum members (invariant keys)
     ended: Mapping[Any, str] = field(default_factory=dict)
+    outcomes: Mapping[type, str] = field(default_factory=dict)
+    events: Mapping[type, str] = field(default_factory=dict)
 
 
 TABLE_TEMPLATES = {
@@ -91,6 +96,8 @@ BY_WHY: dict[type[enum.Enum], Words] = {}
 BY_TIP: dict[type[enum.Enum], Words] = {}
 BY_SHOWN: dict[enum.Enum, str] = {}
 BY_ENDED: dict[enum.Enum, str] = {}
+BY_OUTCOME: dict[type, str] = {}  # an outcome class: the line that says it
+BY_EVENT: dict[type, str] = {}  # an event class: the line that says it (undo, replay)
 
 
 def register(words: Words) -> Words:
@@ -100,7 +107,12 @@ def register(words: Words) -> Words:
     BY_WHY[words.why] = words
     if words.tip is not None:
         BY_TIP[words.tip] = words
-    for named, by in ((words.shown, BY_SHOWN), (words.ended, BY_ENDED)):
+    for named, by in (
+        (words.shown, BY_SHOWN),
+        (words.ended, BY_ENDED),
+        (words.outcomes, BY_OUTCOME),
+        (words.events, BY_EVENT),
+    ):
         for member, said in named.items():  # a member is named once, by its enum's owner
             if by.setdefault(member, said) != said:
                 raise ValueError(f"{member!r} is already named {by[member]!r}")

@@ -26,6 +26,8 @@ from referee.client.lines import UnreadLine, checked, script_lines
 from referee.client.pager import page, paged
 from referee.client.private_screen import private_screen, wait_for_enter
 from referee.client.reasons import (
+    BY_EVENT,
+    BY_OUTCOME,
     ended_words,
     hint_words,
     record_error_words,
@@ -33,7 +35,7 @@ from referee.client.reasons import (
     shown_words,
 )
 from referee.client.renders import event_words, outcome_methods, renders
-from referee.client.safe import echoed, user, visible
+from referee.client.safe import echoed, filled, user, visible
 from referee.language.english import and_list
 from referee.table import loop
 from referee.table.errors import RecordError
@@ -54,6 +56,7 @@ from referee.table.session import (
     Cancelled,
     Declined,
     Help,
+    Outcome,
     Outcomes,
     Quit,
     Refused,
@@ -66,6 +69,16 @@ from referee.table.session import (
 )
 from referee.table.store import NEW_RECORD_MODE, RecordFile, StoreError, write_atomically
 from referee.table.views import GameOver, ShowBoard, ShowCards, ShowHand, ShowMoves, ShowScores
+
+_KIND = event_words()  # an event no game words: its kind (the table's end: its reason)
+
+
+def said_event(event: object, *args: object, **kwargs: object) -> str:
+    """An event in one line, as its game's words say it (``Words.events``), else its kind:
+    the ``describe`` of a renderer whose game writes no function of its own."""
+    template = BY_EVENT.get(type(event))
+    return filled(template, event) if template is not None else _KIND(event)
+
 
 # Exit codes every game's play and replay keep (documented in the README).
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
@@ -267,10 +280,14 @@ def game_over_line(winner: str | None = None) -> Text:
 class TableRenderer:
     """Renders the outcomes every game has; a game's renderer marks its own ``@renders``."""
 
-    def __init__(self, out: Console, session: Session | None = None) -> None:
+    def __init__(self, out: Console, session: Session | None = None, flags: object = None) -> None:
+        """``flags``: the terminal's switches given (a game's renderer that reads none may
+        be the TerminalGame's ``renderer`` itself)."""
         self.out = out
         self.session = session
         self.renderers: dict[type, Callable] = {}  # outcome class -> what prints it
+        for outcome in BY_OUTCOME:  # a line of a game's words (a method of its own wins)
+            self.renderers[outcome] = self.said
         for outcome, (name, through_pager) in outcome_methods(type(self)).items():
             method = getattr(self, name)
             self.renderers[outcome] = paged(out, method) if through_pager else method
@@ -300,8 +317,8 @@ class TableRenderer:
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
         """The end as every game may say it: who won (or a draw, or who share the win), how
-        the game ended in its words, the points, what the table said; a game whose end says
-        more renders its own."""
+        the game ended in its words, the points, what the table said, then the board as it
+        ended; a game whose end says more renders its own."""
         e = o.ending
         line = game_over_line(e.winners[0] if len(e.winners) == 1 else None)
         if len(e.winners) > 1:
@@ -316,6 +333,8 @@ class TableRenderer:
             line.append_text(user(f": {e.note}"))
         line.append(".")
         self.out.print(line)
+        if self.draws_board():
+            self.board(self.game)
 
     @renders(ShowScores)
     def show_scores(self, o: ShowScores) -> None:
@@ -388,6 +407,10 @@ class TableRenderer:
     def board(self, game) -> None:
         raise NotImplementedError
 
+    def draws_board(self) -> bool:
+        """Whether this game's renderer draws a board (the table as it stands) at all."""
+        return type(self).board is not TableRenderer.board
+
     def settings_lines(self, game) -> tuple[str, ...]:
         """What else a game is played under, beside its house rules (a game adds its own)."""
         return ()
@@ -452,7 +475,11 @@ class TableRenderer:
 
     # An event in one line (undo, the events a replay took back): by default only its kind,
     # since its fields may hold what a reader may not see; a game words its own events.
-    describe = staticmethod(event_words())
+    describe = staticmethod(said_event)
+
+    def said(self, o: Outcome) -> None:
+        """An outcome its game words in a line (``Words.outcomes``)."""
+        self.out.print(user(filled(BY_OUTCOME[type(o)], o)))
 
     def thinking(self, line: str) -> str | None:
         """What to show while ``line`` runs, if it may take the referee a while (a claim the

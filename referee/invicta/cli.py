@@ -75,6 +75,7 @@ TERMINAL = TerminalGame(
     """,
     house_help=HOUSE_HELP,
     opening=lambda renderer, record, flags: renderer.status(renderer.game),
+    replay=None,  # its own: it reads move lists too
 )
 invicta.add_command(play_command(TERMINAL))
 

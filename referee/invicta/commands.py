@@ -29,7 +29,6 @@ from referee.table.commands import TableCommands
 from referee.table.errors import Hint, IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Actor, Outcomes, Refused, Session
-from referee.table.views import ShowBoard
 
 ALIASES = {
     "m": "moves",
@@ -96,9 +95,6 @@ class InvictaCommands(TableCommands):
         return (*shown, Played(event, game.board[square].kind, game.promoted, game.passed))
 
     # ------------------------------------------------------------ questions
-
-    def _board(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
-        return (ShowBoard(),)
 
     def _history(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (History(move_list(session.record.events)),)

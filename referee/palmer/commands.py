@@ -39,7 +39,6 @@ from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
 from referee.table.errors import Hint, Refusal
 from referee.table.session import Actor, Asked, Declined, Outcomes, Refused, Session
-from referee.table.views import ShowBoard
 
 ALIASES = {
     "p": "play",
@@ -324,9 +323,6 @@ class PalmerCommands(TableCommands):
 
     def _model(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._why(session, game, rest, actor, model_only=True)
-
-    def _board(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
-        return (ShowBoard(),)
 
     def _hint(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         """What a claim would come to now (house rule hints), computed now, as the web

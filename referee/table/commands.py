@@ -7,7 +7,8 @@ a helper's name), a move after the game is over is refused, a move said by a
 seat whose turn it is not is refused, a command that names a player (a hand)
 is refused when another seat says it, an :class:`Unread` raised by a handler
 becomes a refusal with its hint, and the shared views (scores, hand, cards,
-rules) are answered the same way for every game.
+rules, board) are answered the same way for every game, and after any command whose
+events ended the game, the end as the state declares it (its ``ending``).
 
 The *actor* is who says a command: an :class:`Actor` (a seat, one player's
 phone) or ``None``, the shared terminal, where everyone sits at one keyboard and
@@ -34,7 +35,14 @@ from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
 from referee.table.reveals import undo_barrier
 from referee.table.session import Actor, Outcome, Outcomes, Refused, Session, ShowRules
-from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores, game_over
+from referee.table.views import (
+    ShowBoard,
+    ShowCards,
+    ShowHand,
+    ShowMoves,
+    ShowScores,
+    game_over,
+)
 
 E = TypeVar("E", bound=Event)
 
@@ -241,6 +249,9 @@ class TableCommands:
     def _rules(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowRules(),)
 
+    def _board(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
+        return (ShowBoard(),)
+
     def _moves(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         """Every move a player may make now (a seat: its own; the table: each player's who
         has one, or the one named), as a computer player or ``you.legal`` lists them."""
@@ -261,9 +272,12 @@ class TableCommands:
         return True
 
     def _hand(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
-        if not game.dealt:
+        """What is private to a seat (a hand of cards, dice under a cup), for that seat alone;
+        refused in a game whose table holds it instead (a card game's printed deck, whose
+        state says it is not ``dealt``)."""
+        if getattr(game, "dealt", True) is False:
             return (Refused(reason=Refusal(self.no_hands)),)
-        word = rest.strip() or (actor.name if actor is not None else game.player)
+        word = rest.strip() or (actor.name if actor is not None else self.mover(game) or "")
         player = self.player(game, word)
         if player is None:
             return (Refused(reason=Refusal(Why.NO_SUCH_PLAYER, word=word)),)
