@@ -135,9 +135,6 @@ class Commands(TableCommands):
             return (Refused(exc.message, reason=exc.reason),)
         return (Marked(event),)
 
-    def _board(self, session, game, rest: str, actor):
-        return (views.ShowBoard(),)
-
 
 REGISTRATION = GameRegistration(
     kind=GAME,

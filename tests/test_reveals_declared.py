@@ -165,3 +165,20 @@ def test_what_a_game_hides_narrows_the_barrier_by_its_measures():
     assert shown(Claim, before, kept) == (Shown.JUDGEMENT,)  # unmeasured: every time
     assert shown(Claim, {}, {}) == ()  # a game that hides nothing (printed cards, a board)
     assert shown(Move, None, None) == (Shown.DRAWN_CARD,)  # it declares nothing: all of it
+
+
+def test_what_is_private_to_a_seat_needs_no_card_words():
+    """A game with no cards (no ``dealt``, no deck) shows a seat what is private to it with
+    the table's ``hand``, to that seat alone: dice under a cup are a hand."""
+    from referee.table.errors import Refusal
+    from referee.table.refusals import Why
+    from referee.table.views import ShowHand
+
+    class Cups(TableCommands):
+        commands = frozenset({"hand"})
+
+    session = Session(Record(DICE, Setup(("ann", "bob"), 3)), Cups())
+    assert session.execute("hand", "ann") == (ShowHand("ann"),)
+    assert session.execute("hand bob") == (ShowHand("bob"),)  # the shared terminal
+    (refused,) = session.execute("hand bob", "ann")
+    assert refused.reason == Refusal(Why.ONLY_NAMED, "bob")
