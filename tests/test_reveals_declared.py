@@ -182,3 +182,21 @@ def test_what_is_private_to_a_seat_needs_no_card_words():
     assert session.execute("hand bob") == (ShowHand("bob"),)  # the shared terminal
     (refused,) = session.execute("hand bob", "ann")
     assert refused.reason == Refusal(Why.ONLY_NAMED, "bob")
+
+
+def test_two_enums_members_of_one_text_are_two_kinds(monkeypatch):
+    """A StrEnum member equals its text: a kind is known by its enum and name, so another
+    game's ``dice`` is neither named nor shown as this one's."""
+    monkeypatch.setattr(reasons, "BY_SHOWN", dict(reasons.BY_SHOWN))
+
+    class Other(enum.StrEnum):
+        DICE = "dice"
+
+    class Why(enum.StrEnum):
+        NONE = "none"
+
+    reasons.register(reasons.Words(Why, None, {}, shown={Other.DICE: "the other game's dice"}))
+    assert reasons.shown_words((Other.DICE,)) == "showed the table the other game's dice"
+    assert reasons.shown_words((Cup.DICE,)) == "may have shown the table something hidden"
+    assert shown(Challenge, {Other.DICE: None}, {Other.DICE: None}) == ()
+    assert shown(Challenge, {Cup.DICE: None}, {Cup.DICE: None}) == (Cup.DICE,)

@@ -53,10 +53,10 @@ def test_every_kind_an_event_may_show_has_words_and_what_a_game_hides_is_read(ga
     """Each kind of hidden thing its events declare is named (by the table or the game's
     words: a refused undo never falls back to words that guess); its state's ``hidden``,
     where it declares one, is read as it meant it (not as the unreadable fallback)."""
-    from referee.client.reasons import BY_SHOWN
+    from referee.client.reasons import BY_SHOWN, member
 
     kinds = {k for e in game.kind.events.kinds.values() for k in e.REVEALS}
-    assert not [k for k in kinds if k not in BY_SHOWN]
+    assert not [k for k in kinds if member(k) not in BY_SHOWN]
     kept = hidden(game.kind.new_game(new_record(game, 1).setup))
     assert kept is None or Shown.UNDECLARED not in kept
 

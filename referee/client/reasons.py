@@ -104,10 +104,18 @@ TABLE_SHOWN = {
 
 BY_WHY: dict[type[enum.Enum], Words] = {}
 BY_TIP: dict[type[enum.Enum], Words] = {}
-BY_SHOWN: dict[enum.Enum, str] = {}
-BY_ENDED: dict[enum.Enum, str] = {}
+# An enum member is found by its enum and its name, never by its value: two games' members
+# may have the same (a StrEnum member equals its text).
+Member = tuple[type, str]
+BY_SHOWN: dict[Member, str] = {}
+BY_ENDED: dict[Member, str] = {}
 BY_OUTCOME: dict[type, str] = {}  # an outcome class: the line that says it
 BY_EVENT: dict[type, str] = {}  # an event class: the line that says it (undo, replay)
+
+
+def member(value: enum.Enum) -> Member:
+    """How a registry keys an enum member: its enum and its name."""
+    return type(value), value.name
 
 
 def register(words: Words) -> Words:
@@ -117,15 +125,15 @@ def register(words: Words) -> Words:
     BY_WHY[words.why] = words
     if words.tip is not None:
         BY_TIP[words.tip] = words
-    for named, by in (
-        (words.shown, BY_SHOWN),
-        (words.ended, BY_ENDED),
-        (words.outcomes, BY_OUTCOME),
-        (words.events, BY_EVENT),
-    ):
-        for member, said in named.items():  # a member is named once, by its enum's owner
-            if by.setdefault(member, said) != said:
-                raise ValueError(f"{member!r} is already named {by[member]!r}")
+    named: list[tuple[dict, object, str]] = [
+        *((BY_SHOWN, member(k), said) for k, said in words.shown.items()),
+        *((BY_ENDED, member(k), said) for k, said in words.ended.items()),
+        *((BY_OUTCOME, k, said) for k, said in words.outcomes.items()),
+        *((BY_EVENT, k, said) for k, said in words.events.items()),
+    ]
+    for by, key, said in named:  # each is named once, by its owner
+        if by.setdefault(key, said) != said:
+            raise ValueError(f"{key!r} is already named {by[key]!r}")
     return words
 
 
@@ -144,14 +152,14 @@ register(Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS, 
 def ended_words(termination: enum.Enum) -> str | None:
     """How a game ended, in its game's words ("reached the winning score"); None when its
     words do not say (the end is then said by who won alone)."""
-    return BY_ENDED.get(termination)
+    return BY_ENDED.get(member(termination))
 
 
 def shown_words(shown: tuple[enum.Enum, ...]) -> str:
     """What an event showed, as the sentence's end: "showed the table X and Y", in the
     words its game gave each kind; a kind no game named (or one left undeclared) gets
     words that claim nothing: the event may have shown something hidden."""
-    named = [BY_SHOWN.get(kind) for kind in shown]
+    named = [BY_SHOWN.get(member(kind)) for kind in shown]
     if not shown or None in named:
         undeclared = Shown.UNDECLARED in shown
         why = " (this game does not say what its moves show, so none is undone)"

@@ -33,6 +33,7 @@ import enum
 import sys
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 class Shown(enum.StrEnum):
@@ -73,9 +74,9 @@ def declared(event_class: type) -> frozenset[enum.Enum] | None:
     """What events of ``event_class`` may show (its ``REVEALS``); None when it declares
     nothing readable (missing, not a frozenset of enum members, or the fallback itself)."""
     reveals = getattr(event_class, "REVEALS", None)
-    if not isinstance(reveals, frozenset) or Shown.UNDECLARED in reveals:
+    if not isinstance(reveals, frozenset) or not all(isinstance(k, enum.Enum) for k in reveals):
         return None
-    if not all(isinstance(kind, enum.Enum) for kind in reveals):
+    if any(_key(k) == _key(Shown.UNDECLARED) for k in reveals):
         return None
     return reveals
 
@@ -93,14 +94,30 @@ def shown(
         return (Shown.UNDECLARED,)
     if before is None:  # the game says nothing of what it hides: all it may show, it showed
         return _ordered(kinds)
-    after = {} if after is None else after
-    if kinds and (Shown.UNDECLARED in before or Shown.UNDECLARED in after):
+    # each kind by its enum and name: two enums' StrEnum members of one text are two kinds
+    was, now = _keyed(before), _keyed({} if after is None else after)
+    if kinds and (_key(Shown.UNDECLARED) in was or _key(Shown.UNDECLARED) in now):
         return (*_ordered(kinds), Shown.UNDECLARED)  # what it hides cannot be read
-    return tuple(
-        kind
-        for kind in dict.fromkeys((*before, *after))
-        if kind in kinds and (before.get(kind) is None or before.get(kind) != after.get(kind))
-    )
+    may = {_key(kind) for kind in kinds}
+    showed = []
+    for key in dict.fromkeys((*was, *now)):
+        kind, measure = was[key] if key in was else now[key]
+        changed = key not in was or measure is None or now.get(key, (kind, _GONE))[1] != measure
+        if key in may and changed:
+            showed.append(kind)
+    return tuple(showed)
+
+
+_GONE = object()  # the measure of a kind the game no longer hides: changed
+
+
+def _key(kind: enum.Enum) -> tuple[type, str]:
+    return type(kind), kind.name
+
+
+def _keyed(kept: Mapping[enum.Enum, Hashable]) -> dict[tuple[type, str], tuple[enum.Enum, Any]]:
+    """Each kind the game hides by its key, with itself and its measure."""
+    return {_key(kind): (kind, measure) for kind, measure in kept.items()}
 
 
 def _ordered(kinds: frozenset[enum.Enum]) -> tuple[enum.Enum, ...]:
