@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import listed
 import pytest
 
 from referee.games import GAMES
@@ -23,10 +24,9 @@ IDS = [g.name for g in GAMES]
 
 
 def new_record(game, seed: int) -> Record:
-    sides = {o.name for o in game.options} >= {"white", "black"}
-    values = {o.name: o.value(None) for o in game.options}
-    values.update({"white": "ann", "black": "bob"} if sides else {"players": ("ann", "bob", "cat")})
-    values["seed"] = seed
+    values = listed.options(game, ("ann", "bob", "cat"))
+    if "seed" in values:
+        values["seed"] = seed
     deck = None
     if game.decks is not None:
         path = game.decks.default()
@@ -61,11 +61,12 @@ def test_every_kind_an_event_may_show_has_words_and_what_a_game_hides_is_read(ga
     assert kept is None or Shown.UNDECLARED not in kept
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g.legal is not None], ids=lambda g: g.name)
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_what_a_game_hides_changes_only_by_an_event_that_declares_it(game):
     """Random legal games: whenever an event changes the measure of something the game
     hides (its ``hidden``: the pile drawn from, the trades made), its class declares it may
     show that kind, so the barrier is set; and the barrier is set as they say."""
+    listed.needs_legal(game)
     rng = random.Random(7)
     checked = 0
     for seed in range(1, 4):
@@ -142,24 +143,6 @@ def test_a_hidden_reason_is_said_as_the_game_hides_things(game):
     assert lifts_barrier(state) == hasattr(state.rules, "undo_past_reveals")
 
 
-def terminal_of(game):
-    """The terminal part of ``game``, wherever its package keeps it: the object of any
-    module of ``referee`` that holds this registration and builds a renderer."""
-    import importlib
-    import pkgutil
-
-    import referee
-
-    for info in pkgutil.walk_packages(referee.__path__, "referee."):
-        if info.name.endswith("__main__"):
-            continue
-        module = importlib.import_module(info.name)
-        for value in vars(module).values():
-            if getattr(value, "game", None) is game and callable(getattr(value, "renderer", None)):
-                return value
-    return None
-
-
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_every_outcome_a_game_can_return_has_words(game):
     """A game's outcomes and the table's shared ones: each has its renderer, so none is
@@ -171,8 +154,8 @@ def test_every_outcome_a_game_can_return_has_words(game):
     from referee.table import session, views
     from referee.table.session import Accepted, Outcome, PlayerOutcome
 
-    terminal = terminal_of(game)
-    assert terminal is not None
+    terminal = game.terminal().game  # its terminal part, found by the registration
+    assert terminal.game is game
     renderer = terminal.renderer(Console(file=io.StringIO()), None, {})
     shared = [
         v
