@@ -185,7 +185,7 @@ def test_a_computers_refused_line_is_never_shown():
 
     out = TableConsole(file=io.StringIO(), width=80, highlight=False, markup=False)
     renderer = registration.terminal().game.renderer(out, session, {})
-    turns = ComputerTurns(session, registration, ComputerSeats({"bob": Secretive()}), out)
+    turns = ComputerTurns(session, registration, ComputerSeats({"bob": Secretive()}), renderer)
     first = RandomPlayer(3).choose(registration.view(session.game, HUMAN))
     loop.run(session, turns.lines(iter([first])), lambda r, g: None, turns.show(renderer.show))
     shown = out.file.getvalue()

@@ -52,7 +52,7 @@ from referee.table.record import Record
 from referee.table.registry import DeckText, GameRegistration, Option
 from referee.table.replay import ReplayReport, Step
 from referee.table.replay import replay as run_replay
-from referee.table.session import Outcomes, Refused, Session, UndoRefused
+from referee.table.session import Outcomes, Quit, Refused, Session, UndoRefused
 from referee.table.store import RecordFile
 
 # (out, session or None for a replay, the terminal flags given) -> the game's renderer
@@ -251,7 +251,7 @@ def refuse_new_bots(
     (letting go of the record ``store`` holds)."""
     if not spec:
         return
-    given = bots(game, spec, record.rebuild().players)
+    given = bots(game, spec, record.rebuild().players)  # type: ignore[attr-defined]
     if set(given) == set(record.computers):
         return
     store.close()
@@ -269,26 +269,56 @@ class ComputerTurns:
     The shared screen shows a computer's line (``NAME (computer)> LINE``) only once the
     table took it, with what it came to: a line the rules refused is never shown, nor
     why (the reason may tell what only that seat holds), so nothing a computer sees
-    reaches the screen but as a move everyone sees."""
+    reaches the screen but as a move everyone sees.
 
-    def __init__(self, session: Session, game: GameRegistration, seats: ComputerSeats, out):
-        self.session, self.game, self.seats, self.out = session, game, seats, out
+    What a line typed and the computers' answers to it came to is shown as it happens,
+    but the table is drawn again once, when the prompt returns (``renderer.after_change``
+    of them all), so no move scrolls away under a board redrawn after each; a ruling
+    followed by more moves is said again under it in a line or two (``renderer.recap``),
+    so the last ruling stays on a screen of 24 rows."""
+
+    def __init__(
+        self, session: Session, game: GameRegistration, seats: ComputerSeats, renderer
+    ) -> None:
+        self.session, self.game, self.seats = session, game, seats
+        self.renderer = renderer
+        self.out = renderer.out
         self.heard: list[Outcomes] = []
         self.speaking: tuple[str, str] | None = None  # (seat, line) being said
+        # since the prompt: (outcomes, changed, the screen's line count before they showed)
+        self.since: list[tuple[Outcomes, bool, int]] = []
+        self.rows = _Rows(self.out.file)
+        self.out.file = self.rows
 
     def show(self, shown: Callable[[Outcomes, bool], None]) -> Callable[[Outcomes, bool], None]:
         def both(outcomes: Outcomes, changed: bool) -> None:
             self.heard.append(outcomes)
-            if self.speaking is None:
-                shown(outcomes, changed)
-                return
-            seat, line = self.speaking
-            if any(isinstance(o, REFUSALS) for o in outcomes) and not changed:
-                return  # it tries again, or gives way (ComputerSeats.answered)
-            self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
-            shown(outcomes, changed)
+            before = self.rows.lines
+            if self.speaking is not None:
+                seat, line = self.speaking
+                if any(isinstance(o, REFUSALS) for o in outcomes) and not changed:
+                    return  # it tries again, or gives way (ComputerSeats.answered)
+                self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
+            shown(outcomes, False)  # the table is drawn again when the prompt returns
+            self.since.append((outcomes, changed, before))
+            if any(isinstance(o, Quit) for o in outcomes):
+                self.since.clear()
 
         return both
+
+    def redraw(self) -> None:
+        """The table as it stands, once, before the prompt: drawn from everything since the
+        last prompt, with the last ruling said again if more moves followed it."""
+        since, self.since = self.since, []
+        if not any(changed for _, changed, _ in since):
+            return
+        self.renderer.after_change(tuple(o for outcomes, _, _ in since for o in outcomes))
+        rulings = [k for k, (said, _, _) in enumerate(since) if self.renderer.ruling(said)]
+        if not rulings:
+            return
+        said, _, top = since[rulings[-1]]
+        if self.rows.lines - top + 1 > self.out.height:  # its first line is off the screen
+            self.renderer.recap(said)
 
     def lines(self, typed: Iterator[str]) -> Iterator[str | tuple[str, str]]:
         yield from self._turns()
@@ -300,10 +330,10 @@ class ComputerTurns:
         for _ in range(100_000):  # a game of computers alone still ends
             said = self.seats.next_line(lambda seat: self.game.view(self.session.game, seat))
             if said is None:
-                return
+                break
             seat, line = said
             if self.session.command_of(line.split()[0]) == "end":
-                return  # at one keyboard the people at the table end a game, not a computer
+                break  # at one keyboard the people at the table end a game, not a computer
             self.heard.clear()
             self.speaking = (seat, line)
             try:
@@ -312,6 +342,23 @@ class ComputerTurns:
                 self.speaking = None
             said_back = self.heard[0] if self.heard else ()
             self.seats.answered(seat, not any(isinstance(o, REFUSALS) for o in said_back))
+        self.redraw()
+
+
+class _Rows:
+    """The terminal's output, counting the lines written to it (how far a ruling has
+    scrolled); everything else is the file's own."""
+
+    def __init__(self, file) -> None:
+        self.file = file
+        self.lines = 0
+
+    def write(self, text: str) -> int:
+        self.lines += text.count("\n")
+        return self.file.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.file, name)
 
 
 REFUSALS = (Refused, UndoRefused)
@@ -436,7 +483,8 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
         return Opened(store, record, state, path, False)
     record = new_game(tg, {**given.values, **given.flags}, given.house, given.deck)
     state = record.rebuild()  # every option checked, --bots too, before a file is made
-    record = replace(record, computers=bots(game, given.bots, state.players))
+    players = state.players  # type: ignore[attr-defined]
+    record = replace(record, computers=bots(game, given.bots, players))
     store, path = start_record(path, tg.prefix, record, state)
     return Opened(store, record, state, path, True)
 
@@ -465,10 +513,11 @@ def play(tg: TerminalGame, given: Given) -> None:
     with store, tg.services(record) as services, contextlib.closing(seats):
         session = Session(record, game.language(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
+        renderer.author = session.commands.author
         if interactive:
             session.confirm = renderer.confirm_undo
         tg.opening(renderer, record, flags)
-        turns = ComputerTurns(session, game, seats, out) if seats else None
+        turns = ComputerTurns(session, game, seats, renderer) if seats else None
         play_session(session, store, renderer, lambda: tg.prompt(session.game), interactive, turns)
     out.print(user(f"Record: {record_path}"))
 

@@ -70,6 +70,7 @@ TABLE_TEMPLATES = {
     "player: it makes its own moves",
     table.Why.COMPUTERS_SEAT: "{player} is the referee's computer player: what {player} "
     "holds and may say is {player}'s alone",
+    table.Why.NO_MOVE_OF_YOURS: "nothing to undo: every move so far is the computers'",
 }
 
 TABLE_HINTS = {

@@ -161,8 +161,8 @@ class Verdict:
     def renumbered(self, indices: Sequence[int]) -> Verdict:
         """The same verdict with premise ``i`` renamed ``indices[i]`` (in used and bounds)."""
 
-        def move(used: tuple[int, ...]) -> tuple[int, ...]:
-            return tuple(sorted(indices[i] for i in used))
+        def move(used: tuple[int, ...]) -> tuple[int, ...]:  # -1, the claim itself, stays
+            return tuple(sorted(indices[i] if i >= 0 else i for i in used))
 
         ev = self.evidence
         bound = ev.bound

@@ -22,6 +22,7 @@ from referee.language.limits import is_number
 from referee.palmer import claims, hint, refusals
 from referee.palmer.cards import CardError, resolve_card, short_name
 from referee.palmer.events import Ballot, Claim, ClaimKind, End, Negate, Pass, Play, Vote
+from referee.palmer.hint import proved as hinted_proof
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
@@ -302,7 +303,8 @@ class PalmerCommands(TableCommands):
         else:
             return (Refused(reason=Refusal(refusals.Why.CLAIM_USAGE)),)
         game.check_targets(kind, targets)  # refused (by the table) unless they can be claimed
-        shown = settled_view(game, self.engine, kind, targets, offered)
+        known = hinted_proof(self._hinted, game, kind, targets)  # as the hint said: upheld
+        shown = settled_view(game, self.engine, kind, targets, offered, known)
         outcomes = self.submit(session, shown.claim)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
@@ -336,10 +338,10 @@ class PalmerCommands(TableCommands):
         return (Hinted(self._hinted, listed),)
 
 
-def settled_view(game: Game, engine, kind, targets, offered) -> ClaimSettled:
+def settled_view(game: Game, engine, kind, targets, offered, known=None) -> ClaimSettled:
     """Settle a claim and keep the texts the renderer shows (before the board changes), as
-    the board shows them."""
-    result = claims.settle(game, kind, targets, engine, offered)
+    the board shows them (``known``: the hint's proof of it, :func:`hinted_proof`)."""
+    result = claims.settle(game, kind, targets, engine, offered, known=known)
     return ClaimSettled(
         result.claim,
         tuple((t, game.entry(t).as_written) for t in targets),

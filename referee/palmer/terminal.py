@@ -25,6 +25,7 @@ from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
 from referee.logic.witness import explain
 from referee.palmer.cards import short_name
+from referee.palmer.commands import ALIASES
 from referee.palmer.events import (
     Backing,
     Ballot,
@@ -137,8 +138,12 @@ class PalmerRenderer(TableRenderer):
     describe = staticmethod(describe)
 
     def thinking(self, line: str) -> str | None:
-        if line.strip().lower().startswith("claim"):
+        word = line.strip().lower().split(maxsplit=1)
+        command = ALIASES.get(word[0], word[0]) if word else ""
+        if command == "claim":
             return "the referee is thinking… (Ctrl-C cancels the claim)"
+        if command == "hint" and self.game.rules.hints:
+            return "checking… (Ctrl-C stops the hint)"
         return None
 
     def after_change(self, outcomes) -> None:
@@ -334,8 +339,31 @@ class PalmerRenderer(TableRenderer):
 
     # ------------------------------------------------------------ claims
 
+    def ruling(self, outcomes) -> bool:
+        return any(isinstance(o, (ClaimSettled, VoteTaken)) for o in outcomes)
+
+    def recap(self, outcomes) -> None:
+        for o in outcomes:
+            if isinstance(o, ClaimSettled):
+                self.out.print(Text("Last ruling: ", style="dim") + self.claim_head(o))
+            elif isinstance(o, VoteTaken):
+                self.out.print(Text("Last ruling: ", style="dim"), end="")
+                self.vote(o)
+
     @renders(ClaimSettled)
     def claim(self, o: ClaimSettled) -> None:
+        c = o.claim
+        self.out.print(self.claim_head(o))
+        self.out.print(Text("  ") + self.reason(o))
+        for line in self.failure(o):
+            self.out.print(line)
+        if c.proof is not None:
+            lines = count(c.proof.lines, "line")
+            self.out.print(Text(f"  a derivation of {lines} shows it, checked line by line"))
+        self.claim_tail(o)
+
+    def claim_head(self, o: ClaimSettled) -> Text:
+        """The claim's headline: who claimed what, and the ruling."""
         c = o.claim
         head = user(c.player, "bold")
         if c.kind == ClaimKind.INCONSISTENT:
@@ -343,18 +371,26 @@ class PalmerRenderer(TableRenderer):
         else:
             head.append(" claims " + ", ".join(f"#{t}" for t, _ in o.targets) + " redundant: ")
         style = {"upheld": "bold green", "rejected": "bold red", "vote": "bold yellow"}
-        head.append(c.outcome.value.upper(), style=style[c.outcome.value])
+        if c.verdict.status == Status.UNDETERMINED and c.outcome != ClaimOutcome.UPHELD:
+            # the engine settled nothing: never said as if it had found the claim wrong
+            head.append("NOT SETTLED", style="bold yellow")
+            penalty = self.game.rules.rejected_claim_penalty
+            if c.outcome == ClaimOutcome.VOTE:
+                head.append(" (the table votes)")
+            elif penalty:
+                head.append(f" (no point; -{penalty} as for a claim not upheld)")
+            else:
+                head.append(" (no point)")
+        else:
+            head.append(c.outcome.value.upper(), style=style[c.outcome.value])
         if c.outcome == ClaimOutcome.UPHELD and c.kind == ClaimKind.REDUNDANT:
             head.append(f" (+{len(c.targets)}; ")
             head.append_text(user(c.player))
             head.append(f" has {o.score})")
-        self.out.print(head)
-        self.out.print(Text("  ") + self.reason(o))
-        for line in self.failure(o):
-            self.out.print(line)
-        if c.proof is not None:
-            lines = count(c.proof.lines, "line")
-            self.out.print(Text(f"  a derivation of {lines} shows it, checked line by line"))
+        return head
+
+    def claim_tail(self, o: ClaimSettled) -> None:
+        c = o.claim
         d = c.derivation
         if d is not None:
             self.out.print(Text("  derivation ") + user(d.file) + Text(": " + _backing_words(d)))

@@ -39,6 +39,7 @@ from referee.table.background import Background
 from referee.table.commands import TableCommands
 from referee.table.events import Event
 from referee.table.record import GameKind
+from referee.table.rulings import Ruling, ruling_json
 from referee.table.session import Commands, Outcome
 
 S = TypeVar("S")
@@ -183,6 +184,10 @@ class GameRegistration(Generic[S]):
     # What one seat may see now (a player's name; None: what every player may see), as
     # JSON-ready data the game computes, so secrets are decided once, by the game.
     seat_view: Callable[[Any, str | None], dict] | None = None
+    # The last ruling as ``seat`` may see it (its ``rulings`` module's ``ruling(game, seat)``,
+    # a referee.table.rulings.Ruling; None: no ruling yet), in every view as ``ruling``;
+    # a game without one has ``ruling`` null in every view.
+    rulings: Callable[[Any, str | None], Ruling | None] | None = None
     # Every move ``seat`` may make now that the rules accept, as complete lines of its
     # command language (a seat's view lists them as ``you.legal``); None: not declared.
     legal: Callable[[Any, str], tuple[str, ...]] | None = None
@@ -210,9 +215,9 @@ class GameRegistration(Generic[S]):
         language (the one ``TableCommands`` its ``commands`` module declares), the outcomes
         its ``outcomes`` and ``commands`` modules declare, ``views.seat_view``, its words
         (``words.WORDS``), its terminal (``cli.CLIENT``, imported only when asked for),
-        ``legal.legal_lines``, its computer players (``player``) and its web part, where it
-        has them. ``declared``: the rest (title, options, new_setup, and decks or unit
-        where the game has them), and any part a game keeps elsewhere."""
+        ``legal.legal_lines``, its computer players (``player``), its ``rulings`` and its
+        web part, where it has them. ``declared``: the rest (title, options, new_setup, and
+        decks or unit where the game has them), and any part a game keeps elsewhere."""
 
         def part(name: str) -> ModuleType:  # a module of the package that asked: no game named here
             return importlib.import_module(f"{package}.{name}")
@@ -245,6 +250,9 @@ class GameRegistration(Generic[S]):
         words, legal, player = optional("words"), optional("legal"), optional("player")
         if words is not None:
             found["words"] = words.WORDS
+        rulings = optional("rulings")
+        if rulings is not None:
+            found["rulings"] = rulings.ruling
         if legal is not None:
             found["legal"] = legal.legal_lines
         if player is not None:
@@ -291,6 +299,7 @@ class GameRegistration(Generic[S]):
         if seat is not None and seat not in game.players:
             raise ValueError(f"{seat!r} is not a player")
         view = {"game": self.name, "finished": game.finished, **self.seat_view(game, seat)}
+        view["ruling"] = ruling_json(self.rulings(game, seat)) if self.rulings else None
         mover = getattr(game, "mover", None)
         view["to_play"] = mover
         you = view.get("you")
