@@ -149,7 +149,7 @@ class TerminalGame:
         """The words a game need not write: its name, its title, its required options."""
         title, required = self.game.title, [o for o in self.game.options if o.required]
         named = and_list([_flag(o.name) + " " + o.name.upper() for o in required])
-        filled = {
+        filled: dict[str, Any] = {
             "missing": self.missing or (f"name {named}" if required else ""),
             "prefix": self.prefix or self.game.name,
             "play_help": self.play_help or f"Play {title}.",

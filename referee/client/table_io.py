@@ -75,11 +75,14 @@ from referee.table.views import GameOver, ShowBoard, ShowCards, ShowHand, ShowMo
 _KIND = event_words()  # an event no game words: its kind (the table's end: its reason)
 
 
-def said_event(event: object, *args: object, **kwargs: object) -> str:
-    """An event in one line, as its game's words say it (``Words.events``), else its kind:
-    the ``describe`` of a renderer whose game writes no function of its own."""
+def _said_event(event: Any, *args: Any, **kwargs: Any) -> str:
     template = BY_EVENT.get(type(event))
     return filled(template, event) if template is not None else _KIND(event)
+
+
+# An event in one line, as its game's words say it (``Words.events``), else its kind: the
+# ``describe`` of a renderer whose game writes no function of its own.
+said_event: Callable[..., str] = _said_event
 
 
 # Exit codes every game's play and replay keep (documented in the README).
@@ -316,7 +319,7 @@ class TableRenderer:
         self.session = session
         self.renderers: dict[type, Callable] = {}  # outcome class -> what prints it
         for outcome in BY_OUTCOME:  # a line of a game's words (a method of its own wins)
-            self.renderers[outcome] = self.said
+            self.renderers[outcome] = self.outcome_line
         for outcome, (name, through_pager) in outcome_methods(type(self)).items():
             method = getattr(self, name)
             self.renderers[outcome] = paged(out, method) if through_pager else method
@@ -554,7 +557,7 @@ class TableRenderer:
     # since its fields may hold what a reader may not see; a game words its own events.
     describe = staticmethod(said_event)
 
-    def said(self, o: Outcome) -> None:
+    def outcome_line(self, o: Outcome) -> None:
         """An outcome its game words in a line (``Words.outcomes``)."""
         self.out.print(user(filled(BY_OUTCOME[type(o)], o)))
 

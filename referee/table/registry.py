@@ -279,7 +279,7 @@ class GameRegistration(Generic[S]):
         its default where it was not given (SetupError naming an option at fault)."""
         typed = {o.name: o.value(values.get(o.name)) for o in self.options}
         if self.new_setup is None:
-            return self.kind.setup(**typed, rules=rules)
+            return typing.cast(Any, self.kind.setup)(**typed, rules=rules)
         return self.new_setup({**values, **typed}, rules, deck)
 
     @property
