@@ -12,13 +12,14 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.client import words
+from referee.client.derivation_words import derivation_rows
 from referee.client.grammar import count
 from referee.client.layout import HelpPage, titled
+from referee.client.reasons import ended_words
 from referee.client.renders import event_words, renders
-from referee.client.safe import Statement, statement_line, user, wraps
+from referee.client.safe import Statement, entry, formula, statement_line, user, wraps
 from referee.client.table_io import TableRenderer, game_over_line
-from referee.client.verdict_render import model_tables
-from referee.language.printer import to_unicode
+from referee.client.verdict_render import failure_text, model_tables
 from referee.logic.engine import Status
 from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
@@ -40,7 +41,6 @@ from referee.palmer.hint import Consistency
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
-    GameOver,
     Hinted,
     Negated,
     NegationPlaces,
@@ -49,7 +49,8 @@ from referee.palmer.outcomes import (
     Why,
     Written,
 )
-from referee.palmer.state import Finish, Game
+from referee.palmer.state import Game
+from referee.table.views import GameOver
 
 HELP = HelpPage(
     (
@@ -90,13 +91,6 @@ HELP_EXAMPLES = (
     "play S12 n=4",
     "play ? : ∃x happy(x)",
 )
-
-FINISH_WORDS = {
-    Finish.INCONSISTENT: "showed the board inconsistent",
-    Finish.POINTS: "reached the winning score",
-    Finish.ENDED: "the table ended the game",
-    Finish.DECK_SPENT: "every player passed in turn with the deck spent",
-}
 
 
 HINT_BOARD = {
@@ -227,14 +221,14 @@ class PalmerRenderer(TableRenderer):
         if not cards:
             line.append("(none)")
         for i, c in enumerate(cards, 1):
-            line.append(f"{i}:")
-            line.append_text(user(short_name(c)))
+            card = Text(f"{i}:") + user(short_name(c))
             if c.kind == "S":
-                line.append_text(
-                    user(f" ({c.statement_for(None) if not c.parametric else c.label})", "dim")
-                )
+                shown = c.statement_for(None) if not c.parametric else c.label
+                card.append_text(user(f" ({shown})", "dim"))
+            line.append_text(formula(card))  # a card is never split between two lines
             line.append("  ")
-        self.out.print(line)
+        line.rstrip()
+        self.out.print(entry(self.out, line))
 
     def status(self, game: Game) -> None:
         self.board(game)
@@ -334,14 +328,16 @@ class PalmerRenderer(TableRenderer):
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        line = game_over_line(o.winner)
-        if o.winner is None:
+        e = o.ending
+        line = game_over_line(e.winners[0] if e.winners else None)
+        if not e.winners:  # a draw between those with the most points
+            best = max(n for _, n in e.scores)
             line.append("a draw between ", style="bold")
-            line.append_text(user(", ".join(o.leaders), "bold"))
-        line.append(f" ({FINISH_WORDS[o.finish]}")
-        if o.note:
+            line.append_text(user(", ".join(p for p, n in e.scores if n == best), "bold"))
+        line.append(f" ({ended_words(e.termination)}")
+        if e.note:
             line.append(": ")
-            line.append_text(user(o.note))
+            line.append_text(user(e.note))
         line.append(").")
         self.out.print(line)
 
@@ -419,7 +415,8 @@ class PalmerRenderer(TableRenderer):
             )
         has_model = c.verdict.evidence.model is not None or c.verdict.evidence.infinite is not None
         more = "why" + (", model" if has_model else "")
-        what = "the derivation and the full evidence" if c.proof else "the full evidence"
+        derived = c.proof is not None or c.derivation is not None
+        what = "the derivation and the full evidence" if derived else "the full evidence"
         self.out.print(Text(f"  ({more}: {what})", style="dim"))
 
     def reason(self, o: ClaimSettled, brief: bool = True) -> Text:
@@ -464,16 +461,31 @@ class PalmerRenderer(TableRenderer):
         if model is None or o.claim.verdict.status != Status.NOT_ENTAILED:
             return []
         out = []
-        for (number, text), formula in zip(o.targets, o.goals, strict=False):
+        for (number, text), goal in zip(o.targets, o.goals, strict=False):
             try:
-                ex = explain(formula, model)
+                ex = explain(goal, model)
             except EvaluationError:
                 continue
             if ex.value:
                 continue
-            tail = user(f" fails in it: {_failure_words(ex)}")
+            tail = Text(" fails in it: ") + failure_text(ex)
             out.append(statement_line(self.out, Text(f"{indent}#{number} "), text, tail))
         return out
+
+    def offered(self, s: ClaimSettled) -> None:
+        """The derivation the claimant offered (``claim 3 with FILE``): what the checker
+        made of it, the board statements it uses, and the derivation itself."""
+        d = s.claim.derivation
+        if d is None:
+            return
+        head = user(s.claim.player) + Text("'s derivation ") + user(d.file)
+        head.append_text(user(": " + _backing_words(d)))
+        if s.offered_uses:
+            head.append(f"; it uses {', '.join(f'#{n}' for n in s.offered_uses)}")
+        self.out.print(entry(self.out, head))
+        if d.backing != Backing.NOT_A_DERIVATION:
+            for row in derivation_rows(self.out, d.text):
+                self.out.print(row, soft_wrap=True)
 
     @renders(Why, paged=True)
     def why(self, o: Why) -> None:
@@ -493,8 +505,9 @@ class PalmerRenderer(TableRenderer):
                 self.out.print(
                     Text("The referee's derivation (checked by the derivation checker):")
                 )
-                for line in s.claim.proof.text.rstrip("\n").split("\n"):
-                    self.out.print(Text("  ") + user(line))
+                for row in derivation_rows(self.out, s.claim.proof.text):
+                    self.out.print(row, soft_wrap=True)
+            self.offered(s)
             if s.premises:
                 title = "the board as it stood"
                 if s.claim.targets:  # an inconsistency claim claims no statement
@@ -546,17 +559,3 @@ def _backing_words(d) -> str:
     if d.backing == Backing.NOT_THE_CLAIM:
         return "every line checks, but its last line is not the claim"
     return "not a derivation: " + d.detail
-
-
-def _failure_words(ex) -> str:
-    parts = []
-    if ex.bindings:
-        parts.append("take " + ", ".join(f"{var} = e{element}" for var, element in ex.bindings))
-    facts = [f"{to_unicode(atom)} is {'true' if value else 'false'}" for atom, value in ex.facts]
-    if facts:
-        parts.append(", ".join(facts))
-    for f in ex.nothing:
-        parts.append(f"no object makes {to_unicode(f)} true")
-    for f in ex.everything:
-        parts.append(f"every object makes {to_unicode(f)} true")
-    return "; ".join(parts) or "it is false"

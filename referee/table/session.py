@@ -22,7 +22,7 @@ from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event
 from referee.table.record import GameState, Record, event_bytes
 from referee.table.refusals import HELP, Why
-from referee.table.reveals import Reveal, Shown, lifts_barrier, undo_barrier
+from referee.table.reveals import Reveal, Shown, declared, lifts_barrier, undo_barrier
 
 # ----------------------------------------------------------------- who speaks
 
@@ -94,7 +94,7 @@ class UndoRefused(Outcome):
 
     event: Event
     number: int
-    shown: tuple[Shown, ...]
+    shown: tuple[enum.Enum, ...]  # kinds of hidden thing: the table's Shown or the game's own
     house_rule: bool = False
     draws: bool = False
 
@@ -325,12 +325,12 @@ class Session:
         computers = self.record.computer_seats
         for number in range(first, len(self.record.events) + 1):
             event = self.record.events[number - 1]
-            declared = type(event).REVEALS
             if self.commands.author(game, event) not in computers:
                 continue
-            if declared is None or Shown.PLAYED_CARD in declared:
-                shown = Shown.UNDECLARED if declared is None else Shown.PLAYED_CARD
-                draws = declared is not None and has_rule(game, "undo_draws")
+            kinds = declared(type(event))  # None: not readable, so perhaps
+            if kinds is None or Shown.PLAYED_CARD in kinds:
+                shown = Shown.UNDECLARED if kinds is None else Shown.PLAYED_CARD
+                draws = kinds is not None and has_rule(game, "undo_draws")
                 return (UndoRefused(event, number, (shown,), lifts_barrier(game), draws),)
         return ()
 
