@@ -345,6 +345,8 @@ class PalmerCommands(TableCommands):
         table computes it in the background."""
         if not game.rules.hints:
             return (Refused(reason=Refusal(refusals.Why.HINTS_OFF)),)
+        if game.finished:  # nothing is claimable once the game is over
+            return self.over(game)
         if self.engine is None:
             return (Refused(reason=Refusal(refusals.Why.NO_ENGINE)),)
         self._hinted = hint.analyze(game, self.engine, self._hinted)
