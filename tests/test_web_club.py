@@ -145,12 +145,26 @@ def test_ergo_the_end_of_a_round_stays_on_the_table_screen(browser, served):
         text = over.inner_text()
         assert "Round 1" in text and "ann +4" in text and "bob +4" in text
         assert over.locator(".pcard").all_inner_texts() == ["A", "B", "C", "D"]
+    # Its reasons (the round in words, then why) too, at 1280 × 800: nothing cut off, every
+    # line shown or, past what the screen holds at its smallest type, counted.
+    fitted(board, s.app.table.view(None)["log"])
     wb.screenshot(board, "web-ergo-round-over.png")
     mover = s.app.table.view(None)["to_play"]
     before = s.app.table.snapshot.version
     said(s, mover, "play " + s.app.table.view(mover)["you"]["variable"])
     wait_shown([board], landed(s, before))
     assert board.locator(".round-over").count() == 0
+
+
+def fitted(board, log: list[str]) -> None:
+    """The table screen cut nothing off: each column fits, and every line of ``log`` after
+    the first is on screen or counted in the line that says how many more a phone shows."""
+    for part in (".play", ".side"):
+        assert board.locator(part).evaluate("e => e.scrollHeight <= e.clientHeight + 1"), part
+    shown = board.locator(".log .reasons > pre").count()
+    more = board.locator(".log .more")
+    hidden = int(more.inner_text().split()[1]) if more.count() else 0
+    assert shown + hidden == len(log) - 1 and shown >= 1, (shown, hidden, len(log))
 
 
 def play_on(s, game: str, moves: int) -> None:

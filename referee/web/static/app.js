@@ -423,6 +423,34 @@
     return parts.filter(Boolean);
   }
 
+  // ------------------------------------------------------------ the table screen fits
+
+  // The table screen is a TV: nothing on it scrolls, so a column taller than the screen (a
+  // round's Proof drawn with its reasons, a claim's evidence) is drawn smaller until it
+  // fits, down to FIT_FLOOR of its size; reasons that still do not fit end, at a whole
+  // line, with how many more a phone shows (never a line cut in half at the bottom).
+  const FIT_FLOOR = 0.6;
+  function fitTable() {
+    if (role !== "table" || !window.matchMedia("(min-width: 900px)").matches) return;
+    const over = (e) => e.scrollHeight > e.clientHeight + 1;
+    for (const column of app.querySelectorAll(".stage > .play, .stage > .side")) {
+      for (let scale = 1; over(column) && scale > FIT_FLOOR + 0.01;) {
+        scale -= 0.05;
+        column.style.fontSize = scale.toFixed(2) + "em";
+      }
+    }
+    const side = app.querySelector(".stage > .side");
+    const lines = side ? [...side.querySelectorAll(".reasons > pre")] : [];
+    if (!lines.length || !over(side)) return;
+    const more = h("p", { class: "more" });
+    lines[0].parentElement.append(more);
+    for (let hidden = 1; hidden <= lines.length && over(side); hidden++) {
+      lines[lines.length - hidden].remove();
+      more.textContent = "… " + hidden + " more line" + (hidden === 1 ? "" : "s") + ": the reasons in full are on every phone";
+    }
+  }
+  window.addEventListener("resize", () => render());
+
   // ------------------------------------------------------------ the page
 
   function render() {
@@ -443,6 +471,7 @@
     const play = (drawer ? drawer.draw(view) : genericDraw(view)).filter(Boolean);
     app.replaceChildren(header(view), h("div", { class: "stage game-" + view.game },
       h("div", { class: "play" }, play), h("aside", { class: "side" }, side.filter(Boolean))));
+    fitTable();
     app.dataset.version = String(view.version);
     document.title = title + (view.you ? " · " + view.you.name : "");
     if (keepFocus && keepFocus.id && document.getElementById(keepFocus.id) === keepFocus) keepFocus.focus();
