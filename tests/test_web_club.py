@@ -192,6 +192,11 @@ def test_invicta_whole_board_fits_the_table_screen_and_a_phone_on_its_side(brows
         board = open_page(browser, s.urls["table"], size)
         inside(board, ".sq", size)
         assert board.evaluate("document.documentElement.scrollHeight") <= size["height"]
+        # As large as the screen allows: the whole height under the turn banner (it took
+        # 28% of a TV, under two lines of words that now stand beside it).
+        box = board.locator(".board").bounding_box()
+        below = board.locator("header").bounding_box()
+        assert box["height"] >= 0.95 * (size["height"] - below["y"] - below["height"] - 16), box
         board.close()
     phone = open_page(browser, s.urls["seats"]["ann"], LANDSCAPE)
     inside(phone, ".sq", LANDSCAPE)
