@@ -794,3 +794,23 @@ def test_the_words_a_page_gets_hold_no_box_drawing(tmp_path):
         "  x: e0; happy(x): ✓",
         "  x: e1; happy(x): ·",
     ]
+
+
+def test_invicta_a_position_come_round_is_told_on_every_screen(tmp_path):
+    """Ruling 14 of Invicta: the prompt warns when the present position has occurred before
+    (and which moves would bring one round the third time, a draw); the web never did."""
+    from webtable import INVICTA_REPEATED
+
+    app, _ = table(tmp_path, "invicta")
+    for i, move in enumerate(INVICTA_REPEATED):
+        assert app.table.command(("ann", "bob")[i % 2], move).ok, move
+    assert app.table.session.game.repetitions == 2
+    for seat in (None, "ann", "bob"):
+        view = app.table.view(seat)
+        assert view["repetitions"] == 2 and view["repeating"] == ["b2-a3"]
+        assert view["repetition"] == [
+            "This position has occurred 2 times: a third time is a draw",
+            "Careful: b2-a3 would bring a position round the third time: a draw",
+        ]
+    assert app.table.command("bob", "b2-a3").ok  # the third time: a draw, nothing to warn of
+    assert app.table.session.game.finished and app.table.view(None)["repetition"] == []

@@ -445,3 +445,17 @@ def test_an_undo_is_never_asked_past_a_reveal(tmp_path):
     answer = app.table.command(seat, "undo please")
     assert not answer.ok and "cannot be taken back" in answer.messages[0]
     assert app.table.view(None)["undo_request"] is None
+
+
+def test_invicta_a_position_come_round_is_warned_of_on_every_screen(browser, served):
+    from webtable import INVICTA_REPEATED
+
+    s = served("invicta")
+    for i, move in enumerate(INVICTA_REPEATED):
+        said(s, ("ann", "bob")[i % 2], move)
+    pages = [open_page(browser, s.urls["table"], TV), open_page(browser, s.urls["seats"]["bob"])]
+    pages.append(open_page(browser, s.urls["spectator"]))
+    for page in pages:
+        warned = page.locator(".repetition").inner_text()
+        assert "occurred 2 times" in warned and "b2\u2011a3 would bring" in warned
+    inside(pages[0], ".sq", TV)  # the board still whole beside it

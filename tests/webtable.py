@@ -169,3 +169,12 @@ def naming_table(tmp_path: Path, game: str, count: int, stack, base="http://test
     stack.callback(lambda: app.computers is not None and app.computers.stop())
     stack.callback(lambda: app.table is not None and app.table.close())
     return app, path
+
+
+# An Invicta game in which a position comes round: every piece placed (no row of five), then
+# a1-a2 and back, a3-b2 and back, twice but for black's last: bob to play, the position of
+# now seen twice, and b2-a3 would bring the one after the placements round the third time.
+INVICTA_REPEATED = (
+    *("a1 i1 h2 g3 f4 e5 d6 c7 b8 a9 i9 h10 h1 a3 b4 c5 e6 f7 g8 h9 b1 e2 i3 d5".split()),
+    *("a1-a2 a3-b2 a2-a1 b2-a3 a1-a2 a3-b2 a2-a1".split()),
+)

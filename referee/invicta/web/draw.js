@@ -22,6 +22,9 @@
     facts.append(h("p", { class: "phase" }, h("span", {}, "White: " + white.name + " (" + v.in_hand.white + " in hand)"), h("span", { class: "sep" }, " · "), h("span", {}, "Black: " + black.name + " (" + v.in_hand.black + " in hand)")));
     if (v.finished) facts.append(h("p", { class: "result" }, v.result));
     else if (v.last) facts.append(h("p", {}, "Last move: " + v.last + (v.passed ? " · " + v.passed + " could not move" : "")));
+    // A position come round again: every screen warns before the third time draws (a move
+    // is never broken at its hyphen).
+    if (v.repetition && v.repetition.length) facts.append(h("div", { class: "repetition", role: "status" }, v.repetition.map((l) => h("p", {}, l.replace(/([a-z]\d+)-([a-z]\d+)/g, "$1\u2011$2")))));
     parts.push(facts);
     const targets = me && ui.selected ? (me.moves[ui.selected] || []) : [];
     const places = me && !ui.selected ? me.places : [];
