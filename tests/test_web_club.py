@@ -459,3 +459,19 @@ def test_invicta_a_position_come_round_is_warned_of_on_every_screen(browser, ser
         warned = page.locator(".repetition").inner_text()
         assert "occurred 2 times" in warned and "b2\u2011a3 would bring" in warned
     inside(pages[0], ".sq", TV)  # the board still whole beside it
+
+
+@pytest.mark.slow
+def test_the_table_screen_marks_the_computer_seats(browser, served):
+    """Every game's drawing marks a seat the referee plays beside its player's name (the
+    views' ``computers``): the table screen did not, and a table waited for a phone."""
+    from referee.table.computer import ComputerSeats, RandomPlayer
+
+    for game in sorted(listed.names()):
+        s = served(game, computers=ComputerSeats({"bob": RandomPlayer(1)}), **GAMES.get(game, {}))
+        assert s.app.table.view(None)["computers"] == ["bob"]
+        board = open_page(browser, s.urls["table"], TABLE)
+        marks = board.locator(".computer-mark")
+        assert marks.count() == 1, game
+        assert "bob computer" in marks.evaluate("e => e.parentElement.textContent"), game
+        board.close()

@@ -46,10 +46,19 @@ def defaults(game: str, **extra) -> dict:
     return options
 
 
-def table(tmp_path: Path, game: str, engine=None, base="http://testserver", services=None, **extra):
+def table(
+    tmp_path: Path,
+    game: str,
+    engine=None,
+    base="http://testserver",
+    services=None,
+    computers=None,
+    **extra,
+):
     """A served table on a new record in ``tmp_path``, its URLs under ``base``:
     (WebApp, record path). ``services``: (record) -> a context of the services its commands
-    get, as ``serve`` opens them (``GAMES[game].services``); else only ``engine``, if any."""
+    get, as ``serve`` opens them (``GAMES[game].services``); else only ``engine``, if any.
+    ``computers``: the seats the referee plays (a ``ComputerSeats``; not started)."""
     served = web_game(game)
     record = served.start(defaults(game, **extra))
     path = tmp_path / f"{game}.json"
@@ -59,7 +68,7 @@ def table(tmp_path: Path, game: str, engine=None, base="http://testserver", serv
     given = {"engine": engine} if engine is not None else None
     if services is not None:
         given = services.enter_context(served.services(record))
-    return build(served, record, record.rebuild(), store, key, base, given), path
+    return build(served, record, record.rebuild(), store, key, base, given, computers), path
 
 
 def next_move(game_name: str, view_of) -> tuple[str, str] | None:

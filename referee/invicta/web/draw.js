@@ -19,7 +19,7 @@
     // What is said about the position, in one block: above the board on a phone, beside it
     // on the table screen (where the board takes the screen's whole height).
     const facts = h("div", { class: "facts" });
-    facts.append(h("p", { class: "phase" }, h("span", {}, "White: " + white.name + " (" + v.in_hand.white + " in hand)"), h("span", { class: "sep" }, " · "), h("span", {}, "Black: " + black.name + " (" + v.in_hand.black + " in hand)")));
+    facts.append(h("p", { class: "phase" }, h("span", {}, "White: ", page.playerName(v, white.name), " (" + v.in_hand.white + " in hand)"), h("span", { class: "sep" }, " · "), h("span", {}, "Black: ", page.playerName(v, black.name), " (" + v.in_hand.black + " in hand)")));
     if (v.finished) facts.append(h("p", { class: "result" }, v.result));
     else if (v.last) facts.append(h("p", {}, "Last move: " + v.last + (v.passed ? " · " + v.passed + " could not move" : "")));
     // A position come round again: every screen warns before the third time draws (a move

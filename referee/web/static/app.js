@@ -42,6 +42,13 @@
     return el;
   }
 
+  // A player's name as every screen shows it: a seat the referee plays is marked (the
+  // view's ``computers``), so the table knows which players have no phone.
+  function playerName(v, name) {
+    const computer = v && Array.isArray(v.computers) && v.computers.includes(name);
+    return computer ? [name, " ", h("span", { class: "computer-mark", title: "the referee plays this seat" }, "computer")] : [name];
+  }
+
   function button(label, command, cls, attrs) {
     return h("button", Object.assign({ class: cls || "", type: "button", disabled: busy, onclick: () => send(command) }, attrs || {}), label);
   }
@@ -290,7 +297,7 @@
       const mine = scalar(p) ? v.you && p === v.you.name : p.you;
       const facts = scalar(p) ? [] : Object.entries(p).filter(([k, x]) => k !== "name" && k !== "you" && (scalar(x) || (Array.isArray(x) && x.every(scalar))));
       return h("div", { class: "person" + (name === v.to_play ? " active" : "") + (mine ? " mine" : ""), "data-player": plain(name) },
-        h("strong", {}, plain(name)), facts.map(([k, x]) => h("span", { class: "fact" }, k.replace(/_/g, " ") + ": " + plain(x))));
+        h("strong", {}, playerName(v, plain(name))), facts.map(([k, x]) => h("span", { class: "fact" }, k.replace(/_/g, " ") + ": " + plain(x))));
     }));
   }
 
@@ -479,7 +486,7 @@
 
   // What a game's drawer is given: the helpers, and what the page knows now.
   window.refereePage = {
-    h, button, send, render, role, base,
+    h, button, playerName, send, render, role, base,
     get busy() { return busy; },
     get view() { return view; },
     get before() { return before; },  // the view shown before the latest move
