@@ -407,6 +407,9 @@ class ProvingPlayer:
     def engine(self) -> Engine:
         if self._engine is None:  # started on the first question: the judge's portfolio
             self._engine = Engine(Limits(timeout=self.question_seconds, memory_mb=1024))
+            # Its workers start before any move's clock does: a move's choice must not
+            # depend on how long processes take to start (only on the view and the seed).
+            self._engine.warm()
         return self._engine
 
     def close(self) -> None:
@@ -465,6 +468,7 @@ class ProvingPlayer:
             return self._vote(view, board)
         if board is None:
             return _fallback(moves)
+        _ = self.engine  # started (and warm) before the move's clock starts
         start = time.monotonic()
         now = self._analyze(view, board, Budget(start + CLAIM_SECONDS))
         if now.board == Consistency.INCONSISTENT and "claim inconsistent" in moves:
