@@ -171,15 +171,19 @@ BOTS_OPTION = click.Option(
 )
 
 
-def computer_seats(game: GameRegistration, spec: str | None, players) -> ComputerSeats:
-    """The computer players ``--bots`` names (exit 1 naming a bad one)."""
+def computer_seats(
+    game: GameRegistration, spec: str | None, players, apart: bool = False
+) -> ComputerSeats:
+    """The computer players ``--bots`` names (exit 1 naming a bad one); ``apart``: each
+    thinking in a process of its own (a table that answers people meanwhile)."""
     if not spec:
         return ComputerSeats({})
     try:
         levels = parse_seats(spec, tuple(players))
     except ValueError as exc:
         fail(f"--bots: {exc}")
-    return ComputerSeats({seat: game.player(level) for seat, level in levels.items()})
+    made = game.player_apart if apart else game.player
+    return ComputerSeats({seat: made(level) for seat, level in levels.items()})
 
 
 class ComputerTurns:

@@ -322,7 +322,9 @@ def naming_app(
         try:  # the mark first: a record never goes without it (its URLs are the seats')
             write_atomically(numbered_path(path), f"{seats.count}\n", 0o600)
             services = stack.enter_context(web_game.services(record))
-            computers = ComputerSeats({s: game.player(lv) for s, lv in seats.computers.items()})
+            computers = ComputerSeats(
+                {s: game.player_apart(lv) for s, lv in seats.computers.items()}
+            )
             table = seated(web_game, record, state, store, services, computers)
         except StoreError as exc:
             raise Unstartable(f"{exc.message}; the game cannot be recorded") from None
@@ -370,7 +372,7 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         sock = bind(host, port) if port else bind_remembered(host, Path(record_path), out)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
-        seats = computer_seats(web_game.terminal.game, options.get("bots"), players)
+        seats = computer_seats(web_game.terminal.game, options.get("bots"), players, apart=True)
         try:
             app = build(web_game, record, opened.state, store, key, base, services, seats, numbered)
         except StoreError as exc:
