@@ -292,6 +292,12 @@ def additions(
     return tuple(f for i, f in basis if i not in before)
 
 
+def holds_in(model: Model, formula: Formula, until: float | None = None) -> bool:
+    """Whether ``formula`` holds in ``model``, by the evaluator within a short limit (an
+    error, or no answer in time, is a no): a player's look at a board it might become."""
+    return _satisfies(model, (formula,), until)
+
+
 def _satisfies(model: Model, formulas: Sequence[Formula], until: float | None = None) -> bool:
     """Whether every formula holds in ``model`` (the evaluator's word; an error or a
     check that runs out of time, or past ``until``, is a no)."""
