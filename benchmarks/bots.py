@@ -9,10 +9,10 @@ players over duplicate deals (``bots_ergo``), and Palmer's claims missed and ref
 (``bots_palmer``, run as its own script: it keeps its own engines). Every rate comes with its
 Wilson 95% interval (``intervals.wilson``) and its game count; results go in RESULTS.md.
 
-The previous version's rung: ``palmer-previous`` plays Palmer's default against a frozen
-copy of the previous default player (``benchmarks/previous/``, the commit in its name).
-The other games keep no frozen copy yet (their defaults did not change in issue 29's last
-pass): their rung is absent, not faked.
+The previous version's rung: ``palmer-previous`` plays Palmer's default against the newest
+frozen copy of an earlier default player (``benchmarks/previous/``, the commit in its name).
+
+Every level of every game against every other, with Elo ratings: ``benchmarks/ladder.py``.
 """
 
 from __future__ import annotations

@@ -370,6 +370,7 @@ def main() -> None:
         kept = json.loads(RATINGS.read_text(encoding="utf-8")) if RATINGS.exists() else {}
         for r in results:
             kept[r["game"]] = {
+                "title": r["title"],
                 "games": r["games"],
                 "date": time.strftime("%Y-%m-%d"),
                 "levels": {

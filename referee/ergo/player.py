@@ -55,6 +55,9 @@ HOPE = 0.5  # what a Proof left standing is worth against the same points taken 
 SAMPLES = 12  # deals of the unseen cards each line is played on in (the default player)
 MIN_SAMPLES = 4  # ... at least, however large the Proof
 WORK = 40_000  # plays weighed in those rounds, past which no more deals are added
+# A safety limit for a huge Proof on a busy machine: past it, after the first deal, no
+# more (the only time the default's choice can depend on the machine, not its view).
+PLAN_SECONDS = 2.0
 
 
 def computer_player(level: int = DEFAULT_LEVEL, seed: int | None = None) -> ComputerPlayer:
@@ -610,10 +613,17 @@ class PlanningPlayer(GreedyPlayer):
         moves = [line_play(line, reader.proof, reader.hand, names) for line in lines]
         totals = [0.0] * len(lines)
         tally = [0]
+        until = time.monotonic() + PLAN_SECONDS
         for dealt in range(self.samples):
             deal = Round.dealt(view, reader, unseen, self.rng)
-            for k, move in enumerate(moves):
-                totals[k] += self._played_on(deal, move, tally)
+            values = []
+            for move in moves:
+                values.append(self._played_on(deal, move, tally))
+                if dealt and time.monotonic() > until:
+                    break  # a deal every line was not played in is left out
+            if len(values) < len(moves):
+                break
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
             if dealt + 1 >= MIN_SAMPLES and tally[0] > self.work:
                 break  # a large Proof: fewer deals (the same for every line)
         best = max(range(len(lines)), key=lambda k: (totals[k], -k))
