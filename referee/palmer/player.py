@@ -604,7 +604,7 @@ class TrappingPlayer(ProvingPlayer):
         nexts = self._next_statements(view, board)
         best = max(
             range(len(safe)),
-            key=lambda k: (trap(safe[k][0].board, safe[k][1], nexts, deadline), -k),
+            key=lambda k: (trap(safe[k][1], nexts, deadline), -k),
         )
         self.written = safe[best][1]
         return safe[best][0].line
@@ -623,12 +623,10 @@ class TrappingPlayer(ProvingPlayer):
         return out
 
 
-def trap(
-    board: analysis.Board, after: Claimable, nexts: Sequence[ast.Formula], deadline: float
-) -> float:
+def trap(after: Claimable, nexts: Sequence[ast.Formula], deadline: float) -> float:
     """How often a statement another player might write next would leave a statement of
-    ``board`` (as its analysis ``after`` saw it: every statement shown not to follow, each
-    by a countermodel) without its countermodel: then it may follow from the rest, a claim
+    the board a candidate leaves (as its analysis ``after`` saw it: every statement shown
+    not to follow, each by a countermodel) without its countermodel: then it may follow from the rest, a claim
     for the player after that one. Re-checked by the evaluator only, until ``deadline``."""
     countermodels = [m for _, m in after.countermodels if isinstance(m, Model)]
     if not countermodels or not nexts:
