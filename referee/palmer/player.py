@@ -626,8 +626,9 @@ class TrappingPlayer(ProvingPlayer):
 def trap(after: Claimable, nexts: Sequence[ast.Formula], deadline: float) -> float:
     """How often a statement another player might write next would leave a statement of
     the board a candidate leaves (as its analysis ``after`` saw it: every statement shown
-    not to follow, each by a countermodel) without its countermodel: then it may follow from the rest, a claim
-    for the player after that one. Re-checked by the evaluator only, until ``deadline``."""
+    not to follow, each by a countermodel) without its countermodel: then it may follow
+    from the rest, a claim for the player after that one. Re-checked by the evaluator
+    only, until ``deadline``."""
     countermodels = [m for _, m in after.countermodels if isinstance(m, Model)]
     if not countermodels or not nexts:
         return 0.0
