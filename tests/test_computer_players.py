@@ -242,3 +242,17 @@ def test_a_player_apart_thinks_in_a_process_of_its_own_and_answers_as_at_home(tm
         assert far.choose(app.table.view(seat)) == home.choose(app.table.view(seat))
     finally:
         far.close()
+
+
+def test_referee_bot_help_says_each_levels_rating():
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    kept = json.loads((Path(__file__).parent.parent / "referee" / "ratings.json").read_text())
+    shown = " ".join(CliRunner().invoke(main, ["bot", "--help"]).output.split())
+    assert "Elo" in shown
+    for game in kept.values():
+        assert game["title"] in shown
+        for level, rated in game["levels"].items():
+            assert f"{level}: {rated['elo']} ({rated['low']} to {rated['high']})" in shown
