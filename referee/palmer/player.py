@@ -19,7 +19,6 @@ the analysis at its turn is mostly reused.
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import itertools
 import random
@@ -460,13 +459,16 @@ class ProvingPlayer:
         return now
 
     def _previous(self, board: Board) -> Claimable | None:
-        """The earlier analysis this board only adds to (what its own last statement left,
-        if the referee wrote it as the player expected; else the last board analysed)."""
+        """The earlier analysis this board only adds to, of the largest board (what its own
+        last statement left, if the referee wrote it as the player expected, or the last
+        board analysed: at its turn, or pondered since, which has more to reuse)."""
         basis = tuple((e.id, e.statement.asserted) for e in board.entries)
-        for earlier in (self.written, self.known):
-            if earlier is not None and analysis.additions(earlier, basis) is not None:
-                return earlier
-        return None
+        found = [
+            earlier
+            for earlier in (self.written, self.known)
+            if earlier is not None and analysis.additions(earlier, basis) is not None
+        ]
+        return max(found, key=lambda earlier: len(earlier.basis), default=None)
 
     def ponder(
         self,
@@ -550,17 +552,13 @@ class TrappingPlayer(ProvingPlayer):
     the better. A statement another player writes then more often hands the table a
     claim, and its own next turn comes after theirs.
 
-    Its engine starts (and warms) as the player is made, in a thread, so that its first
-    move does not wait for processes to start.
+    Its engine starts (and warms) as the player is made, so that no move of its waits for
+    processes to start (the web table makes its computer players as it opens).
     """
 
     def __init__(self, seed: int | None = None, question_seconds: float = QUESTION_SECONDS):
         super().__init__(seed, question_seconds)
-        threading.Thread(target=self._warm, name="engine warming", daemon=True).start()
-
-    def _warm(self) -> None:
-        with contextlib.suppress(RuntimeError):  # closed before it began
-            _ = self.engine
+        _ = self.engine
 
     def choose(self, view: Mapping[str, Any]) -> str | None:
         moves = legal(view)
