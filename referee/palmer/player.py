@@ -63,6 +63,7 @@ PONDER_QUESTION_SECONDS = 1.0  # so that the table's next change waits at most t
 # MIN_WRITE seconds after claims that took longer.
 WRITE_UNTIL = 1.0
 MIN_WRITE = 0.2
+OPEN_BY = 0.5
 SAFE_WANTED = 3  # safe statements found before the one that sets the best trap is chosen
 NEXT_STATEMENTS = 12  # statements another player might write next, imagined per choice
 
@@ -571,7 +572,11 @@ class TrappingPlayer(ProvingPlayer):
             return _fallback(moves)
         _ = self.engine  # started (and warm) before the move's clock starts
         start = time.monotonic()
-        now = self._analyze(view, board, Budget(start + CLAIM_SECONDS))
+        # Every question a claim may come from is asked at the referee's own limit; one a
+        # full-length question left open before, only early in the move (it is the one
+        # likeliest to run to its limit again; pondering asks it meanwhile).
+        budget = Budget(start + CLAIM_SECONDS, open_by=start + OPEN_BY)
+        now = self._analyze(view, board, budget)
         if now.board == Consistency.INCONSISTENT and "claim inconsistent" in moves:
             return "claim inconsistent"
         for board_id in now.redundant:
