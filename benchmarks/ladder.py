@@ -379,6 +379,8 @@ def main() -> None:
                     if label.isdigit()
                 },
             }
+        order = [g.name for g in GAMES if g.name in kept]  # the one list's order
+        kept = {name: kept[name] for name in order + [n for n in kept if n not in order]}
         RATINGS.write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
 
 
