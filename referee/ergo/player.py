@@ -330,6 +330,19 @@ class Round:
         "rows", "names", "variables", "hands", "pile", "fallacy", "justified",
         "current", "plays_left", "last_drawn", "blocked", "over", "turns",
     )  # fmt: skip
+    rows: Rows
+    names: list[str]  # the players, in turn order
+    variables: list[str]  # each player's variable
+    hands: list[list[Card]]
+    pile: list[Card]  # the top first
+    fallacy: dict[int, int]  # a player under a Fallacy: the turns it has held them
+    justified: set[int]
+    current: int  # the player to move
+    plays_left: int
+    last_drawn: bool  # the pile is empty: the round stops as this turn ends
+    blocked: bool  # the player to move began its turn under a Fallacy
+    over: bool  # the round has stopped
+    turns: int  # turns ended since the round was imagined
 
     def copy(self) -> Round:
         other = Round.__new__(Round)
