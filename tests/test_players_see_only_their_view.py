@@ -13,9 +13,9 @@ import json
 import random
 
 import pytest
+from listed import names, needs_legal, options, registration
 
 from referee.client.house import new_record
-from referee.games import GAMES
 from referee.table.computer import legal
 from referee.table.session import Session
 
@@ -65,14 +65,12 @@ def redeal_cogito(game, seat: str, rng: random.Random) -> None:
 
 REDEAL = {"palmer": redeal_palmer, "ergo": redeal_ergo, "cogito": redeal_cogito}
 OPEN = {"invicta"}  # nothing hidden: the board is the whole game
-PLAYED = [g for g in GAMES if g.computer is not None]
 
 
 def position(game, rng: random.Random) -> tuple[Session, str]:
     """A game some random legal lines in (so cards were drawn and played), and the seat
     that has a move to make now."""
-    names = ("ann", "bob", "cy")
-    values = {"players": ",".join(names), "seed": rng.randrange(1000)}
+    values = {**options(game, ("ann", "bob", "cy")), "seed": rng.randrange(1000)}
     session = Session(new_record(game, values, (), None), game.language())
     for _ in range(rng.randrange(4, 10)):
         movers = [p for p in session.game.players if legal(game.view(session.game, p))]
@@ -92,10 +90,12 @@ def view_json(game, state, seat: str) -> dict:
     return json.loads(json.dumps(game.view(state, seat)))
 
 
-@pytest.mark.parametrize("game", PLAYED, ids=[g.name for g in PLAYED])
-def test_a_players_move_depends_on_its_view_and_seed_alone(game):
+@pytest.mark.parametrize("name", names())
+def test_a_players_move_depends_on_its_view_and_seed_alone(name):
+    game = registration(name)
+    needs_legal(game)
     if game.name in OPEN:
-        state = Session(new_record(game, {"players": "ann,bob"}, (), None), game.language()).game
+        state = Session(new_record(game, options(game), (), None), game.language()).game
         public = view_json(game, state, None)
         for seat in state.players:
             mine = view_json(game, state, seat)
