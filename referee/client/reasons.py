@@ -14,7 +14,8 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from referee.client.safe import filled
+from referee.client.safe import filled, visible
+from referee.language.english import and_list
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError, Refusal
 
@@ -52,6 +53,11 @@ TABLE_TEMPLATES = {
     "one move may take at most {number}",
     table.Why.RECORD_FULL: "the record is full (at most {number} bytes of moves): the game "
     "can be replayed and resumed as it is, but takes no more moves",
+    table.Why.COMPUTERS_TURN: "it is {player}'s turn, and {player} is the referee's computer "
+    "player: it makes its own moves",
+    table.Why.COMPUTERS_SEAT: "{player} is the referee's computer player: what {player} "
+    "holds and may say is {player}'s alone",
+    table.Why.NO_MOVE_OF_YOURS: "nothing to undo: every move so far is the computers'",
 }
 
 TABLE_HINTS = {
@@ -67,6 +73,12 @@ def table_words(r: Refusal) -> str:
         case table.Why.NOT_YOUR_UNDO:
             said = f" ({r.player})" if r.player else ""
             return f"only the player who made the last move may take it back{said}"
+        case table.Why.WHICH_HUMAN:
+            return (
+                f"say whose: {visible(r.word)} NAME, where NAME is "
+                f"{visible(and_list(r.texts, 'or'))} "
+                "(the others are the referee's computer players)"
+            )
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_TEMPLATES
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 import atexit
 import datetime as _dt
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.console import Console
+from rich.console import Console, Group
 from rich.text import Text
 
 from referee.client.common import fail, read_text
@@ -30,6 +31,7 @@ from referee.client.renders import event_words, outcome_methods, renders
 from referee.client.safe import echoed, user, visible
 from referee.table import loop
 from referee.table.errors import RecordError
+from referee.table.events import Event
 from referee.table.house import describe as describe_rules
 from referee.table.record import (
     GameKind,
@@ -260,6 +262,33 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
     return True
 
 
+def moves_rows(lines: Sequence[str], width: int) -> list[Text]:
+    """A player's moves in as few rows as they take: the lines that begin with the same
+    word together, the word once (``discard: 1 · 2 · 1 2``), each move whole on a row,
+    so that a long list (Ergo's) fits a screen of 24 rows."""
+    groups: dict[str, list[str]] = {}
+    for line in lines:
+        word, _, rest = line.partition(" ")
+        if rest:
+            groups.setdefault(word, []).append(rest)
+        else:  # a move of one word (``pass``, Invicta's ``e5``): among the others of one
+            groups.setdefault("", []).append(word)
+    rows: list[Text] = []
+    gap = " · "
+    for word, rests in groups.items():
+        row = f"  {word}: " if word else "  "
+        indent = " " * len(row)
+        fresh = True
+        for item in rests:
+            if not fresh and len(row) + len(gap) + len(item) >= width:
+                rows.append(user(row))
+                row, fresh = indent, True
+            row += item if fresh else gap + item
+            fresh = False
+        rows.append(user(row))
+    return rows
+
+
 def game_over_line(winner: str | None = None) -> Text:
     """``Game over: `` and, for one winner, ``NAME wins``; each game then says how it ended."""
     line = Text("Game over: ", style="bold")
@@ -320,9 +349,12 @@ class TableRenderer:
             return
 
         def draw() -> None:
-            self.out.print(user(f"{o.player} may say:", "bold"))
-            for line in o.lines:
-                self.out.print(user(f"  {line}"))
+            head = user(f"{o.player} may say", "bold")
+            if len(o.lines) > 1:
+                head.append(f" ({len(o.lines)} moves, grouped by their first word)", style="dim")
+            rows = [head.append(":", style="bold")]
+            rows += moves_rows(o.lines, self.out.width)
+            page(self.out, Group(*rows))
 
         if not o.private or self.session is None or self.session_is_a_seat():
             draw()
@@ -334,6 +366,34 @@ class TableRenderer:
     def session_is_a_seat(self) -> bool:
         """Whether what is shown goes to one seat alone (a phone), not a shared screen."""
         return False
+
+    # The record a replay shows (its computer seats); play's are its session's record's.
+    replayed: Record | None = None
+
+    # (game, event) -> the player who made it (the language's ``author``; a replay's)
+    author: Callable[[Any, Any], str | None] = staticmethod(lambda game, event: None)
+
+    def marked(self, line: str, event: object, game: object = None) -> str:
+        """An event's line with its author marked where the referee played them
+        (``bob (computer) plays …``, ``black (bob, computer) moves …``): a replay shows
+        which moves were the computers'."""
+        if not isinstance(event, Event):
+            return line
+        author = self.author(game if game is not None else self.game, event)
+        if author is None or not self.computer(author):
+            return line
+        name = visible(author)
+        if f"({name})" in line:
+            return line.replace(f"({name})", f"({name}, computer)", 1)
+        if line.startswith(f"{name} ") or line.startswith(f"{name}:"):
+            return f"{name} (computer){line[len(name) :]}"
+        return f"{line} ({name}, computer)"
+
+    def computer(self, player: str) -> bool:
+        """Whether the referee plays ``player`` itself (``--bots``): what only that seat sees
+        (its hand, its moves) is never drawn on this screen, which its people share."""
+        record = self.session.record if self.session is not None else self.replayed
+        return record is not None and player in record.computer_seats
 
     @renders(ShowCards, paged=True)  # a deck is taller than 24 rows: its title stays in view
     def show_cards(self, o: ShowCards) -> None:
@@ -380,6 +440,15 @@ class TableRenderer:
     def after_change(self, outcomes: Outcomes) -> None:
         """Redraw what a table wants to see after the record moved."""
 
+    def ruling(self, outcomes: Outcomes) -> bool:
+        """Whether ``outcomes`` hold a ruling (a claim settled, a round scored): what a
+        table wants to read before more moves push it off the screen."""
+        return False
+
+    def recap(self, outcomes: Outcomes) -> None:
+        """The ruling among ``outcomes`` in a line or two, said again under the table
+        redrawn after more moves followed it (a game with rulings words its own)."""
+
     @renders(Refused)
     def refused(self, o: Refused) -> None:
         first, *rest = echoed(said(o.message, o.reason)).split(
@@ -393,7 +462,7 @@ class TableRenderer:
 
     @renders(Undone)
     def undone(self, o: Undone) -> None:
-        self.out.print(Text("undone: ") + user(self.describe(o.event)))
+        self.out.print(Text("undone: ") + user(self.marked(self.describe(o.event), o.event)))
 
     @renders(UndoRefused)
     def undo_refused(self, o: UndoRefused) -> None:
@@ -401,10 +470,18 @@ class TableRenderer:
         self.out.print(
             Text("refused: ", style="red")
             + Text("undo cannot take back ")
-            + user(self.describe(o.event))
+            + user(self.marked(self.describe(o.event), o.event))
             + Text(f": event {o.number} showed the table {shown}.")
         )
-        if o.house_rule:  # only a game with the house rule is sent to it
+        if o.draws:  # only cards drawn were shown: the narrower rule would do
+            self.out.print(
+                Text(
+                    "  A table that agrees may start the game with --house undo_draws=yes "
+                    "(who drew a card keeps knowing it).",
+                    style="dim",
+                )
+            )
+        elif o.house_rule:  # only a game with the house rule is sent to it
             self.out.print(
                 Text(
                     "  A table that agrees may start the game with --house undo_past_reveals=yes.",
@@ -446,7 +523,12 @@ class TableRenderer:
         return None
 
     def confirm_undo(self, question: UndoQuestion) -> bool:
-        return ask(self.out, Text("Take back: ") + user(self.describe(question.event)) + Text("?"))
+        event = question.event
+        line = Text("Take back: ") + user(self.marked(self.describe(event), event))
+        if question.replies:
+            n = len(question.replies)
+            line.append(f", and the {n} computer move{'s' * (n != 1)} after it")
+        return ask(self.out, line + Text("?"))
 
 
 def play_session(
@@ -520,10 +602,17 @@ def check_summary(path: Path, stored: object, game) -> None:
         sys.exit(EXIT_DISAGREES)
 
 
-def show_taken_back(out: Console, record: Record, describe: Callable[[object], str]) -> None:
-    """The events undo took back during the game (kept in the record), in the order it did."""
+def show_taken_back(
+    out: Console,
+    record: Record,
+    describe: Callable[[object], str],
+    marked: Callable[[str, object], str] = lambda line, event: line,
+) -> None:
+    """The events undo took back during the game (kept in the record), in the order it did
+    (``marked``: a line with its author marked, :meth:`TableRenderer.marked`)."""
     for gone in record.taken_back:
-        out.print(user(f"undo took back event {gone.number}: {describe(gone.event)}", "dim"))
+        line = marked(describe(gone.event), gone.event)
+        out.print(user(f"undo took back event {gone.number}: {line}", "dim"))
 
 
 def refused_event(path: Path, report: ReplayReport) -> None:

@@ -115,6 +115,9 @@ class Game(SetupState, Judged):
     winner: str | None = None
     events: int = 0
     last_reveal: Reveal | None = None  # undo never crosses it (referee.table.reveals)
+    # The last card judged or COGITO named, with its event's number (from 1): the last
+    # ruling, for its picture (referee.cogito.rulings).
+    ruled: tuple[int, Play | Cogito] | None = None
     news: tuple[Outcome, ...] = ()
     _news: list[Outcome] = dc_field(default_factory=list, repr=False)
 
@@ -292,6 +295,7 @@ class Game(SetupState, Judged):
             seat.declarations.append(Declaration(card.name, Colour(position.value)))
         seat.field.append(Placed(card.name, position))
         seat.played.append(Placed(card.name, position))
+        self.ruled = (self.events + 1, event)
         kept_cards = tuple(p.card for p in seat.field[:-1]) if card.kind == CardKind.DREAM else ()
         self._news.append(Revealed(event, card.kind, tuple(returned), kept_cards))
         self.queue.pop(0)
@@ -351,6 +355,7 @@ class Game(SetupState, Judged):
         # legal: from here on nothing raises
         if self.calling:
             self.calling.pop(0)
+        self.ruled = (self.events + 1, event)
         self._news.append(Named(event))
         if right:
             seat.standing = Standing.WON

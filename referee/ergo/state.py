@@ -115,6 +115,7 @@ class Game(DealtState, Judged):
     stopped: RoundEnd | None = None  # the round has stopped and awaits its Score
     history: list[RoundResult] = field(default_factory=list)
     round_over_at: int = 0  # the event that ended the last round (its result is on screen)
+    scored: Score | None = None  # the last round's Score (its ruling, for the picture of it)
     finished: bool = False
     winners: tuple[str, ...] = ()
     end_reason: str = ""
@@ -546,6 +547,7 @@ class Game(DealtState, Judged):
             RoundResult(self.round, event.reason, event.proof, decision, event.awards)
         )
         self.round_over_at = self.events + 1  # this event's number (apply counts it after)
+        self.scored = event
         best = max(self.scores.values())
         if best >= self.settings.win:
             leaders = tuple(p for p in self.players if self.scores[p] == best)

@@ -335,7 +335,12 @@ class ErgoRenderer(TableRenderer):
                     style="yellow",
                 )
             )
-        if game.dealt and game.plays_left == game.drawn_count and game.drawn_count:
+        if (
+            game.dealt
+            and game.plays_left == game.drawn_count
+            and game.drawn_count
+            and not self.computer(p)  # a computer's hand is its own
+        ):
             self.out.print(
                 Text("  ", style="dim")
                 + user(p, "dim")
@@ -445,7 +450,28 @@ class ErgoRenderer(TableRenderer):
 
     @renders(Discarded)
     def discarded(self, o: Discarded) -> None:
-        self.out.print(user(o.player) + Text(f" discards {o.count}"))
+        line = user(o.player) + Text(f" discards {o.count}")
+        cards = self.discards_shown(o)
+        if cards:
+            line.append_text(user(": " + and_list([c.label for c in cards])))
+        self.out.print(line)
+
+    def discards_shown(self, o: Discarded) -> tuple[Card, ...]:
+        """The cards ``o`` discarded, where this screen may say them: in table mode the
+        ones the player named aloud; in dealt mode only to the one person at a keyboard
+        whose every other seat is a computer (their own hand); else none (face down)."""
+        session = self.session
+        if session is None or self.session_is_a_seat():
+            return ()
+        record = session.record
+        events = [e for e in record.events if isinstance(e, Discard) and e.player == o.player]
+        if not events or self.computer(o.player):
+            return ()
+        game = self.game
+        people = [p for p in game.players if not self.computer(p)]
+        if game.dealt and people != [o.player]:
+            return ()
+        return events[-1].cards
 
     @renders(FallacyPlayed)
     def fallacy(self, o: FallacyPlayed) -> None:
@@ -502,6 +528,19 @@ class ErgoRenderer(TableRenderer):
         self.out.print(line)
 
     # ------------------------------------------------------------ rulings
+
+    def ruling(self, outcomes) -> bool:
+        return any(isinstance(o, RoundScored) for o in outcomes)
+
+    def recap(self, outcomes) -> None:
+        for o in outcomes:
+            if isinstance(o, RoundScored):
+                e = o.event
+                line = Text("Last ruling: ", style="dim")
+                line.append(f"round {e.round} scored; ", style="bold")
+                line.append_text(user(", ".join(f"{a.player} +{a.points}" for a in e.awards)))
+                line.append_text(user("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores)))
+                self.out.print(line)
 
     @renders(RoundScored)
     def scored(self, o: RoundScored) -> None:

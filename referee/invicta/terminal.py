@@ -89,7 +89,11 @@ def player_text(game: Game, side: Side) -> Text:
 
 class InvictaRenderer(TableRenderer):
     help_words = HELP
-    describe = staticmethod(describe)
+
+    def describe(self, event) -> str:
+        """An event in one line, its side named by its player (``black (bob) places …``)."""
+        game = self.game if self.session is not None or self.watched is not None else None
+        return describe(event, game.setup if game is not None else None)
 
     def show(self, outcomes, changed: bool) -> None:
         """As every table shows outcomes, but the end of the game below the new board."""
@@ -103,6 +107,8 @@ class InvictaRenderer(TableRenderer):
             self.game_over(o)
 
     def after_change(self, outcomes) -> None:
+        if any(isinstance(o, GameOver) for o in outcomes):
+            return  # the end was drawn with its board (show)
         self.status(self.game)
 
     # ------------------------------------------------------------ the table

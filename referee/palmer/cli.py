@@ -61,11 +61,14 @@ def _examiner(record):
 
 
 def _prompt(g) -> str:
-    return "game over> " if g.finished else f"{g.player}> "
+    if g.finished:
+        return "game over> "
+    return "vote> " if g.pending is not None else f"{g.player}> "  # the turn waits for it
 
 
 def _step(renderer: PalmerRenderer, s) -> None:
-    renderer.out.print(user(f"event {s.number}: ") + user(describe(s.event)))
+    line = renderer.marked(describe(s.event), s.event, s.game)
+    renderer.out.print(user(f"event {s.number}: ") + user(line))
     renderer.board(s.game)
     renderer.scores(s.game)
 

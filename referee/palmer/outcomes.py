@@ -52,6 +52,7 @@ class ClaimSettled(Outcome):
     score: int  # the claimant's score after it
     goals: tuple[Formula, ...] = ()  # the claimed statements as formulas (naming explicit)
     derivation: DerivationResult | None = None
+    offered_uses: tuple[int, ...] = ()  # the board statements a derivation offered rests on
 
     @property
     def counter(self) -> bool:

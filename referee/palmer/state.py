@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from referee.language import ast
 from referee.language.deck import DeckCard
@@ -95,6 +95,19 @@ class Entry:
         return to_unicode(self.statement, as_written=True)
 
 
+@dataclass(frozen=True, eq=False)
+class Ruled:
+    """The last claim ruled on (by the referee, or by the table's vote), with the board as
+    it stood then: what the picture of the ruling is drawn from (``referee.palmer.rulings``).
+    Compared by identity: it is made once per ruling, and a picture of it is kept as long."""
+
+    event: int  # the claim's number in the record (from 1), or the vote's
+    claim: Claim
+    board: tuple[tuple[int, str, ast.Formula], ...]  # id, as written, the formula asserted
+    vocabulary: Vocabulary  # the board's, names given with ∃! included
+    vote: Vote | None = None  # how the table voted, when it settled the claim
+
+
 @dataclass
 class Game(DealtState, Judged):
     codec = CODEC  # its events (the shared apply finds their handlers by it)
@@ -114,6 +127,7 @@ class Game(DealtState, Judged):
     pending: Claim | None = None  # an undetermined claim waiting for the table's vote
     ballots: dict[str, bool] = field(default_factory=dict)  # the pending claim's, so far
     voted: Vote | None = None  # how the last ballots settled a claim (the table's decision)
+    ruled: Ruled | None = None  # the last ruling on a claim, for its picture
     passes_in_row: int = 0
     winner: str | None = None
     finished: bool = False
@@ -322,6 +336,9 @@ class Game(DealtState, Judged):
             raise Refusal.illegal(
                 "outcome", Why.WRONG_OUTCOME, word=event.outcome.value, other=outcome.value
             )
+        stood = tuple((e.id, e.as_written, e.statement.asserted) for e in self.board)
+        assert self.vocabulary is not None
+        self.ruled = Ruled(self.events + 1, event, stood, self.vocabulary)
         if outcome == ClaimOutcome.VOTE:
             self.pending = event
         else:
@@ -356,6 +373,7 @@ class Game(DealtState, Judged):
                 raise Refusal.illegal(key, Why.NOT_A_PLAYER, word=strangers[0])
         claim, self.pending = self.pending, None
         self.ballots = {}
+        self._voted(event)
         self._settle(claim, event.accepted)
 
     @property
@@ -387,7 +405,13 @@ class Game(DealtState, Judged):
         self.voted = Vote(upheld, ayes, noes)
         claim, self.pending = self.pending, None
         self.ballots = {}
+        self._voted(self.voted)
         self._settle(claim, upheld)
+
+    def _voted(self, vote: Vote) -> None:
+        """The table settled the pending claim: the last ruling is its vote."""
+        if self.ruled is not None:
+            self.ruled = replace(self.ruled, event=self.events + 1, vote=vote)
 
     def _pass(self, event: Pass) -> None:
         if event.discard and not self.rules.pass_discard:

@@ -36,6 +36,7 @@ from referee.table.background import Background
 from referee.table.commands import TableCommands
 from referee.table.events import Event
 from referee.table.record import GameKind
+from referee.table.rulings import Ruling, ruling_json
 from referee.table.session import Commands, Outcome
 
 S = TypeVar("S")
@@ -179,6 +180,10 @@ class GameRegistration(Generic[S]):
     # What one seat may see now (a player's name; None: what every player may see), as
     # JSON-ready data the game computes, so secrets are decided once, by the game.
     seat_view: Callable[[Any, str | None], dict] | None = None
+    # The last ruling as ``seat`` may see it (its ``rulings`` module's ``ruling(game, seat)``,
+    # a referee.table.rulings.Ruling; None: no ruling yet), in every view as ``ruling``;
+    # a game without one has ``ruling`` null in every view.
+    rulings: Callable[[Any, str | None], Ruling | None] | None = None
     # Every move ``seat`` may make now that the rules accept, as complete lines of its
     # command language (a seat's view lists them as ``you.legal``); None: not declared.
     legal: Callable[[Any, str], tuple[str, ...]] | None = None
@@ -204,7 +209,8 @@ class GameRegistration(Generic[S]):
         """The registration of the game package ``package`` (its ``__package__``), its parts
         found where every game keeps them: the ``GameKind`` ``records.GAME``, the command
         language (the one ``TableCommands`` its ``commands`` module declares), the outcomes
-        its ``outcomes`` module declares, and ``views.seat_view``. ``declared``: the rest
+        its ``outcomes`` module declares, ``views.seat_view``, and ``legal``, ``player`` and
+        ``rulings`` where it has them. ``declared``: the rest
         (title, options, new_setup, and decks or unit where the game has them)."""
 
         def part(name: str) -> ModuleType:  # a module of the package that asked: no game named here
@@ -221,8 +227,10 @@ class GameRegistration(Generic[S]):
         languages = _declared(part("commands"), TableCommands)
         if len(languages) != 1:  # the convention broken: a developer's mistake, said plainly
             raise TypeError(f"{package}.commands declares {len(languages)} TableCommands, not 1")
-        legal, player = optional("legal"), optional("player")
+        legal, player, rulings = optional("legal"), optional("player"), optional("rulings")
         found: dict[str, Any] = {}
+        if rulings is not None:
+            found["rulings"] = rulings.ruling
         if legal is not None:
             found["legal"] = legal.legal_lines
         if player is not None:
@@ -265,6 +273,7 @@ class GameRegistration(Generic[S]):
         if seat is not None and seat not in game.players:
             raise ValueError(f"{seat!r} is not a player")
         view = self.seat_view(game, seat)
+        view["ruling"] = ruling_json(self.rulings(game, seat)) if self.rulings else None
         if seat is not None and self.legal is not None and isinstance(view.get("you"), dict):
             view["you"]["legal"] = list(self.legal(game, seat))
         return view

@@ -259,7 +259,7 @@
   // the view is shown as it is, so a game is playable on a phone before it has a drawer.
   const PAGE_KEYS = ["game", "version", "epoch", "thinking", "log", "role", "seats", "spectator",
     "ending", "computers", "match", "rematch", "to_play", "finished", "you", "players", "board",
-    "columns", "rows"];
+    "columns", "rows", "ruling"];  // ruling: drawn by a game's drawer (issue 38), not here
   const MANY = 24;  // more moves than this: grouped, the groups closed
   let movesFilter = null;  // made once: a view arriving while someone types must not wipe it
 
