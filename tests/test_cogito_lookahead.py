@@ -55,6 +55,18 @@ def test_a_world_places_every_card_the_seat_cannot_see_and_nothing_it_can():
         assert world.queue == [] and world.starter == ANN  # the trade; ann starts rounds
 
 
+def test_in_every_world_a_player_knows_the_cards_the_seat_gave_it_and_it_gave_the_seat():
+    session = table(["Plant", "Sparrow"], ["Animal", "Tulip"], ["Flower", "Bird"])
+    view = view_of(session, "ann")
+    memory = Memory(gifts=(("bob", "Penguin", 0),), received=(("cy", "Sparrow"),))
+    possible = belief(view, {"Penguin"}).possible  # as if ann had given it
+    for world in worlds(view, possible, RULES, Memory(), random.Random(3), 30):
+        assert "Sparrow" in world.candidates[CY]  # in ann's hand: cy cannot know
+    for world in worlds(view, possible, RULES, memory, random.Random(3), 30):
+        assert "Penguin" not in world.candidates[BOB] and "Sparrow" not in world.candidates[CY]
+        assert "Penguin" in world.hands[BOB]  # bob has revealed nothing since
+
+
 def test_the_turn_order_is_read_from_the_cards_each_player_revealed():
     session = table(["Plant", "Sparrow"], ["Animal", "Tulip"], ["Flower", "Bird"])
     said(session, ("ann", "play 1"))

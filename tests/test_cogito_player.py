@@ -172,6 +172,8 @@ def test_what_a_seat_gave_and_was_given_tells_it_and_it_remembers_its_gifts():
     assert gave not in player.belief(view).possible  # the player remembers it
     assert "Casablanca" in [c["card"] for c in view["you"]["hand"]]  # from cy, her right
     assert "Casablanca" not in belief(view).possible  # a card received is not hers
+    player.choose(view)
+    assert player.memory.received == (("cy", "Casablanca"),)  # and cy knows it is not hers
 
 
 SURE = (["Plant", "Casablanca"], ["Tulip", "Animal"], ["Flower", "Bird"])

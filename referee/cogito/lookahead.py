@@ -10,18 +10,19 @@ a world is a guess, never the deal.
 
 In each world the game runs to its end under a quick model of the rules (no record, no
 events, the default house rules). Every other player knows what a plain deduction
-player would know from its own seat (the Self cards on the holders it sees, in its hand
-and revealed, the cards this seat gave it, and its own judged declarations), plays and
-gives at random, and either says COGITO the moment one Self card is left (a deduction
-player) or never does (a random one): each, with chance :data:`DECLARES`. What the
-others' silences tell is weighed, never trusted: a player that stayed silent at a choice
-of its own the view shows (a play earlier in this round, a gift already chosen in this
-trade), when a world would have left it one card then, is in that world one that never
-declares, and the world counts for less (its ``weight``). The seat itself plays a quick
-policy and declares when sure. A move's worth is the weighted share of worlds in which
-the seat finds itself first, so finding itself sooner, telling the others little (a
-Self card kept in the hand is one they cannot strike off) and leaving the player on its
-left cards that lie red for it all count, in the one currency of games won.
+player would know from its own seat (the Self cards on the holders it sees, in its
+hand and revealed, the cards this seat and it gave each other, and its own judged
+declarations), plays and gives at random, and either says COGITO the moment one Self
+card is left (a deduction player) or never does (a random one): each, with chance
+:data:`DECLARES`. What the others' silences tell is weighed, never trusted: a player
+that stayed silent at a choice of its own the view shows (a play earlier in this
+round, a gift already chosen in this trade), when a world would have left it one card
+then, is in that world one that never declares, and the world counts for less (its
+``weight``). The seat itself plays a quick policy and declares when sure. A move's
+worth is the weighted share of worlds in which the seat finds itself first, so finding
+itself sooner, telling the others little (a Self card kept in the hand is one they
+cannot strike off) and leaving the player on its left cards that lie red for it all
+count, in the one currency of games won.
 """
 
 from __future__ import annotations
@@ -289,10 +290,12 @@ def quick_play(world: World, i: int) -> str:
 class Memory:
     """What the seat remembers beside its view: the cards it gave, to whom, and where
     the rounds start (the view does not say). ``gifts``: (receiver, card, how many cards
-    the receiver had revealed then), oldest first."""
+    the receiver had revealed then), oldest first; ``received``: (giver, card), the cards
+    given to it (their giver saw them)."""
 
     gifts: tuple[tuple[str, str, int], ...] = ()
     starter: str | None = None
+    received: tuple[tuple[str, str], ...] = ()
 
 
 def worlds(
@@ -320,6 +323,9 @@ def worlds(
     for receiver, card, _ in memory.gifts:
         if receiver in names:
             told[names.index(receiver)].add(card)
+    for giver, card in memory.received:
+        if giver in names:
+            told[names.index(giver)].add(card)
     revealed = {c["card"] for p in players for c in p["played"]}
     queue, starter = turn_order(view, memory)
     choices = [None if i == seat else last_choice(view, i, starter) for i in range(len(players))]

@@ -24,7 +24,9 @@ A level's choice depends on its seat's view, what that seat said before
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -62,6 +64,7 @@ class _Remembering:
         self.rng = random.Random(seed)
         self.given: set[str] = set()
         self.memory = Memory()
+        self.kept: tuple[int, list[str], str | None] | None = None  # the hand left in a trade
         self.events = -1
         self._deck: tuple[int, Diagram] | None = None
 
@@ -70,9 +73,10 @@ class _Remembering:
         if not moves:
             return None
         if view.get("events", 0) < self.events:  # a new game: forget the last one
-            self.given, self.memory = set(), Memory()
+            self.given, self.memory, self.kept = set(), Memory(), None
         self.events = view.get("events", 0)
-        self.memory = Memory(self.memory.gifts, round_starter(view, self.memory))
+        self.memory = replace(self.memory, starter=round_starter(view, self.memory))
+        self.received(view)
         known = self.belief(view)
         sure = self.cogito(known, moves)
         if sure is not None:
@@ -89,7 +93,22 @@ class _Remembering:
         left = view["you"].get("left")
         shown = next((len(p["played"]) for p in view["players"] if p["name"] == left), 0)
         if left:
-            self.memory = Memory((*self.memory.gifts, (left, card, shown)), self.memory.starter)
+            self.memory = replace(self.memory, gifts=(*self.memory.gifts, (left, card, shown)))
+        kept = [c["card"] for c in view["you"]["hand"]]
+        kept.remove(card)
+        self.kept = (view.get("round", 0), kept, right_of(view))
+
+    def received(self, view: Mapping[str, Any]) -> None:
+        """Once the trade is over: the card the seat was given, which its giver saw."""
+        if self.kept is None or view.get("round", 0) <= self.kept[0]:
+            return
+        _, kept, giver = self.kept
+        self.kept = None
+        new = Counter(c["card"] for c in view["you"]["hand"])
+        new.subtract(kept)
+        got = [card for card, count in new.items() if count > 0]
+        if giver is not None and len(got) == 1:
+            self.memory = replace(self.memory, received=(*self.memory.received, (giver, got[0])))
 
     def belief(self, view: Mapping[str, Any]) -> Belief:
         data = view["diagram"]
@@ -192,6 +211,17 @@ class Lookahead(Reasoner):
         best = max(won.values())
         tied = [line for card, line in options.items() if won[card] == best]
         return tied[0] if len(tied) == 1 else super().pick(view, known, tied)
+
+
+def right_of(view: Mapping[str, Any]) -> str | None:
+    """The player still in on the seat's right: the one whose gifts it receives."""
+    players = view["players"]
+    i = next(k for k, p in enumerate(players) if p["you"])
+    for k in range(1, len(players)):
+        p = players[(i - k) % len(players)]
+        if p["standing"] == "playing":
+            return p["name"]
+    return None
 
 
 def tells(diagram: Diagram, card: str) -> int:
