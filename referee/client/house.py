@@ -73,6 +73,16 @@ def _no_examiner(record: Record) -> Iterator[None]:
     yield None
 
 
+def mover_prompt(game: Any) -> str:
+    """The prompt of a game as it stands: whose move it is (its state's ``mover``, the one
+    declaration of it), ``game over> `` after the end, ``> `` while nobody in particular
+    moves."""
+    if game.finished:
+        return "game over> "
+    mover = getattr(game, "mover", None)
+    return f"{mover}> " if mover else "> "
+
+
 @dataclass(frozen=True)
 class Flag:
     """A terminal switch of ``play`` that shows hidden cards (``--show-hands``): the setup
@@ -83,29 +93,42 @@ class Flag:
     help: str
 
 
+def _board(renderer: TableRenderer, *args: Any) -> None:
+    """The board as the game stands (the renderer's game), for a game that draws one."""
+    if renderer.draws_board():
+        renderer.board(renderer.game)
+
+
+def _step(renderer: TableRenderer, step: Step) -> None:
+    """One event of ``replay --step``, in its words (the renderer's ``describe``)."""
+    renderer.out.print(user(renderer.describe(step.event)))
+
+
 @dataclass(frozen=True)
 class Replay:
-    """What a game's ``replay`` adds to the one every game shares."""
+    """What a game's ``replay`` adds to the one every game shares; each default is what a
+    game with nothing to add gets (its events in their words, then its board)."""
 
-    help: str
+    help: str = ""  # "": "Replay a game of TITLE."
     # today's re-examination of each event, for as long as the replay runs
     examiner: Callable[[Record], AbstractContextManager[Any]] = _no_examiner
-    step: Callable[[TableRenderer, Step], None] = _nothing  # one event, with --step
-    final: Callable[[TableRenderer, ReplayReport, Record], None] = _nothing
+    step: Callable[[TableRenderer, Step], None] = _step  # one event, with --step
+    final: Callable[[TableRenderer, ReplayReport, Record], None] = _board
     json_extra: Callable[[ReplayReport, Record], dict] = lambda report, record: {}  # noqa: E731
 
 
 @dataclass(frozen=True)
 class TerminalGame:
-    """A game's registration with what the terminal adds to it."""
+    """A game's registration with what the terminal adds to it; each default is the
+    house's (a game writes only what is its own)."""
 
     game: GameRegistration
-    renderer: MakeRenderer
-    prompt: Callable[[Any], str]  # the prompt for the game as it stands
-    missing: str  # the message when a required option is not given
-    prefix: str  # a new record's file name: PREFIX-DATE-TIME.json
-    play_help: str
-    replay: Replay | None = None  # None: the game keeps a replay command of its own
+    renderer: MakeRenderer  # a TableRenderer subclass itself will do
+    prompt: Callable[[Any], str] = mover_prompt  # the prompt for the game as it stands
+    missing: str = ""  # the message when a required option is not given ("": they are named)
+    prefix: str = ""  # a new record's file name: PREFIX-DATE-TIME.json ("": the game's name)
+    play_help: str = ""  # "": "Play TITLE."
+    replay: Replay | None = Replay()  # None: the game keeps a replay command of its own
     flags: tuple[Flag, ...] = ()
     house_help: str = "A house rule (see docs/rulings.md)."
     # what the session's commands are given (an engine), for as long as the game is played;
@@ -116,11 +139,25 @@ class TerminalGame:
     keyboard: Mapping[str, Any] = field(default_factory=dict)
     # (out, record) after a new game's first line (a deck's note, a word about secrets)
     started: Callable[[Console, Record], None] = _nothing
-    # (renderer, record, flags) before the first prompt: the table as it stands
-    opening: Callable[[TableRenderer, Record, Mapping[str, bool]], None] = _nothing
+    # (renderer, record, flags) before the first prompt: the table as it stands (its board)
+    opening: Callable[[TableRenderer, Record, Mapping[str, bool]], None] = _board
     resumed: Callable[[Record], str] = lambda record: ""  # noqa: E731 - more for "Resuming"
     # (an event is said, at undo and for the events a replay lists as taken back, by the
     # renderer's one ``describe``: the default names only its kind, which hides nothing)
+
+    def __post_init__(self) -> None:
+        """The words a game need not write: its name, its title, its required options."""
+        title, required = self.game.title, [o for o in self.game.options if o.required]
+        named = and_list([_flag(o.name) + " " + o.name.upper() for o in required])
+        filled: dict[str, Any] = {
+            "missing": self.missing or (f"name {named}" if required else ""),
+            "prefix": self.prefix or self.game.name,
+            "play_help": self.play_help or f"Play {title}.",
+        }
+        if self.replay is not None and not self.replay.help:
+            filled["replay"] = replace(self.replay, help=f"Replay a game of {title}.")
+        for name, value in filled.items():
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True)
@@ -128,10 +165,19 @@ class TerminalClient:
     """A game at the terminal: its :class:`TerminalGame` and the click commands it adds to
     the ``referee`` command line, by name (a group named after the game: play, replay and
     its own commands; or ``play`` and ``replay`` at the top). A game's registration names
-    them (``cli``) and loads this (``terminal``) only when one is asked for."""
+    them (``cli``) and loads this (its package's ``cli.CLIENT``) only when one is asked for."""
 
     game: TerminalGame
     commands: Mapping[str, click.Command]
+
+    @classmethod
+    def of(cls, tg: TerminalGame, *more: click.Command) -> TerminalClient:
+        """The commands of a game with nothing else to say: ``referee NAME play`` and
+        ``replay`` (and ``more``, a game's own), in a group named after it."""
+        group = click.Group(tg.game.name, help=f"{tg.game.title}.")
+        for command in (play_command(tg), replay_command(tg), *more):
+            group.add_command(command)
+        return cls(tg, {tg.game.name: group})
 
 
 # ------------------------------------------------------------------ options

@@ -26,9 +26,18 @@ from referee.client.layout import HelpPage
 from referee.client.lines import UnreadLine, checked, script_lines
 from referee.client.pager import page, paged
 from referee.client.private_screen import private_screen, wait_for_enter
-from referee.client.reasons import hint_words, record_error_words, said
+from referee.client.reasons import (
+    BY_EVENT,
+    BY_OUTCOME,
+    ended_words,
+    hint_words,
+    record_error_words,
+    said,
+    shown_words,
+)
 from referee.client.renders import event_words, outcome_methods, renders
-from referee.client.safe import echoed, user, visible
+from referee.client.safe import echoed, filled, user, visible
+from referee.language.english import and_list
 from referee.table import loop
 from referee.table.errors import RecordError
 from referee.table.events import Event
@@ -44,12 +53,12 @@ from referee.table.record import (
     summary_differences,
 )
 from referee.table.replay import ReplayReport
-from referee.table.reveals import Shown
 from referee.table.session import (
     Asked,
     Cancelled,
     Declined,
     Help,
+    Outcome,
     Outcomes,
     Quit,
     Refused,
@@ -61,18 +70,20 @@ from referee.table.session import (
     UndoRefused,
 )
 from referee.table.store import NEW_RECORD_MODE, RecordFile, StoreError, write_atomically
-from referee.table.views import ShowBoard, ShowCards, ShowHand, ShowMoves, ShowScores
+from referee.table.views import GameOver, ShowBoard, ShowCards, ShowHand, ShowMoves, ShowScores
 
-# What an event showed, for a refused undo (referee.table.reveals).
-SHOWN_WORDS = {
-    Shown.JUDGEMENT: "the referee's judgement",
-    Shown.DRAWN_CARD: "cards drawn from the pile",
-    Shown.TRADED_CARD: "the cards given in the trade",
-    Shown.SELF_CARD: "a Self card",
-    Shown.DECLARATION: "a declaration judged",
-    Shown.GAME_OVER: "the end of the game",
-    Shown.UNDECLARED: "what the move showed (this game does not say, so none is undone)",
-}
+_KIND = event_words()  # an event no game words: its kind (the table's end: its reason)
+
+
+def _said_event(event: Any, *args: Any, **kwargs: Any) -> str:
+    template = BY_EVENT.get(type(event))
+    return filled(template, event) if template is not None else _KIND(event)
+
+
+# An event in one line, as its game's words say it (``Words.events``), else its kind: the
+# ``describe`` of a renderer whose game writes no function of its own.
+said_event: Callable[..., str] = _said_event
+
 
 # Exit codes every game's play and replay keep (documented in the README).
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
@@ -301,10 +312,14 @@ def game_over_line(winner: str | None = None) -> Text:
 class TableRenderer:
     """Renders the outcomes every game has; a game's renderer marks its own ``@renders``."""
 
-    def __init__(self, out: Console, session: Session | None = None) -> None:
+    def __init__(self, out: Console, session: Session | None = None, flags: object = None) -> None:
+        """``flags``: the terminal's switches given (a game's renderer that reads none may
+        be the TerminalGame's ``renderer`` itself)."""
         self.out = out
         self.session = session
         self.renderers: dict[type, Callable] = {}  # outcome class -> what prints it
+        for outcome in BY_OUTCOME:  # a line of a game's words (a method of its own wins)
+            self.renderers[outcome] = self.outcome_line
         for outcome, (name, through_pager) in outcome_methods(type(self)).items():
             method = getattr(self, name)
             self.renderers[outcome] = paged(out, method) if through_pager else method
@@ -330,6 +345,28 @@ class TableRenderer:
     @renders(ShowRules)
     def show_rules(self, o: ShowRules) -> None:
         self.rules(self.game)
+
+    @renders(GameOver)
+    def game_over(self, o: GameOver) -> None:
+        """The end as every game may say it: who won (or a draw, or who share the win), how
+        the game ended in its words, the points, what the table said, then the board as it
+        ended; a game whose end says more renders its own."""
+        e = o.ending
+        line = game_over_line(e.winners[0] if len(e.winners) == 1 else None)
+        if len(e.winners) > 1:
+            line.append_text(user(and_list(e.winners), "bold"))
+            line.append(" share the win", style="bold")
+        elif not e.winners:
+            line.append("a draw", style="bold")
+        said = [ended_words(e.termination) or "", ", ".join(f"{p} {n}" for p, n in e.scores)]
+        if any(said):
+            line.append_text(user(" (" + "; ".join(s for s in said if s) + ")"))
+        if e.note:
+            line.append_text(user(f": {e.note}"))
+        line.append(".")
+        self.out.print(line)
+        if self.draws_board():
+            self.board(self.game)
 
     @renders(ShowScores)
     def show_scores(self, o: ShowScores) -> None:
@@ -433,6 +470,10 @@ class TableRenderer:
     def board(self, game) -> None:
         raise NotImplementedError
 
+    def draws_board(self) -> bool:
+        """Whether this game's renderer draws a board (the table as it stands) at all."""
+        return type(self).board is not TableRenderer.board
+
     def settings_lines(self, game) -> tuple[str, ...]:
         """What else a game is played under, beside its house rules (a game adds its own)."""
         return ()
@@ -466,12 +507,11 @@ class TableRenderer:
 
     @renders(UndoRefused)
     def undo_refused(self, o: UndoRefused) -> None:
-        shown = " and ".join(SHOWN_WORDS[s] for s in o.shown)
         self.out.print(
             Text("refused: ", style="red")
             + Text("undo cannot take back ")
             + user(self.marked(self.describe(o.event), o.event))
-            + Text(f": event {o.number} showed the table {shown}.")
+            + Text(f": event {o.number} {shown_words(o.shown)}.")
         )
         if o.draws:  # only cards drawn were shown: the narrower rule would do
             self.out.print(
@@ -515,7 +555,11 @@ class TableRenderer:
 
     # An event in one line (undo, the events a replay took back): by default only its kind,
     # since its fields may hold what a reader may not see; a game words its own events.
-    describe = staticmethod(event_words())
+    describe = staticmethod(said_event)
+
+    def outcome_line(self, o: Outcome) -> None:
+        """An outcome its game words in a line (``Words.outcomes``)."""
+        self.out.print(user(filled(BY_OUTCOME[type(o)], o)))
 
     def thinking(self, line: str) -> str | None:
         """What to show while ``line`` runs, if it may take the referee a while (a claim the

@@ -26,6 +26,7 @@ from referee.client.house import (
     TerminalGame,
     deck_option,
     house_rules,
+    mover_prompt,
     play_command,
     read_deck,
     replay_command,
@@ -148,11 +149,7 @@ def _opening(renderer: ErgoRenderer, record, flags) -> None:
 
 
 def _prompt(g) -> str:
-    if g.finished:
-        return "game over> "
-    if g.stopped is not None:
-        return "round stopped> "
-    return f"{g.player}> "
+    return "round stopped> " if g.stopped is not None and not g.finished else mover_prompt(g)
 
 
 def _examiner(record):

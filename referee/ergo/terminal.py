@@ -45,7 +45,6 @@ from referee.ergo.outcomes import (
     Discarded,
     ErgoPlayed,
     FallacyPlayed,
-    GameOver,
     Justified,
     PlacementRefused,
     Proves,
@@ -60,7 +59,7 @@ from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
 from referee.ergo.state import FALLACY_TURNS, Game
 from referee.ergo.words import caret, fallacy_left, proves_words
 from referee.table.session import Session
-from referee.table.views import ShowBoard
+from referee.table.views import GameOver, ShowBoard
 
 CELL = 4  # columns per card in a drawn premise
 
@@ -518,13 +517,14 @@ class ErgoRenderer(TableRenderer):
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        line = game_over_line(o.winners[0] if len(o.winners) == 1 else None)
-        if len(o.winners) != 1:
-            line.append_text(user(and_list(o.winners), "bold"))
+        e = o.ending
+        line = game_over_line(e.winners[0] if len(e.winners) == 1 else None)
+        if len(e.winners) != 1:
+            line.append_text(user(and_list(e.winners), "bold"))
             line.append(" share the win", style="bold")
-        line.append_text(user(" (" + ", ".join(f"{p} {n}" for p, n in o.scores) + ")"))
-        if o.reason:
-            line.append_text(user(f": {o.reason}"))
+        line.append_text(user(" (" + ", ".join(f"{p} {n}" for p, n in e.scores) + ")"))
+        if e.note:
+            line.append_text(user(f": {e.note}"))
         self.out.print(line)
 
     # ------------------------------------------------------------ rulings

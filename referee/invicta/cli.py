@@ -62,9 +62,9 @@ def invicta() -> None:
 
 
 def _prompt(g: Game) -> str:
-    if g.finished or g.to_move is None:
+    if g.mover is None:
         return "game over> "
-    return f"{g.to_move} ({g.setup.player(g.to_move)})> "
+    return f"{g.to_move} ({g.mover})> "
 
 
 TERMINAL = TerminalGame(
@@ -81,6 +81,7 @@ TERMINAL = TerminalGame(
     """,
     house_help=HOUSE_HELP,
     opening=lambda renderer, record, flags: renderer.status(renderer.game),
+    replay=None,  # its own: it reads move lists too
 )
 invicta.add_command(play_command(TERMINAL))
 

@@ -12,7 +12,14 @@ import contextlib
 from pathlib import Path
 
 from referee.client.common import read_text
-from referee.client.house import Replay, TerminalClient, TerminalGame, play_command, replay_command
+from referee.client.house import (
+    Replay,
+    TerminalClient,
+    TerminalGame,
+    mover_prompt,
+    play_command,
+    replay_command,
+)
 from referee.client.keys import ask
 from referee.client.safe import user
 from referee.palmer.commands import ReadError
@@ -61,9 +68,7 @@ def _examiner(record):
 
 
 def _prompt(g) -> str:
-    if g.finished:
-        return "game over> "
-    return "vote> " if g.pending is not None else f"{g.player}> "  # the turn waits for it
+    return "vote> " if g.pending is not None and not g.finished else mover_prompt(g)
 
 
 def _step(renderer: PalmerRenderer, s) -> None:

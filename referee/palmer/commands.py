@@ -27,7 +27,6 @@ from referee.palmer.hint import proved as hinted_proof
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
-    GameOver,
     Hinted,
     Negated,
     NegationPlaces,
@@ -42,7 +41,6 @@ from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
 from referee.table.errors import Hint, Refusal
 from referee.table.session import Actor, Asked, Declined, Outcomes, Refused, Session
-from referee.table.views import ShowBoard
 
 ALIASES = {
     "p": "play",
@@ -117,14 +115,6 @@ class PalmerCommands(TableCommands):
         return None
 
     # ------------------------------------------------------------ helpers
-
-    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
-        game: Game = session.game  # type: ignore[assignment]
-        if game.finished:
-            finish = game.finish
-            assert finish is not None
-            shown = (*shown, GameOver(game.winner, finish, game.leaders, game.end_note))
-        return shown
 
     @staticmethod
     def _resolve(game: Game, tokens: Sequence[str]) -> list[str]:
@@ -336,9 +326,6 @@ class PalmerCommands(TableCommands):
 
     def _model(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._why(session, game, rest, actor, model_only=True)
-
-    def _board(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
-        return (ShowBoard(),)
 
     def _hint(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         """What a claim would come to now (house rule hints), computed now, as the web

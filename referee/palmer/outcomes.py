@@ -14,8 +14,6 @@ from referee.derivation.checker import DerivationResult
 from referee.language.ast import Formula
 from referee.palmer.events import Ballot, Claim, Negate, Play, Vote
 from referee.palmer.hint import Claimable
-from referee.palmer.state import Finish
-from referee.table import views
 from referee.table.session import Accepted, Outcome, PlayerOutcome
 
 Numbered = tuple[tuple[int, str], ...]  # (board number, statement text)
@@ -97,11 +95,3 @@ class Passed(PlayerOutcome):
     shared screen and in every seat's log."""
 
     discarded: int
-
-
-@dataclass(frozen=True)
-class GameOver(views.GameOver):
-    winner: str | None
-    finish: Finish
-    leaders: tuple[str, ...]
-    note: str = ""  # what the table said when ending it

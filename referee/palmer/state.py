@@ -44,6 +44,7 @@ from referee.table.dealing import DealtState
 from referee.table.errors import Hides, IllegalEvent, Refusal
 from referee.table.events import Judged
 from referee.table.reveals import Reveal, Shown
+from referee.table.views import Ending
 
 POSITIVE = {ClaimKind.REDUNDANT: Status.ENTAILED, ClaimKind.INCONSISTENT: Status.INCONSISTENT}
 NEGATIVE = {ClaimKind.REDUNDANT: Status.NOT_ENTAILED, ClaimKind.INCONSISTENT: Status.CONSISTENT}
@@ -201,22 +202,38 @@ class Game(DealtState, Judged):
 
     # ------------------------------------------------------------ events
 
-    def judge(self, event) -> int:
+    def judge(self, event) -> None:
         if self.pending is not None and not isinstance(event, (Vote, Ballot, End)):
             raise Refusal.illegal("type", Why.VOTE_FIRST)
         if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
             raise Refusal.illegal(
                 "player", Why.NOT_YOUR_TURN, player=self.player, other=event.player
             )
-        return len(self.draw_pile)
 
-    def noted(self, event, before: int) -> tuple[Shown, ...]:
-        shown = []
-        if isinstance(event, Claim):  # the engine's verdict, shown to the table
-            shown.append(Shown.JUDGEMENT)
-        if len(self.draw_pile) < before:  # dealt mode: the turn ended with a draw
-            shown.append(Shown.DRAWN_CARD)
-        return tuple(shown)
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended (None while it goes on): its finish, its winner (none for a
+        draw between the leaders), every player's points, what the table said."""
+        if self.finish is None:
+            return None
+        winners = (self.winner,) if self.winner else ()
+        scores = tuple((p, self.scores[p]) for p in self.players)
+        return Ending(self.finish, winners, scores, self.end_note)
+
+    @property
+    def mover(self) -> str | None:
+        """Whose move it is: the player whose turn it is, unless the table is voting on a
+        claim (then each asked player's ballot) or the game is over."""
+        return None if self.finished or self.pending is not None else self.player
+
+    @property
+    def hidden(self) -> dict[Shown, int | None]:
+        """What the table cannot know yet (:mod:`referee.table.reveals`): a claim's verdict;
+        in dealt mode the pile, measured by its size (a turn that draws shows cards)."""
+        kept: dict[Shown, int | None] = {Shown.JUDGEMENT: None}
+        if self.dealt:
+            kept[Shown.DRAWN_CARD] = len(self.draw_pile)
+        return kept
 
     def _take(self, ids: Sequence[str], key: str) -> list[DeckCard]:
         """The cards, checked against the hand in dealt mode (the hand is not changed yet)."""

@@ -15,6 +15,7 @@ from referee.client import words
 from referee.client.derivation_words import derivation_rows
 from referee.client.grammar import count
 from referee.client.layout import HelpPage, titled
+from referee.client.reasons import ended_words
 from referee.client.renders import event_words, renders
 from referee.client.safe import Statement, entry, formula, statement_line, user, wraps
 from referee.client.table_io import TableRenderer, game_over_line
@@ -40,7 +41,6 @@ from referee.palmer.hint import Consistency
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
-    GameOver,
     Hinted,
     Negated,
     NegationPlaces,
@@ -49,7 +49,8 @@ from referee.palmer.outcomes import (
     Why,
     Written,
 )
-from referee.palmer.state import Finish, Game
+from referee.palmer.state import Game
+from referee.table.views import GameOver
 
 HELP = HelpPage(
     (
@@ -90,13 +91,6 @@ HELP_EXAMPLES = (
     "play S12 n=4",
     "play ? : ∃x happy(x)",
 )
-
-FINISH_WORDS = {
-    Finish.INCONSISTENT: "showed the board inconsistent",
-    Finish.POINTS: "reached the winning score",
-    Finish.ENDED: "the table ended the game",
-    Finish.DECK_SPENT: "every player passed in turn with the deck spent",
-}
 
 
 HINT_BOARD = {
@@ -330,14 +324,16 @@ class PalmerRenderer(TableRenderer):
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        line = game_over_line(o.winner)
-        if o.winner is None:
+        e = o.ending
+        line = game_over_line(e.winners[0] if e.winners else None)
+        if not e.winners:  # a draw between those with the most points
+            best = max(n for _, n in e.scores)
             line.append("a draw between ", style="bold")
-            line.append_text(user(", ".join(o.leaders), "bold"))
-        line.append(f" ({FINISH_WORDS[o.finish]}")
-        if o.note:
+            line.append_text(user(", ".join(p for p, n in e.scores if n == best), "bold"))
+        line.append(f" ({ended_words(e.termination)}")
+        if e.note:
             line.append(": ")
-            line.append_text(user(o.note))
+            line.append_text(user(e.note))
         line.append(").")
         self.out.print(line)
 

@@ -94,7 +94,7 @@ class UndoRefused(Outcome):
 
     event: Event
     number: int
-    shown: tuple[Shown, ...]
+    shown: tuple[enum.Enum, ...]  # kinds of hidden thing: the table's Shown or the game's own
     house_rule: bool = False
     draws: bool = False
 
