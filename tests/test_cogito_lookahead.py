@@ -73,6 +73,9 @@ def test_the_turn_order_is_read_from_the_cards_each_player_revealed():
     assert turn_order(view_of(session, "bob"), Memory()) == ([BOB, CY], ANN)
     said(session, ("bob", "play 1"))
     assert turn_order(view_of(session, "ann"), Memory()) == ([CY], ANN)
+    said(session, ("bob", "cogito bob"))  # the game stops: to_play is bob, to name a card
+    assert view_of(session, "ann")["to_play"] == "bob"
+    assert turn_order(view_of(session, "ann"), Memory(starter="ann")) == ([], ANN)
 
 
 def test_a_play_earlier_in_the_round_is_weighed_with_what_that_player_knew_then():

@@ -397,9 +397,9 @@ def last_choice(
     if view.get("phase") == "trade":
         return (set(), p["played"]) if p.get("chose_gift") else None
     names = [q["name"] for q in players]
-    if view.get("to_play") not in names:
+    if turn_of(view) not in names:
         return None
-    n, current = len(players), names.index(view["to_play"])
+    n, current = len(players), names.index(turn_of(view))
     shown = [len(q["played"]) for q in players]
     this_round = []  # who played this round, in order: from the starter to the current
     for k in range(n):
@@ -435,7 +435,7 @@ def turn_order(view: Mapping[str, Any], memory: Memory) -> tuple[list[int], int]
     players = view["players"]
     n = len(players)
     names = [p["name"] for p in players]
-    current = view.get("to_play")
+    current = turn_of(view)
     if current not in names:
         start = names.index(memory.starter) if memory.starter in names else 0
         return [], start
@@ -459,10 +459,18 @@ def turn_order(view: Mapping[str, Any], memory: Memory) -> tuple[list[int], int]
     return queue, start
 
 
+def turn_of(view: Mapping[str, Any]) -> str | None:
+    """Whose turn it is to reveal a card (None in the trade, at the last call, and while
+    the game stops for a COGITO, when ``to_play`` is the player to name a card)."""
+    if view.get("phase") != "turns" or view.get("cogito"):
+        return None
+    return view.get("to_play")
+
+
 def round_starter(view: Mapping[str, Any], memory: Memory) -> str | None:
     """The name of the player who starts the rounds, as the view shows it (at a turn), or
     as remembered."""
     names = [p["name"] for p in view["players"]]
-    if view.get("to_play") in names:
+    if turn_of(view) in names:
         return names[turn_order(view, memory)[1]]
     return memory.starter
