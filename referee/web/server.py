@@ -330,7 +330,7 @@ def naming_app(
         try:  # the mark first: a record never goes without it (its URLs are the seats')
             write_atomically(numbered_path(path), f"{seats.count}\n", 0o600)
             services = stack.enter_context(web_game.services(record))
-            computers = computer_seats(game, record.computers)
+            computers = computer_seats(game, record.computers, apart=True)
             table = seated(web_game, record, state, store, services, computers)
         except StoreError as exc:
             raise Unstartable(f"{exc.message}; the game cannot be recorded") from None
@@ -378,7 +378,7 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         sock = bind(host, port) if port else bind_remembered(host, Path(record_path), out)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
-        seats = computer_seats(web_game.terminal.game, record.computers)  # the record's
+        seats = computer_seats(web_game.terminal.game, record.computers, apart=True)  # the record's
         try:
             app = build(web_game, record, opened.state, store, key, base, services, seats, numbered)
         except StoreError as exc:
