@@ -114,6 +114,19 @@ class PalmerCommands(TableCommands):
                 return (Refused(reason=Refusal(refusals.Why.OWN_CLAIM_VOTE)),)
         return None
 
+    def names(self, game: Game, command: str, rest: str) -> tuple[str, ...]:
+        if command == "vote" and len(rest.split()) < 2:
+            return ()  # ``vote yes`` is a verdict, even at a table where a player is called yes
+        return super().names(game, command, rest)
+
+    def _voter(self, game: Game, rest: str, actor: Actor | None) -> tuple[str | None, str]:
+        """Who votes, and the verdict: ``vote NAME VERDICT`` names the voter; one word is
+        the verdict, said by the actor's own player (a player called ``yes`` is named only
+        before a verdict, so the others' ``vote yes`` stays theirs)."""
+        if len(rest.split()) > 1:
+            return self.speaker(game, rest, actor)
+        return self.speaker(game, "", actor)[0], rest
+
     # ------------------------------------------------------------ helpers
 
     @staticmethod
@@ -238,7 +251,7 @@ class PalmerCommands(TableCommands):
         return self.submit(session, End(rest))
 
     def _vote(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
-        voter, said = self.speaker(game, rest, actor)
+        voter, said = self._voter(game, rest, actor)
         if voter is not None:  # one asked player's ballot; the house rule settles the claim
             return self._ballot(session, game, voter, said.lower().split())
         words = rest.lower().split()
@@ -332,6 +345,8 @@ class PalmerCommands(TableCommands):
         table computes it in the background."""
         if not game.rules.hints:
             return (Refused(reason=Refusal(refusals.Why.HINTS_OFF)),)
+        if game.finished:  # nothing is claimable once the game is over
+            return self.over(game)
         if self.engine is None:
             return (Refused(reason=Refusal(refusals.Why.NO_ENGINE)),)
         self._hinted = hint.analyze(game, self.engine, self._hinted)
