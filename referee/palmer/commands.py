@@ -62,6 +62,7 @@ ALIASES = {
     "hints": "hint",
 }
 MOVES = ("play", "negate", "claim", "vote", "pass", "end")
+VERDICTS = ("yes", "no", "y", "n", "accept", "reject")  # what vote takes as its verdict
 _INCONSISTENT_WORDS = {"inconsistent", "inconsistency", "contradiction", "⊥", "false", "absurd"}
 _SEPARATOR = re.compile(r"\s:(?!=)|:(?=\s)|:$")
 
@@ -115,7 +116,8 @@ class PalmerCommands(TableCommands):
         return None
 
     def names(self, game: Game, command: str, rest: str) -> tuple[str, ...]:
-        if command == "vote" and len(rest.split()) < 2:
+        words = rest.lower().split()
+        if command == "vote" and len(words) < 2 and (not words or words[0] in VERDICTS):
             return ()  # ``vote yes`` is a verdict, even at a table where a player is called yes
         return super().names(game, command, rest)
 
@@ -123,7 +125,8 @@ class PalmerCommands(TableCommands):
         """Who votes, and the verdict: ``vote NAME VERDICT`` names the voter; one word is
         the verdict, said by the actor's own player (a player called ``yes`` is named only
         before a verdict, so the others' ``vote yes`` stays theirs)."""
-        if len(rest.split()) > 1:
+        words = rest.lower().split()
+        if len(words) > 1 or (words and words[0] not in VERDICTS):
             return self.speaker(game, rest, actor)
         return self.speaker(game, "", actor)[0], rest
 
@@ -255,7 +258,7 @@ class PalmerCommands(TableCommands):
         if voter is not None:  # one asked player's ballot; the house rule settles the claim
             return self._ballot(session, game, voter, said.lower().split())
         words = rest.lower().split()
-        if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
+        if not words or words[0] not in VERDICTS:
             return (Refused(reason=Refusal(refusals.Why.VOTE_USAGE)),)
         if game.pending is None:
             return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
@@ -267,7 +270,7 @@ class PalmerCommands(TableCommands):
         return (VoteTaken(event), *outcomes)
 
     def _ballot(self, session: Session, game: Game, voter: str, words: list[str]) -> Outcomes:
-        if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
+        if not words or words[0] not in VERDICTS:
             return (Refused(reason=Refusal(refusals.Why.VOTE_USAGE)),)
         if game.pending is None:
             return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
