@@ -20,9 +20,9 @@ from referee.client.renders import event_words, renders
 from referee.client.safe import Statement, entry, formula, statement_line, user, wraps
 from referee.client.table_io import TableRenderer, game_over_line
 from referee.client.verdict_render import failure_text, model_tables
-from referee.logic.engine import Status
 from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
+from referee.logic.verdict import Status
 from referee.logic.witness import explain
 from referee.palmer.cards import short_name
 from referee.palmer.commands import ALIASES
