@@ -44,6 +44,7 @@ from referee.ergo.outcomes import (
     CardsPlaced,
     Discarded,
     ErgoPlayed,
+    EvidenceShown,
     FallacyPlayed,
     Justified,
     PlacementRefused,
@@ -51,7 +52,6 @@ from referee.ergo.outcomes import (
     Removed,
     RoundScored,
     Swapped,
-    Why,
 )
 from referee.ergo.proof import landed
 from referee.ergo.reading import full_text, read_premise
@@ -571,8 +571,8 @@ class ErgoRenderer(TableRenderer):
         words = proves_words(o.well_formed, o.paradox, o.proven, o.disproven, o.undecided)
         self.out.print(Text(words))
 
-    @renders(Why)
-    def why(self, o: Why) -> None:
+    @renders(EvidenceShown)
+    def why(self, o: EvidenceShown) -> None:
         s = o.scored
         lines = [Text(f"Round {s.event.round}:", style="bold")]
         lines += premise_lines(s.event.proof, s.readings, compact(self.out))

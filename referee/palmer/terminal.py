@@ -41,12 +41,12 @@ from referee.palmer.hint import Consistency
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
+    EvidenceShown,
     Hinted,
     Negated,
     NegationPlaces,
     Passed,
     VoteTaken,
-    Why,
     Written,
 )
 from referee.palmer.state import Game
@@ -487,8 +487,8 @@ class PalmerRenderer(TableRenderer):
             for row in derivation_rows(self.out, d.text):
                 self.out.print(row, soft_wrap=True)
 
-    @renders(Why, paged=True)
-    def why(self, o: Why) -> None:
+    @renders(EvidenceShown, paged=True)
+    def why(self, o: EvidenceShown) -> None:
         s = o.settled
         v = s.claim.verdict
         if not o.model_only:
