@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.client.safe import filled, visible
+from referee.client.safe import escape_invisible, filled
 from referee.language.english import and_list
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError, Refusal
@@ -88,8 +88,8 @@ def table_words(r: Refusal) -> str:
             return f"only the player who made the last move may take it back{said}"
         case table.Why.WHICH_HUMAN:
             return (
-                f"say whose: {visible(r.word)} NAME, where NAME is "
-                f"{visible(and_list(r.texts, 'or'))} "
+                f"say whose: {escape_invisible(r.word)} NAME, where NAME is "
+                f"{escape_invisible(and_list(r.texts, 'or'))} "
                 "(the others are the referee's computer players)"
             )
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_TEMPLATES

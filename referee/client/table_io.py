@@ -36,7 +36,7 @@ from referee.client.reasons import (
     shown_words,
 )
 from referee.client.renders import event_words, outcome_methods, renders
-from referee.client.safe import echoed, filled, user, visible
+from referee.client.safe import echoed, escape_invisible, filled, user
 from referee.language.english import and_list
 from referee.table import loop
 from referee.table.errors import RecordError
@@ -420,7 +420,7 @@ class TableRenderer:
         author = self.author(game if game is not None else self.game, event)
         if author is None or not self.computer(author):
             return line
-        name = visible(author)
+        name = escape_invisible(author)
         if f"({name})" in line:
             return line.replace(f"({name})", f"({name}, computer)", 1)
         if line.startswith(f"{name} ") or line.startswith(f"{name}:"):
@@ -640,8 +640,8 @@ def check_summary(path: Path, stored: object, game) -> None:
     if diffs:
         click.echo(
             echoed(
-                f"{visible(str(path))}: the record's summary is not what its events give today "
-                f"(differs in {', '.join(diffs)}): was it edited by hand?"
+                f"{escape_invisible(str(path))}: the record's summary is not what its events "
+                f"give today (differs in {', '.join(diffs)}): was it edited by hand?"
             ),
             err=True,
         )
@@ -672,7 +672,7 @@ def refused_event(path: Path, report: ReplayReport) -> None:
         fail(f"{path}: event {d.event}, field {d.field}: {said(str(d.today), d.reason)}")
     click.echo(
         echoed(
-            visible(
+            escape_invisible(
                 f"today's referee disagrees: {path}: event {d.event}, field {d.field}: "
                 f"{said(d.message, d.reason)}"
             )
