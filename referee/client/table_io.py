@@ -32,7 +32,7 @@ from referee.client.reasons import (
     ended_words,
     hint_words,
     record_error_words,
-    said,
+    refusal_text,
     shown_words,
 )
 from referee.client.renders import event_words, outcome_methods, renders
@@ -493,7 +493,7 @@ class TableRenderer:
 
     @renders(Refused)
     def refused(self, o: Refused) -> None:
-        first, *rest = echoed(said(o.message, o.reason)).split(
+        first, *rest = echoed(refusal_text(o.message, o.reason)).split(
             "\n"
         )  # a parse error: message, line, caret
         self.out.print(Text("refused: ", style="red") + user(first))
@@ -669,12 +669,12 @@ def refused_event(path: Path, report: ReplayReport) -> None:
         return
     d = report.disagreements[-1]
     if d.refused:
-        fail(f"{path}: event {d.event}, field {d.field}: {said(str(d.today), d.reason)}")
+        fail(f"{path}: event {d.event}, field {d.field}: {refusal_text(str(d.today), d.reason)}")
     click.echo(
         echoed(
             escape_invisible(
                 f"today's referee disagrees: {path}: event {d.event}, field {d.field}: "
-                f"{said(d.message, d.reason)}"
+                f"{refusal_text(d.message, d.reason)}"
             )
         ),
         err=True,

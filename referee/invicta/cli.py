@@ -32,7 +32,7 @@ from referee.client.house import (
     house_rules,
     play_command,
 )
-from referee.client.reasons import record_error_words, said
+from referee.client.reasons import record_error_words, refusal_text
 from referee.client.safe import console, echoed, escape_invisible, user
 from referee.client.stepper import Stepper
 from referee.client.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
@@ -108,7 +108,7 @@ def illegal_json(illegal: Illegal) -> dict:
     return {
         "move": illegal.move,
         "text": illegal.text,
-        "reason": said(illegal.message, illegal.reason),
+        "reason": refusal_text(illegal.message, illegal.reason),
     }
 
 
@@ -200,7 +200,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
     if illegal is not None:
         line = user(
             f"Move {illegal.move} (line {illegal.line}) {illegal.text} is illegal: "
-            f"{said(illegal.message, illegal.reason)}",
+            f"{refusal_text(illegal.message, illegal.reason)}",
             "red",
         )
         out.print(line)
@@ -240,7 +240,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
     if illegal is not None:
         fail(
             f"{file}: event {illegal.move} ({illegal.text}) is refused by the rules: "
-            f"{said(illegal.message, illegal.reason)}"
+            f"{refusal_text(illegal.message, illegal.reason)}"
         )
     if not as_json:
         show_taken_back(out, record, lambda e: describe(e, record.setup), renderer.marked)
