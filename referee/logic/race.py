@@ -103,7 +103,7 @@ class Question:
     candidate: InfiniteModel | None = None  # an infinite model waiting for its re-check
     searched: int = 0  # sizes the finder has shown empty so far
     early_proof: Proved | None = None  # a refutation announced before its core was shrunk
-    finder_said: bool = False
+    finder_reported: bool = False  # the finder sent a result or died (its attempt is recorded)
 
     def elapsed(self) -> float:
         return time.monotonic() - self.start
@@ -230,7 +230,7 @@ class Racers:
             if event.kind == EventKind.DIED:
                 outcome = Outcome.TIMED_OUT if event.death == Death.DEADLINE else Outcome.CRASHED
                 size = q.searched if solver == Solver.FINDER else None
-                q.finder_said |= solver == Solver.FINDER
+                q.finder_reported |= solver == Solver.FINDER
                 # Stopped at the question's limit, or at the end of its own share of it.
                 at_limit = q.elapsed() >= 0.9 * q.limit
                 q.tried.append(
@@ -260,14 +260,14 @@ class Racers:
                 solver_seconds=q.early_proof.seconds,
             )
             return finish(q, Verdict(Status.ENTAILED, evidence))
-        if not q.finder_said:
+        if not q.finder_reported:
             q.tried.append(Attempt(Solver.FINDER, Outcome.NO_MODEL, q.elapsed(), q.searched))
         evidence = Evidence(Method.NONE, searched=q.searched or None)
         return finish(q, Verdict(Status.UNDETERMINED, evidence))
 
     def _from_search_result(self, race: _Race, r: SearchResult) -> Verdict | None:
         q = race.q
-        q.finder_said = True
+        q.finder_reported = True
         verdict = self._from_search(q, r, race.max_size)
         if r.status == SearchStatus.GAVE_UP:
             q.searched = max(q.searched, r.size)
