@@ -32,6 +32,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from referee.language.ast import Formula
 from referee.logic.deletion import Trial, by_deletion, shrink_until, trial_seconds
@@ -552,7 +553,8 @@ class _Race:
 
 # What each kind of result a racer sends back comes to (a definite verdict, or None: the
 # race goes on), one reader per result type, found by the result's type: written once.
-_READERS: dict[type, Callable[[Racers, _Race, object], Verdict | None]] = {
+# (Each reader takes a result of its key's type: ``Any`` is all a dict's type can say.)
+_READERS: dict[type, Callable[[Racers, _Race, Any], Verdict | None]] = {
     ProofResult: lambda e, race, r: e._from_proof(race.q, r),
     SearchResult: lambda e, race, r: e._from_search_result(race, r),
     EResult: lambda e, race, r: e._from_e(race.q, r),
