@@ -86,7 +86,7 @@ def _said_event(event: Any, *args: Any, **kwargs: Any) -> str:
 said_event: Callable[..., str] = _said_event
 
 
-# Exit codes every game's play and replay keep (documented in the README).
+# Exit codes every game's play and replay keep (documented in docs/games/NAME.md).
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
 
 
