@@ -14,7 +14,7 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from referee.client.safe import filled
+from referee.client.safe import filled, visible
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError, Refusal
 
@@ -52,12 +52,23 @@ TABLE_TEMPLATES = {
     "one move may take at most {number}",
     table.Why.RECORD_FULL: "the record is full (at most {number} bytes of moves): the game "
     "can be replayed and resumed as it is, but takes no more moves",
+    table.Why.REMATCH_NOT_OVER: "a rematch is asked for once the game is over",
+    table.Why.NOTHING_PLAYED: "nothing has been played yet",
+    table.Why.UNDO_PAST_REVEAL: "the last move showed the table something hidden: it cannot "
+    "be taken back",
+    table.Why.UNDO_ALREADY_ASKED: "{player} has already asked to take back the last move",
+    table.Why.NOBODY_ASKED_UNDO: "nobody has asked to take back a move",
 }
 
 TABLE_HINTS = {
     table.Tip.UNDO_EVENT: "undo takes back the last event",
     table.Tip.HELP: "type help for the commands",
 }
+
+
+def names(players: tuple[str, ...]) -> str:
+    """Players' names as a list in words, each shown as typed (controls made visible)."""
+    return ", ".join(visible(p) for p in players)
 
 
 def table_words(r: Refusal) -> str:
@@ -67,6 +78,11 @@ def table_words(r: Refusal) -> str:
         case table.Why.NOT_YOUR_UNDO:
             said = f" ({r.player})" if r.player else ""
             return f"only the player who made the last move may take it back{said}"
+        case table.Why.NOT_ASKED_UNDO:
+            whose = "your own request" if r.flag else "a request"
+            return f"{names(r.texts)} answer {whose} to take back"
+        case table.Why.PLAYERS_IN_END:
+            return f"the players still in decide the end: {names(r.texts)}"
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_TEMPLATES
 
 

@@ -61,6 +61,9 @@ class GameState(Protocol):
     @property
     def finished(self) -> bool: ...
 
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
     def apply(self, event: Any) -> None:
         """Move on by one event, or raise IllegalEvent and change nothing."""
 

@@ -204,6 +204,19 @@
     return null;
   }
 
+  // Once the game is over every player may ask to play again; the next game starts at the
+  // same table (the same links) when all have (the table's rule, not a game's). A game
+  // drawn without a drawer lists it with its moves already.
+  function rematchPanel(v) {
+    if (!v.finished || !Array.isArray(v.rematch)) return null;
+    const you = v.you ? v.you.name : null;
+    const asked = v.rematch.length ? v.rematch.join(", ") + " would play again." : null;
+    const mine = role === "seat" && you && !v.rematch.includes(you) && drawer;
+    if (!asked && !mine) return null;
+    return h("section", { class: "rematch" }, asked ? h("p", {}, asked) : null,
+      mine ? h("div", { class: "row" }, button("Play again (rematch)", "rematch", "primary rematch-ask")) : null);
+  }
+
   function messages() {
     if (!ui.messages.length) return null;
     return h("section", { class: "messages " + (ui.messagesOk ? "ok" : "refused") + (unsent ? " unsent" : ""), "aria-live": "polite" },
@@ -425,7 +438,7 @@
     // The game's own parts, and beside them (on a wide or landscape screen; below them on a
     // phone held upright) what was said: so a board fits the screen's height.
     const side = [];
-    side.push(undoPanel(view));
+    side.push(rematchPanel(view), undoPanel(view));
     if (role === "seat") side.push(messages(), commandLine());
     side.push(log(view), seatsPanel(view));
     const play = (drawer ? drawer.draw(view) : genericDraw(view)).filter(Boolean);
