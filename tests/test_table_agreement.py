@@ -143,13 +143,13 @@ def test_a_computer_seat_agrees_to_a_rematch_so_game_two_starts(tmp_path):
         said = client.post(ann + "/command", content=b"end").json()
         assert said["ok"], said
         for _ in range(200):  # the computer agrees to end, in its own thread
-            if app.table.session.game.finished:
+            if client.get(ann + "/view").json()["finished"]:
                 break
             time.sleep(0.02)
-        assert app.table.session.game.finished
+        assert client.get(ann + "/view").json()["finished"]
         assert client.post(ann + "/command", content=b"rematch").json()["ok"]
         for _ in range(200):
-            if app.table.session.record.match == 2:
+            if client.get(ann + "/view").json()["match"] == 2:
                 break
             time.sleep(0.02)
         assert client.get(ann + "/view").json()["match"] == 2

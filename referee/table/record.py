@@ -103,7 +103,7 @@ class GameKind(Generic[S]):
 
     @classmethod
     def of(
-        cls, name: str, state: type, events: EventCodec, version: int = 1, **older: Any
+        cls, name: str, state: Any, events: EventCodec, version: int = 1, **older: Any
     ) -> GameKind:
         """The kind of a game whose state holds its setup in a ``setup`` field and starts
         with ``state.new(setup)``: which setup class a record holds is read from that

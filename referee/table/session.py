@@ -16,7 +16,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event
@@ -154,6 +154,8 @@ class Commands(Protocol):
     """A game's command language."""
 
     aliases: Mapping[str, str]  # short words → command names
+    # (game, player) -> the player's legal moves as lines (the registration gives it)
+    legal: Callable[[Any, str], tuple[str, ...]] | None
 
     def handle(
         self, session: Session, command: str, rest: str, actor: Actor | None = None

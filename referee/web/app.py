@@ -36,6 +36,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from referee.web.computers import ComputerRunner
 from referee.web.headers import HEADERS, raw_headers
 from referee.web.lobby import Lobby
 from referee.web.origins import Origins
@@ -172,6 +173,8 @@ class WebApp:
         self.origins = Origins(base)
         self.sockets: dict[Door, list[WebSocket]] = {}  # open ones, oldest first
         self.joined: set[int] = set()  # seats (by number) whose phone has opened its page
+        # the seats the referee plays (started and stopped by whoever serves the app)
+        self.computers: ComputerRunner | None = None
         self.qr = [qr_data_uri(url_of(base, doors, door)) for door in doors.seats]
         self.routes = Starlette(
             routes=[

@@ -29,6 +29,7 @@ from referee.games import GAMES as REGISTERED
 from referee.table.events import Event
 from referee.table.record import GameKind, Record
 from referee.table.registry import GameRegistration
+from referee.table.seatview import seat_view
 from referee.table.session import Commands, Outcome, Session
 
 
@@ -71,9 +72,9 @@ class WebGame:
         return self.terminal.game.kind
 
     def view(self, game, seat: str | None) -> dict:
-        view = self.registration.view(game, seat)
-        worded = self.registration.phones.worded
-        return view if worded is None else worded(game, view)
+        """What ``seat`` (None: everyone) may see of ``game``, read into the contract every
+        client reads (:mod:`referee.table.seatview`), without the table's own keys."""
+        return seat_view(self.registration, game, seat).game_json()
 
     def services(self, record: Record) -> AbstractContextManager[dict[str, Any]]:
         """What the commands are given (an engine), as the terminal opens them."""
@@ -86,7 +87,7 @@ class WebGame:
         """The terminal's renderer, its secret-showing flags off, its words for one seat
         (a phone's answer goes to that phone alone)."""
         renderer = self.terminal.renderer(out, session, {})
-        renderer.session_is_a_seat = lambda: True
+        renderer.session_is_a_seat = lambda: True  # type: ignore[method-assign]
         return renderer
 
     def options(self) -> list[click.Parameter]:

@@ -101,6 +101,7 @@ class Lobby:
             "waiting": [label(n) for n, name in enumerate(self.names, 1) if name is None],
             "finished": False,
             "to_play": None,
+            "waiting_for": None,
             "version": self.version,
             "epoch": self.epoch,
             "thinking": False,

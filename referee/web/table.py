@@ -36,7 +36,6 @@ from referee.games import GAMES
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.agreement import (
-    REMATCH,
     Agreement,
     EndWished,
     MatchBegins,
@@ -44,9 +43,9 @@ from referee.table.agreement import (
     UndoAnswered,
     UndoAsked,
     UndoGranted,
-    Wishes,
 )
 from referee.table.record import Record, dumps
+from referee.table.seatview import seat_view
 from referee.table.session import Help, Outcomes, Refused, Session, Undone, UndoRefused
 from referee.table.store import RecordFile, StoreError
 from referee.table.views import ShowHand
@@ -99,14 +98,14 @@ class Answer:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """Every page's view at one moment: ``seats`` by player, ``public`` for everyone else."""
+    """Every page's view at one moment (the contract every client reads:
+    :class:`referee.table.seatview.SeatView`, as JSON): ``seats`` by player, ``public``
+    for everyone else, and the public words of the last change."""
 
     version: int
     seats: dict[str, dict]
     public: dict
-    match: int  # which game of the table's series
-    log: tuple[str, ...] = field(default=())  # the public words of the last change
-    wishes: Wishes = Wishes()  # what the players have asked for together, at this moment
+    log: tuple[str, ...] = field(default=())
 
 
 class WebTable:
@@ -147,14 +146,16 @@ class WebTable:
     # ------------------------------------------------------------ views
 
     def _snap(self, log: tuple[str, ...]) -> Snapshot:
-        game = self.session.game
-        seats = {p: self.web_game.view(game, p) for p in self.players}
-        public = self.web_game.view(game, None)
-        wishes = self.session.agreement.wishes(self.session)
-        if game.finished:  # the table's own move once a game is over
-            for p, view in seats.items():
-                if isinstance(view.get("you"), dict):
-                    view["you"]["legal"] = [] if p in wishes.rematch else [REMATCH]
+        session, registration = self.session, self.web_game.registration
+        game = session.game
+        wishes = session.agreement.wishes(session)
+        match, computers = session.record.match, tuple(self.computers)
+
+        def of(seat: str | None) -> dict:
+            return seat_view(registration, game, seat, wishes, match, computers).to_json()
+
+        seats = {p: of(p) for p in self.players}
+        public = of(None)
         if self._position is not None:
             assert self.background is not None
             answer = self._analysis
@@ -164,8 +165,7 @@ class WebTable:
             seats = {p: {**view, self.background.key: shown} for p, view in seats.items()}
             public = {**public, self.background.key: shown}
         self._version += 1
-        match = self.session.record.match
-        return Snapshot(self._version, seats, public, match, log, wishes)
+        return Snapshot(self._version, seats, public, log)
 
     # ------------------------------------------------------------ analysis
 
@@ -198,6 +198,8 @@ class WebTable:
             self.analyst.close()
 
     def view(self, seat: str | None) -> dict:
+        """A page's view now: the snapshot's contract for ``seat`` (None: the public one),
+        with the table's clock and the words of the last change."""
         snap = self.snapshot
         data = snap.seats[seat] if seat is not None else snap.public
         return {
@@ -206,12 +208,6 @@ class WebTable:
             "epoch": self.epoch,
             "thinking": self.thinking,
             "log": list(snap.log),
-            "ending": list(snap.wishes.ending),  # who said end (the game ends when all have)
-            "computers": sorted(self.computers),  # the seats the referee plays
-            "match": snap.match,  # which game of this table's series
-            "rematch": list(snap.wishes.rematch),  # who asked to play again (once it is over)
-            "undo_request": snap.wishes.undo_json(),  # who asked to take back, who allowed
-            "undoable": snap.wishes.undoable,  # the last event may be asked back now
         }
 
     @property
@@ -320,8 +316,8 @@ class WebTable:
             return Answer(True, words, changed), words
         refusals = (Refused, UndoRefused, *self.web_game.refusals)
         refused = any(isinstance(o, refusals) for o in outcomes)
-        words = self._words(outcomes)
-        return Answer(not refused, words, changed), words
+        said = self._words(outcomes)
+        return Answer(not refused, said, changed), said
 
     def _wished(self) -> tuple:
         """What the table has asked for now (who would play again, end, take back)."""

@@ -131,12 +131,19 @@
     render();
   }
 
-  // Whether the table waits for this seat: its turn, or its vote.
+  // Whom the table waits for, and why in the game's words (``waiting_for``: its players,
+  // what it is, the verb and the noun: a turn to play, a vote).
+  function waitingFor(v) {
+    if (v.waiting_for && Array.isArray(v.waiting_for.players)) return v.waiting_for;
+    return v.to_play ? { players: [v.to_play], what: "", verb: "play", noun: "turn" } : null;
+  }
+
+  // Whether the table waits for this seat: its turn, or whatever the game waits for.
   function mine(v) {
     const you = v.you ? v.you.name : null;
-    if (!you || v.finished) return false;
-    if (v.vote && v.vote.asked) return (v.vote.waiting || v.vote.asked).includes(you);
-    return Boolean(v.to_play) && v.to_play === you;
+    const w = waitingFor(v);
+    if (!you || v.finished || !w) return false;
+    return w.players.includes(you);
   }
 
   // While the socket is down (a phone asleep, the Wi-Fi lost, the server restarted) the
@@ -174,11 +181,13 @@
     const you = v.you ? v.you.name : null;
     let turn = "";
     const ours = mine(v);
+    const w = waitingFor(v);
     if (v.finished) turn = "The game is over";
-    else if (v.vote && v.vote.asked) {  // the turn waits for every asked player's vote
-      const others = (v.vote.waiting || v.vote.asked).filter((p) => p !== you);
-      turn = "A vote is open on " + v.vote.player + "'s claim: " + (ours ? "your vote" : others.join(", ") + " to vote");
-    } else if (v.to_play) turn = ours ? "Your turn" : v.to_play + " to play";
+    else if (w && w.players.length) {
+      const others = w.players.filter((p) => p !== you);
+      const said = ours ? "your " + w.noun : others.join(", ") + " to " + w.verb;
+      turn = w.what ? w.what + ": " + said : (ours ? "Your " + w.noun : said);
+    }
     return h("header", {},
       h("h1", {}, title),
       you ? h("p", { class: "you" }, "You are ", h("strong", {}, you)) : (role === "spectator" ? h("p", { class: "you" }, "Watching") : null),
@@ -272,7 +281,7 @@
   // the view is shown as it is, so a game is playable on a phone before it has a drawer.
   const PAGE_KEYS = ["game", "version", "epoch", "thinking", "log", "role", "seats", "spectator",
     "ending", "computers", "match", "rematch", "to_play", "finished", "you", "players", "board",
-    "columns", "rows"];
+    "columns", "rows", "waiting_for"];
   const MANY = 24;  // more moves than this: grouped, the groups closed
   let movesFilter = null;  // made once: a view arriving while someone types must not wipe it
 
