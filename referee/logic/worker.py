@@ -340,6 +340,9 @@ class Pool:
         self._queue: collections.deque[Task] = collections.deque()
         self._externals: dict[int, tuple[External, float]] = {}  # task -> (runner, kill at)
         self._lock = threading.RLock()
+        # Held by one question from its first task to its verdict (Engine): the pool's
+        # events are read by one asker at a time, so askers sharing it take turns.
+        self.turn = threading.RLock()
         self._closed = False
         self.restarts = 0
         _OPEN_POOLS.add(self)

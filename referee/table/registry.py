@@ -103,6 +103,7 @@ class Decks:
     check: Callable[[str, str], object]
     bundled: Callable[[str], Path | None] = lambda name: None  # noqa: E731
     help: str = "Deck file (TOML)."
+    names: tuple[str, ...] = ()  # the bundled decks ``--deck`` names (a club offers these)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ Nothing here names a game.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -82,6 +83,12 @@ class WebGame:
 
     def commands(self, services: dict[str, Any]) -> Commands:
         return self.terminal.game.language(**services)
+
+    def describe(self, event: Event) -> str:
+        """An event in one line, as the terminal says it at undo and in a replay (words
+        that show only what the event showed the table)."""
+        renderer = self.terminal.renderer(Console(file=io.StringIO()), None, {})
+        return renderer.describe(event)
 
     def renderer(self, out: Console, session: Session):
         """The terminal's renderer, its secret-showing flags off, its words for one seat

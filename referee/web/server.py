@@ -160,15 +160,17 @@ def config(app) -> uvicorn.Config:
     )
 
 
-def seated(web_game: WebGame, record, game, store, services=None, computers=None):
+def seated(web_game: WebGame, record, game, store, services=None, computers=None, pools=None):
     """The game of ``record`` at the web table (its file open in ``store``, written now:
     StoreError when it cannot be kept); ``services``: what its commands are given (an
-    engine; none: claims refused); ``computers``: the seats the referee plays."""
+    engine; none: claims refused); ``computers``: the seats the referee plays; ``pools``:
+    what a club's tables share (:mod:`referee.web.pools`)."""
     from referee.web.table import WebTable
 
     session = Session(record, web_game.commands(dict(services or {})), game)
     seats = computers if computers is not None else ComputerSeats({})
-    table = WebTable(web_game, session, store, tuple(game.players), frozenset(seats.players))
+    players, bots = tuple(game.players), frozenset(seats.players)
+    table = WebTable(web_game, session, store, players, bots, pools)
     table.save(session.record, session.game)  # StoreError: the record cannot be kept
     return table
 
@@ -183,6 +185,7 @@ def build(
     services=None,
     computers=None,
     numbered: bool = False,
+    pools=None,
 ):
     """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``
     (``numbered``: made from the seats' places, the players having named themselves);
@@ -193,9 +196,9 @@ def build(
     from referee.web.computers import ComputerRunner
 
     seats = computers if computers is not None else ComputerSeats({})
-    table = seated(web_game, record, game, store, services, seats)
+    table = seated(web_game, record, game, store, services, seats, pools)
     app = WebApp(table, Doors(key, table.players, numbered), base)
-    app.computers = ComputerRunner(table, seats)
+    app.computers = ComputerRunner(table, seats, pools)
     return app
 
 
@@ -303,11 +306,16 @@ def naming_app(
     base: str,
     stack: contextlib.ExitStack,
     said=None,
+    pools=None,
+    named=None,
+    names: tuple[str | None, ...] | None = None,
 ):
     """The app of a table whose players name themselves; its game begins, recorded at
     ``path`` (``store``, open and locked, no file yet), when every seat has a name. The
     game's services are entered on ``stack`` then, and its computer seats started
-    (``app.computers``: None until then). ``said(text)``: the host's terminal told."""
+    (``app.computers``: None until then). ``said(text)``: the host's terminal told.
+    At a club: ``pools``, what its tables share; ``named(names)``, every name given kept
+    before it is acknowledged; ``names``, those kept before a restart."""
     from referee.web.app import WebApp
     from referee.web.computers import ComputerRunner
     from referee.web.lobby import Lobby, Unstartable
@@ -321,12 +329,13 @@ def naming_app(
             raise Unstartable(str(exc)) from None
         try:  # the mark first: a record never goes without it (its URLs are the seats')
             write_atomically(numbered_path(path), f"{seats.count}\n", 0o600)
-            services = stack.enter_context(web_game.services(record))
+            with pools.for_claims() if pools is not None else contextlib.nullcontext():
+                services = stack.enter_context(web_game.services(record))
             computers = ComputerSeats({s: game.player(lv) for s, lv in seats.computers.items()})
-            table = seated(web_game, record, state, store, services, computers)
+            table = seated(web_game, record, state, store, services, computers, pools)
         except StoreError as exc:
             raise Unstartable(f"{exc.message}; the game cannot be recorded") from None
-        runner = ComputerRunner(table, computers)
+        runner = ComputerRunner(table, computers, pools)
         app.computers = runner
         runner.start()
         if said is not None:
@@ -337,7 +346,7 @@ def naming_app(
     def tried(names: tuple[str | None, ...]) -> str | None:
         return trial(web_game, seats, names)
 
-    lobby = Lobby(web_game, seats.count, tuple(seats.computers), tried, begin)
+    lobby = Lobby(web_game, seats.count, tuple(seats.computers), tried, begin, named, names)
     app = WebApp(None, Doors(key, (None,) * seats.count, numbered=True), base, lobby=lobby)
     app.computers = None
     return app

@@ -19,6 +19,7 @@ moved on, is a new snapshot (a new version) told to every page.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -52,6 +53,7 @@ from referee.table.views import ShowHand
 from referee.web.analyst import Analyst
 from referee.web.games import WebGame
 from referee.web.help import help_lines
+from referee.web.pools import Pools
 
 # A command is one line as typed at the terminal, held to the terminal's limit
 # (ruling 37): a body of more bytes than that many characters is refused unread.
@@ -116,6 +118,7 @@ class WebTable:
         store: RecordFile,
         players: tuple[str, ...],
         computers: frozenset[str] = frozenset(),
+        pools: Pools | None = None,
     ) -> None:
         self.web_game = web_game
         self.session = session
@@ -136,7 +139,10 @@ class WebTable:
         # table, ending when every player still in says end), as at the terminal.
         session.agreement = Agreement(web_game.enders, self.computers)
         self.background = web_game.terminal.game.background  # the game's analysis, if any
-        self.analyst = None if self.background is None else Analyst(self.background, self._analysed)
+        self.analyst = None
+        if self.background is not None:  # at a club, on the pool no player waits for
+            within = pools.for_background if pools is not None else contextlib.nullcontext
+            self.analyst = Analyst(self.background, self._analysed, within)
         self._position: object = None  # the position being analysed (None: not wanted)
         self._analysis: object = None  # its answer, once the analyst has given it
         with self.lock:  # an answer is published under the lock: only after the first snapshot
@@ -209,6 +215,17 @@ class WebTable:
             "thinking": self.thinking,
             "log": list(snap.log),
         }
+
+    def step_view(self, number: int) -> dict:
+        """The public view after event ``number`` of the record as the file holds it (a
+        replay on the TV): the game rebuilt that far, in the contract every page reads,
+        with the ruling of that event in the table's words."""
+        record = self.store_record
+        game = record.rebuild(number)
+        data = seat_view(self.web_game.registration, game, None, match=record.match).to_json()
+        event = record.events[number - 1] if number else None
+        said = () if event is None else (self.web_game.describe(event),)
+        return {**data, "step": number, "steps": len(record.events), "log": list(said)}
 
     @property
     def ending(self) -> dict[str, str]:

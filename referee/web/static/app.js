@@ -264,8 +264,13 @@
   function seatsPanel(v) {
     if (role !== "table") return null;
     const waiting = v.seats.filter((s) => !s.joined);
+    // At a club, a phone may also join by the table's code on the club's join page.
+    const join = v.join ? h("div", { class: "join-code" },
+      h("img", { src: v.join.qr, alt: "QR code of the club's join page", width: 120, height: 120 }),
+      h("p", {}, "Or join at ", h("strong", {}, v.join.url), " with the code ", h("strong", { class: "code" }, v.join.code))) : null;
     return h("section", { class: "seats" },
       h("h2", {}, waiting.length ? "Scan your seat" : "Every seat has its phone"),
+      waiting.length ? join : null,
       h("div", { class: "codes" }, waiting.map((s) => h("figure", {},
         h("img", { src: s.qr, alt: "QR code for " + s.name + "'s seat", width: 164, height: 164 }),
         h("figcaption", {}, s.name)))),
@@ -433,10 +438,50 @@
     return parts.filter(Boolean);
   }
 
+  // ------------------------------------------------------------ a replay on the TV
+
+  // A finished game's spectator page steps through its events (buttons, arrow keys): each
+  // step is the public view after that event (``/view?step=K``), drawn as the live one is,
+  // with the words of that event's ruling; the last step is the game as it ended.
+  const replay = { step: null, view: null };
+  async function stepTo(k) {
+    const steps = view && Number.isInteger(view.steps) ? view.steps : 0;
+    k = Math.max(0, Math.min(steps, k));
+    if (k === steps) { replay.step = null; replay.view = null; render(); return; }
+    try {
+      const r = await fetch(base + "/view?step=" + k, { cache: "no-store" });
+      if (!r.ok) return;
+      replay.view = await r.json();
+      replay.step = k;
+      render();
+    } catch (e) { /* the table is not reachable: stay on this step */ }
+  }
+  function replaying() {
+    return role === "spectator" && view && view.finished && Number.isInteger(view.steps) && view.steps > 0;
+  }
+  function replayBar() {
+    if (!replaying()) return null;
+    const at = replay.step === null ? view.steps : replay.step;
+    const go = (k, label, name) => h("button", { type: "button", class: "secondary step-" + name, "aria-label": name, disabled: k === at || k < 0 || k > view.steps, onclick: () => stepTo(k) }, label);
+    return h("section", { class: "replay", "aria-label": "replay" },
+      h("h2", {}, "Replay"),
+      h("div", { class: "row" }, go(0, "⏮", "first"), go(at - 1, "◀", "back"), go(at + 1, "▶", "forward"), go(view.steps, "⏭", "last")),
+      h("p", { class: "step-count" }, at === 0 ? "Before the first move" : "After event " + at + " of " + view.steps));
+  }
+  document.addEventListener("keydown", (e) => {
+    if (!replaying() || (e.target && e.target.tagName === "INPUT")) return;
+    const at = replay.step === null ? view.steps : replay.step;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: view.steps }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    stepTo(to);
+  });
+
   // ------------------------------------------------------------ the page
 
   function render() {
     if (!view) return;
+    if (replay.view && !replaying()) { replay.view = null; replay.step = null; }  // a rematch began
     const keepFocus = document.activeElement;
     if (view.naming) {  // the game has not begun: its players are naming themselves
       app.replaceChildren(...namingScreen(view));
@@ -446,12 +491,13 @@
     }
     // The game's own parts, and beside them (on a wide or landscape screen; below them on a
     // phone held upright) what was said: so a board fits the screen's height.
+    const shown = replay.view || view;  // a step of the replay, or the game as it stands
     const side = [];
-    side.push(rematchPanel(view), undoPanel(view));
+    side.push(replayBar(), rematchPanel(view), undoPanel(view));
     if (role === "seat") side.push(messages(), commandLine());
-    side.push(log(view), seatsPanel(view));
-    const play = (drawer ? drawer.draw(view) : genericDraw(view)).filter(Boolean);
-    app.replaceChildren(header(view), h("div", { class: "stage game-" + view.game },
+    side.push(log(shown), seatsPanel(view));
+    const play = (drawer ? drawer.draw(shown) : genericDraw(shown)).filter(Boolean);
+    app.replaceChildren(header(shown), h("div", { class: "stage game-" + view.game },
       h("div", { class: "play" }, play), h("aside", { class: "side" }, side.filter(Boolean))));
     app.dataset.version = String(view.version);
     document.title = title + (view.you ? " · " + view.you.name : "");
