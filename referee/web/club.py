@@ -677,4 +677,3 @@ class JoinLimit:
         if len(self.wrong) > 10_000:  # a crowd of addresses: forget the oldest
             self.wrong.clear()
         self.wrong.setdefault(address, []).append(time.monotonic())
-
