@@ -534,6 +534,7 @@ class Club:
             "computers": [name for name, bot in names if bot],
             "waiting_for": None if view is None else view.get("waiting_for"),
             "result": None if view is None or not view.get("finished") else result_words(view),
+            "naming": app.table is None,  # its phones are still naming their players
             "match": 1 if app.table is None else app.table.session.record.match,
             "events": 0 if app.table is None else len(app.table.session.record.events),
             "qr": table.qr,

@@ -267,7 +267,7 @@
     // At a club, a phone may also join by the table's code on the club's join page.
     const join = v.join ? h("div", { class: "join-code" },
       h("img", { src: v.join.qr, alt: "QR code of the club's join page", width: 120, height: 120 }),
-      h("p", {}, "Or join at ", h("strong", {}, v.join.url), " with the code ", h("strong", { class: "code" }, v.join.code))) : null;
+      h("p", {}, "Or join at ", h("span", { class: "url" }, v.join.url), " with the code ", h("strong", { class: "code" }, v.join.code))) : null;
     return h("section", { class: "seats" },
       h("h2", {}, waiting.length ? "Scan your seat" : "Every seat has its phone"),
       waiting.length ? join : null,
@@ -465,7 +465,7 @@
     const go = (k, label, name) => h("button", { type: "button", class: "secondary step-" + name, "aria-label": name, disabled: k === at || k < 0 || k > view.steps, onclick: () => stepTo(k) }, label);
     return h("section", { class: "replay", "aria-label": "replay" },
       h("h2", {}, "Replay"),
-      h("div", { class: "row" }, go(0, "⏮", "first"), go(at - 1, "◀", "back"), go(at + 1, "▶", "forward"), go(view.steps, "⏭", "last")),
+      h("div", { class: "row wrap" }, go(0, "First", "first"), go(at - 1, "◀ Back", "back"), go(at + 1, "Forward ▶", "forward"), go(view.steps, "Last", "last")),
       h("p", { class: "step-count" }, at === 0 ? "Before the first move" : "After event " + at + " of " + view.steps));
   }
   document.addEventListener("keydown", (e) => {

@@ -91,8 +91,8 @@
     form.replaceChildren(
       labelled("game", select),
       h("fieldset", { class: "seating" }, h("legend", {}, "Players"),
-        h("div", { class: "row wrap" }, byPhone, h("label", { for: "by-phone" }, "they name themselves on their phones:"), count, h("span", {}, "seats")),
-        h("div", { class: "row wrap" }, byName, h("label", { for: "by-name" }, "named here:"), names)),
+        h("div", { class: "row wrap" }, h("label", { class: "choice" }, byPhone, "they name themselves on their phones:"), h("span", { class: "choice" }, count, " seats")),
+        h("div", { class: "row wrap" }, h("label", { class: "choice" }, byName, "named here:"), names)),
       h("fieldset", { class: "computers" }, h("legend", {}, "Computer players (they take the last seats)"), bots, addBot),
       h("details", { class: "settings" }, h("summary", {}, "Settings, house rules and deck"), options, deck, house),
       h("div", { class: "row" }, h("button", { type: "submit", class: "primary", id: "open-table" }, "Open the table")));
@@ -152,7 +152,8 @@
 
   function whoseTurn(t) {
     const w = t.waiting_for;
-    if (!w || !w.players || !w.players.length) return t.players.length ? "" : "waiting for the players' names";
+    if (t.naming) return "waiting for the phones to name their players";
+    if (!w || !w.players || !w.players.length) return "";
     return (w.what ? w.what + ": " : "") + w.players.join(", ") + " to " + w.verb;
   }
 
