@@ -39,6 +39,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from referee.web.computers import ComputerRunner
+from referee.web.connections import Sockets
 from referee.web.headers import HEADERS, raw_headers
 from referee.web.lobby import Lobby
 from referee.web.origins import Origins
@@ -462,7 +463,7 @@ class WebApp:
         if door is None or (origin is not None and not self.origins.origin_ok(origin)):
             await refuse(websocket.scope, websocket.send, 403, "not a door of this table")
             return
-        if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS:
+        if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS or not Sockets.room():
             await websocket.close(code=1013)  # try again later
             return
         await websocket.accept()
@@ -478,6 +479,7 @@ class WebApp:
         def listener(what: str) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, what)
 
+        Sockets.open += 1  # counted from here, uncounted in the finally below
         self.listeners.append(listener)
         if door.role == "seat":
             self._join(door.number)
@@ -514,6 +516,7 @@ class WebApp:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            Sockets.open -= 1
             self.listeners.remove(listener)
             with contextlib.suppress(ValueError):
                 mine.remove(websocket)
