@@ -189,6 +189,25 @@ def rematch(record: Record[S], created: str, seed: int) -> Record[S]:
     return Record(record.kind, _reseeded(record.setup, seed), (), created, (), record.match + 1)
 
 
+def seed_of(setup: Any) -> int | None:
+    """The first ``seed`` field of a setup, at any depth (the deal's shuffle); None: none."""
+    if not dataclasses.is_dataclass(setup) or isinstance(setup, type):
+        return None
+    for f in dataclasses.fields(setup):
+        current = getattr(setup, f.name)
+        if f.name == "seed" and isinstance(current, int) and not isinstance(current, bool):
+            return current
+        found = seed_of(current)
+        if found is not None:
+            return found
+    return None
+
+
+def reseeded(setup: S, seed: int) -> S:
+    """``setup`` with every ``seed`` field in it, at any depth, set to ``seed``."""
+    return _reseeded(setup, seed)
+
+
 def _reseeded(value: Any, seed: int) -> Any:
     if not dataclasses.is_dataclass(value) or isinstance(value, type):
         return value
