@@ -217,6 +217,7 @@ def test_a_restart_brings_back_every_table_at_its_urls_and_code(night):
     assert night.say(lobby["seats"]["seat 1"], "name ann")["ok"]  # acknowledged: kept
     playing = night.open({"game": "invicta", "players": ["ann", "bob"]})
     assert night.say(playing["seats"]["ann"], "e5")["ok"]
+    computer = night.open({"game": "ergo", "players": ["ann", "bob"], "bots": "bob:0"})
     gone = night.open({"game": "invicta", "seats": 2})
     night.client.post(night.host + f"/tables/{gone['id']}/close")
     assert night.join(playing["code"]) == {"ok": True, "seat": playing["seats"]["ann"]}
@@ -225,7 +226,9 @@ def test_a_restart_brings_back_every_table_at_its_urls_and_code(night):
     again = night.again()
     assert again.problems == []
     after = {t["id"]: t for t in again.listed()}
-    assert set(after) == set(before) == {lobby["id"], playing["id"]}
+    assert set(after) == set(before) == {lobby["id"], playing["id"], computer["id"]}
+    assert after[computer["id"]]["computers"] == ["bob"]  # the record's own computer seats
+    assert again.view(computer["spectator"])["computers"] == ["bob"]
     for key in ("code", "table", "spectator", "seats", "record", "game"):
         assert after[playing["id"]][key] == before[playing["id"]][key]
         assert after[lobby["id"]][key] == before[lobby["id"]][key]

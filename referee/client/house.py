@@ -18,7 +18,7 @@ import enum
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ import click
 from rich.console import Console
 
 from referee.client.common import Seconds, fail, print_json, read_text
+from referee.client.grammar import and_list
 from referee.client.private_screen import leave_stale
 from referee.client.safe import console, user
 from referee.client.stepper import Stepper
@@ -44,7 +45,7 @@ from referee.client.table_io import (
     show_taken_back,
     start_record,
 )
-from referee.table.computer import ComputerSeats, parse_seats
+from referee.table.computer import Computer, ComputerSeats, parse_seats
 from referee.table.errors import RecordError, SetupError
 from referee.table.house import SwitchError, with_switches
 from referee.table.record import Record, reseeded, seed_of
@@ -171,29 +172,74 @@ BOTS_OPTION = click.Option(
 )
 
 
-def computer_seats(game: GameRegistration, spec: str | None, players) -> ComputerSeats:
-    """The computer players ``--bots`` names (exit 1 naming a bad one)."""
+def bots(game: GameRegistration, spec: str | None, players) -> tuple[Computer, ...]:
+    """The computer seats ``--bots`` names among ``players``, each at the level it plays (the
+    game's strongest where none is given, or where a higher one is); exit 1 naming a bad one."""
     if not spec:
-        return ComputerSeats({})
+        return ()
     try:
         levels = parse_seats(spec, tuple(players))
     except ValueError as exc:
         fail(f"--bots: {exc}")
-    return ComputerSeats({seat: game.player(level) for seat, level in levels.items()})
+    return tuple(
+        Computer(seat, game.strongest if level is None else min(level, game.strongest))
+        for seat, level in levels.items()
+    )
+
+
+def computer_seats(game: GameRegistration, computers: tuple[Computer, ...]) -> ComputerSeats:
+    """The computer players of the seats a record names, each at its recorded level."""
+    return ComputerSeats({c.name: game.player(c.level) for c in computers})
+
+
+def computers_words(computers: tuple[Computer, ...]) -> str:
+    """``bob (level 1) and cat (level 0)``: the computer seats as a table reads them."""
+    return and_list([f"{c.name} (level {c.level})" for c in computers])
+
+
+def refuse_new_bots(
+    store: RecordFile, path: Path, game: GameRegistration, spec: str | None, record: Record
+) -> None:
+    """A recorded game keeps its computer seats: ``--bots`` given again must name the same
+    seats at the same levels (then it changes nothing); else exit 1 saying which it has
+    (letting go of the record ``store`` holds)."""
+    if not spec:
+        return
+    given = bots(game, spec, record.rebuild().players)
+    if set(given) == set(record.computers):
+        return
+    store.close()
+    if record.computers:
+        has = f"its computer players are {computers_words(record.computers)}"
+    else:
+        has = "every seat is a person's"
+    fail(f"{path} already holds a game, and {has}: drop --bots to open it")
 
 
 class ComputerTurns:
     """The computer seats at the terminal: after every line typed, each computer seat with
-    a move to make says it (seen as typed, ``NAME (computer)> LINE``), through the same
-    loop as the keyboard's lines, as its seat."""
+    a move to make says it through the same loop as the keyboard's lines, as its seat.
+
+    The shared screen shows a computer's line (``NAME (computer)> LINE``) only once the
+    table took it, with what it came to: a line the rules refused is never shown, nor
+    why (the reason may tell what only that seat holds), so nothing a computer sees
+    reaches the screen but as a move everyone sees."""
 
     def __init__(self, session: Session, game: GameRegistration, seats: ComputerSeats, out):
         self.session, self.game, self.seats, self.out = session, game, seats, out
         self.heard: list[Outcomes] = []
+        self.speaking: tuple[str, str] | None = None  # (seat, line) being said
 
     def show(self, shown: Callable[[Outcomes, bool], None]) -> Callable[[Outcomes, bool], None]:
         def both(outcomes: Outcomes, changed: bool) -> None:
             self.heard.append(outcomes)
+            if self.speaking is None:
+                shown(outcomes, changed)
+                return
+            seat, line = self.speaking
+            if any(isinstance(o, REFUSALS) for o in outcomes) and not changed:
+                return  # it tries again, or gives way (ComputerSeats.answered)
+            self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
             shown(outcomes, changed)
 
         return both
@@ -212,9 +258,12 @@ class ComputerTurns:
             seat, line = said
             if self.session.command_of(line.split()[0]) == "end":
                 return  # at one keyboard the people at the table end a game, not a computer
-            self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
             self.heard.clear()
-            yield line, seat
+            self.speaking = (seat, line)
+            try:
+                yield line, seat
+            finally:
+                self.speaking = None
             said_back = self.heard[0] if self.heard else ()
             self.seats.answered(seat, not any(isinstance(o, REFUSALS) for o in said_back))
 
@@ -261,14 +310,19 @@ def read_deck(game: GameRegistration, spec: str | None) -> DeckText:
 
 
 def setup_record(
-    game: GameRegistration, values: Mapping[str, Any], rules, deck_text: DeckText | None
+    game: GameRegistration,
+    values: Mapping[str, Any],
+    rules,
+    deck_text: DeckText | None,
+    computers: tuple[Computer, ...] = (),
 ) -> Record:
-    """A new game's record from the options' values, the house rules and the deck's text
-    (SetupError naming the option at fault; the record is not rebuilt yet)."""
+    """A new game's record from the options' values, the house rules, the deck's text and
+    the computer seats (SetupError naming the option at fault; not rebuilt yet)."""
     setup = game.setup(values, rules, deck_text)
     setup.check_new()  # the name rule: a new game meets it, an old record need not
     now = _dt.datetime.now().astimezone()
-    return Record(game.kind, setup, (), now.isoformat(timespec="seconds"))
+    created = now.isoformat(timespec="seconds")
+    return Record(game.kind, setup, (), created, computers=computers)
 
 
 def new_record(game: GameRegistration, values: Mapping[str, Any], house, deck) -> Record:
@@ -339,9 +393,11 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
         for f in tg.flags:
             started = bool(getattr(record.setup, f.name, False))
             refuse_secret_flag(store, path, _flag(f.name), given.flags.get(f.name, False), started)
+        refuse_new_bots(store, path, game, given.bots, record)
         return Opened(store, record, state, path, False)
     record = new_game(tg, {**given.values, **given.flags}, given.house, given.deck)
-    state = record.rebuild()
+    state = record.rebuild()  # every option checked, --bots too, before a file is made
+    record = replace(record, computers=bots(game, given.bots, state.players))
     store, path = start_record(path, tg.prefix, record, state)
     return Opened(store, record, state, path, True)
 
@@ -376,13 +432,15 @@ def play(tg: TerminalGame, given: Given) -> None:
     if not opened.fresh:
         count = f"{len(record.events)} {game.unit} so far"
         out.print(user(f"Resuming {record_path}: {count}{tg.resumed(record)}."))
+        if record.computers:
+            out.print(user(f"The referee plays {computers_words(record.computers)}."))
     else:
         out.print(
             user(f"New game of {game.title} recorded in {record_path}. Type help for the commands.")
         )
         tg.started(out, record)
     interactive = sys.stdin.isatty()
-    seats = computer_seats(game, given.bots, state.players)
+    seats = computer_seats(game, record.computers)
     with store, tg.services(record) as services, contextlib.closing(seats):
         session = Session(record, game.language(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
@@ -426,6 +484,10 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
     record, stored = read_record(record_file, tg.game.kind)
     out = console(stderr=as_json)
     renderer = tg.renderer(out, None, {})
+    renderer.replayed = record
+    renderer.author = tg.game.language().author
+    if record.computers and not as_json:
+        out.print(user(f"The referee played {computers_words(record.computers)}."))
     interactive = sys.stdin.isatty() and not as_json
 
     live: dict[int, Step] = {}  # the step the replay is at (with what today found)
@@ -452,10 +514,12 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
     refused_event(record_file, report)
     if as_json:
         data = {**report.to_json(), **hooks.json_extra(report, record)}
+        if record.computers:  # the seats the referee played, as the record names them
+            data["computers"] = [{"name": c.name, "level": c.level} for c in record.computers]
         print_json(data)
     else:
         hooks.final(renderer, report, record)
-        show_taken_back(out, record, renderer.describe)
+        show_taken_back(out, record, renderer.describe, renderer.marked)
     check_summary(record_file, stored, report.game)
     shown = None if as_json else out
     count = len(record.events)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from referee.client.safe import filled, visible
+from referee.language.english import and_list
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError, Refusal
 
@@ -58,6 +59,10 @@ TABLE_TEMPLATES = {
     "be taken back",
     table.Why.UNDO_ALREADY_ASKED: "{player} has already asked to take back the last move",
     table.Why.NOBODY_ASKED_UNDO: "nobody has asked to take back a move",
+    table.Why.COMPUTERS_TURN: "it is {player}'s turn, and {player} is the referee's computer "
+    "player: it makes its own moves",
+    table.Why.COMPUTERS_SEAT: "{player} is the referee's computer player: what {player} "
+    "holds and may say is {player}'s alone",
 }
 
 TABLE_HINTS = {
@@ -83,6 +88,12 @@ def table_words(r: Refusal) -> str:
             return f"{names(r.texts)} answer {whose} to take back"
         case table.Why.PLAYERS_IN_END:
             return f"the players still in decide the end: {names(r.texts)}"
+        case table.Why.WHICH_HUMAN:
+            return (
+                f"say whose: {visible(r.word)} NAME, where NAME is "
+                f"{visible(and_list(r.texts, 'or'))} "
+                "(the others are the referee's computer players)"
+            )
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_TEMPLATES
 
 

@@ -344,6 +344,32 @@ class TableRenderer:
         """Whether what is shown goes to one seat alone (a phone), not a shared screen."""
         return False
 
+    # The record a replay shows (its computer seats); play's are its session's record's.
+    replayed: Record | None = None
+
+    # (game, event) -> the player who made it (the language's ``author``; a replay's)
+    author: Callable[[object, object], str | None] = staticmethod(lambda game, event: None)
+
+    def marked(self, line: str, event: object, game: object = None) -> str:
+        """An event's line with its author marked where the referee played them
+        (``bob (computer) plays …``, ``black (bob, computer) moves …``): a replay shows
+        which moves were the computers'."""
+        author = self.author(game if game is not None else self.game, event)
+        if author is None or not self.computer(author):
+            return line
+        name = visible(author)
+        if f"({name})" in line:
+            return line.replace(f"({name})", f"({name}, computer)", 1)
+        if line.startswith(f"{name} ") or line.startswith(f"{name}:"):
+            return f"{name} (computer){line[len(name) :]}"
+        return f"{line} ({name}, computer)"
+
+    def computer(self, player: str) -> bool:
+        """Whether the referee plays ``player`` itself (``--bots``): what only that seat sees
+        (its hand, its moves) is never drawn on this screen, which its people share."""
+        record = self.session.record if self.session is not None else self.replayed
+        return record is not None and player in record.computer_seats
+
     @renders(ShowCards, paged=True)  # a deck is taller than 24 rows: its title stays in view
     def show_cards(self, o: ShowCards) -> None:
         self.cards(self.game)
@@ -540,10 +566,17 @@ def check_summary(path: Path, stored: object, game) -> None:
         sys.exit(EXIT_DISAGREES)
 
 
-def show_taken_back(out: Console, record: Record, describe: Callable[[object], str]) -> None:
-    """The events undo took back during the game (kept in the record), in the order it did."""
+def show_taken_back(
+    out: Console,
+    record: Record,
+    describe: Callable[[object], str],
+    marked: Callable[[str, object], str] = lambda line, event: line,
+) -> None:
+    """The events undo took back during the game (kept in the record), in the order it did
+    (``marked``: a line with its author marked, :meth:`TableRenderer.marked`)."""
     for gone in record.taken_back:
-        out.print(user(f"undo took back event {gone.number}: {describe(gone.event)}", "dim"))
+        line = marked(describe(gone.event), gone.event)
+        out.print(user(f"undo took back event {gone.number}: {line}", "dim"))
 
 
 def refused_event(path: Path, report: ReplayReport) -> None:

@@ -142,14 +142,18 @@ def _opening(renderer: CogitoRenderer, record, flags) -> None:
     game = renderer.game
     if flags.get("show_secrets"):
         renderer.out.print(Text("[--show-secrets] the deal: ", style="yellow"), end="")
-        renderer.out.print(
-            user(
-                "; ".join(
-                    f"{s.name} is {s.self_card}, holds {', '.join(s.hand) or 'nothing'}"
-                    for s in game.seats
-                )
+        if record.computer_seats:  # never what a computer holds, nor what only it sees
+            dealt = (
+                f"{s.name} holds {', '.join(s.hand) or 'nothing'}"
+                for s in game.seats
+                if not renderer.computer(s.name)
             )
-        )
+        else:
+            dealt = (
+                f"{s.name} is {s.self_card}, holds {', '.join(s.hand) or 'nothing'}"
+                for s in game.seats
+            )
+        renderer.out.print(user("; ".join(dealt)))
     for outcome in game.news if not record.events else ():
         renderer.show((outcome,), False)
     renderer.table(game)
@@ -169,7 +173,8 @@ def _step(renderer: CogitoRenderer, s) -> None:
     if s.disagreements:  # refused: what it names is the record's word, perhaps a Self card
         renderer.out.print(Text(f"event {s.number}: refused by today's rules", style="bold red"))
         return
-    renderer.out.print(Text(f"event {s.number}: ", style="bold") + user(describe(s.event)))
+    line = renderer.marked(describe(s.event), s.event, s.game)
+    renderer.out.print(Text(f"event {s.number}: ", style="bold") + user(line))
     renderer.show(s.game.news, False)
 
 

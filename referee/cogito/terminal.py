@@ -249,6 +249,8 @@ class CogitoRenderer(TableRenderer):
         if game.calling:
             text = Text("COGITO! ", style="bold yellow")
             text.append_text(user(game.calling[0], "bold"))
+            if self.computer(game.calling[0]):
+                return text.append(" (computer) names their Self card")
             text.append(" names their Self card: iam CARD")
             return text
         if game.phase == Phase.TRADE:
@@ -259,6 +261,10 @@ class CogitoRenderer(TableRenderer):
                 "Every hand in play is empty: cogito NAME CARD, or end (a tie).", style="bold"
             )
         current = game.current or ""
+        if self.computer(current):
+            return Text().append_text(user(current, "bold")) + Text(
+                " (computer) to reveal a card", style="bold"
+            )
         text = Text().append_text(user(current, "bold")) + Text(
             " to reveal a card: play CARD", style="bold"
         )

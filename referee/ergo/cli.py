@@ -164,7 +164,8 @@ def _examiner(record):
 
 
 def _step(renderer: ErgoRenderer, s) -> None:
-    renderer.out.print(user(f"event {s.number}: {describe(s.event)}"))
+    line = renderer.marked(describe(s.event), s.event, s.game)
+    renderer.out.print(user(f"event {s.number}: {line}"))
     if renderer.out.is_terminal:  # a person stepping through sees the Proof as it stood
         renderer.proof(s.game)
 

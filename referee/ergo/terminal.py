@@ -335,7 +335,12 @@ class ErgoRenderer(TableRenderer):
                     style="yellow",
                 )
             )
-        if game.dealt and game.plays_left == game.drawn_count and game.drawn_count:
+        if (
+            game.dealt
+            and game.plays_left == game.drawn_count
+            and game.drawn_count
+            and not self.computer(p)  # a computer's hand is its own
+        ):
             self.out.print(
                 Text("  ", style="dim")
                 + user(p, "dim")

@@ -25,7 +25,13 @@ from pathlib import Path
 import click
 
 from referee.client.common import fail, print_json, read_text
-from referee.client.house import TerminalClient, TerminalGame, house_rules, play_command
+from referee.client.house import (
+    TerminalClient,
+    TerminalGame,
+    computers_words,
+    house_rules,
+    play_command,
+)
 from referee.client.reasons import record_error_words, said
 from referee.client.safe import console, echoed, user, visible
 from referee.client.stepper import Stepper
@@ -159,7 +165,8 @@ def _print_move_list(file, text: str) -> None:
 
 def _show_step(renderer: InvictaRenderer, number: int, event, game: Game) -> None:
     renderer.watched = game
-    renderer.out.print(user(f"move {number}: {describe(event, game.setup)}", "bold"))
+    line = renderer.marked(describe(event, game.setup), event, game)
+    renderer.out.print(user(f"move {number}: {line}", "bold"))
     renderer.status(game)
 
 
@@ -203,6 +210,10 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
         fail(f"{file}: {record_error_words(exc)}")
     renderer = InvictaRenderer(out)
     renderer.watched = record.new_game()
+    renderer.replayed = record
+    renderer.author = REGISTRATION.language().author
+    if record.computers and not as_json:
+        out.print(user(f"The referee played {computers_words(record.computers)}."))
     stepper = Stepper(out, record, partial(_show_step, renderer), interactive)
 
     def on_step(s) -> None:
@@ -228,7 +239,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
             f"{said(illegal.message, illegal.reason)}"
         )
     if not as_json:
-        show_taken_back(out, record, lambda e: describe(e, record.setup))
+        show_taken_back(out, record, lambda e: describe(e, record.setup), renderer.marked)
     check_summary(file, stored_summary(data, GAME), game)
     conclude_replay(None if as_json else out, True, len(record.events), "moves")
 

@@ -65,7 +65,8 @@ def _prompt(g) -> str:
 
 
 def _step(renderer: PalmerRenderer, s) -> None:
-    renderer.out.print(user(f"event {s.number}: ") + user(describe(s.event)))
+    line = renderer.marked(describe(s.event), s.event, s.game)
+    renderer.out.print(user(f"event {s.number}: ") + user(line))
     renderer.board(s.game)
     renderer.scores(s.game)
 

@@ -232,7 +232,11 @@ class PalmerRenderer(TableRenderer):
         self.scores(game)
         if game.dealt:
             for p in game.players:
-                self.hand(game, p)
+                if self.computer(p):  # a computer's hand is its own: only how many
+                    n = len(game.hand(p))
+                    self.out.print(user(p) + Text(f"'s hand: {n} card{'s' * (n != 1)}"))
+                else:
+                    self.hand(game, p)
             self.out.print(f"Deck: {len(game.draw_pile)} cards left")
         self.turn(game)
 

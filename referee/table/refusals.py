@@ -30,6 +30,10 @@ class Why(enum.Enum):
     NOBODY_ASKED_UNDO = "nobody_asked_undo"  # undo yes / no, and nobody asked
     NOT_ASKED_UNDO = "not_asked_undo"  # texts: who answers; flag: the request is the seat's own
     PLAYERS_IN_END = "players_in_end"  # texts: the players still in, who decide the end
+    # At the keyboard of a table with computer seats (the people typing are its humans):
+    COMPUTERS_TURN = "computers_turn"  # player: the computer seat whose move it is
+    COMPUTERS_SEAT = "computers_seat"  # player: the computer seat the command names
+    WHICH_HUMAN = "which_human"  # word: the command; texts: the humans it may be for
 
 
 class Tip(enum.Enum):

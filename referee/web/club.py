@@ -36,23 +36,22 @@ import stat
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import click
 
 from referee.client.common import InputError
-from referee.client.house import computer_seats, new_game
+from referee.client.house import bots, computer_seats, new_game
 from referee.client.table_io import resume_record, start_record
-from referee.table.computer import ComputerSeats
 from referee.table.record import RecordError
 from referee.table.store import RecordFile, StoreError, write_atomically
 from referee.web.app import WebApp, qr_data_uri
 from referee.web.games import GAMES, WebGame
 from referee.web.pools import Pools
 from referee.web.seats import token
-from referee.web.server import bot_levels, build, naming_app, seating
+from referee.web.server import build, naming_app, seating
 
 # Four letters a phone's user types: no I or O (nor digits: no 0 or 1 to mistake).
 LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -324,16 +323,18 @@ class Club:
         else:
             options.pop("seats", None)
             state: Any
-            if fresh:
-                values = {o.name: options.get(o.name) for o in web_game.registration.options}
+            registration = web_game.registration
+            if fresh:  # every option checked, --bots too, before a file is made
+                values = {o.name: options.get(o.name) for o in registration.options}
                 house = tuple(options.get("house") or ())
                 record = new_game(web_game.terminal, values, house, options.get("deck"))
                 state = record.rebuild()
-                seats = computer_seats(web_game.registration, options.get("bots"), state.players)
+                computers = bots(registration, options.get("bots"), state.players)
+                record = replace(record, computers=computers)
                 store, _ = start_record(path, web_game.prefix, record, state)
-            else:
+            else:  # the computer seats the record keeps
                 store, record, state = resume_record(path, web_game.kind)
-                seats = self._computers(table, options, tuple(state.players))
+            seats = computer_seats(registration, record.computers)
             stack.callback(store.close)
             stack.callback(seats.close)
             with claims():
@@ -353,15 +354,6 @@ class Club:
             app.computers.start()
         stack.callback(lambda: app.computers is not None and app.computers.stop())
         stack.callback(lambda: app.table is not None and app.table.close())
-
-    def _computers(self, table: Table, options: dict[str, Any], players) -> ComputerSeats:
-        """The computer seats of a table brought back: those it was opened with."""
-        bots = options.get("bots")
-        registration = table.game.registration
-        if not table.numbered:
-            return computer_seats(registration, bots, players)
-        levels = bot_levels(bots)
-        return ComputerSeats({seat: registration.player(lv) for seat, lv in levels.items()})
 
     def _keep(self, table: Table) -> None:
         """The table's match file, written whole before anything it says is acknowledged."""
