@@ -41,11 +41,15 @@ PHONES = ("ann", "bob", "cat")
 COMPUTER = "hal"
 
 
+LEVEL: dict[str, int | None] = {"palmer": None, "ergo": 0}  # None: the game's strongest
+
+
 def spec(game: str, seed: int) -> dict:
+    level = LEVEL.get(game)
     return {
         "game": game,
         "players": [*PHONES, COMPUTER],
-        "bots": f"{COMPUTER}:0" if game == "ergo" else COMPUTER,
+        "bots": COMPUTER if level is None else f"{COMPUTER}:{level}",
         "options": {"mode": "table", "seed": seed},
     }
 
@@ -108,7 +112,11 @@ class Phone:
             started = time.perf_counter()
             measured = not self.claims and line != "rematch" and self.night.measuring
             token = self.night.expect(self.table["id"], self.name, version, started, measured)
-            answer = await self.night.http.post(self.url + "/command", content=line.encode())
+            try:
+                answer = await self.night.http.post(self.url + "/command", content=line.encode())
+            except httpx.HTTPError:  # the night is over (the club is stopping)
+                self.night.drop(token)
+                return
             if not answer.json().get("ok"):
                 self.night.drop(token)
         finally:
@@ -196,7 +204,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument(
+        "--palmer-level", type=int, default=None, help="its computer seats' (default: strongest)"
+    )
     args = parser.parse_args()
+    LEVEL["palmer"] = args.palmer_level
     directory = Path(tempfile.mkdtemp(prefix="club-load-")) / "club"
     club = subprocess.Popen(
         [sys.executable, "-m", "referee.cli.main", "club", "--records", str(directory)],
@@ -238,11 +250,15 @@ def main() -> None:
                 f"{p95(values) * ms:.1f} |"
             )
     if alone and claims:
-        print(f"a claim at one table adds {(p95(claims) - p95(alone)) * ms:.1f} ms at the p95, "
-              f"{(statistics.median(claims) - statistics.median(alone)) * ms:.1f} ms at the median")
+        print(
+            f"a claim at one table adds {(p95(claims) - p95(alone)) * ms:.1f} ms at the p95, "
+            f"{(statistics.median(claims) - statistics.median(alone)) * ms:.1f} ms at the median"
+        )
     per_table = (opened - before) / max(1, args.tables)
-    print(f"memory: {before / 1024:.0f} MiB before, {opened / 1024:.0f} MiB with the tables open "
-          f"({per_table / 1024:.1f} MiB a table), {after / 1024:.0f} MiB after play")
+    print(
+        f"memory: {before / 1024:.0f} MiB before, {opened / 1024:.0f} MiB with the tables open "
+        f"({per_table / 1024:.1f} MiB a table), {after / 1024:.0f} MiB after play"
+    )
     print(f"records replayed: {count - len(failed)} of {count} agree")
     for line in failed:
         print(f"  {line}")
