@@ -7,8 +7,10 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -294,8 +296,6 @@ def post(url: str, body: bytes) -> dict:
 def test_the_club_as_a_process_survives_a_kill_9_at_its_port(tmp_path):
     """The first line's contract; every acknowledged move at every table is in its record
     after a kill -9, and the same command brings every table back at its URLs."""
-    import socket
-
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -327,3 +327,61 @@ def test_the_club_as_a_process_survives_a_kill_9_at_its_port(tmp_path):
     finally:
         again.send_signal(signal.SIGTERM)
         assert again.wait(20) == 0
+
+
+@pytest.mark.slow
+def test_a_slow_command_at_one_table_holds_no_other_tables_moves(tmp_path):
+    """Fifty lines wait at a table whose command is being settled (a claim, say): they
+    wait in that table's own queue, so another table's move is answered at once."""
+    import threading
+
+    import uvicorn
+
+    from referee.web.server import config
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    directory = club_directory(tmp_path / "club")
+    base = f"http://127.0.0.1:{port}"
+    club = Club(directory, base, load_key(directory / "club"))
+    slow = club.open({"game": "invicta", "players": ["ann", "bob"]})
+    quick = club.open({"game": "invicta", "players": ["ann", "bob"]})
+    table = slow.app.table
+    inner = table.session.commands
+    started, release = threading.Event(), threading.Event()
+
+    class Slow:
+        aliases = inner.aliases
+
+        def handle(self, session, command, rest, actor=None):
+            started.set()
+            release.wait(30)
+            return inner.handle(session, command, rest, actor)
+
+    table.session.commands = Slow()
+    server = uvicorn.Server(config(ClubApp(club).app))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]})
+    thread.start()
+    waiting = []
+    try:
+        while not server.started:
+            time.sleep(0.02)
+        urls = slow.app.urls()["seats"]
+        for _ in range(50):
+            sent = threading.Thread(target=post, args=(urls["ann"] + "/command", b"e5"))
+            sent.start()
+            waiting.append(sent)
+        assert started.wait(10)
+        time.sleep(0.5)  # every one of them is at the server
+        began = time.monotonic()
+        assert post(quick.app.urls()["seats"]["ann"] + "/command", b"e5")["ok"]
+        assert time.monotonic() - began < 2
+    finally:
+        release.set()
+        for sent in waiting:
+            sent.join(30)
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+        club.shutdown()

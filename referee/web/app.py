@@ -183,6 +183,9 @@ class WebApp:
         self.on_join: Callable[[int], None] | None = None
         # a club's table: where a phone joins it by code (its URL, the code, a QR code)
         self.join: dict[str, str] | None = None
+        # This table's commands wait their turn here, not in a worker thread: a claim
+        # settled at one table holds one thread, never the threads another table needs.
+        self.queue = asyncio.Lock()
         self.qr = [qr_data_uri(url_of(base, doors, door)) for door in doors.seats]
         self.routes = Starlette(
             routes=[
@@ -405,13 +408,14 @@ class WebApp:
                 {"ok": False, "messages": [f"a command is one line (at most {MAX_COMMAND_BYTES})"]},
                 413,
             )
-        if door.seat is None:  # a --seats table's seat, its player not named when asked
-            assert self.lobby is not None
-            answer = await run_in_threadpool(self.lobby.command, door.number, line)
-        else:
-            table = self.table
-            assert table is not None
-            answer = await run_in_threadpool(table.command, door.seat, line)
+        async with self.queue:
+            if door.seat is None:  # a --seats table's seat, its player not named when asked
+                assert self.lobby is not None
+                answer = await run_in_threadpool(self.lobby.command, door.number, line)
+            else:
+                table = self.table
+                assert table is not None
+                answer = await run_in_threadpool(table.command, door.seat, line)
         return _json(answer.to_json())
 
     async def check(self, request: Request) -> Response:
