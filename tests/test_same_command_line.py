@@ -1,45 +1,60 @@
-"""Resuming with the very command line a game began with (``--seed`` and all) is resuming,
-not new settings; any other setting is still refused (issue 37's table finding)."""
+"""``serve GAME --seats N`` restarted with the very command line it began with (its
+``--seed`` and house rules too) serves the game again; another setting is still refused
+(issue 37's table finding)."""
 
 from __future__ import annotations
 
-from click.testing import CliRunner
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
 
-from referee.cli.main import main
+import pytest
 
 
-def run(*args: str, script: str = "") -> object:
-    return CliRunner().invoke(main, list(args), input=script)
-
-
-def test_the_same_command_line_with_a_seed_resumes_the_game(tmp_path):
-    record = str(tmp_path / "g.json")
-    line = (
-        "play",
-        "--players",
-        "ann,bob",
-        "--seed",
-        "7",
-        "--house",
-        "hints=yes",
-        "--record",
-        record,
+def serve(*args: str) -> tuple[subprocess.Popen, str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "referee.cli.main", "serve", *args, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
-    first = run(*line, script="pass\n")
-    assert first.exit_code == 0, first.output
-    again = run(*line, script="pass\n")
-    assert again.exit_code == 0, again.output
-    assert "Resuming" in again.output and "1 events so far" in again.output
-    for other in (("--seed", "8"), ("--house", "hints=no"), ("--win", "5")):
-        changed = run("play", "--players", "ann,bob", "--record", record, *other)
-        assert changed.exit_code == 1 and "already holds a game" in changed.output
+    return process, process.stdout.readline()
 
 
-def test_a_game_begun_without_a_seed_resumes_with_its_command_line_too(tmp_path):
-    record = str(tmp_path / "g.json")
-    line = ("ergo", "play", "--players", "ann,bob", "--record", record)
-    assert run(*line, script="").exit_code == 0
-    again = run(*line)
-    assert again.exit_code == 0 and "Resuming" in again.output, again.output
-    refused = run("ergo", "play", "--players", "ann,cat", "--record", record)
-    assert refused.exit_code == 1 and "drop --players" in refused.output
+def say(url: str, line: str) -> dict:
+    request = urllib.request.Request(url + "/command", data=line.encode(), method="POST")
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+@pytest.mark.slow
+def test_the_same_serve_seats_line_with_a_seed_serves_the_game_again(tmp_path):
+    line = ("ergo", "--seats", "2", "--seed", "7", "--house", "undo_past_reveals=yes")
+    line += ("--record", str(tmp_path / "g.json"))
+    process, first = serve(*line)
+    try:
+        seats = json.loads(first)["seats"]
+        assert say(seats["seat 1"], "name ann")["ok"] and say(seats["seat 2"], "name bob")["ok"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(20) == 0
+    again, said = serve(*line)
+    try:
+        assert said, again.stderr.read()
+        served = json.loads(said)
+        for _ in range(200):  # serving (its signal handlers in place) before it is stopped
+            try:
+                urllib.request.urlopen(served["spectator"] + "/view", timeout=5).read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        assert list(json.loads(said)["seats"].values()) == list(seats.values())  # the same URLs
+    finally:
+        again.send_signal(signal.SIGTERM)
+        assert again.wait(20) == 0
+    changed, said = serve(*line[:4], "8", *line[5:])
+    assert changed.wait(20) == 1 and not said
+    assert "drop --seed" in changed.stderr.read()

@@ -381,15 +381,8 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
         new = {_flag(o.name): given.values.get(o.name) for o in game.options}
         if game.decks is not None:
             new["--deck"] = given.deck
-        new["--house"] = given.house
-        if any(value not in (None, (), [], False) for value in new.values()):
-            store, record, state = resume_record(path, game.kind)
-            if not same_settings(tg, record, given):  # not the command line it began with
-                store.close()
-                refuse_new_settings(path, new)
-        else:
-            refuse_new_settings(path, new)
-            store, record, state = resume_record(path, game.kind)
+        refuse_new_settings(path, {**new, "--house": given.house})
+        store, record, state = resume_record(path, game.kind)
         for f in tg.flags:
             started = bool(getattr(record.setup, f.name, False))
             refuse_secret_flag(store, path, _flag(f.name), given.flags.get(f.name, False), started)
@@ -405,8 +398,10 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
 def same_settings(tg: TerminalGame, record: Record, given: Given) -> bool:
     """Whether ``given`` is the command line ``record``'s game began with: the setup it
     makes is the record's (the seed the record drew where none is given), so the same
-    command run again resumes the game instead of being refused."""
+    command run again may resume the game instead of being refused."""
     game = tg.game
+    if any(o.required and not given.values.get(o.name) for o in game.options):
+        return False
     try:
         rules = with_switches(game.house_rules(), given.house)
         deck = read_deck(game, given.deck) if game.decks is not None else None

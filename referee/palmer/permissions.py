@@ -248,7 +248,8 @@ def negation_sites(statement: ast.Statement, vocabulary: Vocabulary) -> list[Neg
     """Every distinct statement one inserted ¬ can make, numbered 1, 2, … in reading order
     (worked out once per statement and vocabulary: :func:`_negation_sites`)."""
     key = (
-        statement,
+        statement,  # equal whatever parentheses its author wrote, which the sites keep:
+        statement.text or to_unicode(statement, as_written=True),  # so its text too
         frozenset(vocabulary.predicates.items()),
         frozenset(vocabulary.functions.items()),
     )

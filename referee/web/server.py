@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import click
 import segno
 import uvicorn
 
@@ -359,12 +360,37 @@ def naming_app(
     return app
 
 
+def given_again(web_game: WebGame, options: dict, path: Path) -> dict:
+    """``serve GAME --seats N ...`` restarted with the command line its game began with:
+    its settings (a ``--seed``, house rules) are the record's, so they are not new
+    settings; ``options`` without them, then, else as given (refused as new settings)."""
+    from referee.client.common import read_text
+    from referee.client.house import same_settings
+    from referee.table.record import loads
+
+    try:
+        record, state = loads(read_text(path, "game record"), web_game.kind)
+    except (RecordError, click.ClickException):
+        return options  # the record's own fault is said when it is opened
+    registration = web_game.registration
+    values = {o.name: options.get(o.name) for o in registration.options}
+    values["players"] = ",".join(state.players)  # named by the phones, kept in the record
+    house = tuple(options.get("house") or ())
+    given = Given(values, path, house, options.get("deck"))
+    if not same_settings(web_game.terminal, record, given):
+        return options
+    dropped = {o.name: None for o in registration.options}
+    return {**options, **dropped, "house": (), "deck": None}
+
+
 def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
     count = options.pop("seats", None)
     path = options.get("record_path")
     if count is not None and (path is None or not (path.exists() or path.is_symlink())):
         serve_naming(web_game, options, count, host, port)
         return
+    if count is not None and path is not None and path.is_file() and is_numbered(path):
+        options = given_again(web_game, options, path)
     out = console()
     opened = open_game(web_game, options)
     store, record, record_path, fresh = opened.store, opened.record, opened.path, opened.fresh
