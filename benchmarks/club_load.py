@@ -9,13 +9,14 @@ keeps its seat's WebSocket open, and when the table waits for it, thinks for a m
 finished game is followed by a rematch. A sample is the time from just before a move is
 sent to a frame with the new version arriving on one of that table's other phones.
 
-Two phases of ``--seconds`` each: the tables alone, then the same while one more
+Phases of ``--seconds`` each, alternating ``--rounds`` times (so that a machine whose
+load drifts weighs on both alike): the tables alone, then the same while one more
 Palmer table settles claims without pause (its phones claim whenever they may); the
 difference is what a claim at one table adds to the others. Also: the club's memory
 (resident set) before and after the tables open, per table, and whether every record
 (each table's, and each game a rematch kept) replays with exit 0.
 
-    .venv/bin/python benchmarks/club_load.py [--tables 20] [--seconds 40]
+    .venv/bin/python benchmarks/club_load.py [--tables 20] [--seconds 15] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -54,6 +55,34 @@ def spec(game: str, seed: int) -> dict:
     }
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used (user and system), and its children's, by pid."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for p in [pid]:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (its engine workers, E provers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
 def rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -83,6 +112,8 @@ class Phone:
                 self.night.arrived(self.table["id"], self.name, self.view["version"], arrived)
                 if self.night.stopping:
                     return
+                if self.claims and self.night.phase != "claims":
+                    continue  # the claiming table waits for its phase
                 if not self.moving and self.my_move() is not None:
                     self.moving = True
                     asyncio.get_running_loop().create_task(self.move())
@@ -162,17 +193,21 @@ def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[18] if len(values) >= 20 else max(values)
 
 
-async def play(night: Night, tables: list[dict], claimer: dict | None, seconds: float) -> None:
+async def play(night: Night, tables: list[dict], claimer: dict, seconds: float, rounds: int):
     phones = [Phone(night, t, name, False) for t in tables for name in PHONES]
-    tasks = [asyncio.create_task(p.run()) for p in phones]
+    claiming = [Phone(night, claimer, name, True) for name in PHONES]
+    tasks = [asyncio.create_task(p.run()) for p in [*phones, *claiming]]
     await asyncio.sleep(2)  # every socket open, every first view in
-    night.measuring, night.phase = True, "alone"
-    await asyncio.sleep(seconds)
-    if claimer is not None:
-        night.phase = "claims"
-        claiming = [Phone(night, claimer, name, True) for name in PHONES]
-        tasks += [asyncio.create_task(p.run()) for p in claiming]
-        await asyncio.sleep(seconds)
+    night.measuring = True
+    for _ in range(rounds):
+        for phase in ("alone", "claims"):
+            night.phase = phase
+            if phase == "claims":  # the claiming table's phones look at their view again
+                for phone in claiming:
+                    if not phone.moving and phone.my_move() is not None:
+                        phone.moving = True
+                        asyncio.get_running_loop().create_task(phone.move())
+            await asyncio.sleep(seconds)
     night.measuring = False
     night.stopping = True
     for task in tasks:
@@ -203,7 +238,8 @@ def replays(directory: Path) -> tuple[int, list[str]]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument("--seconds", type=float, default=15.0, help="a phase")
+    parser.add_argument("--rounds", type=int, default=3, help="alone / with claims, in turn")
     parser.add_argument(
         "--palmer-level", type=int, default=None, help="its computer seats' (default: strongest)"
     )
@@ -230,7 +266,10 @@ def main() -> None:
             opened = rss_kib(club.pid)
             claimer = http.post(urls["host"] + "/tables", json=spec("palmer", 99)).json()
         night = Night()
-        asyncio.run(play(night, tables, claimer, args.seconds))
+        own, workers = cpu_seconds(club.pid), sum(cpu_seconds(c) for c in children(club.pid))
+        asyncio.run(play(night, tables, claimer, args.seconds, args.rounds))
+        own = cpu_seconds(club.pid) - own
+        workers = sum(cpu_seconds(c) for c in children(club.pid)) - workers
         after = rss_kib(club.pid)
         load = os.getloadavg()
     finally:
@@ -240,7 +279,10 @@ def main() -> None:
     alone, claims = night.samples["alone"], night.samples["claims"]
     ms = 1000.0
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)")
-    print(f"{args.tables} tables, 3 phones and 1 computer seat each, {args.seconds:g} s a phase")
+    print(
+        f"{args.tables} tables, 3 phones and 1 computer seat each; {args.rounds} rounds of "
+        f"{args.seconds:g} s alone and {args.seconds:g} s beside a table settling claims"
+    )
     print("| phase | moves measured | median (ms) | p95 (ms) |")
     print("| --- | --- | --- | --- |")
     for phase, values in (("tables alone", alone), ("one more table settling claims", claims)):
@@ -258,6 +300,11 @@ def main() -> None:
     print(
         f"memory: {before / 1024:.0f} MiB before, {opened / 1024:.0f} MiB with the tables open "
         f"({per_table / 1024:.1f} MiB a table), {after / 1024:.0f} MiB after play"
+    )
+    played = 2 * args.seconds * args.rounds + 2
+    print(
+        f"CPU: the club's process {own / played:.2f} s a second of play, its "
+        f"engine workers {workers / played:.2f} s a second ({night.moves} moves shown)"
     )
     print(f"records replayed: {count - len(failed)} of {count} agree")
     for line in failed:

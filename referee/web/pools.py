@@ -24,6 +24,8 @@ from referee.logic.worker import Pool
 CLAIM_WORKERS = 2
 BACKGROUND_WORKERS = 1
 THINKERS = 1
+CLAIMS_NICE = 5
+BACKGROUND_NICE = 10
 
 
 class Thinkers:
@@ -63,8 +65,10 @@ class Pools:
         background: int = BACKGROUND_WORKERS,
         thinkers: int = THINKERS,
     ) -> None:
-        self.claims = Pool(size=claims)
-        self.background = Pool(size=background, memory_mb=1024)
+        # The workers think below the server's own priority: a move is taken and shown at
+        # once while a claim is settled (its limit is wall-clock time, as everywhere).
+        self.claims = Pool(size=claims, nice=CLAIMS_NICE)
+        self.background = Pool(size=background, memory_mb=1024, nice=BACKGROUND_NICE)
         self.thinkers = Thinkers(thinkers)
 
     def warm(self) -> None:
