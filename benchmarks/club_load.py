@@ -69,8 +69,9 @@ def cpu_seconds(pid: int) -> float:
 
 
 def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (its engine workers, E provers)."""
-    found = []
+    """The processes descended from ``pid`` (its engine workers, by way of the fork server,
+    and E provers)."""
+    parents: dict[int, int] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -78,8 +79,12 @@ def children(pid: int) -> list[int]:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[1]) == pid:
-            found.append(int(entry.name))
+        parents[int(entry.name)] = int(fields[1])
+    found, ours = [], {pid}
+    for _ in range(4):  # a few generations deep
+        more = [p for p, parent in parents.items() if parent in ours and p not in ours]
+        found += more
+        ours |= set(more)
     return found
 
 
