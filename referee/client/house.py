@@ -52,7 +52,7 @@ from referee.table.record import Record, reseeded, seed_of
 from referee.table.registry import DeckText, GameRegistration, Option
 from referee.table.replay import ReplayReport, Step
 from referee.table.replay import replay as run_replay
-from referee.table.session import Outcomes, Refused, Session, UndoRefused
+from referee.table.session import Outcomes, Quit, Refused, Session, UndoRefused
 from referee.table.store import RecordFile
 
 # (out, session or None for a replay, the terminal flags given) -> the game's renderer
@@ -73,6 +73,16 @@ def _no_examiner(record: Record) -> Iterator[None]:
     yield None
 
 
+def mover_prompt(game: Any) -> str:
+    """The prompt of a game as it stands: whose move it is (its state's ``mover``, the one
+    declaration of it), ``game over> `` after the end, ``> `` while nobody in particular
+    moves."""
+    if game.finished:
+        return "game over> "
+    mover = getattr(game, "mover", None)
+    return f"{mover}> " if mover else "> "
+
+
 @dataclass(frozen=True)
 class Flag:
     """A terminal switch of ``play`` that shows hidden cards (``--show-hands``): the setup
@@ -83,29 +93,42 @@ class Flag:
     help: str
 
 
+def _board(renderer: TableRenderer, *args: Any) -> None:
+    """The board as the game stands (the renderer's game), for a game that draws one."""
+    if renderer.draws_board():
+        renderer.board(renderer.game)
+
+
+def _step(renderer: TableRenderer, step: Step) -> None:
+    """One event of ``replay --step``, in its words (the renderer's ``describe``)."""
+    renderer.out.print(user(renderer.describe(step.event)))
+
+
 @dataclass(frozen=True)
 class Replay:
-    """What a game's ``replay`` adds to the one every game shares."""
+    """What a game's ``replay`` adds to the one every game shares; each default is what a
+    game with nothing to add gets (its events in their words, then its board)."""
 
-    help: str
+    help: str = ""  # "": "Replay a game of TITLE."
     # today's re-examination of each event, for as long as the replay runs
     examiner: Callable[[Record], AbstractContextManager[Any]] = _no_examiner
-    step: Callable[[TableRenderer, Step], None] = _nothing  # one event, with --step
-    final: Callable[[TableRenderer, ReplayReport, Record], None] = _nothing
+    step: Callable[[TableRenderer, Step], None] = _step  # one event, with --step
+    final: Callable[[TableRenderer, ReplayReport, Record], None] = _board
     json_extra: Callable[[ReplayReport, Record], dict] = lambda report, record: {}  # noqa: E731
 
 
 @dataclass(frozen=True)
 class TerminalGame:
-    """A game's registration with what the terminal adds to it."""
+    """A game's registration with what the terminal adds to it; each default is the
+    house's (a game writes only what is its own)."""
 
     game: GameRegistration
-    renderer: MakeRenderer
-    prompt: Callable[[Any], str]  # the prompt for the game as it stands
-    missing: str  # the message when a required option is not given
-    prefix: str  # a new record's file name: PREFIX-DATE-TIME.json
-    play_help: str
-    replay: Replay | None = None  # None: the game keeps a replay command of its own
+    renderer: MakeRenderer  # a TableRenderer subclass itself will do
+    prompt: Callable[[Any], str] = mover_prompt  # the prompt for the game as it stands
+    missing: str = ""  # the message when a required option is not given ("": they are named)
+    prefix: str = ""  # a new record's file name: PREFIX-DATE-TIME.json ("": the game's name)
+    play_help: str = ""  # "": "Play TITLE."
+    replay: Replay | None = Replay()  # None: the game keeps a replay command of its own
     flags: tuple[Flag, ...] = ()
     house_help: str = "A house rule (see docs/rulings.md)."
     # what the session's commands are given (an engine), for as long as the game is played;
@@ -116,11 +139,25 @@ class TerminalGame:
     keyboard: Mapping[str, Any] = field(default_factory=dict)
     # (out, record) after a new game's first line (a deck's note, a word about secrets)
     started: Callable[[Console, Record], None] = _nothing
-    # (renderer, record, flags) before the first prompt: the table as it stands
-    opening: Callable[[TableRenderer, Record, Mapping[str, bool]], None] = _nothing
+    # (renderer, record, flags) before the first prompt: the table as it stands (its board)
+    opening: Callable[[TableRenderer, Record, Mapping[str, bool]], None] = _board
     resumed: Callable[[Record], str] = lambda record: ""  # noqa: E731 - more for "Resuming"
     # (an event is said, at undo and for the events a replay lists as taken back, by the
     # renderer's one ``describe``: the default names only its kind, which hides nothing)
+
+    def __post_init__(self) -> None:
+        """The words a game need not write: its name, its title, its required options."""
+        title, required = self.game.title, [o for o in self.game.options if o.required]
+        named = and_list([_flag(o.name) + " " + o.name.upper() for o in required])
+        filled: dict[str, Any] = {
+            "missing": self.missing or (f"name {named}" if required else ""),
+            "prefix": self.prefix or self.game.name,
+            "play_help": self.play_help or f"Play {title}.",
+        }
+        if self.replay is not None and not self.replay.help:
+            filled["replay"] = replace(self.replay, help=f"Replay a game of {title}.")
+        for name, value in filled.items():
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True)
@@ -128,10 +165,19 @@ class TerminalClient:
     """A game at the terminal: its :class:`TerminalGame` and the click commands it adds to
     the ``referee`` command line, by name (a group named after the game: play, replay and
     its own commands; or ``play`` and ``replay`` at the top). A game's registration names
-    them (``cli``) and loads this (``terminal``) only when one is asked for."""
+    them (``cli``) and loads this (its package's ``cli.CLIENT``) only when one is asked for."""
 
     game: TerminalGame
     commands: Mapping[str, click.Command]
+
+    @classmethod
+    def of(cls, tg: TerminalGame, *more: click.Command) -> TerminalClient:
+        """The commands of a game with nothing else to say: ``referee NAME play`` and
+        ``replay`` (and ``more``, a game's own), in a group named after it."""
+        group = click.Group(tg.game.name, help=f"{tg.game.title}.")
+        for command in (play_command(tg), replay_command(tg), *more):
+            group.add_command(command)
+        return cls(tg, {tg.game.name: group})
 
 
 # ------------------------------------------------------------------ options
@@ -205,7 +251,7 @@ def refuse_new_bots(
     (letting go of the record ``store`` holds)."""
     if not spec:
         return
-    given = bots(game, spec, record.rebuild().players)
+    given = bots(game, spec, record.rebuild().players)  # type: ignore[attr-defined]
     if set(given) == set(record.computers):
         return
     store.close()
@@ -223,26 +269,56 @@ class ComputerTurns:
     The shared screen shows a computer's line (``NAME (computer)> LINE``) only once the
     table took it, with what it came to: a line the rules refused is never shown, nor
     why (the reason may tell what only that seat holds), so nothing a computer sees
-    reaches the screen but as a move everyone sees."""
+    reaches the screen but as a move everyone sees.
 
-    def __init__(self, session: Session, game: GameRegistration, seats: ComputerSeats, out):
-        self.session, self.game, self.seats, self.out = session, game, seats, out
+    What a line typed and the computers' answers to it came to is shown as it happens,
+    but the table is drawn again once, when the prompt returns (``renderer.after_change``
+    of them all), so no move scrolls away under a board redrawn after each; a ruling
+    followed by more moves is said again under it in a line or two (``renderer.recap``),
+    so the last ruling stays on a screen of 24 rows."""
+
+    def __init__(
+        self, session: Session, game: GameRegistration, seats: ComputerSeats, renderer
+    ) -> None:
+        self.session, self.game, self.seats = session, game, seats
+        self.renderer = renderer
+        self.out = renderer.out
         self.heard: list[Outcomes] = []
         self.speaking: tuple[str, str] | None = None  # (seat, line) being said
+        # since the prompt: (outcomes, changed, the screen's line count before they showed)
+        self.since: list[tuple[Outcomes, bool, int]] = []
+        self.rows = _Rows(self.out.file)
+        self.out.file = self.rows
 
     def show(self, shown: Callable[[Outcomes, bool], None]) -> Callable[[Outcomes, bool], None]:
         def both(outcomes: Outcomes, changed: bool) -> None:
             self.heard.append(outcomes)
-            if self.speaking is None:
-                shown(outcomes, changed)
-                return
-            seat, line = self.speaking
-            if any(isinstance(o, REFUSALS) for o in outcomes) and not changed:
-                return  # it tries again, or gives way (ComputerSeats.answered)
-            self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
-            shown(outcomes, changed)
+            before = self.rows.lines
+            if self.speaking is not None:
+                seat, line = self.speaking
+                if any(isinstance(o, REFUSALS) for o in outcomes) and not changed:
+                    return  # it tries again, or gives way (ComputerSeats.answered)
+                self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
+            shown(outcomes, False)  # the table is drawn again when the prompt returns
+            self.since.append((outcomes, changed, before))
+            if any(isinstance(o, Quit) for o in outcomes):
+                self.since.clear()
 
         return both
+
+    def redraw(self) -> None:
+        """The table as it stands, once, before the prompt: drawn from everything since the
+        last prompt, with the last ruling said again if more moves followed it."""
+        since, self.since = self.since, []
+        if not any(changed for _, changed, _ in since):
+            return
+        self.renderer.after_change(tuple(o for outcomes, _, _ in since for o in outcomes))
+        rulings = [k for k, (said, _, _) in enumerate(since) if self.renderer.ruling(said)]
+        if not rulings:
+            return
+        said, _, top = since[rulings[-1]]
+        if self.rows.lines - top + 1 > self.out.height:  # its first line is off the screen
+            self.renderer.recap(said)
 
     def lines(self, typed: Iterator[str]) -> Iterator[str | tuple[str, str]]:
         yield from self._turns()
@@ -254,10 +330,10 @@ class ComputerTurns:
         for _ in range(100_000):  # a game of computers alone still ends
             said = self.seats.next_line(lambda seat: self.game.view(self.session.game, seat))
             if said is None:
-                return
+                break
             seat, line = said
             if self.session.command_of(line.split()[0]) == "end":
-                return  # at one keyboard the people at the table end a game, not a computer
+                break  # at one keyboard the people at the table end a game, not a computer
             self.heard.clear()
             self.speaking = (seat, line)
             try:
@@ -266,6 +342,23 @@ class ComputerTurns:
                 self.speaking = None
             said_back = self.heard[0] if self.heard else ()
             self.seats.answered(seat, not any(isinstance(o, REFUSALS) for o in said_back))
+        self.redraw()
+
+
+class _Rows:
+    """The terminal's output, counting the lines written to it (how far a ruling has
+    scrolled); everything else is the file's own."""
+
+    def __init__(self, file) -> None:
+        self.file = file
+        self.lines = 0
+
+    def write(self, text: str) -> int:
+        self.lines += text.count("\n")
+        return self.file.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.file, name)
 
 
 REFUSALS = (Refused, UndoRefused)
@@ -390,7 +483,8 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
         return Opened(store, record, state, path, False)
     record = new_game(tg, {**given.values, **given.flags}, given.house, given.deck)
     state = record.rebuild()  # every option checked, --bots too, before a file is made
-    record = replace(record, computers=bots(game, given.bots, state.players))
+    players = state.players  # type: ignore[attr-defined]
+    record = replace(record, computers=bots(game, given.bots, players))
     store, path = start_record(path, tg.prefix, record, state)
     return Opened(store, record, state, path, True)
 
@@ -439,10 +533,11 @@ def play(tg: TerminalGame, given: Given) -> None:
     with store, tg.services(record) as services, contextlib.closing(seats):
         session = Session(record, game.language(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
+        renderer.author = session.commands.author
         if interactive:
             session.confirm = renderer.confirm_undo
         tg.opening(renderer, record, flags)
-        turns = ComputerTurns(session, game, seats, out) if seats else None
+        turns = ComputerTurns(session, game, seats, renderer) if seats else None
         play_session(session, store, renderer, lambda: tg.prompt(session.game), interactive, turns)
     out.print(user(f"Record: {record_path}"))
 

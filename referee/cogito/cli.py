@@ -38,6 +38,7 @@ from referee.cogito.judge import (
 )
 from referee.cogito.registration import REGISTRATION
 from referee.cogito.terminal import CogitoRenderer, and_list, describe, ruled_out_words, why
+from referee.table.views import game_over
 
 
 def load_deck(spec: str | None) -> Diagram:
@@ -162,11 +163,9 @@ def _opening(renderer: CogitoRenderer, record, flags) -> None:
 def _prompt(g) -> str:
     if g.finished:
         return "game over> "
-    if g.calling:
-        return f"COGITO {g.calling[0]}> "
-    if g.current is None:
+    if g.mover is None:
         return f"{g.phase.value.replace('_', ' ')}> "
-    return f"{g.current}> "
+    return f"COGITO {g.mover}> " if g.calling else f"{g.mover}> "
 
 
 def _step(renderer: CogitoRenderer, s) -> None:
@@ -175,7 +174,8 @@ def _step(renderer: CogitoRenderer, s) -> None:
         return
     line = renderer.marked(describe(s.event), s.event, s.game)
     renderer.out.print(Text(f"event {s.number}: ", style="bold") + user(line))
-    renderer.show(s.game.news, False)
+    over = game_over(s.game)  # the event that ended it: the end, as at the table
+    renderer.show((*s.game.news, *((over,) if over else ())), False)
 
 
 def _final(renderer: CogitoRenderer, report, record) -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import click
 
-from referee.client.common import fail, print_json, read_text
+from referee.client.common import fail, print_json, read_text, say_error
 from referee.client.house import (
     TerminalClient,
     TerminalGame,
@@ -62,9 +62,9 @@ def invicta() -> None:
 
 
 def _prompt(g: Game) -> str:
-    if g.finished or g.to_move is None:
+    if g.mover is None:
         return "game over> "
-    return f"{g.to_move} ({g.setup.player(g.to_move)})> "
+    return f"{g.to_move} ({g.mover})> "
 
 
 TERMINAL = TerminalGame(
@@ -81,6 +81,7 @@ TERMINAL = TerminalGame(
     """,
     house_help=HOUSE_HELP,
     opening=lambda renderer, record, flags: renderer.status(renderer.game),
+    replay=None,  # its own: it reads move lists too
 )
 invicta.add_command(play_command(TERMINAL))
 
@@ -175,7 +176,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
         moves = parse_move_list(text)
     except MoveListError as exc:
         words = exc.render(notation_words(exc.reason))
-        click.echo(echoed(f"error: {visible(str(file))}, {words}"), err=True)
+        say_error(echoed(f"error: {visible(str(file))}, {words}"))
         sys.exit(EXIT_INPUT)
     renderer = InvictaRenderer(out)
     events: list = []

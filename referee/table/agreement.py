@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any
 from referee.table.errors import Refusal
 from referee.table.record import Record, rematch
 from referee.table.refusals import Why
-from referee.table.reveals import undo_barrier
 from referee.table.session import Outcome, Outcomes, Refused
 
 if TYPE_CHECKING:
@@ -223,12 +222,17 @@ class Agreement:
         return (MatchBegins(record.match),)
 
     def _undo_refusal(self, session: Session) -> Refusal | None:
-        """Why the last event cannot be asked back now (None: it can)."""
+        """Why the last event cannot be asked back now (None: it can): what the host's
+        ``undo`` would take back (at a table with computers, the people's last move with
+        the computers' replies since) crosses no reveal."""
+        from referee.table.session import undo_floor
+
         events = session.record.events
-        if not events:
+        first = session.people_undo() if session.record.computers else len(events)
+        if not events or first == 0:
             return Refusal(Why.NOTHING_PLAYED)
-        barrier = undo_barrier(session.game)
-        if barrier is not None and barrier.event >= len(events):
+        floor = undo_floor(session.record, session.game)
+        if floor is not None and floor.event >= first:
             return Refusal(Why.UNDO_PAST_REVEAL)
         if self._undo is not None:
             return Refusal(Why.UNDO_ALREADY_ASKED, player=self._undo.asker)

@@ -7,7 +7,8 @@ a helper's name), a move after the game is over is refused, a move said by a
 seat whose turn it is not is refused, a command that names a player (a hand)
 is refused when another seat says it, an :class:`Unread` raised by a handler
 becomes a refusal with its hint, and the shared views (scores, hand, cards,
-rules) are answered the same way for every game.
+rules, board) are answered the same way for every game, and after any command whose
+events ended the game, the end as the state declares it (its ``ending``).
 
 The *actor* is who says a command: an :class:`Actor` (a seat, one player's
 phone) or ``None``, the shared terminal, where everyone sits at one keyboard and
@@ -37,11 +38,18 @@ from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
 from referee.table.reveals import undo_barrier
 from referee.table.session import Actor, Outcome, Outcomes, Refused, Session, ShowRules
-from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores
+from referee.table.views import (
+    ShowBoard,
+    ShowCards,
+    ShowHand,
+    ShowMoves,
+    ShowScores,
+    game_over,
+)
 
 E = TypeVar("E", bound=Event)
 
-# Whose move it is when a game says nobody's way (no ``player``, no ``mover``): nobody's.
+# Whose move it is when a game does not say (no ``mover``): nobody's.
 UNDECLARED = "\u2063the player to move is not declared"
 
 
@@ -106,14 +114,17 @@ class TableCommands:
             return refused
         if actor is None and computers and command in self.owns and not named:
             actor = Actor(self.keyboard_player(game, computers) or "")  # may_say: one found
+        count = len(session.record.events)
         try:
-            return getattr(self, f"_{command}")(session, game, rest, actor)
+            outcomes = getattr(self, f"_{command}")(session, game, rest, actor)
         except Unread as exc:
             return (Refused(hint=exc.hint, reason=exc.reason),)
         except OverLimit as exc:  # the record's limit, not the game's rules
             return (Refused(reason=exc.reason),)
         except IllegalEvent as exc:  # a rule a handler asked about before any event
             return self.refusal(exc)
+        ended = game_over(session.game) if len(session.record.events) > count else None
+        return outcomes if ended is None else (*outcomes, ended)
 
     def submit(self, session: Session, event: Event, *shown: Outcome) -> Outcomes:
         """Put ``event`` to the rules (:meth:`Session.submit`, the one door into the
@@ -128,7 +139,8 @@ class TableCommands:
 
     def followed(self, session: Session, shown: Outcomes) -> Outcomes:
         """What an accepted event comes to: ``shown``, and what the game adds after it
-        (the game over, a round settled, the news its rules made)."""
+        (a round settled, the news its rules made; the end is the state's ``ending``,
+        which :meth:`handle` adds after any command whose events ended the game)."""
         return shown
 
     def refusal(self, exc: IllegalEvent, event: Event | None = None) -> Outcomes:
@@ -243,13 +255,12 @@ class TableCommands:
     def over(self, game) -> Outcomes:
         return (Refused(hint=self.over_hint, reason=Refusal(Why.GAME_OVER)),)
 
-    def mover(self, game) -> str | None:
-        """The player whose move it is (None: nobody in particular): the state's ``player``
-        (a game without one overrides this). Undeclared, no seat's move is taken: a turn
-        guard that was forgotten refuses rather than lets anyone move."""
-        if not hasattr(game, "player"):
-            return UNDECLARED
-        return game.player
+    @staticmethod
+    def mover(game) -> str | None:
+        """The player whose move it is (None: nobody in particular): the state's ``mover``,
+        the one declaration of it. Undeclared, no seat's move is taken: a turn guard that
+        was forgotten refuses rather than lets anyone move."""
+        return getattr(game, "mover", UNDECLARED)
 
     def not_now(self, game, command: str) -> Outcomes | None:
         """Refused when nobody may say ``command`` now, whoever says it (a vote pending, a
@@ -298,6 +309,9 @@ class TableCommands:
     def _rules(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowRules(),)
 
+    def _board(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
+        return (ShowBoard(),)
+
     def _moves(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         """Every move a player may make now (a seat: its own; the table: each player's who
         has one, or the one named), as a computer player or ``you.legal`` lists them."""
@@ -318,9 +332,12 @@ class TableCommands:
         return True
 
     def _hand(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
-        if not game.dealt:
+        """What is private to a seat (a hand of cards, dice under a cup), for that seat alone;
+        refused in a game whose table holds it instead (a card game's printed deck, whose
+        state says it is not ``dealt``)."""
+        if getattr(game, "dealt", True) is False:
             return (Refused(reason=Refusal(self.no_hands)),)
-        word = rest.strip() or (actor.name if actor is not None else game.player)
+        word = rest.strip() or (actor.name if actor is not None else self.mover(game) or "")
         player = self.player(game, word)
         if player is None:
             return (Refused(reason=Refusal(Why.NO_SUCH_PLAYER, word=word)),)

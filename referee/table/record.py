@@ -421,7 +421,7 @@ def summary_differences(stored: object, game: GameState) -> tuple[str, ...]:
     """
     if stored is None:
         return ()
-    today = game.summary()
+    today = json.loads(json.dumps(game.summary()))  # as a record keeps it: a tuple is a list
     if stored == today:
         return ()
     if not isinstance(stored, dict):

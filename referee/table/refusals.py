@@ -34,6 +34,7 @@ class Why(enum.Enum):
     COMPUTERS_TURN = "computers_turn"  # player: the computer seat whose move it is
     COMPUTERS_SEAT = "computers_seat"  # player: the computer seat the command names
     WHICH_HUMAN = "which_human"  # word: the command; texts: the humans it may be for
+    NO_MOVE_OF_YOURS = "no_move_of_yours"  # undo: every event so far is a computer's
 
 
 class Tip(enum.Enum):

@@ -3,8 +3,9 @@
 A game's ``seat_view`` (its registration's) says what a seat may see as JSON-ready data,
 in the game's own shape. Every client (a phone, the table screen, a computer player)
 reads a few keys of it the same way for every game: the game, its players, whose turn
-it is, whom the table waits for and why, whether it is over, the seat's own name and
-legal moves, and what the players have asked for together (a rematch, an end, an undo:
+it is, whom the table waits for and why, whether it is over, the last ruling (as data:
+:mod:`referee.table.rulings`), the seat's own name and legal moves, and what the
+players have asked for together (a rematch, an end, an undo:
 :mod:`referee.table.agreement`). :class:`SeatView` is those keys, checked once here where
 the game's data enters (a game whose view breaks them is a developer's mistake, said
 plainly), beside the rest of the game's view as it gave it. So the shared page names no
@@ -83,6 +84,9 @@ class SeatView:
     finished: bool
     you: You | None = None
     rest: Mapping[str, Any] = field(default_factory=dict)
+    # the last ruling as data (referee.table.rulings: what a screen draws it from); None:
+    # none yet, or a game without rulings
+    ruling: Mapping[str, Any] | None = None
     # what the players have asked for together, and the table's series
     match: int = 1
     wishes: Wishes = Wishes()
@@ -94,6 +98,7 @@ class SeatView:
         data["to_play"] = self.to_play
         data["waiting_for"] = None if self.waiting_for is None else self.waiting_for.to_json()
         data["finished"] = self.finished
+        data["ruling"] = None if self.ruling is None else dict(self.ruling)
         if self.you is not None:
             data["you"] = self.you.to_json()
         return data
@@ -143,13 +148,14 @@ def seat_view(
         view.finished,
         you,
         view.rest,
+        view.ruling,
         match,
         wishes or Wishes(),
         tuple(sorted(computers)),
     )
 
 
-CONTRACT = ("game", "players", "to_play", "finished", "you", "waiting_for")
+CONTRACT = ("game", "players", "to_play", "finished", "you", "waiting_for", "ruling")
 
 
 def read(data: Mapping[str, Any], seat: str | None) -> SeatView:
@@ -184,5 +190,8 @@ def read(data: Mapping[str, Any], seat: str | None) -> SeatView:
         you = You(seat, tuple(legal), facts)
     elif mine is not None:
         raise ViewError("you: only in a seat's view")
+    ruling = data.get("ruling")
+    if ruling is not None and not isinstance(ruling, Mapping):
+        raise ViewError("ruling: an object or null")
     rest = {k: v for k, v in data.items() if k not in CONTRACT}
-    return SeatView(game, tuple(listed), to_play, None, finished, you, rest)
+    return SeatView(game, tuple(listed), to_play, None, finished, you, rest, ruling)
