@@ -145,6 +145,7 @@ def test_past_max_tables_opening_is_refused_with_the_reason(tmp_path):
     night.open({"game": "invicta", "players": ["ann", "bob"]})
     refused = night.client.post(night.host + "/tables", json={"game": "invicta", "seats": 2})
     assert refused.status_code == 400 and "--max-tables 1" in refused.json()["messages"][0]
+    assert "[default: 32]" in CliRunner().invoke(main, ["club", "--help"]).output
     night.club.shutdown()
 
 
@@ -194,6 +195,8 @@ def test_the_host_and_join_doors_check_the_token_host_and_origin(night):
         night.client.post("/join", content=b"ABCD", headers={"Host": "evil.example"}).status_code
         == 421
     )
+    for page in (night.host, "/join"):  # a rebinding page reads neither
+        assert night.client.get(page, headers={"Host": "evil.example"}).status_code == 421
     evil = {"Origin": "http://evil.example"}
     assert night.client.post(night.host + "/tables", json=SPEC, headers=evil).status_code == 403
     assert night.client.post("/join", content=b"ABCD", headers=evil).status_code == 403
@@ -267,6 +270,18 @@ def test_a_finished_games_spectator_steps_through_its_events(night):
     assert "step" not in night.view(seats["ann"], step=1)  # a seat's view is its own, live
     (listed,) = night.listed()
     assert listed["finished"] and listed["result"]
+
+
+def test_a_finished_game_stays_listed_after_a_restart_and_steps_through(night):
+    opened = night.open({"game": "ergo", "players": ["ann", "bob"], "options": {"mode": "table"}})
+    for seat, line in [("ann", "play A"), ("ann", "discard"), ("ann", "end"), ("bob", "end")]:
+        assert night.say(opened["seats"][seat], line)["ok"], line
+    again = night.again()
+    (listed,) = again.listed()
+    assert listed["id"] == opened["id"] and listed["finished"] and listed["result"]
+    assert listed["spectator"] == opened["spectator"] and listed["code"] == opened["code"]
+    assert again.view(opened["spectator"], step=1)["step"] == 1
+    again.club.shutdown()
 
 
 # ------------------------------------------------------------------ the process

@@ -91,3 +91,22 @@ def test_the_shared_page_reads_no_games_own_keys():
     text = APP_JS.read_text(encoding="utf-8")
     assert "waiting_for" in text
     assert "v.vote" not in text and ".vote." not in text
+
+
+def test_cogitos_trade_and_last_call_are_waited_for_in_its_own_words(tmp_path):
+    """Every player chooses in the trade and at the last call (nobody is to move): the
+    banner names whom the table waits for, never nothing."""
+    app, _ = table(tmp_path, "cogito")
+    views = Views(app)
+    seen = set()
+    while (move := next_move("cogito", views)) is not None:
+        public = app.table.view(None)
+        if public["to_play"] is None and not public["finished"]:
+            phase, waiting = public["phase"], public["waiting_for"]
+            assert waiting is not None and waiting["players"], phase
+            if phase == "trade":
+                assert waiting["players"] == public["trade_waiting"] and waiting["verb"] != "play"
+            seen.add(phase)
+        assert app.table.command(*move).ok
+    assert "trade" in seen
+    app.table.close()
