@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 from referee.language.naming import statement_formula
 from referee.language.parser import parse_statement
 from referee.logic.engine import Engine, Limits, Status, sharing
 from referee.logic.worker import Pool
 
 
+@pytest.mark.slow  # engines race in four threads on real provers
 def test_engines_sharing_a_pool_each_get_their_own_verdicts(vocab):
     def f(text):
         return statement_formula(parse_statement(text, vocab))
