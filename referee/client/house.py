@@ -332,13 +332,17 @@ class ComputerTurns:
             yield from self._turns()
 
     def _turns(self) -> Iterator[tuple[str, str]]:
+        ending: set[str] = set()  # computers that would end the game: the people decide
         for _ in range(100_000):  # a game of computers alone still ends
-            said = self.seats.next_line(lambda seat: self.game.view(self.session.game, seat))
+            said = self.seats.next_line(
+                lambda seat: self.game.view(self.session.game, seat), skip=ending
+            )
             if said is None:
                 break
             seat, line = said
             if self.session.command_of(line.split()[0]) == "end":
-                break  # at one keyboard the people at the table end a game, not a computer
+                ending.add(seat)  # at one keyboard the people end a game, not a computer;
+                continue  # the next computer is still asked (a COGITO at the last call)
             self.heard.clear()
             self.speaking = (seat, line)
             try:

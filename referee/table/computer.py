@@ -19,7 +19,7 @@ import functools
 import multiprocessing
 import pickle
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -250,10 +250,12 @@ class ComputerSeats:
     def __bool__(self) -> bool:
         return bool(self.players)
 
-    def next_line(self, view_of) -> tuple[str, str] | None:
-        """(seat, line) for the first computer seat with something to say now, given
-        ``view_of(seat)``, that seat's view; None when none has."""
+    def next_line(self, view_of, skip: Collection[str] = ()) -> tuple[str, str] | None:
+        """(seat, line) for the first computer seat not in ``skip`` with something to say
+        now, given ``view_of(seat)``, that seat's view; None when none has."""
         for seat, player in list(self.players.items()):
+            if seat in skip:
+                continue
             view = view_of(seat)
             if agrees_to_rematch(view, seat):
                 return seat, "rematch"
