@@ -61,6 +61,19 @@ def legal(view: Mapping[str, Any]) -> list[str]:
     return [line for line in lines if isinstance(line, str)] if isinstance(lines, list) else []
 
 
+def agrees_to_rematch(view: Mapping[str, Any], seat: str) -> bool:
+    """Whether another seat asked for a rematch of this finished game that ``seat`` has
+    not agreed to yet (the next game starts when every player has said ``rematch``): a
+    computer player agrees, as it agrees to end, so a table with one plays game 2."""
+    wished = view.get("rematch")
+    return (
+        bool(view.get("finished"))
+        and isinstance(wished, list)
+        and bool(wished)
+        and (seat not in wished)
+    )
+
+
 def agrees_to_end(view: Mapping[str, Any], seat: str) -> bool:
     """Whether the table asks ``seat`` to end the game (another seat said ``end``: the
     web table ends a game once every player still in has): a computer player agrees."""
@@ -244,6 +257,8 @@ class ComputerSeats:
             if seat in skip:
                 continue
             view = view_of(seat)
+            if agrees_to_rematch(view, seat):
+                return seat, "rematch"
             if view.get("finished"):
                 continue
             if agrees_to_end(view, seat):
