@@ -16,6 +16,7 @@ Nothing here names a game.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from referee.games import GAMES as REGISTERED
 from referee.table.events import Event
 from referee.table.record import GameKind, Record
 from referee.table.registry import GameRegistration
+from referee.table.seatview import seat_view
 from referee.table.session import Commands, Outcome, Session
 
 
@@ -71,9 +73,9 @@ class WebGame:
         return self.terminal.game.kind
 
     def view(self, game, seat: str | None) -> dict:
-        view = self.registration.view(game, seat)
-        worded = self.registration.phones.worded
-        return view if worded is None else worded(game, view)
+        """What ``seat`` (None: everyone) may see of ``game``, read into the contract every
+        client reads (:mod:`referee.table.seatview`), without the table's own keys."""
+        return seat_view(self.registration, game, seat).game_json()
 
     def services(self, record: Record) -> AbstractContextManager[dict[str, Any]]:
         """What the commands are given (an engine), as the terminal opens them."""
@@ -82,11 +84,17 @@ class WebGame:
     def commands(self, services: dict[str, Any]) -> Commands:
         return self.terminal.game.language(**services)
 
+    def describe(self, event: Event) -> str:
+        """An event in one line, as the terminal says it at undo and in a replay (words
+        that show only what the event showed the table)."""
+        renderer = self.terminal.renderer(Console(file=io.StringIO()), None, {})
+        return renderer.describe(event)
+
     def renderer(self, out: Console, session: Session):
         """The terminal's renderer, its secret-showing flags off, its words for one seat
         (a phone's answer goes to that phone alone)."""
         renderer = self.terminal.renderer(out, session, {})
-        renderer.session_is_a_seat = lambda: True
+        renderer.session_is_a_seat = lambda: True  # type: ignore[method-assign]
         return renderer
 
     def options(self) -> list[click.Parameter]:
