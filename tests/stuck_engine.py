@@ -8,7 +8,9 @@ remembered model) and the worker is killed there. Production's
 
 from __future__ import annotations
 
-from referee.logic.engine import Engine, Limits, Solver
+from referee.logic.engine import Engine, Limits
+from referee.logic.evidence import Solver
+from referee.logic.race import Racers
 from referee.logic.tasks import Sleep
 from referee.logic.worker import Pool
 
@@ -21,6 +23,15 @@ class StuckEngine(Engine):
     def _quick(self, asked, timeout):
         """No first pass: nothing answers quickly here."""
         return [None] * len(asked), [None] * len(asked)
+
+    def _racers(self) -> Racers:
+        return _StuckRacers(self.limits, self.pool, self.hang)
+
+
+class _StuckRacers(Racers):
+    def __init__(self, limits: Limits, pool: Pool, hang: float):
+        super().__init__(limits, pool)
+        self.hang = hang
 
     def _lanes(self, q, lane, budget, max_size) -> float:
         for _ in range(min(2, self.pool.size)):

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from referee.cli.main import main
 from referee.derivation.syntax import DerivationError, parse_derivation
 from referee.language.boardfile import BoardError, parse_board
-from referee.language.characters import describe, first_refused, split_lines, visible
+from referee.language.characters import describe, first_refused, picture_invisible, split_lines
 from referee.language.parser import ParseError, parse_statement
 
 SEPARATORS = {
@@ -62,7 +62,7 @@ def test_every_refused_character_is_named():
 
 def test_visible_keeps_one_column_per_character():
     text = "a\x1b[2J\u2028b\tc"
-    shown = visible(text)
+    shown = picture_invisible(text)
     assert len(shown) == len(text)
     assert shown == "a␛[2J⍰b c"
 

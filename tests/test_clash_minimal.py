@@ -12,6 +12,7 @@ from referee.language.naming import statement_formula
 from referee.language.parser import parse_statement
 from referee.logic.engine import Engine, Limits, Status, Verdict
 from referee.logic.evidence import Evidence, Method, Solver
+from referee.logic.race import Racers
 
 pytestmark = pytest.mark.slow  # races engines
 
@@ -61,14 +62,14 @@ def test_a_proof_that_names_more_than_it_needs_is_shrunk_to_a_refuted_minimal_se
     named = Verdict(
         Status.ENTAILED, Evidence(Method.PROOF, Solver.E, used=(0, 1, 2, 3), minimal=False)
     )
-    shrunk = engine._shrink(q, named, engine.pool).evidence
+    shrunk = Racers(engine.limits, engine.pool).shrink(q, named, engine.pool).evidence
     assert shrunk.minimal and len(shrunk.used) in (2, 3) and 2 in shrunk.used
     minimal_and_refuted(engine, fs, shrunk.used)
     # a set no prover refutes is never named in its place: the verdict keeps its own
     fine = formulas(["∀x blonde(x)", "∃x happy(x)"], vocab)
     q = engine._prepare(fine, [], 3.0, time.monotonic())
     wrong = Verdict(Status.ENTAILED, Evidence(Method.PROOF, Solver.E, used=(0, 1), minimal=False))
-    kept = engine._shrink(q, wrong, engine.pool).evidence
+    kept = Racers(engine.limits, engine.pool).shrink(q, wrong, engine.pool).evidence
     assert kept.used == (0, 1)
 
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from rich.console import Console
 
-from referee.client.reasons import said
+from referee.client.reasons import refusal_text
 from referee.ergo.cards import Card, Face
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.decks import bundled_deck_path as ergo_deck_path
@@ -57,7 +57,7 @@ def refusal(s, line):
 
 def words(r) -> str:
     """What the table reads for a refusal (the interface words a typed reason)."""
-    return said(r.message, r.reason)
+    return refusal_text(r.message, r.reason)
 
 
 def texts(s):

@@ -140,13 +140,13 @@ def test_why_shows_the_derivation_a_claim_was_backed_with_and_what_it_used(engin
 
     from rich.console import Console
 
-    from referee.palmer.outcomes import Why as WhyShown
+    from referee.palmer.outcomes import EvidenceShown
     from referee.palmer.terminal import PalmerRenderer
 
     s = session(engine)
     claim(s, "claim 2 with good.drv")
     (shown,) = s.execute("why")
-    assert isinstance(shown, WhyShown) and shown.settled.offered_uses == (1,)
+    assert isinstance(shown, EvidenceShown) and shown.settled.offered_uses == (1,)
     buffer = io.StringIO()
     PalmerRenderer(Console(file=buffer, width=80), s).show((shown,), False)
     said = buffer.getvalue()

@@ -44,17 +44,7 @@ from infinite_boards import (  # noqa: E402
 from referee.language.boardfile import parse_board  # noqa: E402
 from referee.language.naming import statement_formula  # noqa: E402
 from referee.logic import infinite_model as im  # noqa: E402
-from referee.logic.infinite import (  # noqa: E402
-    EQ,
-    EVEN,
-    GE,
-    NE,
-    Concrete,
-    Found,
-    comparison,
-    find_infinite_model,
-    linear_term,
-)
+from referee.logic.infinite import Concrete, Found, find_infinite_model  # noqa: E402
 from referee.logic.infinite_check import (  # noqa: E402
     PresburgerTimeout,
     closure_problems,
@@ -71,6 +61,7 @@ from referee.logic.infinite_model import (  # noqa: E402
     parse_condition,
     render,
 )
+from referee.logic.infinite_templates import EQ, EVEN, GE, NE, comparison, linear_term  # noqa: E402
 
 # ------------------------------------------------------------------ the finder
 

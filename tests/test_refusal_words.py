@@ -80,14 +80,16 @@ def test_every_cogito_reason_has_words(why):
 
 
 def test_cogito_sentences_name_what_the_reason_carries():
-    said = cogito_words.refusal_words
-    assert said(cogito.Refusal(cogito.Why.NOT_YOUR_TURN, "alice", "bob")) == (
+    worded = cogito_words.refusal_words
+    assert worded(cogito.Refusal(cogito.Why.NOT_YOUR_TURN, "alice", "bob")) == (
         "it is alice's turn, not bob's"
     )
-    assert said(cogito.Refusal(cogito.Why.NO_SUCH_NUMBER, "bob", count=1, number=4)) == (
+    assert worded(cogito.Refusal(cogito.Why.NO_SUCH_NUMBER, "bob", count=1, number=4)) == (
         "bob's hand holds 1 card: there is no card 4"
     )
-    assert said(cogito.Refusal(cogito.Why.NO_TURN, phase=Phase.TRADE)).startswith("it is the trade")
+    assert worded(cogito.Refusal(cogito.Why.NO_TURN, phase=Phase.TRADE)).startswith(
+        "it is the trade"
+    )
 
 
 @pytest.mark.parametrize("why", list(table.Why))
@@ -105,11 +107,11 @@ def test_every_palmer_reason_has_words(why):
 
 
 def test_palmer_sentences_name_what_the_reason_carries():
-    said = palmer_words.refusal_words
-    assert said(Refusal(palmer.Why.NOT_ON_CARDS, word="happy", texts=("blonde",))) == (
+    worded = palmer_words.refusal_words
+    assert worded(Refusal(palmer.Why.NOT_ON_CARDS, word="happy", texts=("blonde",))) == (
         "happy is not on the cards you played (blonde): play its card too"
     )
-    assert said(Refusal(palmer.Why.NOT_ON_BOARD, number=3, flag=True)) == (
+    assert worded(Refusal(palmer.Why.NOT_ON_BOARD, number=3, flag=True)) == (
         "#3 is not on the board: it was erased as redundant"
     )
 
@@ -140,14 +142,14 @@ def test_every_ergo_reason_has_words(why):
 
 
 def test_ergo_sentences_and_the_caret_under_the_cards_at_fault():
-    said = ergo_words.refusal_words
+    worded = ergo_words.refusal_words
     roles = (Role.VARIABLE, Role.OPERATOR)
-    assert said(ergo.Refusal(ergo.Why.DIFFERENT_ROLES, word="A", other="OR", roles=roles)) == (
+    assert worded(ergo.Refusal(ergo.Why.DIFFERENT_ROLES, word="A", other="OR", roles=roles)) == (
         "Revolution swaps two cards of the same type: A is a variable, OR an operator"
     )
     faces = (Face.A, Face.OR, Face.B, Face.OR)
     v = Violation(Rule.OPERATOR_NEEDS_OPERANDS, 3, side=syntax.Side.RIGHT)
-    lines = said(ergo.Refusal(ergo.Why.SYNTAX, premise=2, faces=faces, violation=v)).split("\n")
+    lines = worded(ergo.Refusal(ergo.Why.SYNTAX, premise=2, faces=faces, violation=v)).split("\n")
     assert lines[0].startswith("premise 2: ") and lines[2].index("^") == lines[1].rindex("∨")
     assert ergo_words.fallacy_words(1, True) == "1 turn left, this one"
     assert ergo_words.fallacy_words(3, True) == "3 turns left, this one included"

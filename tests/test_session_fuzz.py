@@ -5,7 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.client.reasons import said
+from referee.client.reasons import refusal_text
 from referee.logic.engine import Engine, Limits
 from referee.palmer.commands import PalmerCommands, ReadError
 from referee.palmer.records import GAME
@@ -105,7 +105,9 @@ def test_any_command_sequence_is_answered_cleanly(engine, mode, lines):
     for line in lines:
         outcomes = session.execute(line)
         assert all(isinstance(o, Outcome) for o in outcomes)
-        assert all(said(o.message, o.reason).strip() for o in outcomes if isinstance(o, Refused))
+        assert all(
+            refusal_text(o.message, o.reason).strip() for o in outcomes if isinstance(o, Refused)
+        )
         assert session.game.summary() == session.record.rebuild().summary()
     # ... and the record it keeps reads back as the same game
     _, again = loads(dumps(session.record, session.game), GAME)

@@ -6,7 +6,7 @@ import json
 from click.testing import CliRunner
 
 from referee.cli.main import main
-from referee.client.safe import visible
+from referee.client.safe import escape_invisible
 
 ESCAPE = "\x1b]0;pwned\x07\x1b[2J"
 SCRIPT = "\n".join(
@@ -108,8 +108,8 @@ def test_a_deck_named_with_markup_is_shown_as_named(tmp_path):
 
 
 def test_visible_shows_controls_and_keeps_everything_else():
-    assert visible("∀x blonde(x) [b]") == "∀x blonde(x) [b]"
-    assert visible("a\x1b[2Jb\u2028c\u202ed") == "a\\x1b[2Jb\\u2028c\\u202ed"
+    assert escape_invisible("∀x blonde(x) [b]") == "∀x blonde(x) [b]"
+    assert escape_invisible("a\x1b[2Jb\u2028c\u202ed") == "a\\x1b[2Jb\\u2028c\\u202ed"
 
 
 def test_an_events_line_shows_every_field_a_player_typed_escaped():
@@ -125,9 +125,9 @@ def test_an_events_line_shows_every_field_a_player_typed_escaped():
     from referee.palmer.terminal import describe as palmer_line
 
     name = f"ann{ESCAPE}"
-    shown = visible(name)
+    shown = escape_invisible(name)
     assert palmer_line(Negate(name, "not", 2, 1, "P(a)", f"¬P(a){ESCAPE}")) == (
-        f"{shown} negates #2: P(a) ⇒ ¬P(a){visible(ESCAPE)}"
+        f"{shown} negates #2: P(a) ⇒ ¬P(a){escape_invisible(ESCAPE)}"
     )
     assert (
         ergo_line(TabulaRasa(name, Spot(1, 2), Face.NOT))
@@ -148,7 +148,7 @@ def test_the_tables_end_is_said_by_every_game_that_has_it():
 
     stored = {"type": "end", "reason": f"late{ESCAPE}"}
     for codec, line in ((PALMER, palmer_line), (ERGO, ergo_line)):
-        assert line(codec.decode(stored)) == f"the game ends: late{visible(ESCAPE)}"
+        assert line(codec.decode(stored)) == f"the game ends: late{escape_invisible(ESCAPE)}"
         assert codec.encode(codec.decode(stored)) == stored
     assert cogito_line(COGITO.decode(stored)) == "nobody declares COGITO: the game ends in a tie"
     assert COGITO.encode(COGITO.decode(stored)) == stored

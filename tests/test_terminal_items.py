@@ -17,7 +17,7 @@ from ptyscreen import ROOT, play, spawn
 from rich.console import Console
 
 from referee.cli.main import main
-from referee.client.reasons import hint_words, said
+from referee.client.reasons import hint_words, refusal_text
 from referee.ergo.cards import Card
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.decks import bundled_deck_path as ergo_deck_path
@@ -64,7 +64,7 @@ def refused(s, line) -> str:
     got = s.execute(line)
     assert len(got) == 1, got
     if isinstance(got[0], Refused):  # its words, as the table reads them
-        return said(got[0].message, got[0].reason)
+        return refusal_text(got[0].message, got[0].reason)
     return got[0].violation.describe(got[0].faces)
 
 
@@ -318,7 +318,7 @@ def test_refusals_carry_no_hint_that_repeats_them():
     got = s.execute("why 9")
     assert isinstance(got[0], Refused)
     hint = got[0].hint
-    assert hint is None or hint_words(hint) != said(got[0].message, got[0].reason)
+    assert hint is None or hint_words(hint) != refusal_text(got[0].message, got[0].reason)
 
 
 def test_ergo_end_asks_at_a_terminal(tmp_path):

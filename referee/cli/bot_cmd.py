@@ -33,7 +33,7 @@ from urllib.parse import urljoin, urlsplit
 import click
 
 from referee.client.common import InputError
-from referee.client.safe import visible
+from referee.client.safe import escape_invisible
 from referee.language.characters import shortened
 
 # Seconds to wait for a change before asking the view again (a lost WebSocket frame).
@@ -150,7 +150,7 @@ class SeatClient:
                 same = False
             if not same:
                 raise Unreadable(
-                    f"the server sent the seat elsewhere ({shortened(visible(target))}, "
+                    f"the server sent the seat elsewhere ({shortened(escape_invisible(target))}, "
                     f"{status_words(status)}): not followed, off the seat's address"
                 )
             url = target
@@ -445,7 +445,7 @@ def play_seat(
             said = answer["messages"] or [""]
             mark = "" if answer["ok"] else "refused: "
             said_back = f"  {mark}{shortened(said[0], SAID_CHARS)}" if said[0] else ""
-            out(visible(line + said_back))  # one line per move, never wrapped
+            out(escape_invisible(line + said_back))  # one line per move, never wrapped
             refused = 0 if answer["ok"] else refused + 1
             if refused >= MAX_REFUSED and not isinstance(player, RandomPlayer):
                 player.close()
@@ -467,7 +467,7 @@ def _reading(game: str, think: Callable[..., Any], *args: Any) -> Any:
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
         raise Unreadable(
             f"the server's view is not one a seat of {game} is sent "
-            f"({type(exc).__name__}: {shortened(visible(str(exc)), 80)})"
+            f"({type(exc).__name__}: {shortened(escape_invisible(str(exc)), 80)})"
         ) from None
 
 

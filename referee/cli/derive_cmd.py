@@ -18,7 +18,7 @@ from referee.client.common import (
     say_error,
 )
 from referee.client.derivation_words import Step, laid_out, line_text, line_words
-from referee.client.safe import console, echoed, entry, formula, visible, wraps
+from referee.client.safe import console, echoed, entry, escape_invisible, formula, wraps
 from referee.client.verdict_render import model_tables
 from referee.derivation import DerivationError, check_derivation
 from referee.derivation.checker import LINE_TIMEOUT, DerivationResult, LineStatus, LineVerdict
@@ -61,7 +61,7 @@ def derive(deck_path, timeout: float, as_json: bool, board: Path, derivation: Pa
         if as_json:
             print_json({"ok": False, "error": exc.to_json(), "file": str(derivation)})
         else:
-            say_error(echoed(f"error: {visible(str(derivation))}:{exc.render()}"))
+            say_error(echoed(f"error: {escape_invisible(str(derivation))}:{exc.render()}"))
         sys.exit(EXIT_INPUT)
     if as_json:
         data = result.to_json()
@@ -97,9 +97,11 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
         opening = ""
         if v.status is LineStatus.ASSUMPTION:
             opening = f"┌ [{', '.join(v.fresh)}] " if v.fresh else "┌ "
-        head = f"  {v.label:>{width}}  " + visible(bars + opening)
+        head = f"  {v.label:>{width}}  " + escape_invisible(bars + opening)
         under = " " * (width + 4) + bars + ("│ " if opening else "")
-        steps.append(Step(head, under, visible(v.statement), visible(v.justification)))
+        steps.append(
+            Step(head, under, escape_invisible(v.statement), escape_invisible(v.justification))
+        )
     room = console.width if wraps(console) else None
     for v, rows in zip(result.lines, laid_out(steps, room), strict=True):
         mark, style = _MARK.get(v.status, ("?", "yellow"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import singledispatch
 
 from referee.client.reasons import names
-from referee.client.safe import visible
+from referee.client.safe import escape_invisible
 from referee.table.agreement import (
     EndWished,
     MatchBegins,
@@ -45,12 +45,14 @@ def _(o: MatchBegins) -> str:
 
 @agreement_words.register
 def _(o: UndoAsked) -> str:
-    return f"{visible(o.asker)} asks to take back the last move: {names(o.waiting)} to answer"
+    return (
+        f"{escape_invisible(o.asker)} asks to take back the last move: {names(o.waiting)} to answer"
+    )
 
 
 @agreement_words.register
 def _(o: UndoAnswered) -> str:
-    player, asker = visible(o.player), visible(o.asker)
+    player, asker = escape_invisible(o.player), escape_invisible(o.asker)
     if not o.allowed:
         return f"{player} did not allow {asker} to take back the last move"
     return f"{player} allows {asker} to take back the last move; {names(o.waiting)} to answer"
@@ -58,7 +60,7 @@ def _(o: UndoAnswered) -> str:
 
 @agreement_words.register
 def _(o: UndoGranted) -> str:
-    return f"the table allowed {visible(o.asker)} to take back the last move"
+    return f"the table allowed {escape_invisible(o.asker)} to take back the last move"
 
 
 @agreement_words.register

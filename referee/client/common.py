@@ -63,10 +63,10 @@ class InputError(click.ClickException):
     exit_code = 1
 
     def show(self, file=None) -> None:
-        from referee.client.safe import echoed, visible
+        from referee.client.safe import echoed, escape_invisible
 
         lines = echoed(self.format_message()).split("\n")
-        say_error("error: " + "\n".join(visible(line) for line in lines))
+        say_error("error: " + "\n".join(escape_invisible(line) for line in lines))
 
 
 def say_error(message: str) -> None:

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.client.grammar import count
-from referee.client.safe import formula, user, visible, wraps
+from referee.client.safe import escape_invisible, formula, user, wraps
 from referee.derivation.reasons import Said, Why
 from referee.derivation.rules import Premise
 from referee.derivation.syntax import rule_name
@@ -543,7 +543,7 @@ def derivation_rows(out: Console, text: str, indent: str = "  ") -> list[Text]:
     statement never broken inside a name or a symbol."""
     lines = text.rstrip("\n").split("\n")
     room = out.width - text_width(indent) if wraps(out) else None
-    if room is None or all(text_width(visible(line)) <= room for line in lines):
+    if room is None or all(text_width(escape_invisible(line)) <= room for line in lines):
         return [Text(indent) + user(line) for line in lines]
     return [
         Text(indent) + user(left + part + right)

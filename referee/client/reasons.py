@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.client.safe import filled, visible
+from referee.client.safe import escape_invisible, filled
 from referee.language.english import and_list
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError, Refusal
@@ -27,8 +27,8 @@ class Words:
     """One game's words for its reasons and its hints.
 
     ``templates``: the reasons whose sentence is a line with the reason's facts
-    filled in (a table; :func:`referee.client.safe.filled` fills it); ``said``: the rest, made
-    from the facts by the game's code, only where the words need logic (a
+    filled in (a table; :func:`referee.client.safe.filled` fills it); ``refusal_words``: the
+    rest, made from the facts by the game's code, only where the words need logic (a
     count, a choice, a list). ``hints``: each ``Tip`` as a line in which
     ``{word}``, if any, is the hint's word. ``shown``: what each kind of hidden thing of
     the game's own (an enum its events' ``REVEALS`` name) is called when an undo is refused
@@ -43,7 +43,7 @@ class Words:
     why: type[enum.Enum]
     tip: type[enum.Enum] | None
     templates: Mapping[enum.Enum, str]
-    said: Callable | None = None
+    refusal_words: Callable | None = None
     hints: Mapping[enum.Enum, str] = field(default_factory=dict)
     shown: Mapping[Any, str] = field(default_factory=dict)  # enum members (invariant keys)
     ended: Mapping[Any, str] = field(default_factory=dict)
@@ -87,7 +87,7 @@ TABLE_HINTS = {
 
 def names(players: tuple[str, ...]) -> str:
     """Players' names as a list in words, each shown as typed (controls made visible)."""
-    return ", ".join(visible(p) for p in players)
+    return ", ".join(escape_invisible(p) for p in players)
 
 
 def table_words(r: Refusal) -> str:
@@ -104,8 +104,8 @@ def table_words(r: Refusal) -> str:
             return f"the players still in decide the end: {names(r.texts)}"
         case table.Why.WHICH_HUMAN:
             return (
-                f"say whose: {visible(r.word)} NAME, where NAME is "
-                f"{visible(and_list(r.texts, 'or'))} "
+                f"say whose: {escape_invisible(r.word)} NAME, where NAME is "
+                f"{escape_invisible(and_list(r.texts, 'or'))} "
                 "(the others are the referee's computer players)"
             )
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_TEMPLATES
@@ -194,16 +194,16 @@ def reason_words(reason: Reason) -> str:
     """``reason`` as the players read it: its game's template filled with its facts, or the
     words the game's code makes of them."""
     words = _words(type(reason.why), BY_WHY)
-    if reason.why in words.templates or words.said is None:
+    if reason.why in words.templates or words.refusal_words is None:
         return filled(words.templates[reason.why], reason)
-    return words.said(reason)
+    return words.refusal_words(reason)
 
 
-def said(message: str, reason: Reason | None) -> str:
+def refusal_text(message: str, reason: Reason | None) -> str:
     """The words of a refusal that carries ``reason`` (typed) or only ``message``."""
     return reason_words(reason) if reason is not None else message
 
 
 def record_error_words(exc: RecordError) -> str:
     """``event 3, field target: why``: a record that cannot be read or rebuilt."""
-    return exc.said(said(exc.message, exc.reason))
+    return exc.with_place(refusal_text(exc.message, exc.reason))

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from referee.client.safe import filled, visible
+from referee.client.safe import escape_invisible, filled
 from referee.table.events import End, Event
 
 Method = TypeVar("Method", bound=Callable[..., Any])
@@ -59,7 +59,7 @@ def event_words(lines: Mapping[type[Event], str] | None = None) -> Callable[...,
 
 
 def _end(event: End, *args: Any, **kwargs: Any) -> str:
-    return "the game ends" + (f": {visible(event.reason)}" if event.reason else "")
+    return "the game ends" + (f": {escape_invisible(event.reason)}" if event.reason else "")
 
 
 def _filled(template: str, event: Event, *args: Any, **kwargs: Any) -> str:

@@ -29,7 +29,7 @@ from referee.language.printer import breaks, wrap
 _HIDDEN = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}
 
 
-def visible(text: str) -> str:
+def escape_invisible(text: str) -> str:
     """``text`` with every control or invisible layout character written as an escape."""
     if text.isprintable():
         return text
@@ -46,7 +46,7 @@ def visible(text: str) -> str:
 
 def user(text: object, style: str = "") -> Text:
     """A renderable of user-supplied text: never markup, controls made visible."""
-    return Text(visible(str(text)), style=style)
+    return Text(escape_invisible(str(text)), style=style)
 
 
 class Filled(string.Formatter):
@@ -60,7 +60,7 @@ class Filled(string.Formatter):
         return super().convert_field(value, conversion)
 
     def format_field(self, value: object, format_spec: str) -> str:
-        return visible(super().format_field(value, format_spec))
+        return escape_invisible(super().format_field(value, format_spec))
 
 
 def filled(template: str, value: object) -> str:
@@ -242,7 +242,7 @@ def statement_line(out: Console, head: Text, text: str, tail: Text | None = None
         above = [head.copy()]
         above[0].rstrip()
         head, start = Text(" " * indent), indent
-    parts = wrap(visible(text), width, first=width - start, indent=indent)
+    parts = wrap(escape_invisible(text), width, first=width - start, indent=indent)
     out_lines = [*above, head + Text(parts[0])] + [Text(part) for part in parts[1:]]
     if tail is not None and tail.plain:
         last = out_lines[-1] + tail
@@ -260,7 +260,7 @@ class Statement:
     (``(scored)``)."""
 
     def __init__(self, text: str, tail: Text | None = None) -> None:
-        self.text = visible(text)
+        self.text = escape_invisible(text)
         self.tail = tail or Text()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:

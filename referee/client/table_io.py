@@ -33,11 +33,11 @@ from referee.client.reasons import (
     ended_words,
     hint_words,
     record_error_words,
-    said,
+    refusal_text,
     shown_words,
 )
 from referee.client.renders import event_words, outcome_methods, renders
-from referee.client.safe import echoed, filled, user, visible
+from referee.client.safe import echoed, escape_invisible, filled, user
 from referee.language.english import and_list
 from referee.table import loop
 from referee.table.agreement import (
@@ -429,7 +429,7 @@ class TableRenderer:
         author = self.author(game if game is not None else self.game, event)
         if author is None or not self.computer(author):
             return line
-        name = visible(author)
+        name = escape_invisible(author)
         if f"({name})" in line:
             return line.replace(f"({name})", f"({name}, computer)", 1)
         if line.startswith(f"{name} ") or line.startswith(f"{name}:"):
@@ -502,7 +502,7 @@ class TableRenderer:
 
     @renders(Refused)
     def refused(self, o: Refused) -> None:
-        first, *rest = echoed(said(o.message, o.reason)).split(
+        first, *rest = echoed(refusal_text(o.message, o.reason)).split(
             "\n"
         )  # a parse error: message, line, caret
         self.out.print(Text("refused: ", style="red") + user(first))
@@ -660,8 +660,8 @@ def check_summary(path: Path, stored: object, game) -> None:
     if diffs:
         click.echo(
             echoed(
-                f"{visible(str(path))}: the record's summary is not what its events give today "
-                f"(differs in {', '.join(diffs)}): was it edited by hand?"
+                f"{escape_invisible(str(path))}: the record's summary is not what its events "
+                f"give today (differs in {', '.join(diffs)}): was it edited by hand?"
             ),
             err=True,
         )
@@ -689,12 +689,12 @@ def refused_event(path: Path, report: ReplayReport) -> None:
         return
     d = report.disagreements[-1]
     if d.refused:
-        fail(f"{path}: event {d.event}, field {d.field}: {said(str(d.today), d.reason)}")
+        fail(f"{path}: event {d.event}, field {d.field}: {refusal_text(str(d.today), d.reason)}")
     click.echo(
         echoed(
-            visible(
+            escape_invisible(
                 f"today's referee disagrees: {path}: event {d.event}, field {d.field}: "
-                f"{said(d.message, d.reason)}"
+                f"{refusal_text(d.message, d.reason)}"
             )
         ),
         err=True,

@@ -32,9 +32,9 @@ from referee.derivation.syntax import (
 )
 from referee.language.ast import FORALL, Eq, Falsum, Formula, Quant, Statement, Var
 from referee.language.vocabulary import Vocabulary
-from referee.logic.engine import Status
 from referee.logic.evidence import Evidence
 from referee.logic.model import Model
+from referee.logic.verdict import Status
 
 
 class LineStatus(enum.StrEnum):

@@ -44,6 +44,7 @@ from referee.ergo.outcomes import (
     CardsPlaced,
     Discarded,
     ErgoPlayed,
+    EvidenceShown,
     FallacyPlayed,
     Justified,
     PlacementRefused,
@@ -51,7 +52,6 @@ from referee.ergo.outcomes import (
     Removed,
     RoundScored,
     Swapped,
-    Why,
 )
 from referee.ergo.proof import Placed, PlacementError, Spot
 from referee.ergo.reading import ReadingRules, full_text, read_premise
@@ -437,7 +437,7 @@ class ErgoCommands(TableCommands):
                 word = game.variable(player)
         after: Game = session.record.rebuild(number)  # type: ignore[assignment]
         view = scored_view(after, event, game.rules.reading)  # house rules never change
-        return (Why(view, word),)
+        return (EvidenceShown(view, word),)
 
 
 def wild_for(game: Game) -> Card:

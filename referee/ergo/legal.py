@@ -210,7 +210,7 @@ def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
                     singles.append((i, gap, option))
     lone = [o for o in options if o[1] in VARIABLES]  # a new premise of one card
 
-    def said(placed: Sequence[tuple[int, int | None, Option]]) -> str:
+    def play_line(placed: Sequence[tuple[int, int | None, Option]]) -> str:
         """``play`` with these (premise index, gap or None for new, option) as it is typed."""
         names = {c: list(n) for c, n in turn.names} if turn.names is not None else None
         at: list[str] = []
@@ -235,12 +235,12 @@ def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
         row = rows[i]
         out = result({i: row[:gap] + (card(option),) + row[gap:]})
         if out is not None:
-            yield said([(i, gap, option)]), Proof(out)
+            yield play_line([(i, gap, option)]), Proof(out)
     if count < MAX_PREMISES:
         for option in lone:
             out = result({count: (card(option),)})
             if out is not None:
-                yield said([(count, None, option)]), Proof(out)
+                yield play_line([(count, None, option)]), Proof(out)
     if turn.plays_left < 2:
         return
     # Two cards in one premise (or a new one of two cards).
@@ -263,14 +263,14 @@ def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
                             out = result({i: new})
                             if out is not None:
                                 if g1 == g2:
-                                    line = _same_gap(said([(i, g1, a), (i, g1, b)]))
+                                    line = _same_gap(play_line([(i, g1, a), (i, g1, b)]))
                                 else:
-                                    line = said([(i, g1, a), (i, g2, b)])
+                                    line = play_line([(i, g1, a), (i, g2, b)])
                                 yield line, Proof(out)
             elif count < MAX_PREMISES:  # one variable more: only a new premise
                 out = result({count: (card(a), card(b))})
                 if out is not None:
-                    yield said([(count, None, a), (count, None, b)]), Proof(out)
+                    yield play_line([(count, None, a), (count, None, b)]), Proof(out)
     # One card in each of two premises.
     for x, (i, g, a) in enumerate(singles):
         for j, h, b in singles[x + 1 :]:
@@ -280,7 +280,7 @@ def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
             new_j = rows[j][:h] + (card(b),) + rows[j][h:]
             out = result({i: new_i, j: new_j})
             if out is not None:
-                yield said([(i, g, a), (j, h, b)]), Proof(out)
+                yield play_line([(i, g, a), (j, h, b)]), Proof(out)
     if count < MAX_PREMISES:
         for i, g, a in singles:
             for b in lone:
@@ -288,7 +288,7 @@ def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
                     continue
                 out = result({i: rows[i][:g] + (card(a),) + rows[i][g:], count: (card(b),)})
                 if out is not None:
-                    yield said([(i, g, a), (count, None, b)]), Proof(out)
+                    yield play_line([(i, g, a), (count, None, b)]), Proof(out)
     if count + 2 <= MAX_PREMISES:
         for a in lone:  # both orders: the premises are numbered as written
             for b in lone:
@@ -296,7 +296,7 @@ def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
                     continue
                 out = result({count: (card(a),), count + 1: (card(b),)})
                 if out is not None:
-                    yield said([(count, None, a), (count + 1, None, b)]), Proof(out)
+                    yield play_line([(count, None, a), (count + 1, None, b)]), Proof(out)
 
 
 def _same_gap(line: str) -> str:

@@ -85,7 +85,7 @@ class RoundScored(Accepted[Score]):
 
 
 @dataclass(frozen=True)
-class Why(Outcome):
+class EvidenceShown(Outcome):
     """A settled round's full evidence (``variable``: only that one)."""
 
     scored: RoundScored

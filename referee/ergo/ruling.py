@@ -32,8 +32,8 @@ from referee.ergo.reading import full_text
 from referee.language.ast import Formula, Not, Pred, Statement
 from referee.language.shapes import Plain
 from referee.language.vocabulary import Vocabulary
-from referee.logic.engine import Status
 from referee.logic.truthtable import Assignment, entails, minimal_inconsistent, satisfying
+from referee.logic.verdict import Status
 
 NAMES = tuple(v.value for v in VARIABLES)
 VOCABULARY = Vocabulary.build({name: 0 for name in NAMES})

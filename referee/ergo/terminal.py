@@ -44,6 +44,7 @@ from referee.ergo.outcomes import (
     CardsPlaced,
     Discarded,
     ErgoPlayed,
+    EvidenceShown,
     FallacyPlayed,
     Justified,
     PlacementRefused,
@@ -51,7 +52,6 @@ from referee.ergo.outcomes import (
     Removed,
     RoundScored,
     Swapped,
-    Why,
 )
 from referee.ergo.proof import landed
 from referee.ergo.reading import full_text, read_premise
@@ -440,7 +440,7 @@ class ErgoRenderer(TableRenderer):
                 parts.append(f"{p.card.symbol}{star} on the new premise {p.premise}")
             else:
                 parts.append(f"{p.card.symbol}{star} at {p.premise}:{gap}")
-        self.said(user(o.event.player) + Text(" plays " + ", ".join(parts)))
+        self.say_move(user(o.event.player) + Text(" plays " + ", ".join(parts)))
 
     @renders(PlacementRefused)
     def placement_refused(self, o: PlacementRefused) -> None:
@@ -492,7 +492,7 @@ class ErgoRenderer(TableRenderer):
     @renders(Removed)
     def removed(self, o: Removed) -> None:
         cards = " and ".join(c.symbol for c in o.cards)
-        self.said(
+        self.say_move(
             user(o.event.player)
             + Text(f" plays Tabula Rasa: {cards} from {o.event.spot} to the bottom of the pile")
         )
@@ -500,12 +500,12 @@ class ErgoRenderer(TableRenderer):
     @renders(Swapped)
     def swapped(self, o: Swapped) -> None:
         (a, b), e = o.faces, o.event
-        self.said(
+        self.say_move(
             user(e.player)
             + Text(f" plays Revolution: {a.symbol} at {e.first} and {b.symbol} at {e.second} swap")
         )
 
-    def said(self, line: Text) -> None:
+    def say_move(self, line: Text) -> None:
         """A move on the Proof, in words: printed, and kept to say again under a tall Proof."""
         self.out.print(line)
         self.moved.append(line)
@@ -571,8 +571,8 @@ class ErgoRenderer(TableRenderer):
         words = proves_words(o.well_formed, o.paradox, o.proven, o.disproven, o.undecided)
         self.out.print(Text(words))
 
-    @renders(Why)
-    def why(self, o: Why) -> None:
+    @renders(EvidenceShown)
+    def why(self, o: EvidenceShown) -> None:
         s = o.scored
         lines = [Text(f"Round {s.event.round}:", style="bold")]
         lines += premise_lines(s.event.proof, s.readings, compact(self.out))

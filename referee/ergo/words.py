@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.client.grammar import article, count, plural
-from referee.client.reasons import Words, register, said
+from referee.client.reasons import Words, refusal_text, register
 from referee.ergo.refusals import Refusal, Tip, Why
 from referee.ergo.state import Game, fallacy_time
 from referee.ergo.syntax import MAX_PREMISES, Face, Rule, Violation
@@ -195,7 +195,7 @@ def refusal_words(r: Refusal) -> str:
         case Why.OWN_COMMAND:
             return f"card {r.word} is {article(r.card)}: it has a command of its own"
         case Why.UNSCORED:
-            return f"the round could not be scored: {said(r.texts[0], r.inner)}"
+            return f"the round could not be scored: {refusal_text(r.texts[0], r.inner)}"
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded above or in TEMPLATES
 
 

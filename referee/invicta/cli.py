@@ -32,8 +32,8 @@ from referee.client.house import (
     house_rules,
     play_command,
 )
-from referee.client.reasons import record_error_words, said
-from referee.client.safe import console, echoed, user, visible
+from referee.client.reasons import record_error_words, refusal_text
+from referee.client.safe import console, echoed, escape_invisible, user
 from referee.client.stepper import Stepper
 from referee.client.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
 from referee.invicta.board import Side
@@ -108,7 +108,7 @@ def illegal_json(illegal: Illegal) -> dict:
     return {
         "move": illegal.move,
         "text": illegal.text,
-        "reason": said(illegal.message, illegal.reason),
+        "reason": refusal_text(illegal.message, illegal.reason),
     }
 
 
@@ -156,8 +156,11 @@ def _print_move_list(file, text: str) -> None:
     except RecordError as exc:
         fail(f"{file}: {record_error_words(exc)}")
     setup = record.setup
-    white, black = visible(setup.player(Side.WHITE)), visible(setup.player(Side.BLACK))
-    click.echo(f"# {visible(str(file))}: white {white}, black {black}")
+    white, black = (
+        escape_invisible(setup.player(Side.WHITE)),
+        escape_invisible(setup.player(Side.BLACK)),
+    )
+    click.echo(f"# {escape_invisible(str(file))}: white {white}, black {black}")
     if setup.rules.first is not Side.WHITE:
         click.echo(f"# replay with --house first={setup.rules.first.value}")
     for move in move_list(record.events):
@@ -176,7 +179,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
         moves = parse_move_list(text)
     except MoveListError as exc:
         words = exc.render(notation_words(exc.reason))
-        say_error(echoed(f"error: {visible(str(file))}, {words}"))
+        say_error(echoed(f"error: {escape_invisible(str(file))}, {words}"))
         sys.exit(EXIT_INPUT)
     renderer = InvictaRenderer(out)
     events: list = []
@@ -197,7 +200,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
     if illegal is not None:
         line = user(
             f"Move {illegal.move} (line {illegal.line}) {illegal.text} is illegal: "
-            f"{said(illegal.message, illegal.reason)}",
+            f"{refusal_text(illegal.message, illegal.reason)}",
             "red",
         )
         out.print(line)
@@ -237,7 +240,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
     if illegal is not None:
         fail(
             f"{file}: event {illegal.move} ({illegal.text}) is refused by the rules: "
-            f"{said(illegal.message, illegal.reason)}"
+            f"{refusal_text(illegal.message, illegal.reason)}"
         )
     if not as_json:
         show_taken_back(out, record, lambda e: describe(e, record.setup), renderer.marked)

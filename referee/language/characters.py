@@ -9,7 +9,7 @@ and zero-width spaces, separators, private-use and unassigned code points) is
 refused with its name, wherever it stands in a line: a comment that hides the
 rest of a line behind an invisible line break is exactly such a lie.
 
-``visible`` is how the referee shows such text back (in an error's source
+:func:`picture_invisible` is how the referee shows such text back (in an error's source
 line): each of these characters becomes one visible stand-in, so the caret
 under it stays aligned.
 """
@@ -124,7 +124,7 @@ def refusal(char: str) -> str:
     )
 
 
-def visible(text: str) -> str:
+def picture_invisible(text: str) -> str:
     """``text`` with each invisible character (and tab) shown as one visible character.
 
     C0 controls become their Control Pictures (ESC shows as ␛), every other

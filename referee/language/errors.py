@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.language.characters import split_lines, visible
+from referee.language.characters import picture_invisible, split_lines
 
 # An error shows at most this many characters of the line it is about.
 SHOWN_WIDTH = 76
@@ -34,7 +34,7 @@ class Location:
 def excerpt(location: Location) -> tuple[str, str]:
     """(the part of the line shown, the caret line under it; empty when no column)."""
     lines = split_lines(location.text) or [""]
-    line = visible(lines[location.line - 1]) if 0 < location.line <= len(lines) else ""
+    line = picture_invisible(lines[location.line - 1]) if 0 < location.line <= len(lines) else ""
     if location.column <= 0:
         if len(line) > SHOWN_WIDTH:
             line = line[:SHOWN_WIDTH] + "…"

@@ -34,7 +34,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.language.characters import describe, is_invisible, visible
+from referee.language.characters import describe, is_invisible, picture_invisible
 from referee.language.lookalikes import skeleton
 
 MAX_NAME = 40
@@ -110,7 +110,7 @@ class NameRefused(ValueError):
 def spelled(name: str) -> str:
     """``name`` quoted, with how it is written when that is not plain ASCII: two
     names that look the same show how they differ (``'Café' (Caf\\u00e9)``)."""
-    quoted = f"'{visible(name)}'"
+    quoted = f"'{picture_invisible(name)}'"
     if name.isascii() and name.isprintable():
         return quoted
     escaped = "".join(c if " " <= c <= "~" else f"\\u{ord(c):04x}" for c in name)

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from referee.language import ast
 from referee.language.ast import Formula
-from referee.logic.engine import Status
 from referee.logic.evaluate import evaluate
 from referee.logic.model import Model
+from referee.logic.verdict import Status
 
 # 2**16 rows: far beyond any card game, small enough to answer at once.
 MAX_LETTERS = 16

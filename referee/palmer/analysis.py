@@ -35,9 +35,9 @@ from dataclasses import dataclass, field, replace
 
 from referee.language.ast import Formula
 from referee.language.vocabulary import Vocabulary
-from referee.logic.engine import Status, Verdict
 from referee.logic.evaluate import EvaluationError, EvaluationTimeout, evaluate
 from referee.logic.model import Model
+from referee.logic.verdict import Status, Verdict
 from referee.palmer.claims import Engine
 
 # At most this long re-checking one remembered model against the added statements.

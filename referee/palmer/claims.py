@@ -14,8 +14,8 @@ from typing import Any, Protocol, TypeVar
 
 from referee.derivation.checker import DerivationResult
 from referee.derivation.shown import write_shown
-from referee.logic.engine import Status, Verdict
 from referee.logic.normalform import big_and
+from referee.logic.verdict import Status, Verdict
 from referee.palmer.derivations import check_claim_derivation
 from referee.palmer.events import Claim, ClaimKind, ClaimVerdict
 from referee.palmer.state import POSITIVE, Game, claim_outcome

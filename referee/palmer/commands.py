@@ -27,12 +27,12 @@ from referee.palmer.hint import proved as hinted_proof
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
+    EvidenceShown,
     Hinted,
     Negated,
     NegationPlaces,
     Passed,
     VoteTaken,
-    Why,
     Written,
 )
 from referee.palmer.permissions import negation_sites
@@ -338,7 +338,7 @@ class PalmerCommands(TableCommands):
             return (Refused(reason=Refusal(refusals.Why.NO_CLAIM_YET)),)
         number, claim = found
         before = session.record.rebuild(number - 1)
-        return (Why(recorded_view(before, claim), number, model_only),)
+        return (EvidenceShown(recorded_view(before, claim), number, model_only),)
 
     def _model(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._why(session, game, rest, actor, model_only=True)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from referee.derivation.writer import WrittenDerivation
 from referee.language.shapes import Plain
-from referee.logic.engine import Status
 from referee.logic.evidence import Evidence
+from referee.logic.verdict import Status
 from referee.table.events import End, Event, EventCodec, PlayerEvent
 from referee.table.reveals import Shown
 

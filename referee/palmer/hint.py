@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
-from referee.logic.engine import Verdict
+from referee.logic.verdict import Verdict
 from referee.palmer.analysis import (
     Board,
     Claimable,

@@ -68,7 +68,7 @@ class Hinted(Outcome):
 
 
 @dataclass(frozen=True)
-class Why(Outcome):
+class EvidenceShown(Outcome):
     """The full evidence of a recorded claim (``why``; ``model`` for the model alone)."""
 
     settled: ClaimSettled

@@ -16,9 +16,9 @@ import weakref
 from dataclasses import dataclass
 
 from referee.client.words import PROVER_NAMES
-from referee.logic.engine import Status
 from referee.logic.infinite_model import InfiniteModel
 from referee.logic.model import Model
+from referee.logic.verdict import Status
 from referee.palmer.events import ClaimOutcome
 from referee.palmer.state import Game, Ruled
 from referee.table.rulings import (

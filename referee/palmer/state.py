@@ -22,7 +22,7 @@ from referee.language.deck import DeckCard
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
 from referee.language.vocabulary import Vocabulary
-from referee.logic.engine import Status
+from referee.logic.verdict import Status
 from referee.palmer import permissions
 from referee.palmer.cards import CardError, take_from_hand
 from referee.palmer.events import (

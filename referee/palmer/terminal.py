@@ -20,9 +20,9 @@ from referee.client.renders import event_words, renders
 from referee.client.safe import Statement, entry, formula, statement_line, user, wraps
 from referee.client.table_io import TableRenderer, game_over_line
 from referee.client.verdict_render import failure_text, model_tables
-from referee.logic.engine import Status
 from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
+from referee.logic.verdict import Status
 from referee.logic.witness import explain
 from referee.palmer.cards import short_name
 from referee.palmer.commands import ALIASES
@@ -41,12 +41,12 @@ from referee.palmer.hint import Consistency
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
+    EvidenceShown,
     Hinted,
     Negated,
     NegationPlaces,
     Passed,
     VoteTaken,
-    Why,
     Written,
 )
 from referee.palmer.state import Game
@@ -487,8 +487,8 @@ class PalmerRenderer(TableRenderer):
             for row in derivation_rows(self.out, d.text):
                 self.out.print(row, soft_wrap=True)
 
-    @renders(Why, paged=True)
-    def why(self, o: Why) -> None:
+    @renders(EvidenceShown, paged=True)
+    def why(self, o: EvidenceShown) -> None:
         s = o.settled
         v = s.claim.verdict
         if not o.model_only:

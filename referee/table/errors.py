@@ -191,9 +191,9 @@ class RecordError(ValueError):
         self.event = event
         self.field = field
         self.reason = reason  # an illegal event's typed reason: the interface words it
-        super().__init__(self.said(message))
+        super().__init__(self.with_place(message))
 
-    def said(self, words: str) -> str:
+    def with_place(self, words: str) -> str:
         """``words`` placed: ``event 3, field target: words``."""
         return f"{self.where}: {words}" if self.where else words
 
