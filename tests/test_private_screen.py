@@ -189,6 +189,7 @@ private_view(out, out.render_str("alice"), draw)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["cogito", "ergo"])
 def test_a_signal_the_wait_for_enter_did_not_see_still_leaves_the_screen(tmp_path, game):
     import sys
