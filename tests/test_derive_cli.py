@@ -83,7 +83,6 @@ def test_the_engine_alone_does_not_decide_the_ten_fathers_board_in_a_third_of_a_
         )
     assert result.ok
     assert result.proves(goal, without=5)
-    assert max(v.seconds for v in result.lines) < 0.3 + 0.2
 
 
 def test_human_output_says_what_it_proves_from_which_statements():
