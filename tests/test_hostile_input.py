@@ -210,6 +210,7 @@ def test_commands_answer_hostile_input_without_a_traceback(tmp_path):
         _check(runner.invoke(main, args), args)
 
 
+@pytest.mark.slow
 def test_engine_commands_answer_hostile_boards_and_derivations(tmp_path):
     rng = random.Random(7)
     runner = CliRunner()
