@@ -12,3 +12,11 @@ def deck():
 @pytest.fixture(scope="session")
 def vocab(deck):
     return deck.vocabulary
+
+
+def pytest_collection_modifyitems(items):
+    """Every test that drives a browser (the ``browser`` fixture of test_web_browser) is
+    slow, wherever it is written: the quick run (``pytest``) leaves it out, CI runs it."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)

@@ -140,6 +140,7 @@ def test_a_missing_deck_file_is_exit_1(tmp_path):
     assert result.exit_code == 1 and "no such deck file" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_installed_command_keeps_the_contract():
     cmd = [sys.executable, "-m", "referee.cli.main", "cogito", "judge", "--deck", DECK]
     done = subprocess.run(

@@ -9,6 +9,7 @@ aide (it can never be wrongly ruled out).
 
 import io
 
+import pytest
 from cogito_helpers import EXAMPLE_TEXT
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -84,6 +85,7 @@ def check(session, out, shown):
             assert f"Their Self card was {seat.self_card}" not in screen
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(games(), st.data())
 def test_any_commands_keep_the_game_whole(case, data):

@@ -123,6 +123,7 @@ def bot(*args: str) -> subprocess.Popen:
     )
 
 
+@pytest.mark.slow
 def test_referee_bot_plays_a_served_seat_to_the_end_against_a_computer_seat(tmp_path):
     process, urls = serve(tmp_path, "invicta", "--white", "ann", "--black", "bob", "--bots", "bob")
     try:
@@ -162,6 +163,7 @@ def test_referee_bot_fills_a_seat_whose_player_names_themselves(tmp_path):
         process.wait(20)
 
 
+@pytest.mark.slow
 def test_referee_bot_says_plainly_when_the_url_is_no_seat_or_the_table_goes(tmp_path):
     lost = bot("http://127.0.0.1:9/seat/nothing")
     _, err = lost.communicate(timeout=60)
@@ -268,6 +270,7 @@ def test_a_player_apart_thinks_in_a_process_of_its_own_and_answers_as_at_home(tm
         far.close()
 
 
+@pytest.mark.slow
 def test_referee_bot_help_says_each_levels_rating():
     from click.testing import CliRunner
 

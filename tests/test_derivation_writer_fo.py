@@ -187,6 +187,7 @@ def test_every_decided_question_on_the_example_boards(vocab, engine):
 # -------------------------------------------------------------- random boards
 
 
+@pytest.mark.slow
 def test_random_boards_of_the_soundness_test(engine):
     """The engine's entailed/inconsistent verdicts on generated boards: ≥ 90% explained."""
     boards = boardgen.generate_boards(30, seed=20240607)

@@ -194,7 +194,6 @@ def all_models(n):
                     )
 
 
-OUTCOMES = []
 MODELS = {n: list(all_models(n)) for n in (1, 2)}
 
 
@@ -202,18 +201,19 @@ _PX = Pred("P", (Var("x"),))
 
 
 # Explicit examples make both branches run whatever Hypothesis draws (its CI
-# profile is derandomised, so random draws alone may all be satisfiable).
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(sentences(), min_size=1, max_size=2))
-@example([Quant(FORALL, "x", _PX), Quant(EXISTS, "x", Not(_PX))])
-@example([Quant(UNIQUE, "x", _PX), Quant(EXISTS, "x", Not(_PX))])
-def test_finder_agrees_with_brute_force(sentences_):
+# profile is derandomised, so random draws alone may all be satisfiable):
+# test_examples_reach_both_branches checks that they do.
+UNSATISFIABLE = [Quant(FORALL, "x", _PX), Quant(EXISTS, "x", Not(_PX))]
+SATISFIABLE = [Quant(UNIQUE, "x", _PX), Quant(EXISTS, "x", Not(_PX))]
+
+
+def agrees_with_brute_force(sentences_) -> str:
+    """The finder's status for these sentences, after checking it against every model."""
     r = run(sentences_, max_size=2, seconds=10)
-    OUTCOMES.append(r.status)
     if r.status == "model":
         m = r.model
         assert check_model(sentences_, m) == []
-        return
+        return r.status
     assert r.status == "exhausted"
     for n in (1, 2):
         for m in MODELS[n]:
@@ -223,9 +223,19 @@ def test_finder_agrees_with_brute_force(sentences_):
     for n in (1, 2):
         for m in MODELS[n]:
             assert not all(evaluate(s, m) for s in core)
+    return r.status
 
 
-def test_brute_force_saw_both_outcomes():
-    # runs after the property test in file order: both branches were exercised
-    if OUTCOMES:
-        assert "model" in OUTCOMES and "exhausted" in OUTCOMES
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(sentences(), min_size=1, max_size=2))
+@example(UNSATISFIABLE)
+@example(SATISFIABLE)
+def test_finder_agrees_with_brute_force(sentences_):
+    agrees_with_brute_force(sentences_)
+
+
+def test_examples_reach_both_branches():
+    # by itself, in any order and on any worker: the explicit examples above exercise
+    # the model branch and the exhausted branch (with its core) of the property test
+    assert agrees_with_brute_force(SATISFIABLE) == "model"
+    assert agrees_with_brute_force(UNSATISFIABLE) == "exhausted"

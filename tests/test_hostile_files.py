@@ -287,6 +287,7 @@ def test_the_sweep_touches_only_this_programs_temporary_files_of_a_record(tmp_pa
     assert draft.exists() and mine.exists()  # notes.txt is no record: nothing swept
 
 
+@pytest.mark.slow
 def test_a_broken_pipe_leaves_no_stale_lock_and_no_false_message(tmp_path):
     import subprocess
     import sys

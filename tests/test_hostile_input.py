@@ -33,7 +33,9 @@ from referee.logic.engine import Engine, Limits
 
 TIMEOUT = 0.3
 GRACE = 0.5  # a question may outlive its limit by this much (issue 9)
-SLACK = 1.0  # wall-clock noise of a shared machine on top of it
+# Wall-clock noise of a shared machine on top of it: generous, since what these tests catch
+# is a question that hangs (how close one ends to its limit is benchmarks' and test_engine's).
+SLACK = 10.0
 
 HOSTILE = [
     "[/oops]",
@@ -208,6 +210,7 @@ def test_commands_answer_hostile_input_without_a_traceback(tmp_path):
         _check(runner.invoke(main, args), args)
 
 
+@pytest.mark.slow
 def test_engine_commands_answer_hostile_boards_and_derivations(tmp_path):
     rng = random.Random(7)
     runner = CliRunner()

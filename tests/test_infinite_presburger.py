@@ -91,6 +91,7 @@ def z3_truth(sentence) -> bool | None:
     return None if r == z3.unknown else r == z3.unsat
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, derandomize=True)
 @given(sentences())
 def test_cooper_agrees_with_z3(sentence):

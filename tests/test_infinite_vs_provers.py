@@ -37,6 +37,8 @@ from referee.logic.export import to_tptp  # noqa: E402
 from referee.logic.infinite import Found  # noqa: E402
 from referee.logic.infinite_check import confirm  # noqa: E402
 
+pytestmark = pytest.mark.slow  # the finder raced against E and SPASS on generated boards
+
 CPU = 1  # seconds each prover gets per question (they decide these at once or not at all)
 
 HAVE_E = shutil.which("eprover") is not None

@@ -513,6 +513,7 @@ def _moves_recorded(path: Path) -> int:
     return game.moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("trial", range(2))
 def test_killing_play_at_a_random_move_and_resuming_loses_nothing(tmp_path, trial):
     moves = example_moves("row-win")  # each line makes exactly one move

@@ -123,6 +123,7 @@ def forward(registration, session: Session, moves: int, rng: RandomPlayer) -> No
             return
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("registration", GAMES, ids=lambda g: g.name)
 def test_nothing_a_computer_holds_reaches_the_shared_screen(registration):
     if registration.name not in OPTIONS:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).parent))
 
 from ptyscreen import ROOT, play  # noqa: E402
@@ -15,6 +17,7 @@ def _script(path: str) -> list[str]:
     return [x for x in text.split("\n") if x.strip() and not x.startswith("#")]
 
 
+@pytest.mark.slow
 def test_cogito_review_keeps_each_entrys_lines_together_and_disruption_ends_a_sentence(
     tmp_path,
 ):
@@ -100,6 +103,7 @@ def test_a_claim_says_the_referee_is_thinking_and_the_line_goes_with_the_answer(
     assert "UPHELD" in screen and "thinking" not in screen
 
 
+@pytest.mark.slow
 def test_palmer_cards_go_through_the_pager_as_help_does(tmp_path):
     from ptyscreen import PROMPT, spawn
 
@@ -230,6 +234,7 @@ def _four_premises(tmp_path) -> None:
     assert made.exit_code == 0 and "on the new premise 4" in made.output, made.output
 
 
+@pytest.mark.slow
 def test_ergo_dealt_with_four_premises_keeps_the_move_just_made_on_screen(tmp_path):
     _four_premises(tmp_path)
     t = play(["ergo", "play", "--record", "g.json"], ["play AND B at 4", "quit"], tmp_path)
@@ -241,6 +246,7 @@ def test_ergo_dealt_with_four_premises_keeps_the_move_just_made_on_screen(tmp_pa
     assert t.too_wide() == [] and t.split_words() == []
 
 
+@pytest.mark.slow
 def test_ergo_proof_taller_than_the_screen_says_the_move_again_under_it(tmp_path):
     """A Proof of long premises fills 24 rows as four short ones fill 14: the move's words
     come again under the Proof, before the turn, so they are on the screen at the prompt."""

@@ -248,9 +248,14 @@ def test_pondering_is_reused_at_the_turn(engine):
     assert verdict.status == Status.ENTAILED
 
 
-def test_the_board_its_own_statement_left_is_not_asked_again(engine):
+def test_the_board_its_own_statement_left_is_not_asked_again(engine, monkeypatch):
     """What the player checked before writing is what its next turn starts from: the
     board its statement left (plus nothing) needs no question."""
+    # Budgets a loaded machine cannot spend (each question returns once decided): what is
+    # checked is what the player remembers, not how much it can do in 2.8 s.
+    monkeypatch.setattr(player, "CLAIM_SECONDS", 60.0)
+    monkeypatch.setattr(player, "MOVE_SECONDS", 90.0)
+    monkeypatch.setattr(player, "TRY_SECONDS", 5.0)
     s = session(engine, "∃x happy(x)")
     seat = s.game.player
     p = player.ProvingPlayer(seed=2)

@@ -1,5 +1,6 @@
 """No input, however malformed, produces anything but a clean ParseError."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -74,6 +75,7 @@ def check(text, vocab):
     assert parse_statement(to_unicode(statement), vocab) == statement
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=14).map(" ".join))
 def test_token_soup_gives_clean_errors(vocab, text):

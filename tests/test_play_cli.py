@@ -157,6 +157,7 @@ def _events(path: Path) -> int:
     return game.events
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("trial", range(2))
 def test_killing_play_at_a_random_event_and_resuming_loses_nothing(tmp_path, trial):
     commands = [

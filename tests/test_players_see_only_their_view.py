@@ -64,6 +64,23 @@ def redeal_cogito(game, seat: str, rng: random.Random) -> None:
 
 
 REDEAL = {"palmer": redeal_palmer, "ergo": redeal_ergo, "cogito": redeal_cogito}
+
+
+def patient_palmer(monkeypatch) -> None:
+    """Palmer's players stop thinking at wall-clock deadlines (a move in about 3 s): a
+    loaded machine would stop them at different candidates for the same view. Deadlines
+    it cannot reach (each question still returns once decided) leave the choice to the
+    view and the seed, which is what is checked."""
+    from referee.palmer import player
+
+    for name, seconds in (("CLAIM_SECONDS", 60), ("OPEN_BY", 60), ("MOVE_SECONDS", 90)):
+        monkeypatch.setattr(player, name, float(seconds))
+    monkeypatch.setattr(player, "WRITE_UNTIL", 90.0)
+    monkeypatch.setattr(player, "TRY_SECONDS", 3.0)
+
+
+# Games whose players think against the clock: how each is given all the time it needs.
+PATIENT = {"palmer": patient_palmer}
 OPEN = {"invicta"}  # nothing hidden: the board is the whole game
 
 
@@ -91,8 +108,10 @@ def view_json(game, state, seat: str) -> dict:
 
 
 @pytest.mark.parametrize("name", names())
-def test_a_players_move_depends_on_its_view_and_seed_alone(name):
+def test_a_players_move_depends_on_its_view_and_seed_alone(name, monkeypatch):
     game = registration(name)
+    if name in PATIENT:
+        PATIENT[name](monkeypatch)
     needs_legal(game)
     if game.name in OPEN:
         state = Session(new_record(game, options(game), (), None), game.language()).game

@@ -60,6 +60,7 @@ def formulas(draw, bound: tuple[str, ...] = (), depth: int = 4):
     return ast.Quant(kind, var, draw(formulas(bound + (var,), depth - 1)))
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(formulas())
 def test_print_then_parse_gives_back_the_statement(formula):
@@ -69,6 +70,7 @@ def test_print_then_parse_gives_back_the_statement(formula):
         assert parse_statement(text, VOCAB) == statement, text
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(formulas())
 def test_printer_uses_the_fewest_parentheses(formula):

@@ -113,6 +113,7 @@ def hand_on_screen(tmp_path, game):
     return term
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "game, sig",
     [
@@ -133,6 +134,7 @@ def test_a_signal_that_ends_the_referee_leaves_the_alternate_screen_first(tmp_pa
         term.close()
 
 
+@pytest.mark.slow
 def test_ctrl_z_leaves_the_alternate_screen_before_stopping_and_does_not_redraw_it(tmp_path):
     term = hand_on_screen(tmp_path, "cogito")
     try:
@@ -189,6 +191,7 @@ private_view(out, out.render_str("alice"), draw)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["cogito", "ergo"])
 def test_a_signal_the_wait_for_enter_did_not_see_still_leaves_the_screen(tmp_path, game):
     import sys

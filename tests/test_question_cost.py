@@ -141,6 +141,7 @@ def test_negation_normal_form_visits_each_node_once_per_polarity(monkeypatch, vo
     assert counts[15] < 10 * 15
 
 
+@pytest.mark.slow
 def test_every_parent_step_is_linear_in_the_statement(vocab):
     """Each step on a statement twice as large costs about twice as much (CPU, with slack)."""
     from referee.logic.fragments import size_bounds

@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -70,6 +71,7 @@ def test_a_derivation_the_checker_refuses_is_not_shown(tmp_path, monkeypatch):
     assert "does not pass the checker" in text
 
 
+@pytest.mark.slow
 @settings(
     max_examples=8,
     deadline=None,

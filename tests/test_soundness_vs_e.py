@@ -40,7 +40,10 @@ SEED = 20060101
 REFEREE_TIMEOUT = 1.0
 E_CPU_LIMIT = 1
 
-pytestmark = pytest.mark.skipif(shutil.which("eprover") is None, reason="eprover not installed")
+pytestmark = [
+    pytest.mark.skipif(shutil.which("eprover") is None, reason="eprover not installed"),
+    pytest.mark.slow,  # the engine raced against E on hundreds of generated questions
+]
 
 # What an SZS status says about each kind of question (None: E did not decide).
 E_MEANING = {

@@ -17,6 +17,8 @@ import pexpect
 import pytest
 from ptyscreen import ROOT, play, spawn
 
+pytestmark = pytest.mark.slow  # every test here drives pseudo-terminals
+
 
 def script(path: str) -> list[str]:
     lines = (ROOT / path).read_text(encoding="utf-8").splitlines()

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pexpect
+import pytest
 from click.testing import CliRunner
 from ptyscreen import ROOT, play, spawn
 from rich.console import Console
@@ -188,6 +189,7 @@ def test_ergo_check_says_one_variable_scores(tmp_path):
     assert "scores" in out.splitlines()[-1] and "each" not in out.splitlines()[-1]
 
 
+@pytest.mark.slow
 def test_ergo_ctrl_c_at_the_hand_view_asks_first(tmp_path):
     child = spawn(
         ["ergo", "play", "--players", "ann,bob", "--seed", "3", "--record", "e.json"], tmp_path
@@ -285,6 +287,7 @@ def test_cogito_last_call_speaks_of_the_hands_still_in_play(tmp_path):
     assert "Every hand is empty" not in result.stdout
 
 
+@pytest.mark.slow
 def test_cogito_the_prompt_after_a_hand_view_starts_its_own_line(tmp_path):
     shown = play([*COGITO, "--record", "g.json"], ["hand alice", "", "", "quit"], tmp_path)
     screen = shown.screen()
@@ -321,6 +324,7 @@ def test_refusals_carry_no_hint_that_repeats_them():
     assert hint is None or hint_words(hint) != refusal_text(got[0].message, got[0].reason)
 
 
+@pytest.mark.slow
 def test_ergo_end_asks_at_a_terminal(tmp_path):
     child = spawn(
         ["ergo", "play", "--players", "ann,bob", "--mode", "table", "--record", "e.json"], tmp_path

@@ -52,6 +52,7 @@ def players_of(path: Path, game: str) -> tuple[str, ...]:
     return tuple(state.players)
 
 
+@pytest.mark.slow
 def test_phones_name_their_seats_and_the_game_begins_when_every_seat_has_a_name(tmp_path):
     with contextlib.ExitStack() as stack:
         app, path = naming_table(tmp_path, "cogito", 3, stack)
@@ -204,6 +205,7 @@ def refused(*args: str, cwd: Path) -> str:
     return done.stderr
 
 
+@pytest.mark.slow
 def test_serve_seats_names_then_resumes_at_the_same_urls(tmp_path):
     record = tmp_path / "game.json"
     process, urls = start("invicta", "--seats", "2", "--record", str(record), cwd=tmp_path)
@@ -238,6 +240,7 @@ def test_serve_seats_names_then_resumes_at_the_same_urls(tmp_path):
             stop(process)
 
 
+@pytest.mark.slow
 def test_serve_seats_refusals_are_one_clear_line(tmp_path):
     both = refused("cogito", "--seats", "3", "--players", "ann,bob,cat", cwd=tmp_path)
     assert "either --seats N" in both and "or --players, not both" in both
@@ -286,6 +289,7 @@ def test_the_readme_example_is_what_the_program_says(tmp_path):
 chromium_path = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(chromium_path is None, reason="no system chromium (apt-get install chromium)")
 def test_a_phones_first_screen_asks_its_players_name(tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api")

@@ -16,6 +16,8 @@ import pytest
 from referee.invicta.records import GAME as INVICTA
 from referee.table.record import loads
 
+pytestmark = pytest.mark.slow  # every test here drives server processes
+
 
 def start(*args: str, cwd: Path) -> tuple[subprocess.Popen, dict]:
     process = subprocess.Popen(
