@@ -44,9 +44,16 @@ def visible(text: str) -> str:
     return "".join(out)
 
 
+# What marks a player's words inside a line (a style's meta: it draws nothing), so that
+# a page's words (:mod:`referee.client.said`) say which spans a person typed.
+USER = "referee.user"
+
+
 def user(text: object, style: str = "") -> Text:
     """A renderable of user-supplied text: never markup, controls made visible."""
-    return Text(visible(str(text)), style=style)
+    out = Text(visible(str(text)), style=style)
+    out.stylize(Style(meta={USER: True}))
+    return out
 
 
 class Filled(string.Formatter):

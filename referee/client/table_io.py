@@ -37,6 +37,7 @@ from referee.client.reasons import (
 )
 from referee.client.renders import event_words, outcome_methods, renders
 from referee.client.safe import echoed, filled, user, visible
+from referee.client.said import Page, terminal_only
 from referee.language.english import and_list
 from referee.table import loop
 from referee.table.errors import RecordError
@@ -402,8 +403,9 @@ class TableRenderer:
             )
 
     def session_is_a_seat(self) -> bool:
-        """Whether what is shown goes to one seat alone (a phone), not a shared screen."""
-        return False
+        """Whether what is shown goes to one seat alone (a phone's page), not a shared
+        screen."""
+        return isinstance(self.out, Page)
 
     # The record a replay shows (its computer seats); play's are its session's record's.
     replayed: Record | None = None
@@ -517,7 +519,7 @@ class TableRenderer:
         if o.draws:  # only cards drawn (or a computer's played) were shown: the narrower rule
             kept = "saw a card played" if Shown.PLAYED_CARD in o.shown else "drew a card"
             self.out.print(
-                Text(
+                terminal_only(
                     "  A table that agrees may start the game with --house undo_draws=yes "
                     f"(who {kept} keeps knowing it).",
                     style="dim",
@@ -525,7 +527,7 @@ class TableRenderer:
             )
         elif o.house_rule:  # only a game with the house rule is sent to it
             self.out.print(
-                Text(
+                terminal_only(
                     "  A table that agrees may start the game with --house undo_past_reveals=yes.",
                     style="dim",
                 )

@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import click
-from rich.console import Console
 
 from referee.client.house import TerminalGame, new_game, play_command
+from referee.client.said import Page, Said
 from referee.games import GAMES as REGISTERED
 from referee.table.events import Event
 from referee.table.record import GameKind, Record
 from referee.table.registry import GameRegistration
-from referee.table.session import Commands, Outcome, Session
+from referee.table.session import Commands, Outcome, Outcomes, Session
 
 
 @dataclass(frozen=True)
@@ -82,12 +82,12 @@ class WebGame:
     def commands(self, services: dict[str, Any]) -> Commands:
         return self.terminal.game.language(**services)
 
-    def renderer(self, out: Console, session: Session):
-        """The terminal's renderer, its secret-showing flags off, its words for one seat
-        (a phone's answer goes to that phone alone)."""
-        renderer = self.terminal.renderer(out, session, {})
-        renderer.session_is_a_seat = lambda: True
-        return renderer
+    def said(self, session: Session, outcomes: Outcomes) -> Said:
+        """What the game's renderer says of ``outcomes``, as data (its secret-showing flags
+        off): said to a :class:`Page`, which keeps the lines and tables it is given."""
+        page = Page()
+        self.terminal.renderer(page, session, {}).show(outcomes, False)
+        return page.said()
 
     def options(self) -> list[click.Parameter]:
         """play's options (built from the same registration), less the flags that would
