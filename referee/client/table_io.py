@@ -314,8 +314,11 @@ def game_over_line(winner: str | None = None) -> Text:
 class TableRenderer:
     """Renders the outcomes every game has; a game's renderer marks its own ``@renders``."""
 
-    def __init__(self, out: Console, session: Session | None = None, flags: object = None) -> None:
-        """``flags``: the terminal's switches given (a game's renderer that reads none may
+    def __init__(
+        self, out: Console | Page, session: Session | None = None, flags: object = None
+    ) -> None:
+        """``out``: the terminal's console, or a :class:`Page` keeping the words as data;
+        ``flags``: the terminal's switches given (a game's renderer that reads none may
         be the TerminalGame's ``renderer`` itself)."""
         self.out = out
         self.session = session
