@@ -47,12 +47,13 @@ def visible(text: str) -> str:
 # What marks a player's words inside a line (a style's meta: it draws nothing), so that
 # a page's words (:mod:`referee.client.said`) say which spans a person typed.
 USER = "referee.user"
+_USER = Style(meta={USER: True})
 
 
 def user(text: object, style: str = "") -> Text:
     """A renderable of user-supplied text: never markup, controls made visible."""
     out = Text(visible(str(text)), style=style)
-    out.stylize(Style(meta={USER: True}))
+    out.stylize(_USER)
     return out
 
 

@@ -185,6 +185,22 @@ def _flat(objects: Iterable[Any]) -> Iterator[Any]:
             yield o
 
 
+def _joined(objects: Iterable[Any], sep: str) -> Iterator[Any]:
+    """``objects`` as a console prints them: words side by side, ``sep`` between them; a
+    table (or a group) on lines of its own."""
+    words: list[Text] = []
+    for o in _flat(objects):
+        if isinstance(o, (str, Text)):
+            words.append(Text(o) if isinstance(o, str) else o)
+            continue
+        if words:
+            yield Text(sep).join(words)
+            words = []
+        yield o
+    if words:
+        yield Text(sep).join(words)
+
+
 def lines_of(item: Any) -> list[Line]:
     """What a renderer printed (a line, a table, a group of them) as lines."""
     if isinstance(item, str):
@@ -214,8 +230,8 @@ class Page:
         self._lines: list[Line] = []
         self._open: Line | None = None  # a line printed with end="", which the next continues
 
-    def print(self, *objects: Any, end: str = "\n", **_: Any) -> None:
-        lines = [line for o in _flat(objects) for line in lines_of(o)] or [Line(())]
+    def print(self, *objects: Any, sep: str = " ", end: str = "\n", **_: Any) -> None:
+        lines = [line for o in _joined(objects, sep) for line in lines_of(o)] or [Line(())]
         if self._open is not None:
             first = lines[0]
             lines[0] = Line(
