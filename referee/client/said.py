@@ -189,7 +189,7 @@ def _joined(objects: Iterable[Any], sep: str) -> Iterator[Any]:
     """``objects`` as a console prints them: words side by side, ``sep`` between them; a
     table (or a group) on lines of its own."""
     words: list[Text] = []
-    for o in _flat(objects):
+    for o in objects:
         if isinstance(o, (str, Text)):
             words.append(Text(o) if isinstance(o, str) else o)
             continue
