@@ -58,6 +58,7 @@ def test_a_page_says_what_the_terminal_prints_less_its_terminal_advice(tmp_path,
                 terminal = printed(web, session, outcomes, 72)
                 page = said.page
                 assert not any(ADVICE.search(text) for text in page), page
+                assert not any("drawn only at a terminal" in text for text in page), page
                 advice += sum(line.terminal_only for line in said.lines)
                 kept = [x.plain.rstrip() for x in said.lines if x.plain.strip()]
                 if not BOXES.search(terminal):  # lines: as printed, the advice left out
@@ -84,3 +85,13 @@ def test_what_a_player_typed_is_their_words_on_a_page_never_markup(tmp_path, gam
     said = app.web_game.said(app.table.session, app.table.session.execute("[bold]x</b>", seat))
     spans = [s for line in said.lines for s in line.spans if "[bold]x</b>" in s.text]
     assert spans and all(s.tone == Tone.USER for s in spans), said
+
+
+def test_a_drawing_a_page_has_no_words_for_is_named_never_rendered():
+    from rich.panel import Panel
+
+    from referee.client.said import Page
+
+    page = Page()
+    page.print(Panel("the secret code is 1234"))
+    assert page.said().page == ("(Panel: drawn only at a terminal)",)

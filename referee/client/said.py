@@ -211,7 +211,10 @@ def lines_of(item: Any) -> list[Line]:
         return table_lines(item)
     if isinstance(item, Group):
         return [line for o in _flat([item]) for line in lines_of(o)]
-    raise TypeError(f"no words for a {type(item).__name__}: a page is sent lines and tables")
+    if isinstance(item, Statement):
+        return [Line((Span(plain(item), Tone.USER),))]
+    # A drawing with no words (a game's own renderable): named, never rendered and read back.
+    return [Line((Span(f"({type(item).__name__}: drawn only at a terminal)", Tone.DIM),))]
 
 
 class Page:
