@@ -82,9 +82,13 @@ def terminal_only(item: Text | str, style: str = "") -> Text:
     return out
 
 
-def _tone(style: str | Style) -> Tone:
-    if isinstance(style, str):
-        style = Style.parse(style) if style else Style()
+def _style(style: str | Style) -> Style:
+    if isinstance(style, Style):
+        return style
+    return Style.parse(style) if style else Style()
+
+
+def _tone(style: Style) -> Tone:
     if style.meta.get(USER):
         return Tone.USER
     colour = style.color.name if style.color is not None else ""
@@ -108,15 +112,11 @@ def _spans(text: Text) -> tuple[tuple[Span, ...], bool]:
     cuts = sorted({0, len(plain), *(s.start for s in text.spans), *(s.end for s in text.spans)})
     spans: list[Span] = []
     only = False
+    base = _style(text.style)
     for start, end in zip(cuts, cuts[1:], strict=False):
         if start >= end or end > len(plain):
             continue
-        style = Style.parse(text.style) if isinstance(text.style, str) else text.style
-        styles = [style] + [
-            Style.parse(s.style) if isinstance(s.style, str) else s.style
-            for s in text.spans
-            if s.start <= start and end <= s.end
-        ]
+        styles = [base, *(_style(s.style) for s in text.spans if s.start <= start < s.end)]
         tones = [_tone(s) for s in styles]
         only = only or any(s.meta.get(_TERMINAL) for s in styles)
         tone = (
