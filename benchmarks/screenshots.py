@@ -1,4 +1,4 @@
-"""The README's screenshots of the web table: every game mid-game, at a phone's two
+"""The screenshots of the web table in docs/web.md: every game mid-game, at a phone's two
 orientations (390 × 844, 844 × 390), the laptop's table screen (1280 × 800) and a TV
 (1920 × 1080), in Debian's chromium. Each page is also measured: it must not scroll
 sideways, and the table screen must fit its height (printed; the tests assert the same).

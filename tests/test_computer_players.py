@@ -140,6 +140,28 @@ def test_referee_bot_plays_a_served_seat_to_the_end_against_a_computer_seat(tmp_
         process.wait(20)
 
 
+@pytest.mark.slow
+def test_referee_bot_fills_a_seat_whose_player_names_themselves(tmp_path):
+    """``serve --seats``: the bot names its seat (``--name``, else its level's name, bot0),
+    the game begins once every seat has a name, and it plays to the end."""
+    record = tmp_path / "g.json"
+    process, urls = serve(
+        tmp_path, "ergo", "--seats", "3", "--bots", "bob:0", "--seed", "3", "--record", str(record)
+    )
+    try:
+        players = [bot(urls["seats"]["seat 1"], "--level", "0", "--seed", "4")]
+        players.append(bot(urls["seats"]["seat 2"], "--level", "0", "--seed", "5", "--name", "hal"))
+        for player in players:
+            _, err = player.communicate(timeout=240)
+            assert player.returncode == 0, err
+        view = json.loads(urllib.request.urlopen(urls["spectator"] + "/view").read())
+        assert view["finished"]
+        assert [p["name"] for p in view["players"]] == ["bot0", "hal", "bob"]
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(20)
+
+
 def test_referee_bot_says_plainly_when_the_url_is_no_seat_or_the_table_goes(tmp_path):
     lost = bot("http://127.0.0.1:9/seat/nothing")
     _, err = lost.communicate(timeout=60)

@@ -28,6 +28,7 @@ starts ``referee`` without ``$`` is a form to type, not an example.
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import subprocess
@@ -337,7 +338,7 @@ def test_every_example_prints_what_the_document_shows(tmp_path, printed_in_turn,
 def test_every_docs_path_the_docs_and_examples_name_exists():
     """A path to a page under docs/ named in the README, the docs or an example is there."""
     named = re.compile(r"docs/[\w./-]+\.(?:md|png)")
-    sources = [ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "examples").rglob("*")]
+    sources = [*documents(), *(ROOT / "examples").rglob("*")]
     missing = []
     for source in sources:
         if not source.is_file() or source.suffix not in (".md", ".txt", ".toml", ".moves"):
@@ -346,3 +347,41 @@ def test_every_docs_path_the_docs_and_examples_name_exists():
             if not (ROOT / path).exists():
                 missing.append(f"{source.relative_to(ROOT)}: {path}")
     assert not missing
+
+
+def _anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives the headings of a markdown file (outside code blocks)."""
+    text = _FENCE.sub("", path.read_text(encoding="utf-8"))
+    headings = re.findall(r"^#{1,6} (.+)$", text, re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_every_link_in_the_docs_leads_somewhere():
+    """A link between the README and the docs (a file, and a heading in it) is there: a
+    section that moved leaves no link to where it was."""
+    broken = []
+    for source in documents():
+        text = _FENCE.sub("", source.read_text(encoding="utf-8"))
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue
+            path, _, anchor = target.partition("#")
+            where = (source.parent / path).resolve() if path else source
+            if not where.exists() or (anchor and anchor not in _anchors(where)):
+                broken.append(f"{source.relative_to(ROOT)}: {target}")
+    assert not broken
+
+
+def test_the_readme_ratings_are_the_ones_kept():
+    """The README's table of ratings says what ``referee/ratings.json`` keeps (what
+    ``benchmarks/ladder.py --write`` wrote, and ``referee bot --help`` prints)."""
+    kept = json.loads((ROOT / "referee" / "ratings.json").read_text(encoding="utf-8"))
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    cells = [[c.strip() for c in line.strip("|").split("|")] for line in text.split("\n")]
+    rows = {row[0]: row[1:] for row in cells if len(row) > 2}
+    for game in kept.values():
+        row = rows[game["title"]]
+        assert row[0] == str(game["games"]), game["title"]
+        for level, r in game["levels"].items():
+            said = f"{r['elo']}" if level == "0" else f"{r['elo']} ({r['low']} to {r['high']})"
+            assert row[1 + int(level)] == said, (game["title"], level)

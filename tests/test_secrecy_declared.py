@@ -151,7 +151,7 @@ def test_every_outcome_a_game_can_return_has_words(game):
 
     from rich.console import Console
 
-    from referee.table import session, views
+    from referee.table import agreement, session, views
     from referee.table.session import Accepted, Outcome, PlayerOutcome
 
     terminal = game.terminal().game  # its terminal part, found by the registration
@@ -159,7 +159,7 @@ def test_every_outcome_a_game_can_return_has_words(game):
     renderer = terminal.renderer(Console(file=io.StringIO()), None, {})
     shared = [
         v
-        for m in (session, views)
+        for m in (session, views, agreement)
         for v in vars(m).values()
         if isinstance(v, type) and issubclass(v, Outcome) and v.__module__ == m.__name__
     ]

@@ -19,7 +19,7 @@ import listed
 import pytest
 from starlette.testclient import TestClient
 from stuck_engine import StuckEngine
-from webtable import Views, defaults, next_move, table
+from webtable import Views, club_table, defaults, next_move, table
 
 from referee.table.record import loads
 from referee.table.registry import Phones
@@ -257,9 +257,11 @@ def _strip_public_deck(data):
 PUBLIC_DECK = {"self_cards", "diagram"}
 
 
-def test_cogito_whole_game_sends_no_seat_its_own_self_card(tmp_path):
-    """Every page, view, WebSocket frame and answer, for every seat and the spectator."""
-    app, _ = table(tmp_path, "cogito")
+@pytest.mark.parametrize("at_club", (False, True), ids=("serve", "club"))
+def test_cogito_whole_game_sends_no_seat_its_own_self_card(tmp_path, at_club):
+    """Every page, view, WebSocket frame and answer, for every seat and the spectator, at
+    a table of its own and at a club's."""
+    app, _ = (club_table if at_club else table)(tmp_path, "cogito")
     client = TestClient(app.app)
     urls = app.urls()
     game = app.table.session.game
@@ -356,7 +358,7 @@ def _mutations(game_name: str, game, seat: str | None):
 def test_views_do_not_depend_on_what_the_seat_may_not_see(tmp_path, game_name):
     """Non-interference over a whole scripted game: change another player's hand, the pile,
     a seat's own Self card (Cogito) and every view that may not show them stays the same."""
-    app, _ = table(tmp_path, game_name)
+    app, _ = club_table(tmp_path, game_name)  # a club's table: its views are a table's
     web_game = GAMES[game_name]
     views = Views(app)
     steps = 0
@@ -391,11 +393,13 @@ RUNTIME_KEYS = {
 }
 
 
+@pytest.mark.parametrize("at_club", (False, True), ids=("serve", "club"))
 @pytest.mark.parametrize("game_name", ("palmer", "ergo"))
-def test_dealt_hands_reach_only_their_owner(tmp_path, game_name):
+def test_dealt_hands_reach_only_their_owner(tmp_path, game_name, at_club):
     """Across a scripted game, each seat's view holds its own hand and no one else's;
-    the spectator's holds none; no answer or ruling shows another player's hand."""
-    app, _ = table(tmp_path, game_name)
+    the spectator's holds none; no answer or ruling shows another player's hand (at a
+    table of its own and at a club's)."""
+    app, _ = (club_table if at_club else table)(tmp_path, game_name)
     client = TestClient(app.app)
     urls = app.urls()
     views = Views(app)

@@ -5,7 +5,7 @@ three-player Cogito game and a two-player Invicta game are played through
 the phone pages (390 × 844) by tapping; every move shows on the other seats
 and the table screen without a reload; a page reloaded mid-game comes back
 to the same state; nothing scrolls sideways. Screenshots go to
-``$REFEREE_SCREENSHOTS`` when set (the README's come from here).
+``$REFEREE_SCREENSHOTS`` when set (docs/web.md's come from here).
 
 Playwright never downloads a browser here: the system chromium is used, and
 the module is skipped, saying why, only when there is none.

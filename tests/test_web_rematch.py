@@ -81,3 +81,23 @@ def test_port_0_is_remembered_beside_the_record(tmp_path):
     assert third.getsockname()[1] != port
     second.close()
     third.close()
+
+
+def test_a_rematch_wish_is_gone_from_every_screen_once_the_end_is_taken_back(tmp_path):
+    app, _ = table(tmp_path, "palmer")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    assert say(client, seats["ann"], "end")["ok"] and say(client, seats["bob"], "end")["ok"]
+    assert say(client, seats["ann"], "rematch")["ok"]
+    assert view(client, app.urls()["table"])["rematch"] == ["ann"]
+    assert say(client, seats["bob"], "undo please")["ok"]
+    assert say(client, seats["ann"], "undo yes")["ok"]
+    shown = view(client, seats["bob"])
+    assert (
+        not shown["finished"] and shown["rematch"] == [] and "rematch" not in shown["you"]["legal"]
+    )
+    assert say(client, seats["ann"], "end")["ok"] and say(client, seats["bob"], "end")["ok"]
+    assert (
+        view(client, seats["ann"])["rematch"] == [] and say(client, seats["bob"], "rematch")["ok"]
+    )
+    assert view(client, seats["bob"])["match"] == 1  # ann must say it again

@@ -5,7 +5,7 @@ table, and the pages looked at: a countermodel as a small world with the failing
 element ringed and a tap saying whether a statement holds; a derivation stepped through,
 its premises lit; an inconsistency's clash lit on the board (and no derivation drawn when
 the checker refuses it); an infinite model on its first elements; Ergo's fates; Cogito's
-path on the diagram. Screenshots go to ``$REFEREE_SCREENSHOTS`` when set (the README's
+path on the diagram. Screenshots go to ``$REFEREE_SCREENSHOTS`` when set (docs/web.md's
 ``docs/screenshots/web-ruling-*.png`` come from here).
 """
 

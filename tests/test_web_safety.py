@@ -627,6 +627,63 @@ def test_an_events_counted_size_is_what_the_file_takes_at_most(tmp_path):
     assert len(dumps(record, session.game).encode()) - len(empty.encode()) <= record.size()
 
 
+@pytest.mark.slow
+def test_under_a_low_descriptor_limit_idle_strangers_do_not_lock_the_seats_out(tmp_path):
+    """``ulimit -n 160`` and 170 idle connections from a stranger: the server's cap comes
+    from its descriptor limit, so it evicts the idle ones before it runs out, and a seat's
+    move is still taken at once."""
+    import resource
+    import subprocess
+    import sys
+    import urllib.request
+
+    def low_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (160, 160))
+
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "referee.cli.main",
+            "serve",
+            "invicta",
+            "--white",
+            "ann",
+            "--black",
+            "bob",
+            "--record",
+            str(tmp_path / "g.json"),
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=low_limit,
+    )
+    try:
+        urls = json.loads(process.stdout.readline())
+        port = int(urls["table"].split(":")[2].split("/")[0])
+        idle = []
+        try:
+            for _ in range(170):
+                idle.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            time.sleep(0.5)
+            started = time.monotonic()
+            request = urllib.request.Request(
+                urls["seats"]["ann"] + "/command", data=b"e5", method="POST"
+            )
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                assert json.loads(answer.read())["ok"]
+            assert time.monotonic() - started < 3
+        finally:
+            for s in idle:
+                s.close()
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
 def test_a_websocket_on_a_path_with_no_socket_is_refused_with_the_headers(tmp_path):
     """Starlette refuses a handshake on a path with no socket (``/static/app.js``, a seat's
     ``/view``) by closing it, which the server answered 403 without the security headers:

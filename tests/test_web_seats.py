@@ -256,8 +256,8 @@ def test_serve_seats_refusals_are_one_clear_line(tmp_path):
 
 
 def test_the_readme_example_is_what_the_program_says(tmp_path):
-    """The web section's ``--seats`` example: the first line's seats and each answer."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    """docs/web.md's ``--seats`` example: the first line's seats and each answer."""
+    text = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
     section = text[text.index("**Players who name themselves.**") :]
     block = re.search(r"```\n(referee serve .*?)```", section, re.S)
     assert block is not None

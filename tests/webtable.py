@@ -180,6 +180,46 @@ def naming_table(tmp_path: Path, game: str, count: int, stack, base="http://test
     return app, path
 
 
+class ClubTable:
+    """A table opened at a club, seen as ``table()``'s WebApp is: its routes (``app``) are
+    the whole club's, so every URL goes through the club's door; the rest is the table's."""
+
+    def __init__(self, club, served) -> None:
+        from referee.web.clubapp import ClubApp
+
+        self.club = club
+        self.served = served  # the club's Table
+        self.app = ClubApp(club).app
+
+    def __getattr__(self, name):
+        return getattr(self.served.app, name)
+
+
+def club_spec(game: str, **extra) -> dict:
+    """``POST /tables``'s JSON for the options :func:`defaults` gives ``game``."""
+    options = {**OPTIONS[game], **extra}
+    spec: dict = {"game": game, "options": {}}
+    for name, value in options.items():
+        if value in (None, ()):
+            continue
+        if name == "players":
+            spec["players"] = value.split(",")
+        else:
+            spec["options"][name] = list(value) if isinstance(value, tuple) else value
+    return spec
+
+
+def club_table(tmp_path: Path, game: str, base="http://testserver", **extra):
+    """``table()``'s table, opened at a club in ``tmp_path / "club"`` by ``POST /tables``'s
+    JSON: (ClubTable, record path). Its engine is its own (no shared pools)."""
+    from referee.web.club import Club, club_directory
+
+    directory = club_directory(tmp_path / "club")
+    club = Club(directory, base, load_key(directory / "club"))
+    served = club.open(club_spec(game, **extra))
+    return ClubTable(club, served), directory / served.record
+
+
 # An Invicta game in which a position comes round: every piece placed (no row of five), then
 # a1-a2 and back, a3-b2 and back, twice but for black's last: bob to play, the position of
 # now seen twice, and b2-a3 would bring the one after the placements round the third time.

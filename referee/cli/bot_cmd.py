@@ -359,7 +359,8 @@ def seat_view(data: object) -> dict:
         ):
             raise wrong(repr(field), should)
     you = data.get("you") or {}
-    if not isinstance(you.get("name", ""), str):
+    name = you.get("name", "")
+    if name is not None and not isinstance(name, str):  # None: a seat not named yet
         raise wrong("'you.name'", "is not a name")
     lines = you.get("legal", [])
     if not isinstance(lines, list) or not all(
@@ -369,7 +370,36 @@ def seat_view(data: object) -> dict:
     return data
 
 
-def play_seat(url: str, level: int | None, seed: int | None, out: Callable[[str], None]) -> None:
+def level_name(level: int) -> str:
+    """The name a computer player of ``level`` takes at a seat whose player names
+    themselves, when given none (``bot2``: one word, no game's notation)."""
+    return f"bot{level}"
+
+
+def take_seat(client: SeatClient, view: dict, name: str) -> dict:
+    """A seat whose player names themselves (``serve --seats``): named ``name`` (NoSeat
+    with the table's words when it refuses), then the view once the game has begun (every
+    seat named)."""
+    you = view.get("you") or {}
+    if you.get("name") is None:
+        answer = client.say(f"name {name}")
+        if answer is not None and not answer["ok"]:
+            said = "; ".join(str(m) for m in answer["messages"] or ["refused"])
+            raise NoSeat(f"{client.url}: the name {name} was refused: {shortened(said, 200)}")
+    view = client.view()
+    while view.get("naming"):  # the others are still naming themselves
+        newer = client.wait(int(view.get("version", 0)))
+        view = newer if newer is not None else client.view()
+    return view
+
+
+def play_seat(
+    url: str,
+    level: int | None,
+    seed: int | None,
+    out: Callable[[str], None],
+    name: str | None = None,
+) -> None:
     from referee.games import by_name
     from referee.table.computer import RandomPlayer, agrees_to_end, legal, ponder
 
@@ -388,6 +418,9 @@ def play_seat(url: str, level: int | None, seed: int | None, out: Callable[[str]
     player = game.player(level, seed)
     refused = unanswered = 0
     try:
+        if view.get("naming"):  # a seat whose player names themselves: this one's name first
+            chosen = name or level_name(game.strongest if level is None else level)
+            view = take_seat(client, view, chosen)
         while not view.get("finished"):
             seat = str(view.get("you", {}).get("name", ""))
             line = _reading(game.name, player.choose, view) if legal(view) else None
@@ -480,7 +513,14 @@ def ratings() -> str:
     help="How strong: 0 is random; the default is the strongest the game has.",
 )
 @click.option("--seed", type=int, default=None, help="The seed of the player's choices.")
-def bot(seat_url: str, level: int | None, seed: int | None) -> None:
+@click.option(
+    "--name",
+    default=None,
+    metavar="NAME",
+    help="At a seat whose player names themselves (serve --seats): the name to sit under "
+    "(default: its level's, bot2).",
+)
+def bot(seat_url: str, level: int | None, seed: int | None, name: str | None) -> None:
     """Play the seat at SEAT_URL (a URL `referee serve` printed) as a computer player,
     seeing only what that seat sees, until the game is finished."""
-    play_seat(seat_url, level, seed, click.echo)
+    play_seat(seat_url, level, seed, click.echo, name)

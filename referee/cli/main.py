@@ -21,6 +21,7 @@ COMMANDS = {
     "export": "referee.cli.export_cmd:export",
     "derive": "referee.cli.derive_cmd:derive",
     "serve": "referee.web.command:serve",
+    "club": "referee.web.clubserver:club",
     "bot": "referee.cli.bot_cmd:bot",
 }
 

@@ -49,7 +49,7 @@ from referee.client.table_io import (
 from referee.table.computer import Computer, ComputerSeats, parse_seats
 from referee.table.errors import RecordError, SetupError
 from referee.table.house import SwitchError, with_switches
-from referee.table.record import Record
+from referee.table.record import Record, reseeded, seed_of
 from referee.table.registry import DeckText, GameRegistration, Option
 from referee.table.replay import ReplayReport, Step
 from referee.table.replay import replay as run_replay
@@ -334,13 +334,17 @@ class ComputerTurns:
             yield from self._turns()
 
     def _turns(self) -> Iterator[tuple[str, str]]:
+        ending: set[str] = set()  # computers that would end the game: the people decide
         for _ in range(100_000):  # a game of computers alone still ends
-            said = self.seats.next_line(lambda seat: self.game.view(self.session.game, seat))
+            said = self.seats.next_line(
+                lambda seat: self.game.view(self.session.game, seat), skip=ending
+            )
             if said is None:
                 break
             seat, line = said
             if self.session.command_of(line.split()[0]) == "end":
-                break  # at one keyboard the people at the table end a game, not a computer
+                ending.add(seat)  # at one keyboard the people end a game, not a computer;
+                continue  # the next computer is still asked (a COGITO at the last call)
             self.heard.clear()
             self.speaking = (seat, line)
             try:
@@ -494,6 +498,26 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
     record = replace(record, computers=bots(game, given.bots, players))
     store, path = start_record(path, tg.prefix, record, state)
     return Opened(store, record, state, path, True)
+
+
+def same_settings(tg: TerminalGame, record: Record, given: Given) -> bool:
+    """Whether ``given`` is the command line ``record``'s game began with: the setup it
+    makes is the record's (the seed the record drew where none is given), so the same
+    command run again may resume the game instead of being refused."""
+    game = tg.game
+    if any(o.required and not given.values.get(o.name) for o in game.options):
+        return False
+    try:
+        rules = with_switches(game.house_rules(), given.house)
+        deck = read_deck(game, given.deck) if game.decks is not None else None
+        setup = game.setup({**given.values, **given.flags}, rules, deck)
+    except (SetupError, SwitchError, click.ClickException, ValueError):
+        return False
+    seed = seed_of(record.setup)
+    seeds = [o for o in game.options if o.fresh is not None]
+    if seed is not None and seeds and all(given.values.get(o.name) is None for o in seeds):
+        setup = reseeded(setup, seed)  # drawn at random then: the record's own
+    return setup == record.setup
 
 
 def play(tg: TerminalGame, given: Given) -> None:

@@ -66,6 +66,12 @@ TABLE_TEMPLATES = {
     "one move may take at most {number}",
     table.Why.RECORD_FULL: "the record is full (at most {number} bytes of moves): the game "
     "can be replayed and resumed as it is, but takes no more moves",
+    table.Why.REMATCH_NOT_OVER: "a rematch is asked for once the game is over",
+    table.Why.NOTHING_PLAYED: "nothing has been played yet",
+    table.Why.UNDO_PAST_REVEAL: "the last move showed the table something hidden: it cannot "
+    "be taken back",
+    table.Why.UNDO_ALREADY_ASKED: "{player} has already asked to take back the last move",
+    table.Why.NOBODY_ASKED_UNDO: "nobody has asked to take back a move",
     table.Why.COMPUTERS_TURN: "it is {player}'s turn, and {player} is the referee's computer "
     "player: it makes its own moves",
     table.Why.COMPUTERS_SEAT: "{player} is the referee's computer player: what {player} "
@@ -79,6 +85,11 @@ TABLE_HINTS = {
 }
 
 
+def names(players: tuple[str, ...]) -> str:
+    """Players' names as a list in words, each shown as typed (controls made visible)."""
+    return ", ".join(visible(p) for p in players)
+
+
 def table_words(r: Refusal) -> str:
     """The table's own refusals, the same in every game (the ones TABLE_TEMPLATES does not
     word)."""
@@ -86,6 +97,11 @@ def table_words(r: Refusal) -> str:
         case table.Why.NOT_YOUR_UNDO:
             said = f" ({r.player})" if r.player else ""
             return f"only the player who made the last move may take it back{said}"
+        case table.Why.NOT_ASKED_UNDO:
+            whose = "your own request" if r.flag else "a request"
+            return f"{names(r.texts)} answer {whose} to take back"
+        case table.Why.PLAYERS_IN_END:
+            return f"the players still in decide the end: {names(r.texts)}"
         case table.Why.WHICH_HUMAN:
             return (
                 f"say whose: {visible(r.word)} NAME, where NAME is "

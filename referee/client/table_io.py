@@ -20,6 +20,7 @@ import click
 from rich.console import Console, Group
 from rich.text import Text
 
+from referee.client.agreement_words import agreement_words
 from referee.client.common import fail, read_text
 from referee.client.keys import LeaveGame, ask, ask_to_leave
 from referee.client.layout import HelpPage
@@ -40,6 +41,14 @@ from referee.client.safe import echoed, filled, user, visible
 from referee.client.said import Page, terminal_only
 from referee.language.english import and_list
 from referee.table import loop
+from referee.table.agreement import (
+    EndWished,
+    MatchBegins,
+    RematchWished,
+    UndoAnswered,
+    UndoAsked,
+    UndoGranted,
+)
 from referee.table.errors import RecordError
 from referee.table.events import Event
 from referee.table.house import describe as describe_rules
@@ -87,7 +96,7 @@ def _said_event(event: Any, *args: Any, **kwargs: Any) -> str:
 said_event: Callable[..., str] = _said_event
 
 
-# Exit codes every game's play and replay keep (documented in the README).
+# Exit codes every game's play and replay keep (documented in docs/games/NAME.md).
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
 
 
@@ -536,6 +545,11 @@ class TableRenderer:
                 )
             )
 
+    @renders(RematchWished, MatchBegins, UndoAsked, UndoAnswered, UndoGranted, EndWished)
+    def agreed(self, o) -> None:
+        """What the players decide together (the table's own words for every game)."""
+        self.out.print(user(agreement_words(o), "bold" if isinstance(o, MatchBegins) else ""))
+
     @renders(Saved)
     def saved(self, o: Saved) -> None:
         self.out.print(Text("saved (the record is also written after every event)", style="dim"))
@@ -599,6 +613,12 @@ def play_session(
         except StoreError as exc:
             fail(exc.message)
 
+    def keep(finished: Record, game) -> None:  # a rematch: the game before, kept beside
+        try:
+            store.keep(f"match-{finished.match}", dumps(finished, game))
+        except StoreError as exc:
+            fail(exc.message)
+
     save(session.record, session.game)
     out = renderer.out
     pending = [False]  # a "thinking" line is on the screen, to be wiped by what follows
@@ -623,7 +643,7 @@ def play_session(
         shown = show
         if computers is not None:
             lines_, shown = computers.lines(lines_), computers.show(shown)
-        loop.run(session, lines_, save, shown)
+        loop.run(session, lines_, save, shown, keep=keep)
     except LeaveGame:  # asked from inside a view; every event is already saved
         pass
 

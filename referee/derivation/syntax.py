@@ -371,7 +371,7 @@ def _parse_justification(text: str, file_line: int, source: str) -> Justificatio
         close = difflib.get_close_matches(_norm(name), names, n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise DerivationError(
-            f"unknown rule {name!r}{hint}: see the README (Derivations) for the rules",
+            f"unknown rule {name!r}{hint}: the rules are listed in docs/checking.md (The rules)",
             file_line,
             source,
         )

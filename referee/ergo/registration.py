@@ -42,6 +42,7 @@ REGISTRATION = GameRegistration.of(
         bundled_deck_path,
         load_ergo_deck,
         bundled,
+        names=tuple(BUNDLED),
         help="Deck file (TOML), or english (the default, 55 cards) or review "
         "(the review's edition: 8 NOT, 6 parentheses).",
     ),

@@ -29,10 +29,12 @@ interface words it.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
@@ -225,17 +227,38 @@ class _Question:
         return time.monotonic() - self.start
 
 
+# The pool every Engine made in this context without a pool of its own asks its questions
+# on (:func:`sharing`): one server's tables share one bounded pool.
+_SHARED: ContextVar[Pool | None] = ContextVar("referee_shared_pool", default=None)
+
+
+@contextlib.contextmanager
+def sharing(pool: Pool) -> Iterator[Pool]:
+    """Every :class:`Engine` made meanwhile in this context (this thread, or a task) that is
+    given no pool asks its questions on ``pool``, which its owner warms and closes: many
+    tables, one pool of workers. Its questions take turns (:attr:`Pool.turn`)."""
+    token = _SHARED.set(pool)
+    try:
+        yield pool
+    finally:
+        _SHARED.reset(token)
+
+
 class Engine:
-    """Answers questions on a worker pool: the caller's (``pool=``) or its own.
+    """Answers questions on a worker pool: the caller's (``pool=``), the one shared in
+    this context (:func:`sharing`), or its own.
 
     ``with Engine() as engine:`` closes a pool the engine made; a pool the
-    caller passed stays the caller's to close.
+    caller passed or shared stays the caller's to close. A question holds the pool's
+    :attr:`~referee.logic.worker.Pool.turn` from its start to its verdict, so engines
+    sharing a pool ask one question at a time, each under its own limit, counted from
+    when its turn came.
     """
 
     def __init__(self, limits: Limits | None = None, pool: Pool | None = None):
         self.limits = limits or Limits()
-        self._pool = pool
-        self._owns_pool = pool is None
+        self._owns_pool = pool is None and _SHARED.get() is None
+        self._pool = pool if pool is not None else _SHARED.get()
         # Remembered models, most recent first, each with the truth values the
         # evaluator found in it (a board's questions ask about the same statements).
         self._models: list[tuple[Model, Solver, dict[Formula, bool]]] = []
@@ -252,8 +275,10 @@ class Engine:
         return self._pool
 
     def warm(self) -> None:
-        """Start the workers now (they are started on first use otherwise)."""
-        self.pool.warm()
+        """Start the workers now (they are started on first use otherwise); a pool the
+        engine does not own is its owner's to warm."""
+        if self._owns_pool:
+            self.pool.warm()
 
     def close(self) -> None:
         if self._owns_pool and self._pool is not None:
@@ -274,6 +299,10 @@ class Engine:
         higher layer's, handed down). Its value, or None when it ran out of
         time or failed.
         """
+        with self.pool.turn:
+            return self._call(function, *args, timeout=timeout, **kwargs)
+
+    def _call(self, function: Callable[..., T], *args, timeout: float, **kwargs) -> T | None:
         pool = self.pool
         task = pool.submit(Call(function, args, tuple(kwargs.items())), timeout)
         value = None
@@ -291,7 +320,8 @@ class Engine:
     # -- questions
     def consistency(self, formulas, *, timeout: float | None = None) -> Verdict:
         """CONSISTENT (with a model), INCONSISTENT (with the clash) or UNDETERMINED."""
-        return self._as_consistency(self._decide(list(formulas), [], timeout))
+        with self.pool.turn:
+            return self._as_consistency(self._decide(list(formulas), [], timeout))
 
     def entailment(
         self,
@@ -303,10 +333,15 @@ class Engine:
         """Do ``premises`` entail every formula in ``goals`` (a formula or a list)?"""
         if not isinstance(goals, (list, tuple)):
             goals = [goals]
-        return self._decide(list(premises), list(goals), timeout)
+        with self.pool.turn:
+            return self._decide(list(premises), list(goals), timeout)
 
     def analyze(self, formulas, *, timeout: float | None = None) -> Analysis:
         """Consistency of the board, then for each statement: do the others entail it?"""
+        with self.pool.turn:
+            return self._analyze(formulas, timeout)
+
+    def _analyze(self, formulas, timeout: float | None) -> Analysis:
         start = time.monotonic()
         formulas = list(formulas)
         n = len(formulas)

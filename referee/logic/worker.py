@@ -180,9 +180,14 @@ def _perform(request: Request, seconds: float, progress, cancelled, ctx, boards=
 _USES_Z3 = (Prove, Find, InfiniteFind)
 
 
-def worker_main(conn, cancel_value, memory_mb: int | None) -> None:
-    """The loop a worker process runs until its pipe closes."""
+def worker_main(conn, cancel_value, memory_mb: int | None, nice: int = 0) -> None:
+    """The loop a worker process runs until its pipe closes (``nice``: how much lower its
+    CPU priority is than its parent's, so a server's own work goes first)."""
     import signal
+
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
 
     # Ctrl-C at the table is the parent's to handle (it cancels the question);
     # a worker that died of it would lose its warm state for nothing.
@@ -331,15 +336,19 @@ class _Worker:
 class Pool:
     """At most ``size`` warm worker processes; tasks queue until a worker is free."""
 
-    def __init__(self, size: int = 2, memory_mb: int | None = 2048):
+    def __init__(self, size: int = 2, memory_mb: int | None = 2048, nice: int = 0):
         if size < 1:
             raise ValueError("a pool needs at least one worker")
         self.size = size
         self.memory_mb = memory_mb
+        self.nice = nice  # the workers' CPU priority below this process's (a server's pools)
         self._workers: list[_Worker | None] = [None] * size
         self._queue: collections.deque[Task] = collections.deque()
         self._externals: dict[int, tuple[External, float]] = {}  # task -> (runner, kill at)
         self._lock = threading.RLock()
+        # Held by one question from its first task to its verdict (Engine): the pool's
+        # events are read by one asker at a time, so askers sharing it take turns.
+        self.turn = threading.RLock()
         self._closed = False
         self.restarts = 0
         _OPEN_POOLS.add(self)
@@ -357,7 +366,7 @@ class Pool:
         cancel = ctx.Value("q", 0, lock=False)
         process = ctx.Process(
             target=worker_main,
-            args=(child, cancel, self.memory_mb),
+            args=(child, cancel, self.memory_mb, self.nice),
             daemon=True,
             name=f"referee-worker-{slot}",
         )

@@ -238,7 +238,31 @@ def _paths(formula: ast.Formula, path: tuple[int, ...] = ()):
         yield from _paths(child, path + (i,))
 
 
+# The sites of the statements asked about lately: every view of a board and every list of
+# legal moves asks again after each move, and a statement's sites never change.
+_SITES: dict[tuple, tuple[NegationSite, ...]] = {}
+_SITES_KEPT = 4096
+
+
 def negation_sites(statement: ast.Statement, vocabulary: Vocabulary) -> list[NegationSite]:
+    """Every distinct statement one inserted ¬ can make, numbered 1, 2, … in reading order
+    (worked out once per statement and vocabulary: :func:`_negation_sites`)."""
+    key = (
+        statement,  # equal whatever parentheses its author wrote, which the sites keep:
+        statement.text or to_unicode(statement, as_written=True),  # so its text too
+        frozenset(vocabulary.predicates.items()),
+        frozenset(vocabulary.functions.items()),
+    )
+    sites = _SITES.get(key)
+    if sites is None:
+        sites = tuple(_negation_sites(statement, vocabulary))
+        if len(_SITES) >= _SITES_KEPT:
+            _SITES.clear()
+        _SITES[key] = sites
+    return list(sites)
+
+
+def _negation_sites(statement: ast.Statement, vocabulary: Vocabulary) -> list[NegationSite]:
     """Every distinct statement one inserted ¬ can make, numbered 1, 2, … in reading order.
 
     A place is any subformula (the whole statement included); places that give

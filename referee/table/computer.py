@@ -19,7 +19,7 @@ import functools
 import multiprocessing
 import pickle
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -59,6 +59,19 @@ def legal(view: Mapping[str, Any]) -> list[str]:
         return []
     lines = you.get("legal")
     return [line for line in lines if isinstance(line, str)] if isinstance(lines, list) else []
+
+
+def agrees_to_rematch(view: Mapping[str, Any], seat: str) -> bool:
+    """Whether another seat asked for a rematch of this finished game that ``seat`` has
+    not agreed to yet (the next game starts when every player has said ``rematch``): a
+    computer player agrees, as it agrees to end, so a table with one plays game 2."""
+    wished = view.get("rematch")
+    return (
+        bool(view.get("finished"))
+        and isinstance(wished, list)
+        and bool(wished)
+        and (seat not in wished)
+    )
 
 
 def agrees_to_end(view: Mapping[str, Any], seat: str) -> bool:
@@ -237,11 +250,15 @@ class ComputerSeats:
     def __bool__(self) -> bool:
         return bool(self.players)
 
-    def next_line(self, view_of) -> tuple[str, str] | None:
-        """(seat, line) for the first computer seat with something to say now, given
-        ``view_of(seat)``, that seat's view; None when none has."""
+    def next_line(self, view_of, skip: Collection[str] = ()) -> tuple[str, str] | None:
+        """(seat, line) for the first computer seat not in ``skip`` with something to say
+        now, given ``view_of(seat)``, that seat's view; None when none has."""
         for seat, player in list(self.players.items()):
+            if seat in skip:
+                continue
             view = view_of(seat)
+            if agrees_to_rematch(view, seat):
+                return seat, "rematch"
             if view.get("finished"):
                 continue
             if agrees_to_end(view, seat):

@@ -25,7 +25,7 @@ class DealtSetup(NamedPlayers):
     settings: Any
 
     @property
-    def players(self) -> tuple[str, ...]:
+    def players(self) -> tuple[str, ...]:  # type: ignore[override]  # a field elsewhere
         return self.settings.players
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Any, TypeVar, get_type_hints
+from typing import Any, TypeVar, cast, get_type_hints
 
 T = TypeVar("T")
 
@@ -77,7 +77,7 @@ def with_switch(rules: T, text: str) -> T:
     else:  # pragma: no cover - a programming error in a game's rules class
         raise TypeError(f"house rule {name} has a type switches cannot set: {kind!r}")
     try:
-        return dataclasses.replace(rules, **{name: value})
+        return dataclasses.replace(cast(Any, rules), **{name: value})
     except ValueError as exc:
         raise SwitchError(name, str(exc)) from None
 

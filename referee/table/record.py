@@ -62,6 +62,9 @@ class GameState(Protocol):
     @property
     def finished(self) -> bool: ...
 
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
     def apply(self, event: Any) -> None:
         """Move on by one event, or raise IllegalEvent and change nothing."""
 
@@ -101,7 +104,7 @@ class GameKind(Generic[S]):
 
     @classmethod
     def of(
-        cls, name: str, state: type, events: EventCodec, version: int = 1, **older: Any
+        cls, name: str, state: Any, events: EventCodec, version: int = 1, **older: Any
     ) -> GameKind:
         """The kind of a game whose state holds its setup in a ``setup`` field and starts
         with ``state.new(setup)``: which setup class a record holds is read from that
@@ -204,6 +207,25 @@ def rematch(record: Record[S], created: str, seed: int) -> Record[S]:
         record.match + 1,
         record.computers,
     )
+
+
+def seed_of(setup: Any) -> int | None:
+    """The first ``seed`` field of a setup, at any depth (the deal's shuffle); None: none."""
+    if not dataclasses.is_dataclass(setup) or isinstance(setup, type):
+        return None
+    for f in dataclasses.fields(setup):
+        current = getattr(setup, f.name)
+        if f.name == "seed" and isinstance(current, int) and not isinstance(current, bool):
+            return current
+        found = seed_of(current)
+        if found is not None:
+            return found
+    return None
+
+
+def reseeded(setup: S, seed: int) -> S:
+    """``setup`` with every ``seed`` field in it, at any depth, set to ``seed``."""
+    return _reseeded(setup, seed)
 
 
 def _reseeded(value: Any, seed: int) -> Any:

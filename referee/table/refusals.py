@@ -22,6 +22,14 @@ class Why(enum.Enum):
     NO_HANDS = "no_hands"  # hand in table mode: the players hold their cards
     EVENT_TOO_LARGE = "event_too_large"  # count: the event's bytes, number: the limit
     RECORD_FULL = "record_full"  # number: the limit (bytes)
+    # What the players decide together (referee.table.agreement)
+    REMATCH_NOT_OVER = "rematch_not_over"  # a rematch before the game is over
+    NOTHING_PLAYED = "nothing_played"  # undo asked of the table before any event
+    UNDO_PAST_REVEAL = "undo_past_reveal"  # the last event showed something hidden
+    UNDO_ALREADY_ASKED = "undo_already_asked"  # player: who asked first
+    NOBODY_ASKED_UNDO = "nobody_asked_undo"  # undo yes / no, and nobody asked
+    NOT_ASKED_UNDO = "not_asked_undo"  # texts: who answers; flag: the request is the seat's own
+    PLAYERS_IN_END = "players_in_end"  # texts: the players still in, who decide the end
     # At the keyboard of a table with computer seats (the people typing are its humans):
     COMPUTERS_TURN = "computers_turn"  # player: the computer seat whose move it is
     COMPUTERS_SEAT = "computers_seat"  # player: the computer seat the command names

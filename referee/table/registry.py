@@ -107,6 +107,7 @@ class Decks:
     check: Callable[[str, str], object]
     bundled: Callable[[str], Path | None] = lambda name: None  # noqa: E731
     help: str = "Deck file (TOML)."
+    names: tuple[str, ...] = ()  # the bundled decks ``--deck`` names (a club offers these)
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,9 @@ class Phones:
     # (one card of ``you.hand`` in a seat's view) -> its words, for ``hand`` on a phone
     # ("3: R likes"); None: ``hand`` is answered by the game's own words.
     hand: Callable[[dict], str] | None = None
+    # (game) -> whom the table waits for now and why, in the game's words, when it is not
+    # the player to move (a vote: ``referee.table.seatview.Waiting``); None: the turn's.
+    waiting: Callable[[Any], Any] | None = None
 
 
 # the options' values (typed, defaults filled in; a terminal's flags beside them), the

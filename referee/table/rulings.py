@@ -140,7 +140,7 @@ class Countermodel:
 
 @dataclass(frozen=True, kw_only=True)
 class Ruling:
-    """The last ruling: the fields every game's ruling has (see the README's web-table
+    """The last ruling: the fields every game's ruling has (see docs/web.md, the web table's
     contract); a game adds its own in a subclass."""
 
     event: int  # the event that made it (from 1)

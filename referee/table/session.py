@@ -16,13 +16,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event
 from referee.table.record import GameState, Record, event_bytes
 from referee.table.refusals import HELP, Why
 from referee.table.reveals import Reveal, Shown, declared, lifts_barrier, undo_barrier
+
+if TYPE_CHECKING:
+    from referee.table.agreement import Agreement
 
 # ----------------------------------------------------------------- who speaks
 
@@ -155,6 +158,8 @@ class Commands(Protocol):
     """A game's command language."""
 
     aliases: Mapping[str, str]  # short words → command names
+    # (game, player) -> the player's legal moves as lines (the registration gives it)
+    legal: Callable[[Any, str], tuple[str, ...]] | None
 
     def handle(
         self, session: Session, command: str, rest: str, actor: Actor | None = None
@@ -177,7 +182,9 @@ class Session:
     """A record being played: ``execute`` a line, read the outcomes.
 
     ``confirm``: asked before ``undo`` takes an event back, when a person is
-    at the keyboard (None: scripted input, no questions).
+    at the keyboard (None: scripted input, no questions). ``agreement``: what the
+    players decide together (:mod:`referee.table.agreement`: a rematch, undo asked of
+    the table, ending by agreement), the same at every interface.
     """
 
     def __init__(
@@ -186,11 +193,15 @@ class Session:
         commands: Commands,
         game: GameState | None = None,
         confirm: Callable[[UndoQuestion], bool] | None = None,
+        agreement: Agreement | None = None,
     ) -> None:
+        from referee.table.agreement import Agreement
+
         self.record = record
         self.commands = commands
         self.game = game if game is not None else record.rebuild()
         self.confirm = confirm
+        self.agreement = agreement if agreement is not None else Agreement()
         # the record's events' bytes, counted once per record object, then kept up
         self._sized: tuple[Record, int] | None = None
 
@@ -204,6 +215,9 @@ class Session:
         word, _, rest = line.partition(" ")
         command = self.command_of(word)
         rest = rest.strip()
+        agreed = self.agreement.said(self, command, rest, actor)
+        if agreed is not None:
+            return agreed
         if command == "undo":
             return self.undo(actor)
         if command == "save" and actor is None:  # the record file is the host's
@@ -224,7 +238,8 @@ class Session:
         """Every command ``seat`` may say (None: the shared keyboard): a seat's language has
         no word for the record file or the session (``save``, ``quit`` are the host's), and
         its game commands were given no file reader (:class:`referee.client.house.TerminalGame`)."""
-        words = frozenset({"undo", "help"}) | frozenset(getattr(self.commands, "commands", ()))
+        words = frozenset({"undo", "help", "rematch"})
+        words |= frozenset(getattr(self.commands, "commands", ()))
         if getattr(self.commands, "legal", None) is not None:
             words |= {"moves"}
         return words | {"save", "quit"} if seat is None else words

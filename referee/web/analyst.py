@@ -24,9 +24,15 @@ log = logging.getLogger(__name__)
 class Analyst:
     """Runs ``background`` for the newest position; ``publish(generation, answer)``."""
 
-    def __init__(self, background: Background, publish: Callable[[int, Any], None]) -> None:
+    def __init__(
+        self,
+        background: Background,
+        publish: Callable[[int, Any], None],
+        within: Callable[[], contextlib.AbstractContextManager[Any]] = contextlib.nullcontext,
+    ) -> None:
         self.background = background
         self.publish = publish
+        self.within = within  # the context its tools are made in (a club's shared pool)
         self._wake = threading.Condition()
         self._job: tuple[int, Any] | None = None
         self._generation = 0
@@ -72,7 +78,7 @@ class Analyst:
 
     def _loop(self) -> None:
         previous = None
-        with contextlib.ExitStack() as stack:
+        with self.within(), contextlib.ExitStack() as stack:
             tools = None
             while (job := self._next()) is not None:
                 generation, position = job

@@ -25,8 +25,10 @@ import asyncio
 import contextlib
 import functools
 import json
+from collections.abc import Callable
 from html import escape as html_escape
 from importlib import resources
+from urllib.parse import urlsplit
 
 import segno
 from starlette.applications import Starlette
@@ -36,6 +38,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from referee.web.computers import ComputerRunner
+from referee.web.connections import Sockets
 from referee.web.headers import HEADERS, raw_headers
 from referee.web.lobby import Lobby
 from referee.web.origins import Origins
@@ -193,9 +197,19 @@ class WebApp:
         self.listeners = table.listeners if table is not None else lobby.listeners  # type: ignore[union-attr]
         self.doors = doors
         self.base = base
+        self.prefix = urlsplit(base).path.rstrip("/")  # a club's table: /t/ID; else nothing
         self.origins = Origins(base)
         self.sockets: dict[Door, list[WebSocket]] = {}  # open ones, oldest first
         self.joined: set[int] = set()  # seats (by number) whose phone has opened its page
+        # the seats the referee plays (started and stopped by whoever serves the app)
+        self.computers: ComputerRunner | None = None
+        # told of each seat whose phone opens its page the first time (a club keeps it)
+        self.on_join: Callable[[int], None] | None = None
+        # a club's table: where a phone joins it by code (its URL, the code, a QR code)
+        self.join: dict[str, str] | None = None
+        # This table's commands wait their turn here, not in a worker thread: a claim
+        # settled at one table holds one thread, never the threads another table needs.
+        self.queue = asyncio.Lock()
         self.qr = [qr_data_uri(url_of(base, doors, door)) for door in doors.seats]
         self.routes = Starlette(
             routes=[
@@ -241,7 +255,7 @@ class WebApp:
             return Door("seat", table.players[door.number - 1], door.number)  # named since
         return door
 
-    def _seat_names(self) -> list[tuple[str, bool]]:
+    def seat_names(self) -> list[tuple[str, bool]]:
         """Each seat in order: (what the first line and the table screen call it, whether
         the referee plays it)."""
         table = self.table
@@ -260,7 +274,7 @@ class WebApp:
     def urls(self) -> dict:
         """The contract's first line: the table, the spectator and every seat (by its
         player's name; ``seat N`` for a seat whose player has not named themselves yet)."""
-        names = self._seat_names()
+        names = self.seat_names()
         return {
             "table": url_of(self.base, self.doors, Door("table")),
             "spectator": url_of(self.base, self.doors, Door("spectator")),
@@ -281,8 +295,12 @@ class WebApp:
             assert self.lobby is not None
             data = self.lobby.view(door.number if door.role == "seat" else None)
         data["role"] = door.role
+        if door.role == "spectator" and table is not None:  # a replay steps through these
+            data["steps"] = len(table.store_record.events)
         if door.role == "table":
             data["spectator"] = url_of(self.base, self.doors, Door("spectator"))
+            if self.join is not None:
+                data["join"] = self.join
             data["seats"] = [
                 {"name": name, "joined": True, "computer": computer}
                 if number in self.joined or computer
@@ -293,7 +311,7 @@ class WebApp:
                     "qr": self.qr[number - 1],
                 }
                 for number, ((name, computer), seat) in enumerate(
-                    zip(self._seat_names(), self.doors.seats, strict=True), 1
+                    zip(self.seat_names(), self.doors.seats, strict=True), 1
                 )
             ]
         return data
@@ -331,12 +349,12 @@ class WebApp:
             title=html_escape(registration.title),
             role=door.role,
             style=(
-                '\n<link rel="stylesheet" href="/static/game/style.css">'
+                f'\n<link rel="stylesheet" href="{self.prefix}/static/game/style.css">'
                 if self._drawn("style.css") is not None
                 else ""
             ),
             script=(
-                '\n<script src="/static/game/draw.js"></script>'
+                f'\n<script src="{self.prefix}/static/game/draw.js"></script>'
                 if self._drawn("draw.js") is not None
                 else ""
             ),
@@ -349,7 +367,25 @@ class WebApp:
             return _not_found()
         if door.role == "seat":
             self._join(door.number)
+        step = request.query_params.get("step")
+        if step is not None and door.role == "spectator":
+            return self._step(step)
         return _json(self.view_for(door))
+
+    def _step(self, step: str) -> Response:
+        """The public view after event ``step`` of the game at this table (0: before the
+        first), to step through on the TV: what every player saw then, never a seat's."""
+        table = self.table
+        if table is None:  # the players are still naming themselves: nothing played yet
+            return _json({"ok": False, "messages": ["the game has not begun"]}, 400)
+        number = int(step) if step.isascii() and step.isdigit() and len(step) < 9 else -1
+        if not 0 <= number <= len(table.store_record.events):
+            events = len(table.store_record.events)
+            message = f"step is a number of events played, from 0 to {events}"
+            return _json({"ok": False, "messages": [message]}, 400)
+        data = table.step_view(number)
+        data["role"] = "spectator"
+        return _json(data)
 
     async def _body(self, request: Request, limit: int) -> str | None:
         """The body as text; None when it is over ``limit`` bytes; TimeoutError when it does
@@ -396,13 +432,14 @@ class WebApp:
                 {"ok": False, "messages": [f"a command is one line (at most {MAX_COMMAND_BYTES})"]},
                 413,
             )
-        if door.seat is None:  # a --seats table's seat, its player not named when asked
-            assert self.lobby is not None
-            answer = await run_in_threadpool(self.lobby.command, door.number, line)
-        else:
-            table = self.table
-            assert table is not None
-            answer = await run_in_threadpool(table.command, door.seat, line)
+        async with self.queue:
+            if door.seat is None:  # a --seats table's seat, its player not named when asked
+                assert self.lobby is not None
+                answer = await run_in_threadpool(self.lobby.command, door.number, line)
+            else:
+                table = self.table
+                assert table is not None
+                answer = await run_in_threadpool(table.command, door.seat, line)
         return _json(answer.to_json())
 
     async def check(self, request: Request) -> Response:
@@ -435,7 +472,14 @@ class WebApp:
     def _join(self, number: int) -> None:
         if number not in self.joined:
             self.joined.add(number)
+            if self.on_join is not None:
+                self.on_join(number)
             self._tell()  # the table screen drops that seat's code
+
+    def close_sockets(self) -> None:
+        """Close every page's WebSocket (the table is closed: its pages hear nothing more)."""
+        for listener in list(self.listeners):
+            listener("closed")
 
     def _tell(self) -> None:
         for listener in list(self.listeners):
@@ -447,7 +491,7 @@ class WebApp:
         if door is None or (origin is not None and not self.origins.origin_ok(origin)):
             await refuse(websocket.scope, websocket.send, 403, "not a door of this table")
             return
-        if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS:
+        if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS or not Sockets.room():
             await websocket.close(code=1013)  # try again later
             return
         await websocket.accept()
@@ -463,6 +507,7 @@ class WebApp:
         def listener(what: str) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, what)
 
+        Sockets.open += 1  # counted from here, uncounted in the finally below
         self.listeners.append(listener)
         if door.role == "seat":
             self._join(door.number)
@@ -478,9 +523,14 @@ class WebApp:
                 if getter not in done:
                     getter.cancel()
                     break
-                what = getter.result()
+                heard = [getter.result()]
                 while not queue.empty():  # coalesce: only the newest view matters
-                    what = "changed" if "changed" in (what, queue.get_nowait()) else what
+                    heard.append(queue.get_nowait())
+                if "closed" in heard:  # the table was closed: its pages hear no more
+                    with contextlib.suppress(Exception):
+                        await websocket.close(code=1001)
+                    break
+                what = "changed" if "changed" in heard else heard[-1]
                 if what == "thinking":
                     await websocket.send_json({"type": "thinking"})
                     continue
@@ -494,6 +544,7 @@ class WebApp:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            Sockets.open -= 1
             self.listeners.remove(listener)
             with contextlib.suppress(ValueError):
                 mine.remove(websocket)

@@ -12,16 +12,22 @@ ponders between its turns only while the table carries out no command.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 
 from referee.table.computer import ComputerSeats
+from referee.web.pools import Pools
 from referee.web.table import WebTable
 
 
 class ComputerRunner:
-    def __init__(self, table: WebTable, seats: ComputerSeats) -> None:
+    """The computer seats of one table, in a thread of their own; ``pools``: what a
+    club's tables share (the engine a player asks, and whose turn it is to think)."""
+
+    def __init__(self, table: WebTable, seats: ComputerSeats, pools: Pools | None = None) -> None:
         self.table = table
         self.seats = seats
+        self.pools = pools
         self.wake = threading.Event()
         self.stopped = False
         self.thread = threading.Thread(target=self._run, name="computer seats", daemon=True)
@@ -43,32 +49,47 @@ class ComputerRunner:
         questions beside it); resumed once the command is done, if nothing changed."""
 
         def stale() -> bool:
-            return self.stopped or self.wake.is_set() or self.table.running
+            return self.stopped or self.table.running or self._stale()
 
         while not self.stopped and not self.wake.is_set():
             if self.table.running:
                 self.wake.wait(0.05)
                 continue
             try:
-                self.seats.ponder(self.table.view, stale)
+                with self._thinking():
+                    self.seats.ponder(self.table.view, stale)
             except Exception:  # a player's fault: that seat is played no more
                 self.seats.close()
                 return
             if not self.table.running:
-                return  # it pondered all it would, or the table moved on
+                return  # it pondered all it would, the table moved on, or another seat's turn
 
     def _heard(self, what: str) -> None:
         if what == "changed":
             self.wake.set()
 
     def _run(self) -> None:
+        within = self.pools.for_background() if self.pools else contextlib.nullcontext()
+        with within:
+            self._turns()
+
+    def _thinking(self) -> contextlib.AbstractContextManager:
+        """A turn to think (a club's seats take turns; a single table's think at once)."""
+        return self.pools.thinkers.turn() if self.pools else contextlib.nullcontext()
+
+    def _stale(self) -> bool:
+        """The table moved on, or (at a club) another seat waits to think."""
+        return self.wake.is_set() or (self.pools is not None and self.pools.thinkers.wanted())
+
+    def _turns(self) -> None:
         while not self.stopped:
             self.wake.wait()
             self.wake.clear()
             while not self.stopped:
                 version = self.table.snapshot.version
                 try:
-                    said = self.seats.next_line(self.table.view)
+                    with self._thinking():
+                        said = self.seats.next_line(self.table.view)
                 except Exception:  # a player's fault: that seat is played no more
                     said = None
                     self.seats.close()

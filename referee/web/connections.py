@@ -16,11 +16,14 @@ protocol, with these checks added):
   413) closes the connection, so a body trickled after it holds nothing;
 * a client that does not read what it is sent (pipelined requests and a
   full window) is closed after :data:`WRITE_SECONDS` without progress;
-* at most :data:`MAX_CONNECTIONS` connections are open at once; a new one
-  past that closes the oldest *stalled* connection (waiting for a request,
-  sending a body slowly, or not reading its answer: a phone does none of
-  these for long, so a seat always gets in), and is itself refused with 503
-  only when every open connection is being answered;
+* at most :data:`MAX_CONNECTIONS` connections are open at once, and fewer
+  under a low descriptor limit (:func:`budget`: the server never runs out of
+  descriptors before it evicts anyone, and keeps a reserve for its own files
+  and for the seats' WebSockets); a new one past that closes the oldest
+  *stalled* connection (waiting for a request, sending a body slowly, or not
+  reading its answer: a phone does none of these for long, so a seat always
+  gets in), and is itself refused with 503 only when every open connection is
+  being answered;
 * a WebSocket handshake the WebSocket library would refuse is refused here,
   with the headers.
 
@@ -33,7 +36,10 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import functools
 import itertools
+import os
+from dataclasses import dataclass
 from http import HTTPStatus
 
 import h11
@@ -45,8 +51,63 @@ HEAD_BYTES = 16 * 1024
 HEAD_SECONDS = 10.0
 WRITE_SECONDS = 10.0
 MAX_CONNECTIONS = 200
+# Descriptors kept for the server's own files beside its connections: a record and its
+# temporary file, lock files, the engine's workers' pipes (started or restarted later).
+OWN_FILES = 40
+# Of the rest, this share is the seats' WebSockets' (a token is needed for one).
+SOCKET_SHARE = 3
 
 _ORDER = itertools.count()
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How many HTTP connections (anyone's) and WebSockets (the seats') may be open at once."""
+
+    connections: int
+    sockets: int
+
+
+def descriptors() -> tuple[int, int]:
+    """(the soft limit on open descriptors, how many are open now)."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        now = len(os.listdir("/proc/self/fd"))
+    except OSError:  # pragma: no cover - no /proc: count by trying each one up to a bound
+        now = sum(1 for fd in range(min(soft, 4096)) if _is_open(fd))
+    return (soft if soft != resource.RLIM_INFINITY else 1 << 20), now
+
+
+def _is_open(fd: int) -> bool:  # pragma: no cover - platforms without /proc
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
+@functools.cache
+def budget() -> Budget:
+    """The connections and WebSockets the descriptor limit allows, read once (when the
+    first connection comes, the server's own files open): what is left after the files
+    open now and :data:`OWN_FILES`, a share of it for the seats' WebSockets, the rest
+    (at most :data:`MAX_CONNECTIONS`) for connections."""
+    soft, now = descriptors()
+    left = max(16, soft - now - OWN_FILES)
+    sockets = max(8, left // SOCKET_SHARE)
+    return Budget(max(8, min(MAX_CONNECTIONS, left - sockets)), sockets)
+
+
+class Sockets:
+    """The seats' WebSockets open in this process, every table's (one event loop counts)."""
+
+    open = 0
+
+    @classmethod
+    def room(cls) -> bool:
+        return cls.open < budget().sockets
 
 
 class TableProtocol(H11Protocol):
@@ -94,7 +155,7 @@ class TableProtocol(H11Protocol):
         """Room for this connection: True, after closing the oldest silent one if the
         server is full; False when every other connection is busy."""
         ours = [c for c in self.connections if isinstance(c, TableProtocol) and c is not self]
-        if len(ours) < MAX_CONNECTIONS:
+        if len(ours) < min(MAX_CONNECTIONS, budget().connections):
             return True
         silent = [c for c in ours if c.stalled() and not c.transport.is_closing()]
         if not silent:

@@ -29,6 +29,7 @@ from referee.games import GAMES as REGISTERED
 from referee.table.events import Event
 from referee.table.record import GameKind, Record
 from referee.table.registry import GameRegistration
+from referee.table.seatview import seat_view
 from referee.table.session import Commands, Outcome, Outcomes, Session
 
 
@@ -71,9 +72,9 @@ class WebGame:
         return self.terminal.game.kind
 
     def view(self, game, seat: str | None) -> dict:
-        view = self.registration.view(game, seat)
-        worded = self.registration.phones.worded
-        return view if worded is None else worded(game, view)
+        """What ``seat`` (None: everyone) may see of ``game``, read into the contract every
+        client reads (:mod:`referee.table.seatview`), without the table's own keys."""
+        return seat_view(self.registration, game, seat).game_json()
 
     def services(self, record: Record) -> AbstractContextManager[dict[str, Any]]:
         """What the commands are given (an engine), as the terminal opens them."""
@@ -88,6 +89,11 @@ class WebGame:
         page = Page()
         self.terminal.renderer(page, session, {}).show(outcomes, False)
         return page.said()
+
+    def describe(self, event: Event) -> str:
+        """An event in one line, as the terminal says it at undo and in a replay (words
+        that show only what the event showed the table)."""
+        return self.terminal.renderer(Page(), None, {}).describe(event)
 
     def options(self) -> list[click.Parameter]:
         """play's options (built from the same registration), less the flags that would

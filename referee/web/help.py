@@ -13,8 +13,10 @@ from __future__ import annotations
 from referee.table.registry import GameRegistration
 
 COMMON = (
-    "Also: undo (take back your own last move, where the rules allow it) · "
-    "rules (the house rules) · help (this text). The record is saved after every move; "
+    "Also: undo (take back your own last move, where the rules allow it) · undo please "
+    "(ask the table to take back the last move) · rematch (once the game is over: play "
+    "again, when everyone says it) · rules (the house rules) · help (this text). The "
+    "record is saved after every move; "
     "closing this page leaves your seat open: its link brings you back.",
 )
 

@@ -63,9 +63,15 @@ class Lobby:
         computers: tuple[str, ...],
         trial: Callable[[tuple[str | None, ...]], str | None],
         begin: Callable[[tuple[str, ...]], WebTable],
+        named: Callable[[tuple[str | None, ...]], None] | None = None,
+        names: tuple[str | None, ...] | None = None,
     ) -> None:
         self.web_game = web_game
         self.names: list[str | None] = [None] * (count - len(computers)) + list(computers)
+        if names is not None and len(names) == count:  # kept before a restart (a club's)
+            self.names = list(names)
+            self.names[count - len(computers) :] = list(computers)
+        self.named = named  # every name given, kept before it is acknowledged (StoreError)
         self.computers = frozenset(computers)
         self.trial = trial
         self.begin = begin
@@ -101,6 +107,7 @@ class Lobby:
             "waiting": [label(n) for n, name in enumerate(self.names, 1) if name is None],
             "finished": False,
             "to_play": None,
+            "waiting_for": None,
             "version": self.version,
             "epoch": self.epoch,
             "thinking": False,
@@ -156,6 +163,12 @@ class Lobby:
         self.names[number - 1] = name
         if all(n is not None for n in self.names):
             return self._begin(number, before)
+        if self.named is not None:
+            try:
+                self.named(tuple(self.names))
+            except OSError as exc:  # not kept: not given
+                self.names[number - 1] = before
+                return Answer(False, (f"{getattr(exc, 'message', exc)}; say your name again",))
         self.version += 1
         said = f"{name} sits at {label(number)}" if before is None else f"{before} is now {name}"
         self.log = (said,)

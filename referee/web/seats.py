@@ -166,7 +166,7 @@ class Doors:
     ``players``: the seats in order; ``numbered``: their tokens are made from their
     places (``serve --seats N``, whose players named themselves), else from the names."""
 
-    def __init__(self, key: bytes, players: tuple[str, ...], numbered: bool = False) -> None:
+    def __init__(self, key: bytes, players: tuple[str | None, ...], numbered: bool = False) -> None:
         self.by_token: dict[str, Door] = {token(key, "table"): Door("table")}
         self.by_token[token(key, "spectator")] = Door("spectator")
         self.numbered = numbered

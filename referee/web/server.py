@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import click
 import segno
 import uvicorn
 
@@ -162,15 +163,17 @@ def config(app) -> uvicorn.Config:
     )
 
 
-def seated(web_game: WebGame, record, game, store, services=None, computers=None):
+def seated(web_game: WebGame, record, game, store, services=None, computers=None, pools=None):
     """The game of ``record`` at the web table (its file open in ``store``, written now:
     StoreError when it cannot be kept); ``services``: what its commands are given (an
-    engine; none: claims refused); ``computers``: the seats the referee plays."""
+    engine; none: claims refused); ``computers``: the seats the referee plays; ``pools``:
+    what a club's tables share (:mod:`referee.web.pools`)."""
     from referee.web.table import WebTable
 
     session = Session(record, web_game.commands(dict(services or {})), game)
     seats = computers if computers is not None else ComputerSeats({})
-    table = WebTable(web_game, session, store, tuple(game.players), frozenset(seats.players))
+    players, bots = tuple(game.players), frozenset(seats.players)
+    table = WebTable(web_game, session, store, players, bots, pools)
     table.save(session.record, session.game)  # StoreError: the record cannot be kept
     return table
 
@@ -185,6 +188,7 @@ def build(
     services=None,
     computers=None,
     numbered: bool = False,
+    pools=None,
 ):
     """The app of a table on ``record`` (its file open in ``store``), its URLs under ``base``
     (``numbered``: made from the seats' places, the players having named themselves);
@@ -195,9 +199,9 @@ def build(
     from referee.web.computers import ComputerRunner
 
     seats = computers if computers is not None else ComputerSeats({})
-    table = seated(web_game, record, game, store, services, seats)
+    table = seated(web_game, record, game, store, services, seats, pools)
     app = WebApp(table, Doors(key, table.players, numbered), base)
-    app.computers = ComputerRunner(table, seats)
+    app.computers = ComputerRunner(table, seats, pools)
     return app
 
 
@@ -311,11 +315,16 @@ def naming_app(
     base: str,
     stack: contextlib.ExitStack,
     said=None,
+    pools=None,
+    named=None,
+    names: tuple[str | None, ...] | None = None,
 ):
     """The app of a table whose players name themselves; its game begins, recorded at
     ``path`` (``store``, open and locked, no file yet), when every seat has a name. The
     game's services are entered on ``stack`` then, and its computer seats started
-    (``app.computers``: None until then). ``said(text)``: the host's terminal told."""
+    (``app.computers``: None until then). ``said(text)``: the host's terminal told.
+    At a club: ``pools``, what its tables share; ``named(names)``, every name given kept
+    before it is acknowledged; ``names``, those kept before a restart."""
     from referee.web.app import WebApp
     from referee.web.computers import ComputerRunner
     from referee.web.lobby import Lobby, Unstartable
@@ -329,12 +338,13 @@ def naming_app(
             raise Unstartable(str(exc)) from None
         try:  # the mark first: a record never goes without it (its URLs are the seats')
             write_atomically(numbered_path(path), f"{seats.count}\n", 0o600)
-            services = stack.enter_context(web_game.services(record))
-            computers = computer_seats(game, record.computers, apart=True)
-            table = seated(web_game, record, state, store, services, computers)
+            with pools.for_claims() if pools is not None else contextlib.nullcontext():
+                services = stack.enter_context(web_game.services(record))
+            computers = computer_seats(game, record.computers, apart=pools is None)
+            table = seated(web_game, record, state, store, services, computers, pools)
         except StoreError as exc:
             raise Unstartable(f"{exc.message}; the game cannot be recorded") from None
-        runner = ComputerRunner(table, computers)
+        runner = ComputerRunner(table, computers, pools)
         app.computers = runner
         runner.start()
         if said is not None:
@@ -345,10 +355,33 @@ def naming_app(
     def tried(names: tuple[str | None, ...]) -> str | None:
         return trial(web_game, seats, names)
 
-    lobby = Lobby(web_game, seats.count, tuple(seats.computers), tried, begin)
+    lobby = Lobby(web_game, seats.count, tuple(seats.computers), tried, begin, named, names)
     app = WebApp(None, Doors(key, (None,) * seats.count, numbered=True), base, lobby=lobby)
     app.computers = None
     return app
+
+
+def given_again(web_game: WebGame, options: dict, path: Path) -> dict:
+    """``serve GAME --seats N ...`` restarted with the command line its game began with:
+    its settings (a ``--seed``, house rules) are the record's, so they are not new
+    settings; ``options`` without them, then, else as given (refused as new settings)."""
+    from referee.client.common import read_text
+    from referee.client.house import same_settings
+    from referee.table.record import loads
+
+    try:
+        record, state = loads(read_text(path, "game record"), web_game.kind)
+    except (RecordError, click.ClickException):
+        return options  # the record's own fault is said when it is opened
+    registration = web_game.registration
+    values = {o.name: options.get(o.name) for o in registration.options}
+    values["players"] = ",".join(state.players)  # named by the phones, kept in the record
+    house = tuple(options.get("house") or ())
+    given = Given(values, path, house, options.get("deck"))
+    if not same_settings(web_game.terminal, record, given):
+        return options
+    dropped = {o.name: None for o in registration.options}
+    return {**options, **dropped, "house": (), "deck": None}
 
 
 def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
@@ -357,6 +390,8 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
     if count is not None and (path is None or not (path.exists() or path.is_symlink())):
         serve_naming(web_game, options, count, host, port)
         return
+    if count is not None and path is not None and path.is_file() and is_numbered(path):
+        options = given_again(web_game, options, path)
     out = console()
     opened = open_game(web_game, options)
     store, record, record_path, fresh = opened.store, opened.record, opened.path, opened.fresh

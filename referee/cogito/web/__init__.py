@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from referee.cogito.state import Phase
 from referee.table.registry import Phones
+from referee.table.seatview import Waiting
 
 # Its rules in a few lines, first in a phone's help (docs/rulings.md has the rest).
 RULES = (
@@ -37,9 +38,24 @@ def enders(game) -> tuple[str, ...]:
     return tuple(s.name for s in game.active())
 
 
+def waiting(game) -> Waiting | None:
+    """Whom the trade and the last call wait for (every player chooses there, so no one
+    is to move): the banner is never empty while the game goes on."""
+    if game.finished or game.calling:
+        return None  # a declared player names their card: the player to move
+    if game.phase == Phase.TRADE:
+        givers = tuple(s.name for s in game.active() if s.name not in game.giving)
+        return Waiting(givers, "The trade", "give a card to their left", "card to give")
+    if game.phase == Phase.LAST_CALL:
+        players = tuple(s.name for s in game.active())
+        return Waiting(players, "Every hand is empty", "declare COGITO or say end", "call")
+    return None
+
+
 PHONES = Phones(
     rules=RULES,
     help=HELP,
     enders=enders,
+    waiting=waiting,
     hand=lambda card: f"{card['number']}: {card['card']}",
 )

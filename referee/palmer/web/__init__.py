@@ -7,6 +7,7 @@ from __future__ import annotations
 from referee.palmer.events import Claim
 from referee.palmer.views import check_play
 from referee.table.registry import Phones, everyone_until_the_end
+from referee.table.seatview import Waiting
 
 # Its rules in a few lines, first in a phone's help (docs/rulings.md has the rest).
 RULES = (
@@ -36,6 +37,17 @@ HELP = (
     "Statements may be typed in ASCII: forall exists exists! ~ & \\/ -> <-> != >=.",
 )
 
+
+def waiting(game) -> Waiting | None:
+    """While the table votes on a claim the referee could not decide, the turn waits for
+    every vote still to come."""
+    pending = game.pending
+    if pending is None or game.finished:
+        return None
+    voters = tuple(p for p in game.asked if p not in game.ballots)
+    return Waiting(voters, f"A vote is open on {pending.player}'s claim", "vote", "vote")
+
+
 PHONES = Phones(
     rules=RULES,
     help=HELP,
@@ -43,4 +55,5 @@ PHONES = Phones(
     enders=everyone_until_the_end,
     draft=check_play,
     hand=lambda card: f"{card['number']}: {card['label']}",
+    waiting=waiting,
 )

@@ -138,12 +138,19 @@
     render();
   }
 
-  // Whether the table waits for this seat: its turn, or its vote.
+  // Whom the table waits for, and why in the game's words (``waiting_for``: its players,
+  // what it is, the verb and the noun: a turn to play, a vote).
+  function waitingFor(v) {
+    if (v.waiting_for && Array.isArray(v.waiting_for.players)) return v.waiting_for;
+    return v.to_play ? { players: [v.to_play], what: "", verb: "play", noun: "turn" } : null;
+  }
+
+  // Whether the table waits for this seat: its turn, or whatever the game waits for.
   function mine(v) {
     const you = v.you ? v.you.name : null;
-    if (!you || v.finished) return false;
-    if (v.vote && v.vote.asked) return (v.vote.waiting || v.vote.asked).includes(you);
-    return Boolean(v.to_play) && v.to_play === you;
+    const w = waitingFor(v);
+    if (!you || v.finished || !w) return false;
+    return w.players.includes(you);
   }
 
   // While the socket is down (a phone asleep, the Wi-Fi lost, the server restarted) the
@@ -181,11 +188,13 @@
     const you = v.you ? v.you.name : null;
     let turn = "";
     const ours = mine(v);
+    const w = waitingFor(v);
     if (v.finished) turn = "The game is over";
-    else if (v.vote && v.vote.asked) {  // the turn waits for every asked player's vote
-      const others = (v.vote.waiting || v.vote.asked).filter((p) => p !== you);
-      turn = "A vote is open on " + v.vote.player + "'s claim: " + (ours ? "your vote" : others.join(", ") + " to vote");
-    } else if (v.to_play) turn = ours ? "Your turn" : v.to_play + " to play";
+    else if (w && w.players.length) {
+      const others = w.players.filter((p) => p !== you);
+      const said = ours ? "your " + w.noun : others.join(", ") + " to " + w.verb;
+      turn = w.what ? w.what + ": " + said : (ours ? "Your " + w.noun : said);
+    }
     return h("header", {},
       h("h1", {}, title),
       you ? h("p", { class: "you" }, "You are ", h("strong", {}, you)) : (role === "spectator" ? h("p", { class: "you" }, "Watching") : null),
@@ -209,6 +218,19 @@
     }
     if (role === "seat" && v.undoable && !v.finished) return h("div", { class: "row" }, button("Ask to take back the last move", "undo please", "secondary undo-ask"));
     return null;
+  }
+
+  // Once the game is over every player may ask to play again; the next game starts at the
+  // same table (the same links) when all have (the table's rule, not a game's). A game
+  // drawn without a drawer lists it with its moves already.
+  function rematchPanel(v) {
+    if (!v.finished || !Array.isArray(v.rematch)) return null;
+    const you = v.you ? v.you.name : null;
+    const asked = v.rematch.length ? v.rematch.join(", ") + " would play again." : null;
+    const mine = role === "seat" && you && !v.rematch.includes(you) && drawer;
+    if (!asked && !mine) return null;
+    return h("section", { class: "rematch" }, asked ? h("p", {}, asked) : null,
+      mine ? h("div", { class: "row" }, button("Play again (rematch)", "rematch", "primary rematch-ask")) : null);
   }
 
   function messages() {
@@ -249,8 +271,13 @@
   function seatsPanel(v) {
     if (role !== "table") return null;
     const waiting = v.seats.filter((s) => !s.joined);
+    // At a club, a phone may also join by the table's code on the club's join page.
+    const join = v.join ? h("div", { class: "join-code" },
+      h("img", { src: v.join.qr, alt: "QR code of the club's join page", width: 120, height: 120 }),
+      h("p", {}, "Or join at ", h("span", { class: "url" }, v.join.url), " with the code ", h("strong", { class: "code" }, v.join.code))) : null;
     return h("section", { class: "seats" },
       h("h2", {}, waiting.length ? "Scan your seat" : "Every seat has its phone"),
+      waiting.length ? join : null,
       h("div", { class: "codes" }, waiting.map((s) => h("figure", {},
         h("img", { src: s.qr, alt: "QR code for " + s.name + "'s seat", width: 164, height: 164 }),
         h("figcaption", {}, s.name)))),
@@ -266,7 +293,7 @@
   // the view is shown as it is, so a game is playable on a phone before it has a drawer.
   const PAGE_KEYS = ["game", "version", "epoch", "thinking", "log", "role", "seats", "spectator",
     "ending", "computers", "match", "rematch", "to_play", "finished", "you", "players", "board",
-    "columns", "rows", "ruling"];  // ruling: drawn by a game's drawer (issue 38), not here
+    "columns", "rows", "ruling", "waiting_for"];  // ruling: drawn by a game's drawer (issue 38)
   const MANY = 24;  // more moves than this: grouped, the most frequent group alone open
   const FEW = 6;  // so many moves of one word at most stand alone beside the groups
   let movesFilter = null;  // made once: a view arriving while someone types must not wipe it
@@ -430,6 +457,45 @@
     return parts.filter(Boolean);
   }
 
+  // ------------------------------------------------------------ a replay on the TV
+
+  // A finished game's spectator page steps through its events (buttons, arrow keys): each
+  // step is the public view after that event (``/view?step=K``), drawn as the live one is,
+  // with the words of that event's ruling; the last step is the game as it ended.
+  const replay = { step: null, view: null };
+  async function stepTo(k) {
+    const steps = view && Number.isInteger(view.steps) ? view.steps : 0;
+    k = Math.max(0, Math.min(steps, k));
+    if (k === steps) { replay.step = null; replay.view = null; render(); return; }
+    try {
+      const r = await fetch(base + "/view?step=" + k, { cache: "no-store" });
+      if (!r.ok) return;
+      replay.view = await r.json();
+      replay.step = k;
+      render();
+    } catch (e) { /* the table is not reachable: stay on this step */ }
+  }
+  function replaying() {
+    return role === "spectator" && view && view.finished && Number.isInteger(view.steps) && view.steps > 0;
+  }
+  function replayBar() {
+    if (!replaying()) return null;
+    const at = replay.step === null ? view.steps : replay.step;
+    const go = (k, label, name) => h("button", { type: "button", class: "secondary step-" + name, "aria-label": name, disabled: k === at || k < 0 || k > view.steps, onclick: () => stepTo(k) }, label);
+    return h("section", { class: "replay", "aria-label": "replay" },
+      h("h2", {}, "Replay"),
+      h("div", { class: "row wrap" }, go(0, "First", "first"), go(at - 1, "◀ Back", "back"), go(at + 1, "Forward ▶", "forward"), go(view.steps, "Last", "last")),
+      h("p", { class: "step-count" }, at === 0 ? "Before the first move" : "After event " + at + " of " + view.steps));
+  }
+  document.addEventListener("keydown", (e) => {
+    if (!replaying() || (e.target && e.target.tagName === "INPUT")) return;
+    const at = replay.step === null ? view.steps : replay.step;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: view.steps }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    stepTo(to);
+  });
+
   // ------------------------------------------------------------ the table screen fits
 
   // The table screen is a TV: nothing on it scrolls, so a column taller than the screen (a
@@ -462,6 +528,7 @@
 
   function render() {
     if (!view) return;
+    if (replay.view && !replaying()) { replay.view = null; replay.step = null; }  // a rematch began
     const keepFocus = document.activeElement;
     if (view.naming) {  // the game has not begun: its players are naming themselves
       app.replaceChildren(...namingScreen(view));
@@ -471,12 +538,13 @@
     }
     // The game's own parts, and beside them (on a wide or landscape screen; below them on a
     // phone held upright) what was said: so a board fits the screen's height.
+    const shown = replay.view || view;  // a step of the replay, or the game as it stands
     const side = [];
-    side.push(undoPanel(view));
+    side.push(replayBar(), rematchPanel(view), undoPanel(view));
     if (role === "seat") side.push(messages(), commandLine());
-    side.push(log(view), seatsPanel(view));
-    const play = (drawer ? drawer.draw(view) : genericDraw(view)).filter(Boolean);
-    app.replaceChildren(header(view), h("div", { class: "stage game-" + view.game },
+    side.push(log(shown), seatsPanel(view));
+    const play = (drawer ? drawer.draw(shown) : genericDraw(shown)).filter(Boolean);
+    app.replaceChildren(header(shown), h("div", { class: "stage game-" + view.game },
       h("div", { class: "play" }, play), h("aside", { class: "side" }, side.filter(Boolean))));
     fitTable();
     app.dataset.version = String(view.version);

@@ -1,0 +1,50 @@
+"""One pool of engine workers shared by many tables (``referee.logic.engine.sharing``): each
+engine keeps its own limits, their questions take turns, and every verdict is its own."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from referee.language.naming import statement_formula
+from referee.language.parser import parse_statement
+from referee.logic.engine import Engine, Limits, Status, sharing
+from referee.logic.worker import Pool
+
+
+@pytest.mark.slow  # engines race in four threads on real provers
+def test_engines_sharing_a_pool_each_get_their_own_verdicts(vocab):
+    def f(text):
+        return statement_formula(parse_statement(text, vocab))
+
+    premises = [f("∀x blonde(x) → happy(x)"), f("∃x blonde(father(father(x)))")]
+    follows, open_ = f("∃x happy(father(father(x)))"), f("∀x happy(x)")
+    pool = Pool(size=2)
+    try:
+        with sharing(pool):
+            engines = [Engine(Limits(timeout=4.0)) for _ in range(4)]
+        assert all(e.pool is pool for e in engines)
+        found: dict[int, list[Status]] = {}
+
+        def ask(number: int, engine: Engine) -> None:
+            found[number] = [
+                engine.entailment(premises, follows).status,
+                engine.entailment(premises, open_).status,
+                engine.consistency(premises).status,
+            ]
+
+        threads = [threading.Thread(target=ask, args=(n, e)) for n, e in enumerate(engines)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(60)
+        expected = [Status.ENTAILED, Status.NOT_ENTAILED, Status.CONSISTENT]
+        assert found == {n: expected for n in range(len(engines))}
+        for engine in engines:
+            engine.close()  # an engine closes only a pool it made
+        assert pool.run is not None and not pool._closed
+    finally:
+        pool.close()
+    with Engine(Limits(timeout=1.0)) as own:  # outside the context: a pool of its own
+        assert own.pool is not pool
