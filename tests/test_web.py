@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import io
 import json
 import os
 import stat
@@ -777,7 +776,7 @@ def test_the_words_a_page_gets_hold_no_box_drawing(tmp_path):
     """A page wraps what it is sent; a terminal's table wrapped into broken box lines (the
     side log of a claim's why on the TV, a phone's ``cards``). Every table comes as lines:
     its title, then a row a line, each cell after its column's header."""
-    from referee.client.page_console import PageConsole
+    from referee.client.said import Page
     from referee.client.verdict_render import model_tables
     from referee.logic.model import Model
 
@@ -790,10 +789,10 @@ def test_the_words_a_page_gets_hold_no_box_drawing(tmp_path):
         assert not any(0x2500 <= ord(c) <= 0x257F for w in words for c in w), words
     assert "  #1; statement: ∀x happy(x); by: ann; cards: happy" in words
     model = Model(size=2, predicates={"happy": {(0,)}})
-    out = PageConsole(file=io.StringIO(), width=40, color_system=None)
+    out = Page()
     for t in model_tables(model, {"happy": 1}):
         out.print(t)
-    assert out.file.getvalue().splitlines()[-3:] == [
+    assert list(out.said().page[-3:]) == [
         "predicate happy",
         "  x: e0; happy(x): ✓",
         "  x: e1; happy(x): ·",

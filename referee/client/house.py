@@ -29,6 +29,7 @@ from referee.client.common import Seconds, fail, print_json, read_text
 from referee.client.grammar import and_list
 from referee.client.private_screen import leave_stale
 from referee.client.safe import console, user
+from referee.client.said import Page
 from referee.client.stepper import Stepper
 from referee.client.table_io import (
     TableRenderer,
@@ -55,8 +56,9 @@ from referee.table.replay import replay as run_replay
 from referee.table.session import Outcomes, Quit, Refused, Session, UndoRefused
 from referee.table.store import RecordFile
 
-# (out, session or None for a replay, the terminal flags given) -> the game's renderer
-MakeRenderer = Callable[[Console, Session | None, Mapping[str, bool]], TableRenderer]
+# (out: the terminal's console, or a page's words; session or None for a replay, the
+# terminal flags given) -> the game's renderer
+MakeRenderer = Callable[[Console | Page, Session | None, Mapping[str, bool]], TableRenderer]
 
 
 def _nothing(*args: Any) -> None:

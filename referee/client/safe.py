@@ -44,9 +44,17 @@ def escape_invisible(text: str) -> str:
     return "".join(out)
 
 
+# What marks a player's words inside a line (a style's meta: it draws nothing), so that
+# a page's words (:mod:`referee.client.said`) say which spans a person typed.
+USER = "referee.user"
+_USER = Style(meta={USER: True})
+
+
 def user(text: object, style: str = "") -> Text:
     """A renderable of user-supplied text: never markup, controls made visible."""
-    return Text(escape_invisible(str(text)), style=style)
+    out = Text(escape_invisible(str(text)), style=style)
+    out.stylize(_USER)
+    return out
 
 
 class Filled(string.Formatter):

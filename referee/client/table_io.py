@@ -38,6 +38,7 @@ from referee.client.reasons import (
 )
 from referee.client.renders import event_words, outcome_methods, renders
 from referee.client.safe import echoed, escape_invisible, filled, user
+from referee.client.said import Page, terminal_only
 from referee.language.english import and_list
 from referee.table import loop
 from referee.table.agreement import (
@@ -322,8 +323,11 @@ def game_over_line(winner: str | None = None) -> Text:
 class TableRenderer:
     """Renders the outcomes every game has; a game's renderer marks its own ``@renders``."""
 
-    def __init__(self, out: Console, session: Session | None = None, flags: object = None) -> None:
-        """``flags``: the terminal's switches given (a game's renderer that reads none may
+    def __init__(
+        self, out: Console | Page, session: Session | None = None, flags: object = None
+    ) -> None:
+        """``out``: the terminal's console, or a :class:`Page` keeping the words as data;
+        ``flags``: the terminal's switches given (a game's renderer that reads none may
         be the TerminalGame's ``renderer`` itself)."""
         self.out = out
         self.session = session
@@ -411,8 +415,9 @@ class TableRenderer:
             )
 
     def session_is_a_seat(self) -> bool:
-        """Whether what is shown goes to one seat alone (a phone), not a shared screen."""
-        return False
+        """Whether what is shown goes to one seat alone (a phone's page), not a shared
+        screen."""
+        return isinstance(self.out, Page)
 
     # The record a replay shows (its computer seats); play's are its session's record's.
     replayed: Record | None = None
@@ -526,7 +531,7 @@ class TableRenderer:
         if o.draws:  # only cards drawn (or a computer's played) were shown: the narrower rule
             kept = "saw a card played" if Shown.PLAYED_CARD in o.shown else "drew a card"
             self.out.print(
-                Text(
+                terminal_only(
                     "  A table that agrees may start the game with --house undo_draws=yes "
                     f"(who {kept} keeps knowing it).",
                     style="dim",
@@ -534,7 +539,7 @@ class TableRenderer:
             )
         elif o.house_rule:  # only a game with the house rule is sent to it
             self.out.print(
-                Text(
+                terminal_only(
                     "  A table that agrees may start the game with --house undo_past_reveals=yes.",
                     style="dim",
                 )

@@ -20,6 +20,7 @@ from rich.text import Text
 from referee.client import words
 from referee.client.layout import titled
 from referee.client.safe import Statement, formula, user
+from referee.client.said import terminal_only
 from referee.language.printer import to_unicode
 from referee.logic.model import Model
 
@@ -225,7 +226,7 @@ def verdict_renderable(
         if detail:
             parts.extend(model_tables(verdict.model, arities))
         else:
-            parts.append(Text("(--detail: the countermodel drawn as tables)", style="dim"))
+            parts.append(terminal_only("(--detail: the countermodel drawn as tables)", "dim"))
     return Group(*parts)
 
 
@@ -307,5 +308,5 @@ def analysis_renderable(
             parts.extend(model_tables(c.model, arities))
         more += " and the model drawn as tables"
     if not detail:
-        parts.append(Text(f"(--detail: {more})", style="dim"))
+        parts.append(terminal_only(f"(--detail: {more})", "dim"))
     return Group(*parts)

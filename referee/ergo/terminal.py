@@ -27,6 +27,7 @@ from referee.client.pager import page
 from referee.client.private_screen import private_screen, wait_for_enter
 from referee.client.renders import event_words, renders
 from referee.client.safe import user, wraps
+from referee.client.said import terminal_only
 from referee.client.table_io import TableRenderer, game_over_line
 from referee.ergo.cards import Card, ProofCard, faces_text
 from referee.ergo.events import (
@@ -410,7 +411,7 @@ class ErgoRenderer(TableRenderer):
             self.out.print(line)
             return
         self.out.print(
-            Text(
+            terminal_only(
                 "Hands are shown only at a terminal, on a screen that is cleared afterwards "
                 "(use --show-hands to print them in a script)."
             )

@@ -15,6 +15,7 @@ from rich.text import Text
 from referee.client.layout import HelpPage, compact
 from referee.client.renders import event_words, renders
 from referee.client.safe import user
+from referee.client.said import terminal_only
 from referee.client.table_io import TableRenderer, game_over_line
 from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
@@ -253,7 +254,9 @@ class InvictaRenderer(TableRenderer):
             for n, i in enumerate(range(0, len(o.moves), 2), start=1)
         ]
         self.out.print(Text("  " + "   ".join(pairs)))  # wrapped lines keep the indent
-        self.out.print(Text("  (a move list: referee invicta replay --moves RECORD)", style="dim"))
+        self.out.print(
+            terminal_only("  (a move list: referee invicta replay --moves RECORD)", "dim")
+        )
 
     @renders(Targets)
     def targets(self, o: Targets) -> None:

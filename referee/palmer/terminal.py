@@ -18,6 +18,7 @@ from referee.client.layout import HelpPage, titled
 from referee.client.reasons import ended_words
 from referee.client.renders import event_words, renders
 from referee.client.safe import Statement, entry, formula, statement_line, user, wraps
+from referee.client.said import terminal_only
 from referee.client.table_io import TableRenderer, game_over_line
 from referee.client.verdict_render import failure_text, model_tables
 from referee.logic.evaluate import EvaluationError
@@ -407,7 +408,7 @@ class PalmerRenderer(TableRenderer):
                 else " ".join(str(t) for t, _ in o.targets)
             )
             self.out.print(
-                Text(
+                terminal_only(
                     f"  to back it: claim {target} with FILE (a derivation), or play with "
                     "--house vote_on_undetermined=yes",
                     style="dim",

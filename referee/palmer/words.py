@@ -50,9 +50,7 @@ TEMPLATES = {
     Why.OWN_CLAIM_VOTE: "a claim must convince the others: they vote on yours, not you",
     Why.ALREADY_VOTED: "{player} has already voted on this claim",
     Why.HANDS_ON_THE_TABLE: "in table mode the hands are on the table, not in the referee",
-    Why.HINTS_OFF: (
-        "the referee gives hints only at a practice table: start the game with --house hints=yes"
-    ),
+    Why.HINTS_OFF: "the referee gives hints only at a practice table (house rule hints=yes)",
     Why.HINT_ON_SCREEN: "your screen already shows what is claimable now",
     Why.NOT_YOUR_TURN: "it is {player}'s turn, not {other!r}'s",
     Why.NOT_A_DECK_CARD: "{word!q} is not a card of the deck",

@@ -16,22 +16,21 @@ Nothing here names a game.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
 import click
-from rich.console import Console
 
 from referee.client.house import TerminalGame, new_game, play_command
+from referee.client.said import Page, Said
 from referee.games import GAMES as REGISTERED
 from referee.table.events import Event
 from referee.table.record import GameKind, Record
 from referee.table.registry import GameRegistration
 from referee.table.seatview import seat_view
-from referee.table.session import Commands, Outcome, Session
+from referee.table.session import Commands, Outcome, Outcomes, Session
 
 
 @dataclass(frozen=True)
@@ -84,18 +83,17 @@ class WebGame:
     def commands(self, services: dict[str, Any]) -> Commands:
         return self.terminal.game.language(**services)
 
+    def said(self, session: Session, outcomes: Outcomes) -> Said:
+        """What the game's renderer says of ``outcomes``, as data (its secret-showing flags
+        off): said to a :class:`Page`, which keeps the lines and tables it is given."""
+        page = Page()
+        self.terminal.renderer(page, session, {}).show(outcomes, False)
+        return page.said()
+
     def describe(self, event: Event) -> str:
         """An event in one line, as the terminal says it at undo and in a replay (words
         that show only what the event showed the table)."""
-        renderer = self.terminal.renderer(Console(file=io.StringIO()), None, {})
-        return renderer.describe(event)
-
-    def renderer(self, out: Console, session: Session):
-        """The terminal's renderer, its secret-showing flags off, its words for one seat
-        (a phone's answer goes to that phone alone)."""
-        renderer = self.terminal.renderer(out, session, {})
-        renderer.session_is_a_seat = lambda: True  # type: ignore[method-assign]
-        return renderer
+        return self.terminal.renderer(Page(), None, {}).describe(event)
 
     def options(self) -> list[click.Parameter]:
         """play's options (built from the same registration), less the flags that would

@@ -20,9 +20,7 @@ moved on, is a new snapshot (a new version) told to every page.
 from __future__ import annotations
 
 import contextlib
-import io
 import json
-import re
 import secrets
 import threading
 from collections.abc import Callable
@@ -30,9 +28,7 @@ from dataclasses import dataclass, field
 
 from referee.client.agreement_words import agreement_words
 from referee.client.lines import UnreadLine, checked
-from referee.client.page_console import PageConsole
 from referee.client.reasons import reason_words
-from referee.games import GAMES
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.agreement import (
@@ -62,14 +58,6 @@ AGREED = (RematchWished, MatchBegins, UndoAsked, UndoAnswered, UndoGranted, EndW
 
 # Seconds a command runs before every page is told the referee is thinking.
 THINKING_AFTER = 0.3
-
-# A line of the terminal's words that sends its reader to the terminal (a `referee …`
-# command, a `--switch`): a phone's user has none, so the web leaves it out.
-COMMANDS = (
-    *("parse", "cards", "entails", "analyze", "export", "play", "replay", "derive", "serve"),
-    *(name for g in GAMES for name in (g.name, *g.cli)),  # each game's own commands
-)
-TERMINAL_ONLY = re.compile(rf"(?:^|[\s(`])(?:referee (?:{'|'.join(COMMANDS)})\b|--[a-z])")
 
 
 def plain_card(card: object) -> str:
@@ -239,21 +227,8 @@ class WebTable:
     # ------------------------------------------------------------ words
 
     def _words(self, outcomes: Outcomes) -> tuple[str, ...]:
-        """The terminal's own words for ``outcomes``, as plain lines (no table redraw)."""
-        buffer = io.StringIO()
-        out = PageConsole(  # tables as lines a page wraps, never box drawing
-            file=buffer,
-            width=72,
-            color_system=None,
-            force_terminal=False,
-            highlight=False,
-            markup=False,
-            soft_wrap=True,
-        )
-        renderer = self.web_game.renderer(out, self.session)
-        renderer.show(outcomes, False)
-        lines = (line.rstrip() for line in buffer.getvalue().splitlines() if line.strip())
-        return tuple(line for line in lines if not TERMINAL_ONLY.search(line))
+        """The game's words for ``outcomes`` as a page shows them (``Said.page``)."""
+        return self.web_game.said(self.session, outcomes).page
 
     # ------------------------------------------------------------ commands
 
