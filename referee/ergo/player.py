@@ -49,14 +49,16 @@ DEFAULT_LEVEL = 2
 FACES = {symbol: face for face, symbol in SYMBOLS.items()}
 LABELS = {card.label: card for card in Card}
 ROWS = tuple(rows(NAMES))
-RANK_SECONDS = 2.5  # past this, lines not yet scored are left out (a huge list, a busy CPU)
+# Safety limits, in the thinking thread's own CPU time (``time.thread_time``), not the
+# clock's: a busy machine slows the clock's seconds, not the work a CPU second does, so a
+# choice depends on the view and the seed alone, however loaded the machine.
+RANK_SECONDS = 2.5  # past this, lines not yet scored are left out (a huge list)
 ERGO_WEIGHT = 1.0  # points an Ergo locks in now
 HOPE = 0.5  # what a Proof left standing is worth against the same points taken now
 SAMPLES = 12  # deals of the unseen cards each line is played on in (the default player)
 MIN_SAMPLES = 4  # ... at least, however large the Proof
 WORK = 40_000  # plays weighed in those rounds, past which no more deals are added
-# A safety limit for a huge Proof on a busy machine: past it, after the first deal, no
-# more (the only time the default's choice can depend on the machine, not its view).
+# ... and for a huge Proof: past it, after the first deal, no more.
 PLAN_SECONDS = 2.0
 
 
@@ -258,11 +260,11 @@ class GreedyPlayer:
         self.rng = random.Random(seed)
 
     def ranked(self, reader: Reader) -> list[tuple[float, str]]:
-        start = time.monotonic()
+        start = time.thread_time()
         scored = []
         for line in reader.lines:
             scored.append((reader.score(line) + self.rng.random() * 1e-3, line))
-            if time.monotonic() - start > RANK_SECONDS:
+            if time.thread_time() - start > RANK_SECONDS:
                 break
         scored.sort(reverse=True)
         return scored
@@ -626,13 +628,13 @@ class PlanningPlayer(GreedyPlayer):
         moves = [line_play(line, reader.proof, reader.hand, names) for line in lines]
         totals = [0.0] * len(lines)
         tally = [0]
-        until = time.monotonic() + PLAN_SECONDS
+        until = time.thread_time() + PLAN_SECONDS
         for dealt in range(self.samples):
             deal = Round.dealt(view, reader, unseen, self.rng)
             values = []
             for move in moves:
                 values.append(self._played_on(deal, move, tally))
-                if dealt and time.monotonic() > until:
+                if dealt and time.thread_time() > until:
                     break  # a deal every line was not played in is left out
             if len(values) < len(moves):
                 break
