@@ -56,6 +56,7 @@ from referee.table.registry import GameRegistration  # noqa: E402
 from referee.table.session import Refused, Session  # noqa: E402
 
 RATINGS = ROOT / "referee" / "ratings.json"
+README = ROOT / "README.md"  # its ratings table says what RATINGS keeps
 NAMES = ("ann", "bob", "cy", "dee")
 SEATS = {"ergo": 3, "cogito": 3}  # players at a table; other games: two
 LINES = {"palmer": 80}  # lines at most before a game is ranked as it stands
@@ -382,6 +383,25 @@ def main() -> None:
         order = [g.name for g in GAMES if g.name in kept]  # the one list's order
         kept = {name: kept[name] for name in order + [n for n in kept if n not in order]}
         RATINGS.write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
+        README.write_text(readme_ratings(README.read_text(encoding="utf-8"), kept), "utf-8")
+
+
+def readme_ratings(text: str, kept: dict) -> str:
+    """The README with its ratings table's rows said again from ``kept`` (the rows are the
+    lines under the table's header whose first cell is a game's title)."""
+    lines = text.split("\n")
+    for game in kept.values():
+        levels = game["levels"]
+        cells = [game["title"], str(game["games"])]
+        for level in sorted(levels, key=int):
+            r = levels[level]
+            cells.append(
+                f"{r['elo']}" if level == "0" else f"{r['elo']} ({r['low']} to {r['high']})"
+            )
+        for i, line in enumerate(lines):
+            if line.startswith(f"| {game['title']} |"):
+                lines[i] = "| " + " | ".join(cells) + " |"
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
