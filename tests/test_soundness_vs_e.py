@@ -43,6 +43,8 @@ E_CPU_LIMIT = 1
 pytestmark = [
     pytest.mark.skipif(shutil.which("eprover") is None, reason="eprover not installed"),
     pytest.mark.slow,  # the engine raced against E on hundreds of generated questions
+    # one worker for the whole module, so its questions are raced once, not once a worker
+    pytest.mark.xdist_group("soundness_vs_e"),
 ]
 
 # What an SZS status says about each kind of question (None: E did not decide).
