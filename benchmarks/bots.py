@@ -3,16 +3,17 @@
     python benchmarks/bots.py [GAME ...] [--quick]
 
 Each game's own module plays its ladder (both colours or rotated seats, fixed seeds):
-Invicta's default against levels 0 and 1 (``bots_invicta``), Cogito's against two random
+Invicta's default against the outside depth-2 player, its previous version, levels 1 and 0
+(``bots_invicta``, players named in its ``PLAYERS``), Cogito's against two random
 players that never declare (``bots_cogito``), Ergo's share of all points against two level-0
 players over duplicate deals (``bots_ergo``), and Palmer's claims missed and refused
 (``bots_palmer``, run as its own script: it keeps its own engines). Every rate comes with its
 Wilson 95% interval (``intervals.wilson``) and its game count; results go in RESULTS.md.
 
 The previous version's rung: ``palmer-previous`` plays Palmer's default against a frozen
-copy of the previous default player (``benchmarks/previous/``, the commit in its name).
-The other games keep no frozen copy yet (their defaults did not change in issue 29's last
-pass): their rung is absent, not faked.
+copy of the previous default player (``benchmarks/previous/``, the commit in its name);
+Invicta's ladder plays its own (``previous`` in ``bots_invicta.PLAYERS``, frozen at
+d669509). Games whose defaults keep no frozen copy have that rung absent, not faked.
 """
 
 from __future__ import annotations
