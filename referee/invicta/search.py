@@ -24,13 +24,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from referee.invicta.position import AT, WINDOWS, Position, target_of
+from referee.invicta.position import AT, WIDTH, WINDOWS, Position, target_of
 from referee.invicta.threats import Exhausted, Limit, ThreatSpace, fork_points
 
 WIN = 10_000_000
 SOON = WIN // 2  # a win the evaluation sees coming (an open four to make), not yet played
 FORK = 200_000  # two threes of the opponent that no single move blocks
 THREE = 1_500  # a three the other side has to answer
+CROSSED = 150  # a square where rows of two of the side to move cross
+CROSSING = 250  # one of the other side's
 HAND = 30  # a piece in hand: it may go anywhere, so it is worth more than its windows say
 # What a move to a square gains: making k+1 of one's own window, and spoiling k of the other's.
 MAKE = (1, 5, 30, 400, 100000)
@@ -56,7 +58,8 @@ class Budgets:
 def evaluate(pos: Position) -> int:
     """The position's worth to the side to move: the windows' worth and the pieces in hand,
     and the threats: a square for an open four wins when the other side has no four; two
-    threes of the other side that no single move blocks nearly lose."""
+    threes of the other side that no single move blocks nearly lose; squares where rows of
+    two cross are the forks of the move after."""
     side = pos.to_move
     value = side * pos.score + HAND * (pos.hand[side] - pos.hand[-side]) + 10
     mine = fork_points(pos, side) if pos.hand[side] >= 2 else {}
@@ -65,7 +68,31 @@ def evaluate(pos: Position) -> int:
         return SOON
     if theirs:
         value -= FORK if not coverable(theirs) else THREE * len(theirs)
-    return value + THREE // 3 * len(mine)
+    crossed, crossing = crossings(pos, side)
+    return value + THREE // 3 * len(mine) + CROSSED * crossed - CROSSING * crossing
+
+
+# Each window's direction as a bit: along a row, a column, and the two diagonals.
+DIRECTION = tuple(
+    {1: 1, WIDTH: 2, WIDTH + 1: 4, 1 - WIDTH: 8}[cells[1] - cells[0]] for cells in WINDOWS
+)
+
+
+def crossings(pos: Position, side: int) -> tuple[int, int]:
+    """How many empty squares lie on two or more rows of ``side`` in different directions
+    (rows of five squares holding two or more of its pieces and none of the other's), and
+    how many on the other side's: a piece there makes two threats at once."""
+    cells = pos.cells
+    lines: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    for w, (a, b) in enumerate(zip(pos.count[side], pos.count[-side], strict=True)):
+        if (a >= 2 and not b) or (b >= 2 and not a):
+            found = lines[0] if a else lines[1]
+            bit = DIRECTION[w]
+            for i in WINDOWS[w]:
+                if not cells[i]:
+                    found[i] = found.get(i, 0) | bit
+    mine, theirs = (sum(1 for d in found.values() if d & (d - 1)) for found in lines)
+    return mine, theirs
 
 
 def coverable(points: dict[int, set[int]]) -> bool:
