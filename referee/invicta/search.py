@@ -44,15 +44,18 @@ class Budgets:
     """Nodes (moves made) each part of a move's thinking may spend."""
 
     vcf: int = 2_000  # its own win by fours
-    vct: int = 5_000  # its own win by fours and threes, the depths one after another
+    vct: int = 4_000  # its own win by fours and threes, the depths one after another
     threat: int = 3_000  # the opponent's forced win if we passed
-    search: int = 3_000  # the alpha-beta
+    search: int = 6_000  # the alpha-beta (its leaves look for wins by fours too)
     safety: int = 1_500  # checking a move against the opponent's forced wins
     tries: int = 4  # the alpha-beta's best moves checked
     zone: int = 6  # and the best moves against the opponent's threat
     vcf_depth: int = 12  # fours in a row
     vct_depth: int = 4  # threats in a row
     root: int = 20  # moves the alpha-beta starts from (the best by their threats)
+    quiet_plies: int = 16  # blocks played out at a leaf up to this ply
+    quiet_fours: int = 5  # a leaf's win by fours looked for this many fours deep
+    quiet_nodes: int = 40  # and within this many nodes
 
 
 def evaluate(pos: Position) -> int:
@@ -187,6 +190,7 @@ class Searcher:
         self.orders: dict[int, list[int]] = {}  # hash -> the position's moves, ordered
         self.nodes = 0
         self.limit = Limit(0)
+        self.space = ThreatSpace(Position([0] * 90, {1: 0, -1: 0}, 1), self.limit)
         self.deadline = 0.0
         self.stats: dict[str, object] = {}
         self.limits: list[Limit] = []
@@ -268,7 +272,9 @@ class Searcher:
         if double_threat(pos, -side):
             return -WIN + ply + 1
         if depth <= 0:
-            return evaluate(pos)
+            return self._quiet(pos, alpha, beta, ply)
+        if pos.winning_move(-side) is None and self._fours_win(pos):
+            return SOON - ply  # a win by fours (the moves below might not include it)
         entry = self.table.get(pos.hash)
         best_move = None
         if entry is not None:
@@ -315,6 +321,47 @@ class Searcher:
         self.table[pos.hash] = (depth, flag, best, best_move)
         return best
 
+    def _quiet(self, pos: Position, alpha: int, beta: int, ply: int) -> int:
+        """A leaf's value once the threats are played out (the search's quiescence): a win
+        in one of the other side's is blocked, every block tried, without counting depth;
+        a win by fours of the side to move is a win; else the evaluation."""
+        side = pos.to_move
+        if pos.winning_move(-side) is not None:
+            if ply >= self.budgets.quiet_plies:
+                return evaluate(pos)
+            best = -WIN + ply + 1  # no block: lost
+            for m in self.space.blocks():
+                undo = pos.make(m)
+                try:
+                    value = (
+                        WIN - ply - 1
+                        if pos.won(side)
+                        else -self.negamax(pos, 0, -beta, -max(alpha, best), ply + 1)
+                    )
+                finally:
+                    pos.unmake(undo)
+                best = max(best, value)
+                if best >= beta:
+                    break
+            return best
+        if self._fours_win(pos):
+            return SOON - ply
+        return evaluate(pos)
+
+    def _fours_win(self, pos: Position) -> bool:
+        """Whether the side to move wins by fours, looked for within a leaf's few nodes
+        (charged to the search's budget too)."""
+        space = self.space
+        space.limit = probe = Limit(self.budgets.quiet_nodes, within=self.limit)
+        try:
+            return space.vcf(self.budgets.quiet_fours) is not None
+        except Exhausted as out:
+            if out.limit is not probe:
+                raise
+            return False
+        finally:
+            space.limit = self.limit
+
     def _root(self, pos: Position, moves: list[int], depth: int, avoid) -> dict[int, int]:
         """Each root move's value at ``depth``."""
         alpha, beta = -WIN - 1, WIN + 1
@@ -341,6 +388,7 @@ class Searcher:
         self.table.clear()
         self.orders.clear()
         self.limit = self._limit(self.budgets.search)
+        self.space = ThreatSpace(pos, self.limit)  # the leaves' threats, on the same budget
         order = ordered(pos, moves)
         head = list(dict.fromkeys(order[: self.budgets.root] + zone[: self.budgets.zone]))
         tail = [m for m in order if m not in head]

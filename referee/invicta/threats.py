@@ -49,25 +49,33 @@ RING_SET = frozenset(RING_I)
 
 
 class Exhausted(Exception):
-    """The search's node budget (or its safety deadline) ran out."""
+    """A node budget (or the safety deadline) ran out: ``limit`` says whose."""
+
+    def __init__(self, limit: Limit) -> None:
+        super().__init__()
+        self.limit = limit
 
 
 class Limit:
     """A node budget, and a deadline in seconds kept only as a safety for a starved
-    machine (the node budget is what decides, so a move does not depend on the load)."""
+    machine (the node budget is what decides, so a move does not depend on the load).
+    A limit inside another (``within``) charges both."""
 
-    def __init__(self, nodes: int, seconds: float | None = None) -> None:
+    def __init__(self, nodes: int, seconds: float | None = None, within: Limit | None = None):
         self.nodes = nodes
         self.spent = 0
         self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.within = within
 
     def charge(self) -> None:
+        if self.within is not None:
+            self.within.charge()
         self.spent += 1
         if self.spent > self.nodes:
-            raise Exhausted
+            raise Exhausted(self)
         if self.deadline is not None and self.spent & 63 == 0:
             if time.perf_counter() > self.deadline:
-                raise Exhausted
+                raise Exhausted(self)
 
     def left(self) -> int:
         return self.nodes - self.spent
@@ -124,11 +132,15 @@ class ThreatSpace:
         that win at once themselves)."""
         pos = self.pos
         side = pos.to_move
-        need = pos.completions(-side)
+        fives = pos.completions(-side)
+        need = set(fives)
         if not pos.hand[-side] and any(EDGE[c] for c in need):
             need |= RING_SET  # a lion may slide to it: a block may stand in its way
         found = []
         for m in pos.moves_onto(need):
+            if m < 128 and len(fives) == 1 and m in fives:
+                found.append(m)  # a piece placed on the only square: nothing left open
+                continue
             undo = self._make(m)
             if pos.won(side) or pos.winning_move(-side) is None:
                 found.append(m)
