@@ -34,6 +34,7 @@ THREE = 1_500  # a three the other side has to answer
 CROSSED = 150  # a square where rows of two of the side to move cross
 CROSSING = 250  # one of the other side's
 HAND = 30  # a piece in hand: it may go anywhere, so it is worth more than its windows say
+LAST = 300  # having pieces in hand when the other side has none
 # What a move to a square gains: making k+1 of one's own window, and spoiling k of the other's.
 MAKE = (1, 5, 30, 400, 100000)
 SPOIL = (0, 4, 25, 300, 50000)
@@ -65,6 +66,8 @@ def evaluate(pos: Position) -> int:
     two cross are the forks of the move after."""
     side = pos.to_move
     value = side * pos.score + HAND * (pos.hand[side] - pos.hand[-side]) + 10
+    if not pos.hand[side] or not pos.hand[-side]:  # the last piece in hand blocks anywhere
+        value += LAST * (bool(pos.hand[side]) - bool(pos.hand[-side]))
     mine = fork_points(pos, side) if pos.hand[side] >= 2 else {}
     theirs = fork_points(pos, -side) if pos.hand[-side] >= 2 else {}
     if mine and not pos.fours[-side]:
