@@ -24,15 +24,14 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from referee.invicta.position import AT, WIDTH, WINDOWS, Position, target_of
+from referee.invicta.position import AT, WINDOWS, Position, target_of
 from referee.invicta.threats import Exhausted, Limit, ThreatSpace, fork_points
 
 WIN = 10_000_000
+UNKNOWN = -2  # what a threat search that ran out of nodes found
 SOON = WIN // 2  # a win the evaluation sees coming (an open four to make), not yet played
 FORK = 200_000  # two threes of the opponent that no single move blocks
 THREE = 1_500  # a three the other side has to answer
-CROSSED = 150  # a square where rows of two of the side to move cross
-CROSSING = 250  # one of the other side's
 HAND = 30  # a piece in hand: it may go anywhere, so it is worth more than its windows say
 LAST = 300  # having pieces in hand when the other side has none
 # What a move to a square gains: making k+1 of one's own window, and spoiling k of the other's.
@@ -45,12 +44,12 @@ class Budgets:
     """Nodes (moves made) each part of a move's thinking may spend."""
 
     vcf: int = 2_000  # its own win by fours
-    vct: int = 4_000  # its own win by fours and threes, the depths one after another
-    threat: int = 3_000  # the opponent's forced win if we passed
-    search: int = 6_000  # the alpha-beta (its leaves look for wins by fours too)
-    safety: int = 1_500  # checking a move against the opponent's forced wins
-    tries: int = 4  # the alpha-beta's best moves checked
-    zone: int = 6  # and the best moves against the opponent's threat
+    vct: int = 6_000  # its own win by fours and threes, the depths one after another
+    threat: int = 10_000  # the opponent's forced win if we passed
+    search: int = 20_000  # the alpha-beta (its leaves look for wins by fours too)
+    safety: int = 6_000  # checking a move against the opponent's forced wins
+    tries: int = 3  # the alpha-beta's best moves checked
+    zone: int = 5  # and the best moves against the opponent's threat
     vcf_depth: int = 12  # fours in a row
     vct_depth: int = 4  # threats in a row
     root: int = 20  # moves the alpha-beta starts from (the best by their threats)
@@ -62,8 +61,7 @@ class Budgets:
 def evaluate(pos: Position) -> int:
     """The position's worth to the side to move: the windows' worth and the pieces in hand,
     and the threats: a square for an open four wins when the other side has no four; two
-    threes of the other side that no single move blocks nearly lose; squares where rows of
-    two cross are the forks of the move after."""
+    threes of the other side that no single move blocks nearly lose."""
     side = pos.to_move
     value = side * pos.score + HAND * (pos.hand[side] - pos.hand[-side]) + 10
     if not pos.hand[side] or not pos.hand[-side]:  # the last piece in hand blocks anywhere
@@ -74,31 +72,7 @@ def evaluate(pos: Position) -> int:
         return SOON
     if theirs:
         value -= FORK if not coverable(theirs) else THREE * len(theirs)
-    crossed, crossing = crossings(pos, side)
-    return value + THREE // 3 * len(mine) + CROSSED * crossed - CROSSING * crossing
-
-
-# Each window's direction as a bit: along a row, a column, and the two diagonals.
-DIRECTION = tuple(
-    {1: 1, WIDTH: 2, WIDTH + 1: 4, 1 - WIDTH: 8}[cells[1] - cells[0]] for cells in WINDOWS
-)
-
-
-def crossings(pos: Position, side: int) -> tuple[int, int]:
-    """How many empty squares lie on two or more rows of ``side`` in different directions
-    (rows of five squares holding two or more of its pieces and none of the other's), and
-    how many on the other side's: a piece there makes two threats at once."""
-    cells = pos.cells
-    lines: tuple[dict[int, int], dict[int, int]] = ({}, {})
-    for w, (a, b) in enumerate(zip(pos.count[side], pos.count[-side], strict=True)):
-        if (a >= 2 and not b) or (b >= 2 and not a):
-            found = lines[0] if a else lines[1]
-            bit = DIRECTION[w]
-            for i in WINDOWS[w]:
-                if not cells[i]:
-                    found[i] = found.get(i, 0) | bit
-    mine, theirs = (sum(1 for d in found.values() if d & (d - 1)) for found in lines)
-    return mine, theirs
+    return value + THREE // 3 * len(mine)
 
 
 def coverable(points: dict[int, set[int]]) -> bool:
@@ -224,20 +198,20 @@ class Searcher:
         b = self.budgets
         space = ThreatSpace(pos, self._limit(nodes))
         found = space.vcf(b.vcf_depth)
-        for depth in range(1, b.vct_depth):
+        for depth in range(1, b.vct_depth + 1):
             if found is not None:
                 break
             found = space.vct(depth)
         return found
 
     def _threat(self, pos: Position) -> int | None:
-        """The first move of the opponent's forced win if we passed, or None (also when the
-        budget ran out)."""
+        """The first move of the opponent's forced win if we passed, None if it has none,
+        or ``UNKNOWN`` when the budget ran out before the search could say."""
         pos.pass_turn()
         try:
             return self._loses(pos, self.budgets.threat)
         except Exhausted:
-            return None
+            return UNKNOWN
         finally:
             pos.pass_turn()
 
@@ -276,8 +250,6 @@ class Searcher:
             return -WIN + ply + 1
         if depth <= 0:
             return self._quiet(pos, alpha, beta, ply)
-        if pos.winning_move(-side) is None and self._fours_win(pos):
-            return SOON - ply  # a win by fours (the moves below might not include it)
         entry = self.table.get(pos.hash)
         best_move = None
         if entry is not None:
@@ -305,13 +277,17 @@ class Searcher:
         if not threat:
             moves = moves[: 8 + 4 * depth]
         start_alpha, best, best_move = alpha, -WIN - 1, moves[0]
-        for m in moves:
+        for k, m in enumerate(moves):
             undo = pos.make(m)
             try:
                 if pos.won(side):
                     value = WIN - ply - 1
-                else:
+                elif k == 0:
                     value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                else:  # the first move is likely best: the others only have to be shown worse
+                    value = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < value < beta:
+                        value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
             finally:
                 pos.unmake(undo)
             if value > best:
@@ -440,7 +416,8 @@ class Searcher:
             threat = self._threat(pos)
         self.stats["why"] = "search"
         self.stats["threat"] = threat
-        zone = [] if threat is None else [m for m in self._zone(pos, threat) if m in candidates]
+        zone = [] if threat in (None, UNKNOWN) else self._zone(pos, threat)
+        zone = [m for m in zone if m in candidates]
         ranked = self._ranked(pos, candidates, avoid, zone)
         return self._safe(pos, ranked, zone, threat is not None)
 

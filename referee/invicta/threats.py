@@ -45,6 +45,7 @@ from referee.invicta.position import (
 
 NONE = -1  # no move: what the table keeps for a search that failed
 VCF, VCT = 0, 1
+FOURS, THREES = 0, 1
 RING_SET = frozenset(RING_I)
 
 
@@ -86,18 +87,41 @@ def empties(pos: Position, w: int) -> list[int]:
     return [i for i in WINDOWS[w] if not cells[i]]
 
 
-def fork_points(pos: Position, side: int) -> dict[int, set[int]]:
-    """The squares where a piece of ``side`` placed would make two ways to five at once
-    (an open four, or two fours), each with the squares of those fives: a defender must
-    take one of them first. Meaningful while ``side`` has two pieces in hand (one to make
-    the four, one to complete it)."""
+def fork_ends(pos: Position, side: int) -> dict[int, set[int]]:
+    """For each empty square on a row of three of ``side``, the squares that would complete
+    five once a piece of ``side`` stands on it (the row's other empty square)."""
     makes: dict[int, set[int]] = {}
     cells = pos.cells
     for w in pos.threes[side]:
         a, b = (i for i in WINDOWS[w] if not cells[i])
         makes.setdefault(a, set()).add(b)
         makes.setdefault(b, set()).add(a)
-    return {x: ends for x, ends in makes.items() if len(ends) >= 2}
+    return makes
+
+
+def fork_points(pos: Position, side: int) -> dict[int, set[int]]:
+    """The squares where a piece of ``side`` placed would make two ways to five at once
+    (an open four, or two fours), each with the squares of those fives: a defender must
+    take one of them first. Meaningful while ``side`` has two pieces in hand (one to make
+    the four, one to complete it)."""
+    return {x: ends for x, ends in fork_ends(pos, side).items() if len(ends) >= 2}
+
+
+def forks_after(pos: Position, side: int, x: int, ends: dict[int, set[int]]) -> int:
+    """How many squares of :func:`fork_points` ``side`` would have after placing a piece
+    on the empty square ``x`` (on no row of three of its own), ``ends`` being
+    :func:`fork_ends` now: rows of two through ``x`` become rows of three."""
+    mine, theirs = pos.count[side], pos.count[-side]
+    cells = pos.cells
+    extra: dict[int, set[int]] = {}
+    for w in AT[x]:
+        if mine[w] == 2 and not theirs[w]:
+            a, b = (i for i in WINDOWS[w] if i != x and not cells[i])
+            extra.setdefault(a, set()).add(b)
+            extra.setdefault(b, set()).add(a)
+    before = sum(1 for y in extra if len(ends.get(y, ())) >= 2)
+    after = sum(1 for y, more in extra.items() if len(ends.get(y, set()) | more) >= 2)
+    return sum(1 for e in ends.values() if len(e) >= 2) - before + after
 
 
 def slide_path(origin: int, target: int) -> set[int]:
@@ -120,6 +144,8 @@ class ThreatSpace:
         self.limit = limit
         # (hash, side, kind) -> (depth, the winning first move or NONE)
         self.known: dict[tuple[int, int, int], tuple[int, int]] = {}
+        # (hash, kind, squares) -> the threats generated there (deeper searches come back)
+        self.generated: dict[tuple, list] = {}
 
     def _make(self, move: int) -> tuple[int, int]:
         self.limit.charge()
@@ -153,12 +179,23 @@ class ThreatSpace:
         completes five, or opening a lion's way to one. ``near``: only rows through these
         squares."""
         pos = self.pos
+        key = (pos.hash, FOURS, near and frozenset(near))
+        found = self.generated.get(key)
+        if found is None:
+            found = self.generated[key] = self._fours(near)
+        return found
+
+    def _fours(self, near: set[int] | None) -> list[int]:
+        pos = self.pos
         side = pos.to_move
         cells = pos.cells
         targets: set[int] = set()
         for w in pos.threes[side]:
             if near is None or not near.isdisjoint(WINDOWS[w]):
                 targets.update(i for i in WINDOWS[w] if not cells[i])
+        # With two pieces in hand (one to make the four, one to complete it) and no four or
+        # win in one on either side yet, a piece placed on a row of three makes a four.
+        sure = pos.hand[side] >= 2 and not pos.fours[side] and pos.winning_move(-side) is None
         moves = []
         if not pos.hand[side]:
             for c in pos.completions(side):
@@ -169,6 +206,10 @@ class ThreatSpace:
         moves = list(dict.fromkeys(pos.moves_onto(targets) + moves))
         found = []
         for m in moves:
+            if sure and m < 128:
+                self.limit.charge()
+                found.append(m)
+                continue
             undo = self._make(m)
             if (
                 not pos.won(side)
@@ -192,8 +233,11 @@ class ThreatSpace:
         """What ``side`` threatens to win by next move with a four no block meets: the
         square of that four's move -> the squares a defender may take to spoil it."""
         pos = self.pos
-        if pos.hand[side] >= 2:
-            return {x: ends | {x} for x, ends in fork_points(pos, side).items()}
+        if pos.hand[side] >= 2:  # taking one of two ends spoils it; of three, only x does
+            return {
+                x: ends | {x} if len(ends) == 2 else {x}
+                for x, ends in fork_points(pos, side).items()
+            }
         turned = pos.to_move != side
         if turned:
             pos.pass_turn()
@@ -219,6 +263,14 @@ class ThreatSpace:
         (and the other side has no win in one), with how many such fours each threatens;
         with ``gains``, only rows through a square an earlier threat gained."""
         pos = self.pos
+        key = (pos.hash, THREES, frozenset(gains))
+        found = self.generated.get(key)
+        if found is None:
+            found = self.generated[key] = self._threes(gains)
+        return found
+
+    def _threes(self, gains: tuple[int, ...]) -> list[tuple[int, int]]:
+        pos = self.pos
         side = pos.to_move
         mine, theirs = pos.count[side], pos.count[-side]
         if gains:
@@ -230,7 +282,20 @@ class ThreatSpace:
             if mine[w] == 2 and theirs[w] == 0:
                 targets.update(empties(pos, w))
         found = []
+        # With three in hand and no four or win in one on either side, what a piece placed
+        # threatens is counted from the windows it turns into rows of three, unmade.
+        sure = pos.hand[side] >= 3 and not pos.fours[side] and pos.winning_move(-side) is None
+        if sure:
+            ends = fork_ends(pos, side)
+            fours = {i for w in pos.threes[side] for i in WINDOWS[w]}
         for m in pos.moves_onto(targets):
+            if sure and m < 128:
+                self.limit.charge()
+                if m not in fours:
+                    n = forks_after(pos, side, m, ends)
+                    if n:
+                        found.append((n, m))
+                continue
             undo = self._make(m)
             try:
                 if pos.winning_move(-side) is None and pos.winning_move(side) is None:
@@ -354,12 +419,11 @@ class ThreatSpace:
             if pos.hand[side] and len(pos.completions(side)) >= 2:
                 return True
             answers = self.blocks()
-        else:  # a three: the squares of the four it threatens, and fours of one's own
-            spoil: set[int] = set()
-            for squares in self.threatened(side).values():
-                spoil |= squares
-            if not spoil:
+        else:  # a three: a square that spoils every four it threatens, or a four of one's own
+            threats = self.threatened(side)
+            if not threats:
                 return False
+            spoil = set.intersection(*threats.values())
             answers = pos.moves_onto(spoil)
             if pos.hand[-side] >= 2:  # a piece placed there spoils as well as one moved
                 answers = [m for m in answers if m < 128]
