@@ -264,3 +264,46 @@ def test_the_player_refuses_a_double_three_set_up_one_move_ahead():
     assert not black_forks_at_f5(pos), line_of(move)
     assert player.searcher.stats["why"] == "search"
     assert player.searcher.stats["threat"] is not None  # it saw the threat coming
+
+
+def brute_vcf(pos: Position, depth: int) -> bool:
+    """Whether the side to move wins by fours within ``depth`` of them, every four and
+    every block found by trying every legal move."""
+    side = pos.to_move
+    if pos.winning_move(side) is not None:
+        return True
+    if depth == 0:
+        return False
+    for m in brute_fours(pos):
+        undo = pos.make(m)
+        try:
+            if all(
+                not pos.won(-side) and brute_vcf_after(pos, b, depth - 1) for b in brute_blocks(pos)
+            ):
+                return True
+        finally:
+            pos.unmake(undo)
+    return False
+
+
+def brute_vcf_after(pos: Position, block: int, depth: int) -> bool:
+    undo = pos.make(block)
+    try:
+        return not pos.won(pos.to_move * -1) and brute_vcf(pos, depth)
+    finally:
+        pos.unmake(undo)
+
+
+def test_the_player_refuses_a_win_by_fours_set_up_against_it():
+    """Black to move against white's f3-then-f6 (the position above): a move elsewhere
+    leaves white its win by fours; the default player's does not (brute force)."""
+    pos = vcf_position()
+    pos.pass_turn()  # black to move
+    far = vcf_position()
+    far.pass_turn()
+    far.make(BY_NAME["a5"])
+    assert brute_vcf(far, 3)
+    player = Searching(seed=2, budgets=Budgets())
+    move = player.searcher.best(pos, pos.moves())
+    pos.make(move)
+    assert not brute_vcf(pos, 3), line_of(move)
