@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rich.text import Text
 
 from referee.client import reasons
-from referee.client.house import Replay, TerminalGame
+from referee.client.house import Replay, TerminalGame, mover_prompt
 from referee.client.renders import event_words, renders
 from referee.client.safe import user
 from referee.client.table_io import TableRenderer
@@ -22,7 +22,7 @@ from referee.language.shapes import Plain
 from referee.table import refusals, views
 from referee.table.commands import TableCommands
 from referee.table.errors import IllegalEvent, Refusal, SetupError
-from referee.table.events import EventCodec, PlayerEvent
+from referee.table.events import EventCodec, Judged, PlayerEvent
 from referee.table.players import NamedPlayers
 from referee.table.record import GameKind
 from referee.table.registry import GameRegistration, Option
@@ -54,6 +54,7 @@ class Setup(NamedPlayers, Plain):
 @dataclass(frozen=True)
 class Mark(PlayerEvent):  # a player's move: its player is the one who may take it back
     TYPE = "mark"
+    REVEALS = frozenset()  # noughts hides nothing: every move may be undone
     square: int  # 1-9, row by row
 
 
@@ -62,30 +63,44 @@ class Why(enum.StrEnum):  # why the rules refuse, as data (the terminal words it
     SAY_SQUARE = "say_square"
 
 
-class Game:
+class Finish(enum.StrEnum):  # how a game ends
+    LINE = "line"  # three in a row
+    FULL = "full"  # every square taken: a draw
+
+
+class Game(Judged):  # the shared apply: the turn, the game over and undo's barrier
+    codec = EventCodec([Mark])
+
     def __init__(self, setup: Setup) -> None:
         self.setup, self.rules = setup, setup.rules
         order = (setup.crosses, setup.noughts)
         self.players = order[::-1] if setup.rules.noughts_first else order
         self.board: dict[int, str] = {}
         self.winner: str | None = None
-        self.last_reveal = None  # noughts hides nothing: every move may be undone
 
     @property
-    def player(self) -> str:
-        return self.players[len(self.board) % 2]
+    def mover(self) -> str | None:
+        return None if self.finished else self.players[len(self.board) % 2]
 
     @property
     def finished(self) -> bool:
         return self.winner is not None or len(self.board) == 9
 
-    def apply(self, event: Mark) -> None:
-        if self.finished:
-            raise Refusal.illegal("", refusals.Why.GAME_OVER)  # the table's own reasons
-        if event.player != self.player:
-            raise Refusal.illegal("player", refusals.Why.NOT_YOUR_TURN, player=self.player)
+    @property
+    def ending(self) -> views.Ending | None:
+        if not self.finished:
+            return None
+        if self.winner is None:
+            return views.Ending(Finish.FULL)
+        return views.Ending(Finish.LINE, (self.winner,))
+
+    def judge(self, event: Mark) -> None:
+        if event.player != self.mover:
+            raise Refusal.illegal("player", refusals.Why.NOT_YOUR_TURN, player=self.mover)
         if not 1 <= event.square <= 9 or event.square in self.board:
             raise Refusal.illegal("square", Why.NOT_FREE, number=event.square)
+
+    def _mark(self, event: Mark) -> None:
         self.board[event.square] = event.player
         if any(all(self.board.get(s) == event.player for s in line) for line in LINES):
             self.winner = event.player
@@ -94,17 +109,12 @@ class Game:
         return {"board": {str(k): v for k, v in sorted(self.board.items())}, "winner": self.winner}
 
 
-GAME: GameKind[Setup] = GameKind("noughts", 1, Setup, EventCodec([Mark]), Game)
+GAME: GameKind[Setup] = GameKind("noughts", 1, Setup, Game.codec, Game)
 
 
 @dataclass(frozen=True)
 class Marked(Accepted[Mark]):
     """A square taken: the event itself (a subclass adds only what followed from it)."""
-
-
-@dataclass(frozen=True)
-class GameOver(views.GameOver):
-    winner: str | None
 
 
 class Commands(TableCommands):
@@ -118,23 +128,19 @@ class Commands(TableCommands):
     def _mark(self, session, game: Game, rest: str, actor):
         if not rest.strip().isdigit():
             return (Refused(reason=Refusal(Why.SAY_SQUARE)),)
-        event = Mark(game.player, int(rest))
+        event = Mark(game.mover, int(rest))
         try:
             session.submit(event)
         except IllegalEvent as exc:
             return (Refused(exc.message, reason=exc.reason),)
-        over = (GameOver(session.game.winner),) if session.game.finished else ()
-        return (Marked(event), *over)
-
-    def _board(self, session, game, rest: str, actor):
-        return (views.ShowBoard(),)
+        return (Marked(event),)
 
 
 REGISTRATION = GameRegistration(
     kind=GAME,
     title="noughts and crosses",
     commands=Commands,
-    outcomes=(Marked, GameOver),
+    outcomes=(Marked,),
     options=(
         Option("crosses", "Who plays X.", required=True),
         Option("noughts", "Who plays O.", required=True),
@@ -162,10 +168,6 @@ class Renderer(TableRenderer):
     def marked(self, o: Marked) -> None:
         self.out.print(user(f"{o.event.player} takes {o.event.square}"))
 
-    @renders(GameOver)
-    def game_over(self, o: GameOver) -> None:
-        self.out.print(user(result(o.winner)))
-
     def board(self, game: Game) -> None:
         for row in (1, 4, 7):
             marks = (self.mark(game, s) for s in range(row, row + 3))
@@ -179,14 +181,10 @@ class Renderer(TableRenderer):
     describe = staticmethod(describe)
 
 
-def result(winner: str | None) -> str:
-    return f"Game over: {winner} wins." if winner else "Game over: a draw."
-
-
 TERMINAL = TerminalGame(
     REGISTRATION,
     lambda out, session, flags: Renderer(out, session),
-    lambda g: "game over> " if g.finished else f"{g.player}> ",
+    mover_prompt,
     missing="name the players: --crosses ann --noughts bob",
     prefix="noughts",
     play_help="Play noughts and crosses.",

@@ -9,6 +9,7 @@ the final screen as a terminal of that size shows it (pyte).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -60,6 +61,25 @@ class Transcript:
         # screen as it was, cursor included, as a terminal does on switching back.
         stream.feed(_ALTERNATE.sub(b"", self.raw))
         return [row.rstrip() for row in screen.display]
+
+    def seen(self, wide: bool = False) -> list[str]:
+        """Every row the terminal showed, top to bottom: the rows scrolled off the top of the
+        screen, then the screen (a line erased and written over, as "thinking…" is, shows
+        what replaced it; a line the terminal wrapped, as the rows it took). ``wide``: as a
+        terminal of the same size that never wraps a line shows them (a line longer than
+        the screen as one row, as the program wrote it)."""
+        columns = 4 * 4096 if wide else self.columns
+        screen = pyte.HistoryScreen(columns, self.rows, history=1_000_000, ratio=0.5)
+        stream = pyte.ByteStream(screen)
+        stream.feed(_ALTERNATE.sub(b"", self.raw))
+        width = range(columns)
+        rows = [
+            "".join(line[x].data for x in width).rstrip()
+            for line in [*screen.history.top, *(screen.buffer[y] for y in range(self.rows))]
+        ]
+        while rows and not rows[-1]:
+            rows.pop()
+        return rows
 
     def too_wide(self) -> list[str]:
         return [line for line in self.lines() if width(line) > self.columns]
@@ -113,3 +133,31 @@ def play(args: list[str], lines: list[str], cwd: Path, columns: int = COLUMNS) -
     raw += child.before
     child.close()
     return Transcript(bytes(raw), columns)
+
+
+def in_turn(commands: list[list[str]], cwd: Path, columns: int = COLUMNS) -> list[list[str]]:
+    """What each of ``commands`` (``referee`` arguments, typed at nothing) prints, as
+    :meth:`Transcript.seen` with ``wide`` gives it: all run in one process in turn under
+    one pseudo-terminal (``tests/readme_driver.py``), so the referee is imported once."""
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(columns), LINES=str(ROWS))
+    env["PAGER"] = "cat"
+    env.pop("LESS", None)
+    env.pop("NO_COLOR", None)
+    driver = str(Path(__file__).parent / "readme_driver.py")
+    child = pexpect.spawn(
+        sys.executable,
+        [driver, json.dumps(commands)],
+        cwd=str(cwd),
+        env=env,
+        dimensions=(ROWS, columns),
+        timeout=60 * len(commands),
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    out: list[list[str]] = []
+    for row in Transcript(child.before, columns).seen(wide=True):
+        if row.startswith("@@ example "):
+            out.append([])
+        elif out:
+            out[-1].append(row)
+    return out

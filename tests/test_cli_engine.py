@@ -39,10 +39,25 @@ def test_entails_countermodel_from_a_board_file():
     assert out["countermodel"]["size"] == 3
 
 
-def test_entails_rich_output_shows_model_tables():
+def test_entails_leads_with_its_verdict_and_draws_the_model_on_asking():
     r = run("entails", "-p", "∃x blonde(x)", "∀x blonde(x)")
     assert r.exit_code == 0, r.output
-    assert "NOT ENTAILED" in r.output and "domain" in r.output and "blonde" in r.output
+    lines = r.output.splitlines()
+    assert lines[0].startswith("NOT ENTAILED") and len(lines) <= 6
+    assert "the goal fails in it: take x = e" in r.output and "blonde(e" in r.output
+    assert "domain" not in r.output and "--detail" in lines[-1]
+    r = run("entails", "--detail", "-p", "∃x blonde(x)", "∀x blonde(x)")
+    assert r.output.startswith("NOT ENTAILED") and "domain" in r.output and "blonde" in r.output
+
+
+def test_the_readme_first_command_leaves_its_verdict_on_a_24_row_screen():
+    r = run("analyze", str(BOARDS / "fathers.txt"))
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0].startswith("board: CONSISTENT") and len(lines) < 24
+    assert "--detail" in lines[-1] and "domain" not in r.output
+    detail = run("analyze", "--detail", str(BOARDS / "fathers.txt")).output
+    assert detail.startswith("board: CONSISTENT") and "domain" in detail and "evidence" in detail
 
 
 def test_undetermined_is_exit_code_zero():

@@ -15,7 +15,6 @@ from referee.cogito.outcomes import (
     Disrupted,
     Disruption,
     Finish,
-    GameOver,
     GiftChosen,
     LastCall,
     Named,
@@ -29,6 +28,7 @@ from referee.cogito.state import Game, Phase, Standing
 from referee.table import refusals as table
 from referee.table.errors import IllegalEvent
 from referee.table.errors import Refusal as TableRefusal
+from referee.table.views import Ending
 
 BLUE, RED, NONE = Position.BLUE, Position.RED, Position.NONE
 PILE = ["Bird", "Moss", "Penguin", "Vertebrate", "Jellyfish", "Tree", "Animal", "Plant"]
@@ -335,9 +335,8 @@ def test_cogito_at_any_time_right_wins_and_ends_the_game():
     )  # a category is no Self card
     game.apply(Cogito("bob", "Salmon", True))  # in alice's turn
     assert game.news[0] == Named(Cogito("bob", "Salmon", True))
-    assert game.news[-1] == GameOver(
-        Finish.FOUND, "bob", (("alice", "Casablanca"), ("bob", "Salmon"))
-    )
+    assert game.ending == Ending(Finish.FOUND, ("bob",))
+    assert all(s.revealed for s in game.seats)  # every Self card shown
     assert game.finished and game.winner == "bob" and game.seat("bob").standing == Standing.WON
     over = refused(game, Play("alice", "Animal", BLUE), "type")
     assert over == TableRefusal(table.Why.GAME_OVER)  # the table's own guard
@@ -455,7 +454,7 @@ def test_when_every_hand_is_empty_and_nobody_declares_it_is_a_tie_of_everyone():
     assert refused(game, Play("alice", "Animal", BLUE), "type").why is Why.LAST_CALL
     game.apply(End())
     assert game.finish == Finish.HANDS_EMPTY and game.winner is None
-    assert game.news[-1].selves == (("alice", "Casablanca"), ("bob", "Salmon"), ("carol", "Oak"))
+    assert game.ending == Ending(Finish.HANDS_EMPTY) and all(s.revealed for s in game.seats)
 
 
 def test_the_last_call_still_takes_a_cogito():

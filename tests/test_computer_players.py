@@ -11,25 +11,26 @@ import time
 import urllib.request
 from pathlib import Path
 
+import listed
 import pytest
 from starlette.testclient import TestClient
 from test_web_serve import start
 from webtable import table
 
-from referee.games import GAMES, by_name
+import referee.games
+from referee.games import by_name
 from referee.table.computer import ComputerSeats, RandomPlayer, legal, parse_seats
 from referee.table.session import Refused
 from referee.table.views import ShowMoves
-
-WITH_LEGAL = [g.name for g in GAMES if g.legal is not None]
 
 
 def path_of(url: str) -> str:
     return url.split("testserver", 1)[1]
 
 
-@pytest.mark.parametrize("game", WITH_LEGAL)
+@pytest.mark.parametrize("game", listed.names())
 def test_every_listed_move_is_taken_and_moves_says_the_same_list(tmp_path, game):
+    listed.needs_legal(listed.registration(game))
     app, _ = table(tmp_path, game)
     client = TestClient(app.app)
     seats = app.urls()["seats"]
@@ -85,8 +86,9 @@ def test_a_player_refused_again_and_again_gives_way():
     assert seats.players == {}
 
 
-@pytest.mark.parametrize("game", WITH_LEGAL)
+@pytest.mark.parametrize("game", listed.names())
 def test_a_computer_seat_is_fed_its_seats_view_and_nothing_else(tmp_path, game):
+    listed.needs_legal(listed.registration(game))  # a computer seat chooses among them
     app, _ = table(tmp_path, game)
     seat = app.table.players[-1]
     seen: list[dict] = []
@@ -162,7 +164,7 @@ def test_referee_bot_says_plainly_when_the_url_is_no_seat_or_the_table_goes(tmp_
 
 
 def test_every_game_offers_a_strongest_player():
-    for game in GAMES:
+    for game in referee.games.GAMES:  # read now: a test that adds a game sees it
         player = game.player()
         assert hasattr(player, "choose")
         player.close()

@@ -132,3 +132,27 @@ def test_without_the_house_rule_an_undetermined_claim_is_simply_not_upheld(engin
 def test_hand_in_table_mode_is_refused_with_palmers_reason(engine):
     out = session(engine).execute("hand")[0]
     assert isinstance(out, Refused) and out.reason == Refusal(Why.HANDS_ON_THE_TABLE)
+
+
+def test_why_shows_the_derivation_a_claim_was_backed_with_and_what_it_used(engine):
+    """`why` of `claim 2 with FILE` showed only the referee's evidence (issue 35)."""
+    import io
+
+    from rich.console import Console
+
+    from referee.palmer.outcomes import Why as WhyShown
+    from referee.palmer.terminal import PalmerRenderer
+
+    s = session(engine)
+    claim(s, "claim 2 with good.drv")
+    (shown,) = s.execute("why")
+    assert isinstance(shown, WhyShown) and shown.settled.offered_uses == (1,)
+    buffer = io.StringIO()
+    PalmerRenderer(Console(file=buffer, width=80), s).show((shown,), False)
+    said = buffer.getvalue()
+    assert "alice's derivation good.drv: checks, and proves the claim; it uses #1" in said
+    assert "1. ∀x blonde(x)   by board 1" in said and "2. ∃x blonde(x)   by 1" in said
+    s = session(engine)
+    claim(s, "claim 2 with circular.drv")  # rests on the claimed statement itself
+    (shown,) = s.execute("why")
+    assert shown.settled.offered_uses == (2,)

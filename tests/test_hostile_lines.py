@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 
+import listed
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
@@ -22,13 +23,16 @@ from referee.cli.main import main
 from referee.client.lines import UnreadLine, script_lines
 from referee.language.input_limits import MAX_ECHO_CHARS, MAX_LINE_CHARS
 
-GAMES = {
+KNOWN = {
     "palmer": ["play", "--players", "ann,bob", "--mode", "table", "--seed", "1"],
     "ergo": ["ergo", "play", "--players", "ann,bob", "--seed", "1"],
     "invicta": ["invicta", "play", "--white", "ann", "--black", "bob"],
     "cogito": ["cogito", "play", "--players", "ann,bob,cat", "--seed", "1"],
 }
-# A line each game reads as a command that quotes part of itself back when refused.
+# Every game of the one list: the four as above, any other started with its players named.
+GAMES = {n: KNOWN.get(n) or listed.play_args(listed.registration(n)) for n in listed.names()}
+# A line each game reads as a command that quotes part of itself back when refused (any
+# other game: an unknown command, which quotes its word).
 QUOTING = {
     "palmer": "play {x}",
     "ergo": "why {x}",
@@ -53,7 +57,7 @@ def refusals(output: str) -> list[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_line_beyond_the_limit_is_refused_before_parsing_in_every_game(tmp_path, game):
-    long_line = QUOTING[game].format(x="x" * (3 * MAX_LINE_CHARS))
+    long_line = QUOTING.get(game, "{x}").format(x="x" * (3 * MAX_LINE_CHARS))
     result, record = play(tmp_path, game, (long_line + "\nquit\n").encode())
     assert result.exit_code == 0, result.output[-300:]
     (refusal,) = refusals(result.output)
@@ -76,7 +80,7 @@ def test_bytes_that_are_not_utf8_are_refused_at_every_prompt(tmp_path, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_refusal_quotes_at_most_a_short_piece_of_a_pasted_line(tmp_path, game):
     for payload in ("y" * 3000, " ".join(["wörd"] * 600)[:3500]):
-        line = QUOTING[game].format(x=payload)
+        line = QUOTING.get(game, "{x}").format(x=payload)
         result, _ = play(tmp_path, game, (line + "\nquit\n").encode())
         shown = refusals(result.output)
         assert shown, result.output[-300:]

@@ -351,7 +351,7 @@ def test_a_scripted_session_refuses_with_reasons_lists_moves_and_undoes(tmp_path
     assert "the black hollow piece on d4 is black's: white moves white pieces" in out
     assert "j5 is not on the board: the columns are a to i" in out
     assert "unknown command 'castle'" in out
-    assert "undone: white places on a1" in out
+    assert "undone: white (alice) places on a1" in out
     assert "white (alice) has 11 in hand" in out
     assert "  w e5: e4 d5 f5 e6" in out
     assert "corner_cut = no" in out and "first = white" in out
@@ -478,7 +478,7 @@ def test_undo_takes_back_the_winning_move_and_play_goes_on(tmp_path):
     out = result.stdout
     assert "Game over: white (alice) wins with five in a row (a1 b1 c1 d1 e1)." in out
     assert "refused: the game is over: white has five in a row" in out
-    assert "undone: white places on a1" in out
+    assert "undone: white (alice) places on a1" in out
     assert "white (alice) places a lion on g1" in out
     _, game = loads(record.read_text(encoding="utf-8"), GAME)
     assert game.moves == 17 and not game.finished and game.to_move.value == "black"

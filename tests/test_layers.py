@@ -168,3 +168,23 @@ def test_the_checks_see_an_import_inside_a_function(tmp_path):
     assert "referee.web.app" in imported("referee.cli.lazy", source)
     source.write_text("from .safe import user\n", encoding="utf-8")
     assert "referee.client.safe" in imported("referee.client.lazy", source)
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_a_game_s_registration_finds_its_presentation_and_imports_in_no_circle(game):
+    """Its words, terminal and web are found by the convention (``GameRegistration.of``),
+    so its registration imports none of them, and neither it nor any of them imports
+    itself back, however indirectly, even inside a function (``cli`` ↔ ``registration``
+    once did)."""
+    above = {f"referee.{game}.{m}" for m in PRESENTATION}
+    registration = f"referee.{game}.registration"
+    assert not {m for m in IMPORTS[registration] if m in above or m.rpartition(".")[0] in above}
+    inside = {m for m in MODULES if package(m) == game}
+    for start in sorted({registration} | (above & inside)):
+        seen, todo = set(), [t for t in IMPORTS[start] if t in inside]
+        while todo:
+            module = todo.pop()
+            assert module != start, f"{start} imports itself back"
+            if module not in seen:
+                seen.add(module)
+                todo += [t for t in IMPORTS[module] if t in inside]

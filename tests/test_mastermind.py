@@ -74,7 +74,8 @@ def test_played_resumed_and_finished_at_the_terminal(tmp_path):
     assert "Resuming" in again.output and "2 events so far" in again.output
     assert f"bob guesses {WRONG[1]}: 0 black, 2 white" in again.output
     assert "refused" in again.output  # undo stops at a guess's answer
-    assert f"Game over: bob wins; the code was {CODE}." in again.output
+    assert f"Game over: bob wins (broke the code).\n 1. {WRONG[0]}" in again.output
+    assert f"The code was {CODE}." in again.output  # the board as the game ended
     assert json.loads(record.read_text(encoding="utf-8"))["summary"]["code"] == CODE
 
 
@@ -132,7 +133,7 @@ def test_served_on_the_web_the_code_on_the_makers_seat_only(tmp_path):
     app.table.close()
 
 
-def test_its_ceremony_beside_its_rules_is_at_most_150_lines():
+def test_its_ceremony_beside_its_rules_is_at_most_80_lines():
     package = Path(__file__).parent / "mastermind"
     ceremony = [p for p in package.glob("*.py") if p.name != "rules.py"]
 
@@ -143,7 +144,23 @@ def test_its_ceremony_beside_its_rules_is_at_most_150_lines():
         "__init__.py",
         "commands.py",
         "words.py",
-        "terminal.py",
+        "cli.py",
         "registration.py",
     }
-    assert sum(map(lines, ceremony)) <= 150
+    assert sum(map(lines, ceremony)) <= 80
+
+
+def test_what_it_does_not_write_the_house_gives():
+    """No prompt, record prefix, missing-option words, help or replay hooks of its own."""
+    from referee.client.house import mover_prompt
+
+    terminal = REGISTRATION.terminal().game
+    assert terminal.prompt is mover_prompt and terminal.prefix == "mastermind"
+    missing = referee_("mastermind", "play", "--maker", "ann")
+    assert missing.exit_code == 1
+    assert "name --maker MAKER and --breaker BREAKER" in missing.output
+    shown = referee_("mastermind", "--help").output
+    assert "Play Mastermind." in shown and "Replay a game of Mastermind." in shown
+    game = REGISTRATION.kind.new_game(REGISTRATION.setup({"maker": "ann", "breaker": "bob"},
+                                      REGISTRATION.house_rules(), None))  # fmt: skip
+    assert mover_prompt(game) == "ann> "  # whose move it is: its state's mover

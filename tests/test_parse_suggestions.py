@@ -194,3 +194,69 @@ def test_formulas_in_derivations_get_the_same_checks(vocab):
     with pytest.raises(ParseError) as caught:
         parse_formula("x + x", vocab, free=("x",))
     assert "e.g. x + x = x" in caught.value.message
+
+
+# ------------------------------------------------ the two commonest slips: | and capitals
+
+SLIPS = [
+    # (typed, where the caret is, its width, what the corrected statement reads, or None)
+    ("∀x happy(x) | blonde(x)", 13, 1, "∀x happy(x) ∨ blonde(x)"),
+    ("forall x happy(x) | blonde(x)", 19, 1, "forall x happy(x) || blonde(x)"),
+    (
+        "forall x (happy(x) | blonde(x)) -> happy(x)",
+        20,
+        1,
+        "forall x (happy(x) || blonde(x)) -> happy(x)",
+    ),
+    ("∃!x blonde(x) | happy(x) | b := x", 15, 1, "∃!x blonde(x) ∨ happy(x) | b := x"),
+    ("happy(x) | blonde(x)", 10, 1, None),  # x unbound: the slip is named, nothing offered
+    ("ForAll x happy(x)", 1, 6, "forall x happy(x)"),
+    ("Forall x happy(x) OR blonde(x)", 1, 6, "forall x happy(x) or blonde(x)"),
+    ("EXISTS! x blonde(x)", 1, 6, "exists! x blonde(x)"),
+    ("∀x happy(x) ∧ NOT blonde(x)", 15, 3, "∀x happy(x) ∧ not blonde(x)"),
+    ("∀x happy(x) Implies blonde(x)", 13, 7, "∀x happy(x) implies blonde(x)"),
+    ("ForAll x Happy(x)", 1, 6, None),  # Happy is no symbol: the keyword still named
+]
+
+
+@pytest.mark.parametrize(("text", "column", "width", "corrected"), SLIPS)
+def test_a_bar_for_or_and_a_capitalised_keyword_are_named_with_what_to_write(
+    text, column, width, corrected, vocab
+):
+    error = refused(text, vocab)
+    assert (error.column, error.width) == (column, width)
+    if text[column - 1] == "|":
+        assert '\'|\' is not "or": for "or" write ∨ (or ||, \\/, or)' in error.message
+        assert "names what ∃! defines" in error.message
+    else:
+        assert "keywords are written in lowercase" in error.message
+        assert repr(text[column - 1 : column - 1 + width].lower()) in error.message
+    said = re.search(r"corrected, it reads: (.*)$", error.message)
+    assert (said.group(1) if said else None) == corrected
+    if corrected is not None:
+        parse_statement(corrected, vocab)
+
+
+def test_a_half_written_naming_keeps_its_own_message(vocab):
+    error = refused("∃!x blonde(x) | b", vocab)
+    assert "':='" in error.message and 'not "or"' not in error.message
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*PIECES, "|", "NOT", "And", "ForAll", "Exists", "OR", "IFF"]),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_every_corrected_statement_offered_reads(pieces):
+    vocab = Vocabulary.build(
+        {"blonde": 1, "happy": 1, "likes": 2, "smarter": 2}, {"father": 1, "+": 2}
+    )
+    try:
+        parse_statement(" ".join(pieces), vocab)
+    except ParseError as error:
+        said = re.search(r"corrected, it reads: (.*)$", error.message)
+        if said:
+            parse_statement(said.group(1), vocab)

@@ -10,23 +10,23 @@ from __future__ import annotations
 
 import random
 
+import listed
 import pytest
 
 from referee.games import GAMES
 from referee.table.events import Event, Judged
 from referee.table.record import Record
 from referee.table.registry import DeckText
-from referee.table.reveals import Shown
+from referee.table.reveals import Shown, hidden, shown
 from referee.table.session import Refused, Session, Undone, UndoRefused
 
 IDS = [g.name for g in GAMES]
 
 
 def new_record(game, seed: int) -> Record:
-    sides = {o.name for o in game.options} >= {"white", "black"}
-    values = {o.name: o.value(None) for o in game.options}
-    values.update({"white": "ann", "black": "bob"} if sides else {"players": ("ann", "bob", "cat")})
-    values["seed"] = seed
+    values = listed.options(game, ("ann", "bob", "cat"))
+    if "seed" in values:
+        values["seed"] = seed
     deck = None
     if game.decks is not None:
         path = game.decks.default()
@@ -48,10 +48,25 @@ def test_a_game_state_keeps_its_reveals_through_the_shared_apply(game):
     assert isinstance(state, Judged)  # the bookkeeping is the table's, written once
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g.legal is not None], ids=lambda g: g.name)
-def test_what_an_event_showed_is_what_its_class_declares(game):
-    """Random legal games: each event's reveal (the undo barrier it set) lies within its
-    declaration; an event that showed nothing leaves the barrier where it was."""
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_every_kind_an_event_may_show_has_words_and_what_a_game_hides_is_read(game):
+    """Each kind of hidden thing its events declare is named (by the table or the game's
+    words: a refused undo never falls back to words that guess); its state's ``hidden``,
+    where it declares one, is read as it meant it (not as the unreadable fallback)."""
+    from referee.client.reasons import BY_SHOWN, member
+
+    kinds = {k for e in game.kind.events.kinds.values() for k in e.REVEALS}
+    assert not [k for k in kinds if member(k) not in BY_SHOWN]
+    kept = hidden(game.kind.new_game(new_record(game, 1).setup))
+    assert kept is None or Shown.UNDECLARED not in kept
+
+
+@pytest.mark.parametrize("game", GAMES, ids=IDS)
+def test_what_a_game_hides_changes_only_by_an_event_that_declares_it(game):
+    """Random legal games: whenever an event changes the measure of something the game
+    hides (its ``hidden``: the pile drawn from, the trades made), its class declares it may
+    show that kind, so the barrier is set; and the barrier is set as they say."""
+    listed.needs_legal(game)
     rng = random.Random(7)
     checked = 0
     for seed in range(1, 4):
@@ -64,15 +79,23 @@ def test_what_an_event_showed_is_what_its_class_declares(game):
             if not lines:
                 break
             player, line = rng.choice(lines)
-            before = state.last_reveal
-            count = len(session.record.events)
+            before, count = hidden(state), len(session.record.events)
             session.execute(line, player)
-            for number in range(count + 1, len(session.record.events) + 1):
-                event: Event = session.record.events[number - 1]
-                reveal = session.game.last_reveal
-                if reveal is not None and reveal is not before and reveal.event == number:
-                    assert set(reveal.shown) <= type(event).REVEALS, (event, reveal)
-                checked += 1
+            if len(session.record.events) != count + 1:
+                continue  # refused (or more than one event): nothing to compare
+            event: Event = session.record.events[-1]
+            after = hidden(session.game)
+            changed = {
+                k
+                for k in {*(before or {}), *(after or {})}
+                if (before or {}).get(k) is not None
+                and (before or {}).get(k) != (after or {}).get(k)
+            }
+            assert changed <= type(event).REVEALS, (event, changed)
+            reveal = session.game.last_reveal
+            expected = shown(type(event), before, after)
+            assert (reveal.shown if reveal and reveal.event == count + 1 else ()) == expected
+            checked += 1
     assert checked
 
 
@@ -91,6 +114,20 @@ def test_an_undeclared_event_is_never_taken_back(monkeypatch):
     assert not refused.house_rule  # Invicta has no undo_past_reveals to send the table to
 
 
+def test_a_state_that_declares_no_mover_takes_no_seat_s_move(monkeypatch):
+    """Forget whose move it is and no seat moves (the shared terminal still may)."""
+    from referee.table.refusals import Why
+
+    game = next(g for g in GAMES if g.name == "invicta")
+    state_class = game.kind.new_game(new_record(game, 1).setup).__class__
+    monkeypatch.delattr(state_class, "mover")
+    session = Session(new_record(game, 1), game.language())
+    (refused,) = session.execute("e5", "ann")
+    assert isinstance(refused, Refused) and refused.reason.why is Why.NOT_YOUR_TURN
+    assert not session.record.events and game.view(session.game, None)["to_play"] is None
+    assert not isinstance(session.execute("e5")[0], Refused)
+
+
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_hidden_reason_is_said_as_the_game_hides_things(game):
     """ "The deal says otherwise" only of a game that deals; the house rule that lifts the
@@ -106,24 +143,6 @@ def test_a_hidden_reason_is_said_as_the_game_hides_things(game):
     assert lifts_barrier(state) == hasattr(state.rules, "undo_past_reveals")
 
 
-def terminal_of(game):
-    """The terminal part of ``game``, wherever its package keeps it: the object of any
-    module of ``referee`` that holds this registration and builds a renderer."""
-    import importlib
-    import pkgutil
-
-    import referee
-
-    for info in pkgutil.walk_packages(referee.__path__, "referee."):
-        if info.name.endswith("__main__"):
-            continue
-        module = importlib.import_module(info.name)
-        for value in vars(module).values():
-            if getattr(value, "game", None) is game and callable(getattr(value, "renderer", None)):
-                return value
-    return None
-
-
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_every_outcome_a_game_can_return_has_words(game):
     """A game's outcomes and the table's shared ones: each has its renderer, so none is
@@ -135,8 +154,8 @@ def test_every_outcome_a_game_can_return_has_words(game):
     from referee.table import session, views
     from referee.table.session import Accepted, Outcome, PlayerOutcome
 
-    terminal = terminal_of(game)
-    assert terminal is not None
+    terminal = game.terminal().game  # its terminal part, found by the registration
+    assert terminal.game is game
     renderer = terminal.renderer(Console(file=io.StringIO()), None, {})
     shared = [
         v

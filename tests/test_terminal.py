@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 
+import listed
 import pexpect
 import pytest
 from ptyscreen import ROOT, play, spawn
@@ -70,14 +71,14 @@ def test_a_game_fits_a_terminal_of_80_by_24(game, tmp_path):
         assert words in screen, screen
 
 
-@pytest.mark.parametrize("game", ["ergo", "invicta", "cogito", "palmer"])
+@pytest.mark.parametrize("game", listed.names())
 def test_help_fits_80_columns(game, tmp_path):
     args = {
         "palmer": ["play", "--players", "ann,bob", "--mode", "table"],
         "ergo": ["ergo", "play", "--players", "ann,bob", "--mode", "table"],
         "invicta": ["invicta", "play", "--white", "ann", "--black", "bob"],
         "cogito": ["cogito", "play", "--players", "ann,bob,cat", "--seed", "1"],
-    }[game]
+    }.get(game) or listed.play_args(listed.registration(game))  # any other: players named
     shown = play([*args, "--record", "g.json"], ["help", "quit"], tmp_path)
     assert shown.too_wide() == []
     assert shown.split_words() == []

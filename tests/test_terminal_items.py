@@ -22,13 +22,14 @@ from referee.ergo.cards import Card
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.decks import bundled_deck_path as ergo_deck_path
 from referee.ergo.events import Justify, Place
-from referee.ergo.outcomes import GameOver
 from referee.ergo.records import GAME as ERGO
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
+from referee.ergo.state import Finish
 from referee.ergo.terminal import ErgoRenderer, describe
 from referee.invicta.notation import Placement, Step, parse_move, parse_move_list
 from referee.table.record import Record
 from referee.table.session import Refused, Session
+from referee.table.views import Ending, GameOver
 
 EXAMPLES = ROOT / "examples"
 
@@ -173,7 +174,8 @@ def test_ergo_a_finished_game_resumed_offers_no_ergo_and_no_fallacy_turns(tmp_pa
 def test_ergo_words_a_table_reads():
     out = Console(file=io.StringIO(), width=80)
     renderer = ErgoRenderer(out)
-    renderer.game_over(GameOver(("p1", "p2", "p3", "p4"), (("p1", 5),) * 4, ""))
+    scores = tuple((p, 5) for p in ("p1", "p2", "p3", "p4"))
+    renderer.game_over(GameOver(Ending(Finish.POINTS, ("p1", "p2", "p3", "p4"), scores)))
     text = out.file.getvalue()
     assert "p1, p2, p3 and p4 share the win" in text
     assert describe(Justify("ann", Card.JUSTIFICATION)) == "ann plays a Justification"

@@ -14,6 +14,7 @@ from cogito_helpers import EXAMPLE_TEXT
 
 from referee.cli.main import main
 from referee.cogito.commands import CogitoCommands
+from referee.cogito.events import Secret
 from referee.cogito.records import GAME as COGITO
 from referee.cogito.setup import Setup as CogitoSetup
 from referee.ergo.commands import ErgoCommands
@@ -62,7 +63,7 @@ def test_a_wrong_cogito_cannot_be_undone_so_the_shown_self_card_cannot_win():
     s = cogito()
     s.execute("cogito alice Oak")
     got = refused_undo(s)
-    assert got.number == 1 and set(got.shown) == {Shown.DECLARATION, Shown.SELF_CARD}
+    assert got.number == 1 and set(got.shown) == {Secret.DECLARATION, Secret.SELF_CARD}
     s.execute("cogito alice Salmon")
     assert not s.game.finished and len(s.record.events) == 1
 

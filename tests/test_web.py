@@ -15,6 +15,7 @@ import os
 import stat
 from importlib import resources
 
+import listed
 import pytest
 from starlette.testclient import TestClient
 from stuck_engine import StuckEngine
@@ -27,7 +28,7 @@ from referee.web.help import COMMON, TAP, help_lines
 from referee.web.seats import key_path, load_key, token
 from referee.web.table import plain_card
 
-GAME_NAMES = ("palmer", "ergo", "invicta", "cogito")
+GAME_NAMES = tuple(listed.names())  # every game of the one list
 
 
 def path_of(url: str) -> str:

@@ -21,6 +21,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import listed
 import pytest
 import uvicorn
 from starlette.testclient import TestClient
@@ -34,7 +35,7 @@ from referee.web.headers import HEADERS
 from referee.web.seats import SeatKeyError, key_path, load_key
 from referee.web.server import config
 
-GAME_NAMES = ("palmer", "ergo", "invicta", "cogito")
+GAME_NAMES = tuple(listed.names())  # every game of the one list
 MARKER = "SECRET-MARKER-7f3a"
 
 
@@ -90,7 +91,7 @@ def _lines(game: str, path: str) -> list[str]:
         "ergo": ["play 1 at 1", "fallacy", "discard 1", "check", "proof"],
         "invicta": ["e5", "move e5-e6", "moves", "place"],
         "cogito": ["play 1", "give 1", "cogito", "possible", "review"],
-    }[game]
+    }.get(game) or sorted(listed.registration(game).commands.commands)  # any other: each word
     common = ["save", "load", "open", "read", "export", "record", "help", "rules", "hint"]
     lines = []
     for word in words + common:

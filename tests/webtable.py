@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import listed
+
 from referee.table.store import RecordFile
-from referee.web.games import GAMES
+from referee.web.games import WebGame
 from referee.web.seats import load_key
 from referee.web.server import build
 
@@ -18,6 +20,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+# The four games as the web tests play them (a deal the tests know); any other game of the
+# one list: its players named and a seed of 1 (listed.options).
 OPTIONS = {
     "palmer": {"players": "ann,bob", "seed": 5, "house": ("pass_discard=yes",)},
     "ergo": {"players": "ann,bob", "seed": 7, "win": 1, "house": ()},
@@ -26,10 +30,17 @@ OPTIONS = {
 }
 
 
+def web_game(game: str) -> WebGame:
+    """The game of the one list called ``game`` as the web table serves it."""
+    return WebGame(listed.registration(game).terminal().game)
+
+
 def defaults(game: str, **extra) -> dict:
     """The options play's click command would pass (unset ones None), with ``extra``."""
-    options = {p.name: (() if p.multiple else None) for p in GAMES[game].options()}
-    options.update(OPTIONS[game])
+    served = web_game(game)
+    options = {p.name: (() if p.multiple else None) for p in served.options()}
+    known = OPTIONS.get(game)
+    options.update(known if known is not None else listed.options(served.registration))
     options.update(extra)
     options.pop("record_path", None)
     return options
@@ -39,16 +50,16 @@ def table(tmp_path: Path, game: str, engine=None, base="http://testserver", serv
     """A served table on a new record in ``tmp_path``, its URLs under ``base``:
     (WebApp, record path). ``services``: (record) -> a context of the services its commands
     get, as ``serve`` opens them (``GAMES[game].services``); else only ``engine``, if any."""
-    web_game = GAMES[game]
-    record = web_game.start(defaults(game, **extra))
+    served = web_game(game)
+    record = served.start(defaults(game, **extra))
     path = tmp_path / f"{game}.json"
     store = RecordFile(path, fresh=True)
     store.open()
     key = load_key(path)
     given = {"engine": engine} if engine is not None else None
     if services is not None:
-        given = services.enter_context(web_game.services(record))
-    return build(web_game, record, record.rebuild(), store, key, base, given), path
+        given = services.enter_context(served.services(record))
+    return build(served, record, record.rebuild(), store, key, base, given), path
 
 
 def next_move(game_name: str, view_of) -> tuple[str, str] | None:
@@ -108,7 +119,21 @@ def next_move(game_name: str, view_of) -> tuple[str, str] | None:
                 origin = sorted(me["moves"])[0]
                 return seat, f"{origin}-{me['moves'][origin][0]}"
         return None
-    raise ValueError(game_name)
+    return any_move(game_name, view_of)
+
+
+def any_move(game_name: str, view_of) -> tuple[str, str] | None:
+    """The first of the moves a seat's view lists (``you.legal``), for a game the suite has
+    no script of: whoever has one says it; None once the game is over or nobody may move.
+    A game that lists no moves is skipped, saying so."""
+    listed.needs_legal(listed.registration(game_name))
+    for seat in view_of.players:
+        v = view_of(seat)
+        if v["finished"]:
+            return None
+        if v["you"]["legal"]:
+            return seat, v["you"]["legal"][0]
+    return None
 
 
 class Views:
@@ -130,7 +155,7 @@ def naming_table(tmp_path: Path, game: str, count: int, stack, base="http://test
     from referee.table.store import RecordFile
     from referee.web.server import naming_app, seating
 
-    web_game = GAMES[game]
+    served = web_game(game)
     options = defaults(game, **extra)
     for seated in ("players", "white", "black"):
         if seated not in extra:
@@ -139,8 +164,8 @@ def naming_table(tmp_path: Path, game: str, count: int, stack, base="http://test
     store = RecordFile(path, fresh=True)
     store.open()
     stack.callback(store.close)
-    seats = seating(web_game, options, count)
-    app = naming_app(web_game, seats, path, store, load_key(path), base, stack)
+    seats = seating(served, options, count)
+    app = naming_app(served, seats, path, store, load_key(path), base, stack)
     stack.callback(lambda: app.computers is not None and app.computers.stop())
     stack.callback(lambda: app.table is not None and app.table.close())
     return app, path

@@ -7,21 +7,32 @@ a player in that seat, whoever wrote the table it plays at. It plays until the
 view says the game is finished (a player who is out waits until then), one
 line per move on standard output, and exits 0; a URL that is no seat's exits 2;
 a server that goes away mid-game exits 1.
+
+People point it at servers they do not run, so every answer is read as a
+stranger's: each request has a deadline, a reset connection is tried again a few
+times, an answer is read up to a bound (its size, its JSON's depth, the shape of a
+seat's view, the frames of a WebSocket), a redirect is followed only on the seat's
+own origin, and whatever is wrong is one line (exit 1), never a traceback.
 """
 
 from __future__ import annotations
 
+import http.client
 import json
+import socket
+import ssl
+import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
-from urllib.parse import urlsplit
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import urljoin, urlsplit
 
 import click
 
 from referee.client.common import InputError
 from referee.client.safe import visible
+from referee.language.characters import shortened
 
 # Seconds to wait for a change before asking the view again (a lost WebSocket frame).
 POLL_SECONDS = 2.0
@@ -30,6 +41,24 @@ POLL_SECONDS = 2.0
 PONDER_SECONDS = 1.0
 # A player refused this many times in a row plays only the listed moves from then on.
 MAX_REFUSED = 3
+
+# Every answer is read as a stranger's: the server is anyone's (issue 35).
+# Seconds one request may take, connection to last byte (a server that drips a byte at
+# a time is cut off there).
+REQUEST_SECONDS = 20.0
+# A connection reset or refused, or an answer not in time, is tried again this often,
+# after these pauses, before the table counts as gone.
+RETRY_PAUSES = (0.5, 1.0, 2.0)
+# The most of an answer (a view, a command's answer, a WebSocket frame) read.
+MAX_ANSWER_BYTES = 4 * 1024 * 1024
+# WebSocket frames that bring nothing new, in one wait, before the flood is stopped.
+MAX_IDLE_FRAMES = 200
+# Redirects followed, on the seat's own origin only.
+MAX_REDIRECTS = 3
+# A legal line longer than a seat may say is not a line of this game.
+MAX_LINE_CHARS = 4096
+# How much of what the server says a line of output quotes.
+SAID_CHARS = 200
 
 
 class NoSeat(InputError):
@@ -40,59 +69,248 @@ class Gone(InputError):
     exit_code = 1
 
 
+class Unreadable(InputError):
+    """An answer no table of this referee sends: too large, too deep, of the wrong shape,
+    a redirect elsewhere, a flood."""
+
+    exit_code = 1
+
+
+class _Lost(Exception):
+    """The connection failed (reset, refused, not answered in time): worth trying again."""
+
+
+class _Status(Exception):
+    """The server answered with a status that is not an answer to read."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def status_words(status: int) -> str:
+    """What the server refused, said by its status (never its own words for it)."""
+    try:
+        name = f"HTTP {status} {HTTPStatus(status).phrase}"
+    except ValueError:
+        name = f"HTTP {status}"
+    said = {
+        404: "no seat there",
+        421: "the server refused the address the request named (not the host and port "
+        "it serves): use the seat's URL as `referee serve` printed it",
+        403: "the server refused the request",
+        408: "the server gave up waiting for the request",
+        413: "the server refused the request as too large",
+        431: "the server refused the request's headers as too large",
+    }.get(status)
+    if said is None:
+        said = "the server failed" if status >= 500 else "the server refused the request"
+    return f"{said} ({name})"
+
+
+def _origin(url: str) -> tuple[str, str, int]:
+    parts = urlsplit(url)
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    return parts.scheme, (parts.hostname or "").lower(), port
+
+
 class SeatClient:
-    """The seat's three doors, over HTTP and a WebSocket."""
+    """The seat's three doors, over HTTP and a WebSocket, every answer bounded: its size,
+    its depth, its shape, its time, and where it may send the client."""
 
     def __init__(self, url: str) -> None:
         parts = urlsplit(url.rstrip("/"))
         path = parts.path.split("/")
         if parts.scheme not in ("http", "https") or len(path) != 3 or path[1] != "seat":
             raise NoSeat(f"{url}: not a seat's URL (http://HOST:PORT/seat/TOKEN)")
+        try:
+            self.origin = _origin(url)
+        except ValueError:
+            raise NoSeat(f"{url}: not a seat's URL (http://HOST:PORT/seat/TOKEN)") from None
         self.url = f"{parts.scheme}://{parts.netloc}{parts.path}"
         scheme = "wss" if parts.scheme == "https" else "ws"
         self.ws_url = f"{scheme}://{parts.netloc}{parts.path}/ws"
-        self.socket = None
+        self.socket: Any = None  # the WebSocket, once open
 
-    def _open(self, request) -> dict:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            return json.loads(answer.read().decode("utf-8"))
-
-    def view(self) -> dict:
-        return self._open(self.url + "/view")
-
-    def say(self, line: str) -> dict:
-        request = urllib.request.Request(
-            self.url + "/command",
-            data=line.encode("utf-8"),
-            method="POST",
-            headers={"Content-Type": "text/plain; charset=utf-8"},
-        )
-        try:
-            return self._open(request)
-        except urllib.error.HTTPError as exc:  # a refusal the server answered with a status
+    # -- one request, bounded
+    def _exchange(self, method: str, url: str, body: bytes | None = None) -> tuple[int, bytes]:
+        """(status, body) of one request to ``url`` (the seat's origin), redirects on that
+        origin followed; within :data:`REQUEST_SECONDS`, at most
+        :data:`MAX_ANSWER_BYTES` read."""
+        for _ in range(MAX_REDIRECTS + 1):
+            status, location, data = self._once(method, url, body)
+            if status not in (301, 302, 303, 307, 308) or location is None:
+                return status, data
+            target = urljoin(url, location)
             try:
-                return json.loads(exc.read().decode("utf-8"))
+                same = _origin(target) == self.origin
             except ValueError:
-                return {"ok": False, "messages": [f"HTTP {exc.code}"]}
+                same = False
+            if not same:
+                raise Unreadable(
+                    f"the server sent the seat elsewhere ({shortened(visible(target))}, "
+                    f"{status_words(status)}): not followed, off the seat's address"
+                )
+            url = target
+        raise Unreadable(f"the server redirected more than {MAX_REDIRECTS} times")
+
+    def _once(self, method: str, url: str, body: bytes | None):
+        scheme, host, port = self.origin
+        path = urlsplit(url).path or "/"
+        if scheme == "https":
+            conn: http.client.HTTPConnection = http.client.HTTPSConnection(
+                host, port, timeout=REQUEST_SECONDS, context=ssl.create_default_context()
+            )
+        else:
+            conn = http.client.HTTPConnection(host, port, timeout=REQUEST_SECONDS)
+        expired = threading.Event()
+
+        def cut() -> None:  # the deadline: whatever the server is doing, stop reading it
+            expired.set()
+            sock = conn.sock
+            if sock is not None:
+                try:
+                    sock.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+        timer = threading.Timer(REQUEST_SECONDS, cut)
+        timer.daemon = True
+        timer.start()
+        try:
+            headers = {"Content-Type": "text/plain; charset=utf-8"} if body is not None else {}
+            conn.request(method, path, body=body, headers=headers)
+            answer = conn.getresponse()
+            length = answer.getheader("Content-Length")
+            if length is not None and length.strip().isdigit():
+                if int(length) > MAX_ANSWER_BYTES:
+                    raise self._too_large(int(length))
+            data = answer.read(MAX_ANSWER_BYTES + 1)
+            if expired.is_set():  # cut off: what was read is not the whole answer
+                raise _Lost(f"no answer within {REQUEST_SECONDS:g} s")
+            if len(data) > MAX_ANSWER_BYTES:
+                raise self._too_large(None)
+            return answer.status, answer.getheader("Location"), data
+        except (OSError, http.client.HTTPException) as exc:
+            if expired.is_set():
+                raise _Lost(f"no answer within {REQUEST_SECONDS:g} s") from None
+            if isinstance(exc, (http.client.LineTooLong, http.client.HTTPException)) and not (
+                isinstance(exc, http.client.RemoteDisconnected)
+                or isinstance(exc, http.client.IncompleteRead)
+            ):
+                raise Unreadable(f"the server's answer is not HTTP ({_why(exc)})") from None
+            raise _Lost(_why(exc)) from None
+        finally:
+            timer.cancel()
+            conn.close()
+
+    @staticmethod
+    def _too_large(length: int | None) -> Unreadable:
+        size = f"{length / 2**20:.0f} MiB" if length is not None else "more"
+        return Unreadable(
+            f"the server's answer is too large ({size}; at most "
+            f"{MAX_ANSWER_BYTES // 2**20} MiB is read): not read"
+        )
+
+    def _request(self, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes]:
+        """``_exchange``, tried again after a reset, a refusal, a silence or a server
+        busy restarting (502, 503, 504), :data:`RETRY_PAUSES` apart."""
+        for pause in (*RETRY_PAUSES, None):
+            try:
+                status, data = self._exchange(method, self.url + path, body)
+                if status in (502, 503, 504):
+                    raise _Lost(status_words(status))
+                return status, data
+            except _Lost as exc:
+                if pause is None:
+                    tries = len(RETRY_PAUSES) + 1
+                    raise Gone(f"the table went away ({exc}; tried {tries} times)") from None
+                time.sleep(pause)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    # -- the three doors
+    def view(self) -> dict:
+        status, data = self._request("GET", "/view")
+        if status != 200:
+            raise _Status(status)
+        return seat_view(read_json(data, "view"))
+
+    def say(self, line: str) -> dict | None:
+        """The table's answer to ``line`` ({"ok", "messages"}); a refusal the server
+        answered with a status is an answer too. None: no answer came (the line is never
+        sent twice: it may have been heard, and the view says whether it was)."""
+        try:
+            status, data = self._exchange("POST", self.url + "/command", line.encode("utf-8"))
+        except _Lost:
+            return None
+        try:
+            answer = read_json(data, "answer")
+        except Unreadable:
+            if status == 200:
+                raise
+            answer = None
+        if status in (404, 421) or not isinstance(answer, dict):
+            if status == 200:
+                raise Unreadable("the server's answer to a command is not {ok, messages}")
+            return {"ok": False, "messages": [status_words(status)]}
+        messages = answer.get("messages")
+        said = [m for m in messages if isinstance(m, str)] if isinstance(messages, list) else []
+        return {"ok": answer.get("ok") is True, "messages": said}
 
     def wait(self, version: int) -> dict | None:
         """The view once it is newer than ``version`` (from a WebSocket frame), or None after
         :data:`POLL_SECONDS` without one (the caller asks ``/view`` then)."""
         from websockets.exceptions import WebSocketException
-        from websockets.sync.client import connect
 
         deadline = time.monotonic() + POLL_SECONDS
+        idle = 0
         try:
             if self.socket is None:
-                self.socket = connect(self.ws_url, open_timeout=5, max_size=2**22)
+                self.socket = self._connect()
             while (left := deadline - time.monotonic()) > 0:
-                frame = json.loads(self.socket.recv(timeout=left))
-                if frame.get("type") == "view" and frame["view"].get("version", 0) > version:
-                    return frame["view"]
+                frame = read_json(self.socket.recv(timeout=left), "WebSocket frame")
+                if not isinstance(frame, dict):
+                    raise Unreadable("the server's WebSocket frame is not an object")
+                if frame.get("type") == "view":
+                    view = seat_view(frame.get("view"))
+                    if view.get("version", 0) > version:
+                        return view
+                idle += 1
+                if idle > MAX_IDLE_FRAMES:
+                    raise Unreadable(
+                        f"the server sent more than {MAX_IDLE_FRAMES} WebSocket frames in "
+                        f"{POLL_SECONDS:g} s with nothing new: a flood, not a table"
+                    )
         except (TimeoutError, OSError, WebSocketException, ValueError):
             self.close()
             time.sleep(max(0.0, min(0.5, deadline - time.monotonic())))
+        except Unreadable:
+            self.close()
+            raise
         return None
+
+    def _connect(self):
+        """The seat's WebSocket on a connection opened here to the seat's own host and port
+        (so that a redirect elsewhere is never followed, nor a proxy used)."""
+        from websockets.sync.client import connect
+
+        scheme, host, port = self.origin
+        sock = socket.create_connection((host, port), timeout=5)
+        tls = ssl.create_default_context() if scheme == "https" else None
+        try:
+            opened = connect(
+                self.ws_url,
+                sock=sock,
+                ssl=tls,
+                server_hostname=host if tls else None,
+                open_timeout=5,
+                close_timeout=1,  # a server that floods never closes politely
+                max_size=MAX_ANSWER_BYTES,
+            )
+            return opened.__enter__()  # the connection (as `with connect(...)` gives it)
+        except BaseException:
+            sock.close()
+            raise
 
     def close(self) -> None:
         if self.socket is not None:
@@ -103,6 +321,52 @@ class SeatClient:
             self.socket = None
 
 
+def read_json(data: bytes | str, what: str) -> Any:
+    """``data`` as JSON, or one line saying why not (not UTF-8, not JSON, nested too deep
+    for any view)."""
+    if len(data) > MAX_ANSWER_BYTES:
+        raise Unreadable(f"the server's {what} is too large: not read")
+    try:
+        return json.loads(data)
+    except RecursionError:
+        raise Unreadable(f"the server's {what} is nested too deep to be a view") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise Unreadable(f"the server's {what} is not JSON ({_why(exc)})") from None
+
+
+def seat_view(data: object) -> dict:
+    """``data`` checked as a seat's view where it enters: the fields every game's view
+    shares have their types (the game's own are its player's to read)."""
+
+    def wrong(field: str, should: str) -> Unreadable:
+        return Unreadable(f"the server's view is not a seat's view: {field} {should}")
+
+    if not isinstance(data, dict):
+        raise wrong("it", "is not an object")
+    for field, kind, should in (
+        ("game", str, "is not a name"),
+        ("role", str, "is not a name"),
+        ("version", int, "is not a number"),
+        ("finished", bool, "is not true or false"),
+        ("you", dict, "is not an object"),
+        ("ending", list, "is not a list"),
+    ):
+        value = data.get(field)
+        if value is not None and (
+            not isinstance(value, kind) or isinstance(value, bool) != (kind is bool)
+        ):
+            raise wrong(repr(field), should)
+    you = data.get("you") or {}
+    if not isinstance(you.get("name", ""), str):
+        raise wrong("'you.name'", "is not a name")
+    lines = you.get("legal", [])
+    if not isinstance(lines, list) or not all(
+        isinstance(line, str) and len(line) <= MAX_LINE_CHARS for line in lines
+    ):
+        raise wrong("'you.legal'", "is not a list of lines a seat may say")
+    return data
+
+
 def play_seat(url: str, level: int | None, seed: int | None, out: Callable[[str], None]) -> None:
     from referee.games import by_name
     from referee.table.computer import RandomPlayer, agrees_to_end, legal, ponder
@@ -110,44 +374,66 @@ def play_seat(url: str, level: int | None, seed: int | None, out: Callable[[str]
     client = SeatClient(url)
     try:
         view = client.view()
-    except urllib.error.HTTPError as exc:
-        raise NoSeat(f"{url}: no seat there (HTTP {exc.code})") from None
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        raise NoSeat(f"{url}: the table cannot be reached ({_why(exc)})") from None
+    except _Status as exc:
+        if exc.status >= 500:
+            raise Gone(f"{url}: {status_words(exc.status)}") from None
+        raise NoSeat(f"{url}: {status_words(exc.status)}") from None
+    except Gone as exc:
+        raise NoSeat(f"{url}: the table cannot be reached ({exc.message})") from None
     game = by_name(str(view.get("game")))
     if view.get("role") != "seat" or game is None:
         raise NoSeat(f"{url}: not a seat of a game this referee knows")
     player = game.player(level, seed)
-    refused = 0
+    refused = unanswered = 0
     try:
         while not view.get("finished"):
             seat = str(view.get("you", {}).get("name", ""))
-            line = player.choose(view) if legal(view) else None
+            line = _reading(game.name, player.choose, view) if legal(view) else None
             if agrees_to_end(view, seat):
                 line = "end"
             if line is None:
                 # Between turns: think about the board (this seat's view) for a moment.
                 until = time.monotonic() + PONDER_SECONDS
-                ponder(player, view, lambda until=until: time.monotonic() > until)
+                stale = lambda until=until: time.monotonic() > until  # noqa: E731
+                _reading(game.name, ponder, player, view, stale)
                 newer = client.wait(int(view.get("version", 0)))
                 view = newer if newer is not None else client.view()
                 continue
             answer = client.say(line)
-            said = answer.get("messages") or [""]
-            mark = "" if answer.get("ok") else "refused: "
-            said_back = f"  {mark}{said[0]}" if said[0] else ""
+            if answer is None:  # no answer: the view says whether the line was heard
+                unanswered += 1
+                if unanswered > len(RETRY_PAUSES):
+                    raise Gone(f"the table went away (no answer to {unanswered} lines)")
+                view = client.view()
+                continue
+            unanswered = 0
+            said = answer["messages"] or [""]
+            mark = "" if answer["ok"] else "refused: "
+            said_back = f"  {mark}{shortened(said[0], SAID_CHARS)}" if said[0] else ""
             out(visible(line + said_back))  # one line per move, never wrapped
-            refused = 0 if answer.get("ok") else refused + 1
+            refused = 0 if answer["ok"] else refused + 1
             if refused >= MAX_REFUSED and not isinstance(player, RandomPlayer):
                 player.close()
                 player, refused = RandomPlayer(seed), 0
             view = client.view()
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        raise Gone(f"the table went away ({_why(exc)})") from None
+    except _Status as exc:
+        raise Gone(f"the table went away: {status_words(exc.status)}") from None
     finally:
         client.close()
         player.close()
     click.echo("The game is over.", err=True)
+
+
+def _reading(game: str, think: Callable[..., Any], *args: Any) -> Any:
+    """What the player makes of the view: a view no table of ``game`` sends (a field of
+    the wrong kind where the player reads it) is one line, never a traceback."""
+    try:
+        return think(*args)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
+        raise Unreadable(
+            f"the server's view is not one a seat of {game} is sent "
+            f"({type(exc).__name__}: {shortened(visible(str(exc)), 80)})"
+        ) from None
 
 
 def _why(exc: BaseException) -> str:

@@ -9,9 +9,16 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from referee.client.common import deck_option, load_board, load_deck, print_json, read_text
-from referee.client.derivation_words import line_words
-from referee.client.safe import console, echoed, user, visible
+from referee.client.common import (
+    deck_option,
+    load_board,
+    load_deck,
+    print_json,
+    read_text,
+    say_error,
+)
+from referee.client.derivation_words import Step, laid_out, line_text, line_words
+from referee.client.safe import console, echoed, entry, formula, visible, wraps
 from referee.client.verdict_render import model_tables
 from referee.derivation import DerivationError, check_derivation
 from referee.derivation.checker import LINE_TIMEOUT, DerivationResult, LineStatus, LineVerdict
@@ -54,7 +61,7 @@ def derive(deck_path, timeout: float, as_json: bool, board: Path, derivation: Pa
         if as_json:
             print_json({"ok": False, "error": exc.to_json(), "file": str(derivation)})
         else:
-            click.echo(echoed(f"error: {visible(str(derivation))}:{exc.render()}"), err=True)
+            say_error(echoed(f"error: {visible(str(derivation))}:{exc.render()}"))
         sys.exit(EXIT_INPUT)
     if as_json:
         data = result.to_json()
@@ -77,27 +84,32 @@ def _worded(line: dict, v: LineVerdict) -> dict:
 
 
 def render(result: DerivationResult, arities: dict[str, int], console: Console) -> None:
-    """One line per step: verdict mark, number, subproof bars, statement, justification."""
+    """One line per step: verdict mark, number, subproof bars, statement, justification.
+
+    At a terminal a step too wide for it takes more lines: its statement broken where a
+    statement breaks, the subproof's bars drawn down beside it, its justification in a
+    column of its own (:func:`referee.client.derivation_words.laid_out`); into a pipe
+    each step is one line."""
     width = max(len(str(v.label)) for v in result.lines)
-    shown = []
+    steps = []
     for v in result.lines:
         bars = "│ " * v.depth
+        opening = ""
         if v.status is LineStatus.ASSUMPTION:
-            fresh = f"[{', '.join(v.fresh)}] " if v.fresh else ""
-            body = f"{bars}┌ {fresh}{v.statement}".rstrip()
-        else:
-            body = f"{bars}{v.statement}"
-        shown.append(body)
-    column = min(max(len(b) for b in shown) + 2, 60)
-    for v, body in zip(result.lines, shown, strict=True):
+            opening = f"┌ [{', '.join(v.fresh)}] " if v.fresh else "┌ "
+        head = f"  {v.label:>{width}}  " + visible(bars + opening)
+        under = " " * (width + 4) + bars + ("│ " if opening else "")
+        steps.append(Step(head, under, visible(v.statement), visible(v.justification)))
+    room = console.width if wraps(console) else None
+    for v, rows in zip(result.lines, laid_out(steps, room), strict=True):
         mark, style = _MARK.get(v.status, ("?", "yellow"))
-        line = Text(mark + " ", style=style)
-        line.append(f"{v.label:>{width}}  ")
-        line.append(visible(body), style="cyan" if v.status is LineStatus.ASSUMPTION else "")
-        pad = column - len(body)
-        line.append(" " * pad if pad > 0 else "  ")
-        line.append(visible(v.justification), style="dim")
-        console.print(line, soft_wrap=True)
+        body_style = "cyan" if v.status is LineStatus.ASSUMPTION else ""
+        for k, (left, part, right) in enumerate(rows):
+            row = Text(mark, style=style) + Text(left[1:]) if k == 0 else Text(left)
+            row.append(part, style=body_style)
+            row.append(right, style="dim")
+            row.rstrip()
+            console.print(row, soft_wrap=True)
     for v in result.lines:
         if v.ok:
             continue
@@ -105,8 +117,10 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
         style = "red" if v.status is LineStatus.REFUSED else "yellow"
         console.print()
         console.print(
-            Text(f"line {v.label} {word}: ", style=f"bold {style}") + user(line_words(v.reason)),
-            soft_wrap=True,
+            entry(
+                console,
+                Text(f"line {v.label} {word}: ", style=f"bold {style}") + line_text(v.reason),
+            )
         )
         if v.model is not None:
             console.print(Text("countermodel:", style="bold"))
@@ -118,22 +132,17 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
     else:
         rests = ", ".join(str(n) for n in result.rests_on)
         where = f"board statement{'s' if len(result.rests_on) != 1 else ''} {rests}"
-    conclusion = result.lines[-1].statement
+    conclusion = formula(result.lines[-1].statement)
     if result.ok:
-        text = (
-            f"the derivation holds: {where} are inconsistent (they lead to ⊥)"
+        said = (
+            Text(f"the derivation holds: {where} are inconsistent (they lead to ⊥)")
             if result.inconsistent
-            else f"the derivation holds: {conclusion} follows from {where}"
+            else Text("the derivation holds: ") + conclusion + Text(f" follows from {where}")
         )
-        console.print(Text("✓ ", style="bold green") + Text(text), soft_wrap=True)
+        console.print(entry(console, Text("✓ ", style="bold green") + said))
     else:
         failed = ", ".join(str(n) for n in result.failed)
         plural = "s" if len(result.failed) > 1 else ""
-        console.print(
-            Text("✗ ", style="bold red")
-            + Text(
-                f"the derivation does not hold (line{plural} {failed}); it would prove "
-                f"{conclusion} from {where}"
-            ),
-            soft_wrap=True,
-        )
+        said = Text(f"the derivation does not hold (line{plural} {failed}); it would prove ")
+        said += conclusion + Text(f" from {where}")
+        console.print(entry(console, Text("✗ ", style="bold red") + said))

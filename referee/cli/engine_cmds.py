@@ -31,6 +31,12 @@ timeout_option = click.option(
     help="Hard wall-clock limit per question, in seconds.",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON (stable contract).")
+detail_option = click.option(
+    "--detail",
+    is_flag=True,
+    help="Also show what was tried, each statement's evidence and the model drawn as "
+    "tables (without it: the answer, in a screen).",
+)
 proof_option = click.option(
     "--proof",
     is_flag=True,
@@ -64,8 +70,6 @@ def _derivation_json(data: dict, shown) -> None:
 def _show_derivation(console, shown, what: str) -> None:
     from rich.text import Text
 
-    from referee.client.safe import user
-
     written = shown.derivation
     if shown.refused:
         console.print(
@@ -79,10 +83,20 @@ def _show_derivation(console, shown, what: str) -> None:
     if written is None:
         console.print(Text(f"no derivation of {what} could be written in time", style="dim"))
         return
+    from referee.client.derivation_words import derivation_rows
+
     lines = count(written.lines, "line")
     console.print(Text(f"a derivation of {what} ({lines}, checked):", style="bold"))
-    for line in written.text.rstrip("\n").split("\n"):
-        console.print(Text("  ") + user(line))
+    for row in derivation_rows(console, written.text):
+        console.print(row, soft_wrap=True)
+
+
+def _print(out, group) -> None:
+    """Each part of a verdict on its own, a line that wraps indented under its start."""
+    from referee.client.safe import entry
+
+    for part in group.renderables:
+        out.print(entry(out, part))
 
 
 def _parse(text: str, vocabulary, what: str):
@@ -118,8 +132,9 @@ def _parse(text: str, vocabulary, what: str):
 @timeout_option
 @json_option
 @proof_option
+@detail_option
 @click.argument("goal")
-def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> None:
+def entails(deck_path, board_path, premises, timeout, as_json, proof, detail, goal) -> None:
     """Does GOAL follow from the board and the premises?"""
     from referee.derivation.shown import Shown
     from referee.logic.engine import Engine, Limits
@@ -156,8 +171,11 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
     from referee.client.verdict_render import verdict_renderable
 
     out = console()
-    out.print(
-        verdict_renderable(verdict, texts, goal_text=goal, arities=dict(vocabulary.predicates))
+    _print(
+        out,
+        verdict_renderable(
+            verdict, texts, goal_formula, arities=dict(vocabulary.predicates), detail=detail
+        ),
     )
     if proof and verdict.status == "entailed":
         _show_derivation(out, written, "the goal")
@@ -168,8 +186,9 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, goal) -> N
 @timeout_option
 @json_option
 @proof_option
+@detail_option
 @click.argument("board_path", metavar="BOARD", type=click.Path(dir_okay=False, path_type=Path))
-def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
+def analyze(deck_path, timeout, as_json, proof, detail, board_path) -> None:
     """Is BOARD consistent, and which of its statements follow from the others?"""
     from referee.derivation.shown import Shown
     from referee.logic.engine import Engine, Limits
@@ -206,7 +225,7 @@ def analyze(deck_path, timeout, as_json, proof, board_path) -> None:
     from referee.client.verdict_render import analysis_renderable
 
     out = console()
-    out.print(analysis_renderable(analysis, texts, arities=dict(vocabulary.predicates)))
+    _print(out, analysis_renderable(analysis, texts, dict(vocabulary.predicates), detail))
     if proof and analysis.consistency.status == "inconsistent":
         _show_derivation(out, clash, "⊥ (the board is inconsistent)")
     for i, w in written.items():

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from referee.client.common import StatementCommand, deck_option, load_deck, print_json
+from referee.client.common import StatementCommand, deck_option, load_deck, print_json, say_error
 from referee.client.safe import echoed
 from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_ascii, to_unicode
@@ -26,7 +26,7 @@ def parse(deck_path, ascii_only: bool, as_json: bool, statement: str) -> None:
         if as_json:
             print_json({"ok": False, "error": exc.to_json()})
         else:
-            click.echo(echoed(exc.render()), err=True)
+            say_error(echoed(exc.render()))
         sys.exit(1)
     if as_json:
         print_json({"ok": True, "text": to_unicode(parsed), "ascii": to_ascii(parsed)})

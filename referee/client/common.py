@@ -66,7 +66,23 @@ class InputError(click.ClickException):
         from referee.client.safe import echoed, visible
 
         lines = echoed(self.format_message()).split("\n")
-        click.echo("error: " + "\n".join(visible(line) for line in lines), err=True)
+        say_error("error: " + "\n".join(visible(line) for line in lines))
+
+
+def say_error(message: str) -> None:
+    """An error on standard error: at a terminal each line broken at its words to the
+    terminal's width, its later lines indented (a quoted line and its caret, indented
+    already and short, as they are); elsewhere as it is."""
+    from rich.text import Text
+
+    from referee.client.safe import console, entry
+
+    out = console(stderr=True)
+    if out.soft_wrap:
+        click.echo(message, err=True)
+        return
+    for line in message.split("\n"):
+        out.print(entry(out, Text(line)))
 
 
 def fail(message: str) -> NoReturn:

@@ -8,14 +8,20 @@ derivation and the web table alike.
 
 from __future__ import annotations
 
+import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rich.console import Console
+from rich.text import Text
 
 from referee.client.grammar import count
+from referee.client.safe import formula, user, visible, wraps
 from referee.derivation.reasons import Said, Why
 from referee.derivation.rules import Premise
 from referee.derivation.syntax import rule_name
-from referee.language.printer import to_unicode
+from referee.language.printer import text_width, to_unicode, wrap
 
 
 def premise_name(p: Premise) -> str:
@@ -25,6 +31,16 @@ def premise_name(p: Premise) -> str:
     return f"board {p.ref[6:]}" if p.ref.startswith("board") else f"line {p.ref}"
 
 
+# While a sentence is made, each statement or term in it is put between these two (control
+# characters no printed statement holds): ``line_text`` keeps it whole on a line.
+_OPEN, _CLOSE = "\x02", "\x03"
+_MARKED = re.compile(f"{_OPEN}(.*?){_CLOSE}", re.S)
+
+
+def _shown(node) -> str:
+    return f"{_OPEN}{to_unicode(node)}{_CLOSE}"
+
+
 def _fact(value: object) -> str:
     if isinstance(value, Premise):
         return premise_name(value)
@@ -32,12 +48,12 @@ def _fact(value: object) -> str:
         return str(value)
     if isinstance(value, tuple):
         return ", ".join(_fact(v) for v in value)
-    return to_unicode(value)  # type: ignore[arg-type]  # a formula or a term
+    return _shown(value)  # a formula or a term
 
 
 def _described(cited: tuple[Premise, ...]) -> str:
     """``line 1 is P(a); board 2 is ∀x Q(x)``: what the cited lines say."""
-    return "; ".join(f"{premise_name(p)} is {to_unicode(p.formula)}" for p in cited if p.formula)
+    return "; ".join(f"{premise_name(p)} is {_shown(p.formula)}" for p in cited if p.formula)
 
 
 class _Facts(string.Formatter):
@@ -387,12 +403,150 @@ TEMPLATES: dict[Why, str] = {
 }
 
 
-def line_words(said: Said) -> str:
-    """What a line's check found, as players read it (a named rule's refusal starts with
-    the rule's name)."""
+def _marked(said: Said) -> str:
     facts = dict(said.facts)
     if said.why in SAID:
         text = SAID[said.why](facts)
     else:
         text = _Facts().vformat(TEMPLATES[said.why], (), facts)
     return f"{rule_name(said.rule)}: {text}" if said.rule else text
+
+
+def line_words(said: Said) -> str:
+    """What a line's check found, as players read it (a named rule's refusal starts with
+    the rule's name)."""
+    return _marked(said).replace(_OPEN, "").replace(_CLOSE, "")
+
+
+def line_text(said: Said) -> Text:
+    """:func:`line_words` for a screen: each statement in it kept whole on a line
+    (:func:`referee.client.safe.formula`)."""
+    marked = _marked(said)
+    out = Text()
+    at = 0
+    for m in _MARKED.finditer(marked):
+        out.append_text(user(marked[at : m.start()]))
+        out.append_text(formula(m.group(1)))
+        at = m.end()
+    out.append_text(user(marked[at:]))
+    return out
+
+
+# ------------------------------------------------------------------ a derivation on screen
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step as a screen draws it: ``head`` starts its first line (its number, the
+    subproof's bars), ``under`` its later ones (as wide: the bars drawn down), then its
+    statement and its justification (``by ∀E 1``; empty for an assumption)."""
+
+    head: str
+    under: str
+    statement: str
+    justification: str = ""
+
+
+def laid_out(steps: Sequence[Step], width: int | None) -> list[list[tuple[str, str, str]]]:
+    """Each step as the rows a screen of ``width`` columns shows (None: as wide as it
+    takes): (head or under, statement part, justification part, padded to its column).
+
+    When every step fits on one line the justifications form one column after the
+    widest statement; when one does not, the statements' column is the one that
+    gives the fewest rows, each statement broken where a statement breaks
+    (:func:`referee.language.printer.wrap`) and each justification at its spaces.
+    """
+    if not steps:
+        return []
+    lead = max(text_width(s.head) for s in steps)
+    widest = max(text_width(s.head) + text_width(s.statement) for s in steps)
+    longest = max(text_width(s.justification) for s in steps)
+    column = min(widest + 2, 64 + lead)
+    if width is not None and column + longest > width:
+        column = _fewest_rows(steps, width, lead)
+    out = []
+    for s in steps:
+        if (
+            width is None
+            or column + text_width(s.justification) <= width
+            and (text_width(s.head) + text_width(s.statement) + 2 <= column)
+        ):
+            said, just = [s.statement], [s.justification]
+        else:
+            said = _statement_rows(s, column)
+            just = _words_rows(s.justification, max(1, width - column))
+        rows = []
+        for k in range(max(len(said), len(just))):
+            left = s.head if k == 0 else s.under
+            part = said[k] if k < len(said) else ""
+            right = just[k] if k < len(just) else ""
+            if right:
+                part += " " * max(2, column - text_width(left) - text_width(part))
+            rows.append((left, part, right))
+        out.append(rows)
+    return out
+
+
+def _statement_rows(step: Step, column: int) -> list[str]:
+    room = max(1, column - 2 - text_width(step.head))
+    return list(wrap(step.statement, room, indent=2)) if step.statement else [""]
+
+
+def _words_rows(text: str, width: int) -> list[str]:
+    rows: list[str] = []
+    for word in text.split(" "):
+        if rows and text_width(rows[-1]) + 1 + text_width(word) <= width:
+            rows[-1] += " " + word
+        else:
+            rows.append(word)
+    return rows or [""]
+
+
+def _fewest_rows(steps: Sequence[Step], width: int, lead: int) -> int:
+    """The statements' column that gives the derivation the fewest rows at ``width`` (of
+    those, the one whose justifications take the fewest, then the widest)."""
+    best, fewest = None, None
+    floor = min(width - 12, lead + max(12, (width - lead) // 3))
+    for column in range(width - 12, floor - 1, -1):
+        rows = justified = 0
+        for s in steps:
+            said = len(_words_rows(s.justification, width - column))
+            rows += max(len(_statement_rows(s, column)), said)
+            justified += said
+        if fewest is None or (rows, justified) < fewest:
+            best, fewest = column, (rows, justified)
+    return best if best is not None else floor
+
+
+# A line of a derivation's text: its number and indentation, its statement, and ``by …``.
+_TEXT_LINE = re.compile(r"^(?P<head>\s*(?:\d+[.):]\s+)?)(?P<body>.*?)(?:\s+(?P<by>by\s.*))?$")
+
+
+def text_steps(text: str) -> list[Step]:
+    """A derivation's text (as a file holds it, the referee's or a player's) as steps to
+    lay out: each line's number and indentation, statement and justification; a comment
+    or an ``end`` is a step with no statement to break."""
+    steps = []
+    for line in text.rstrip("\n").split("\n"):
+        m = _TEXT_LINE.match(line.rstrip())
+        assert m is not None  # every part of the pattern may be empty
+        head, body, by = m.group("head"), m.group("body"), m.group("by") or ""
+        if body.startswith("#") or "#" in by:
+            head, body, by = "", line.rstrip(), ""
+        steps.append(Step(head, " " * text_width(head), body, by))
+    return steps
+
+
+def derivation_rows(out: Console, text: str, indent: str = "  ") -> list[Text]:
+    """A derivation's text as ``out`` shows it, each line after ``indent``: as written
+    when every line fits the screen, else laid out again (:func:`laid_out`), a step's
+    statement never broken inside a name or a symbol."""
+    lines = text.rstrip("\n").split("\n")
+    room = out.width - text_width(indent) if wraps(out) else None
+    if room is None or all(text_width(visible(line)) <= room for line in lines):
+        return [Text(indent) + user(line) for line in lines]
+    return [
+        Text(indent) + user(left + part + right)
+        for rows in laid_out(text_steps(text), room)
+        for left, part, right in rows
+    ]

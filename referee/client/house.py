@@ -18,7 +18,7 @@ import enum
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ import click
 from rich.console import Console
 
 from referee.client.common import Seconds, fail, print_json, read_text
+from referee.client.grammar import and_list
 from referee.client.private_screen import leave_stale
 from referee.client.safe import console, user
 from referee.client.stepper import Stepper
@@ -44,14 +45,14 @@ from referee.client.table_io import (
     show_taken_back,
     start_record,
 )
-from referee.table.computer import ComputerSeats, parse_seats
+from referee.table.computer import Computer, ComputerSeats, parse_seats
 from referee.table.errors import RecordError, SetupError
 from referee.table.house import SwitchError, with_switches
 from referee.table.record import Record
 from referee.table.registry import DeckText, GameRegistration, Option
 from referee.table.replay import ReplayReport, Step
 from referee.table.replay import replay as run_replay
-from referee.table.session import Outcomes, Refused, Session, UndoRefused
+from referee.table.session import Outcomes, Quit, Refused, Session, UndoRefused
 from referee.table.store import RecordFile
 
 # (out, session or None for a replay, the terminal flags given) -> the game's renderer
@@ -72,6 +73,16 @@ def _no_examiner(record: Record) -> Iterator[None]:
     yield None
 
 
+def mover_prompt(game: Any) -> str:
+    """The prompt of a game as it stands: whose move it is (its state's ``mover``, the one
+    declaration of it), ``game over> `` after the end, ``> `` while nobody in particular
+    moves."""
+    if game.finished:
+        return "game over> "
+    mover = getattr(game, "mover", None)
+    return f"{mover}> " if mover else "> "
+
+
 @dataclass(frozen=True)
 class Flag:
     """A terminal switch of ``play`` that shows hidden cards (``--show-hands``): the setup
@@ -82,29 +93,42 @@ class Flag:
     help: str
 
 
+def _board(renderer: TableRenderer, *args: Any) -> None:
+    """The board as the game stands (the renderer's game), for a game that draws one."""
+    if renderer.draws_board():
+        renderer.board(renderer.game)
+
+
+def _step(renderer: TableRenderer, step: Step) -> None:
+    """One event of ``replay --step``, in its words (the renderer's ``describe``)."""
+    renderer.out.print(user(renderer.describe(step.event)))
+
+
 @dataclass(frozen=True)
 class Replay:
-    """What a game's ``replay`` adds to the one every game shares."""
+    """What a game's ``replay`` adds to the one every game shares; each default is what a
+    game with nothing to add gets (its events in their words, then its board)."""
 
-    help: str
+    help: str = ""  # "": "Replay a game of TITLE."
     # today's re-examination of each event, for as long as the replay runs
     examiner: Callable[[Record], AbstractContextManager[Any]] = _no_examiner
-    step: Callable[[TableRenderer, Step], None] = _nothing  # one event, with --step
-    final: Callable[[TableRenderer, ReplayReport, Record], None] = _nothing
+    step: Callable[[TableRenderer, Step], None] = _step  # one event, with --step
+    final: Callable[[TableRenderer, ReplayReport, Record], None] = _board
     json_extra: Callable[[ReplayReport, Record], dict] = lambda report, record: {}  # noqa: E731
 
 
 @dataclass(frozen=True)
 class TerminalGame:
-    """A game's registration with what the terminal adds to it."""
+    """A game's registration with what the terminal adds to it; each default is the
+    house's (a game writes only what is its own)."""
 
     game: GameRegistration
-    renderer: MakeRenderer
-    prompt: Callable[[Any], str]  # the prompt for the game as it stands
-    missing: str  # the message when a required option is not given
-    prefix: str  # a new record's file name: PREFIX-DATE-TIME.json
-    play_help: str
-    replay: Replay | None = None  # None: the game keeps a replay command of its own
+    renderer: MakeRenderer  # a TableRenderer subclass itself will do
+    prompt: Callable[[Any], str] = mover_prompt  # the prompt for the game as it stands
+    missing: str = ""  # the message when a required option is not given ("": they are named)
+    prefix: str = ""  # a new record's file name: PREFIX-DATE-TIME.json ("": the game's name)
+    play_help: str = ""  # "": "Play TITLE."
+    replay: Replay | None = Replay()  # None: the game keeps a replay command of its own
     flags: tuple[Flag, ...] = ()
     house_help: str = "A house rule (see docs/rulings.md)."
     # what the session's commands are given (an engine), for as long as the game is played;
@@ -115,11 +139,25 @@ class TerminalGame:
     keyboard: Mapping[str, Any] = field(default_factory=dict)
     # (out, record) after a new game's first line (a deck's note, a word about secrets)
     started: Callable[[Console, Record], None] = _nothing
-    # (renderer, record, flags) before the first prompt: the table as it stands
-    opening: Callable[[TableRenderer, Record, Mapping[str, bool]], None] = _nothing
+    # (renderer, record, flags) before the first prompt: the table as it stands (its board)
+    opening: Callable[[TableRenderer, Record, Mapping[str, bool]], None] = _board
     resumed: Callable[[Record], str] = lambda record: ""  # noqa: E731 - more for "Resuming"
     # (an event is said, at undo and for the events a replay lists as taken back, by the
     # renderer's one ``describe``: the default names only its kind, which hides nothing)
+
+    def __post_init__(self) -> None:
+        """The words a game need not write: its name, its title, its required options."""
+        title, required = self.game.title, [o for o in self.game.options if o.required]
+        named = and_list([_flag(o.name) + " " + o.name.upper() for o in required])
+        filled: dict[str, Any] = {
+            "missing": self.missing or (f"name {named}" if required else ""),
+            "prefix": self.prefix or self.game.name,
+            "play_help": self.play_help or f"Play {title}.",
+        }
+        if self.replay is not None and not self.replay.help:
+            filled["replay"] = replace(self.replay, help=f"Replay a game of {title}.")
+        for name, value in filled.items():
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True)
@@ -127,10 +165,19 @@ class TerminalClient:
     """A game at the terminal: its :class:`TerminalGame` and the click commands it adds to
     the ``referee`` command line, by name (a group named after the game: play, replay and
     its own commands; or ``play`` and ``replay`` at the top). A game's registration names
-    them (``cli``) and loads this (``terminal``) only when one is asked for."""
+    them (``cli``) and loads this (its package's ``cli.CLIENT``) only when one is asked for."""
 
     game: TerminalGame
     commands: Mapping[str, click.Command]
+
+    @classmethod
+    def of(cls, tg: TerminalGame, *more: click.Command) -> TerminalClient:
+        """The commands of a game with nothing else to say: ``referee NAME play`` and
+        ``replay`` (and ``more``, a game's own), in a group named after it."""
+        group = click.Group(tg.game.name, help=f"{tg.game.title}.")
+        for command in (play_command(tg), replay_command(tg), *more):
+            group.add_command(command)
+        return cls(tg, {tg.game.name: group})
 
 
 # ------------------------------------------------------------------ options
@@ -171,32 +218,107 @@ BOTS_OPTION = click.Option(
 )
 
 
-def computer_seats(game: GameRegistration, spec: str | None, players) -> ComputerSeats:
-    """The computer players ``--bots`` names (exit 1 naming a bad one)."""
+def bots(game: GameRegistration, spec: str | None, players) -> tuple[Computer, ...]:
+    """The computer seats ``--bots`` names among ``players``, each at the level it plays (the
+    game's strongest where none is given, or where a higher one is); exit 1 naming a bad one."""
     if not spec:
-        return ComputerSeats({})
+        return ()
     try:
         levels = parse_seats(spec, tuple(players))
     except ValueError as exc:
         fail(f"--bots: {exc}")
-    return ComputerSeats({seat: game.player(level) for seat, level in levels.items()})
+    return tuple(
+        Computer(seat, game.strongest if level is None else min(level, game.strongest))
+        for seat, level in levels.items()
+    )
+
+
+def computer_seats(game: GameRegistration, computers: tuple[Computer, ...]) -> ComputerSeats:
+    """The computer players of the seats a record names, each at its recorded level."""
+    return ComputerSeats({c.name: game.player(c.level) for c in computers})
+
+
+def computers_words(computers: tuple[Computer, ...]) -> str:
+    """``bob (level 1) and cat (level 0)``: the computer seats as a table reads them."""
+    return and_list([f"{c.name} (level {c.level})" for c in computers])
+
+
+def refuse_new_bots(
+    store: RecordFile, path: Path, game: GameRegistration, spec: str | None, record: Record
+) -> None:
+    """A recorded game keeps its computer seats: ``--bots`` given again must name the same
+    seats at the same levels (then it changes nothing); else exit 1 saying which it has
+    (letting go of the record ``store`` holds)."""
+    if not spec:
+        return
+    given = bots(game, spec, record.rebuild().players)  # type: ignore[attr-defined]
+    if set(given) == set(record.computers):
+        return
+    store.close()
+    if record.computers:
+        has = f"its computer players are {computers_words(record.computers)}"
+    else:
+        has = "every seat is a person's"
+    fail(f"{path} already holds a game, and {has}: drop --bots to open it")
 
 
 class ComputerTurns:
     """The computer seats at the terminal: after every line typed, each computer seat with
-    a move to make says it (seen as typed, ``NAME (computer)> LINE``), through the same
-    loop as the keyboard's lines, as its seat."""
+    a move to make says it through the same loop as the keyboard's lines, as its seat.
 
-    def __init__(self, session: Session, game: GameRegistration, seats: ComputerSeats, out):
-        self.session, self.game, self.seats, self.out = session, game, seats, out
+    The shared screen shows a computer's line (``NAME (computer)> LINE``) only once the
+    table took it, with what it came to: a line the rules refused is never shown, nor
+    why (the reason may tell what only that seat holds), so nothing a computer sees
+    reaches the screen but as a move everyone sees.
+
+    What a line typed and the computers' answers to it came to is shown as it happens,
+    but the table is drawn again once, when the prompt returns (``renderer.after_change``
+    of them all), so no move scrolls away under a board redrawn after each; a ruling
+    followed by more moves is said again under it in a line or two (``renderer.recap``),
+    so the last ruling stays on a screen of 24 rows."""
+
+    def __init__(
+        self, session: Session, game: GameRegistration, seats: ComputerSeats, renderer
+    ) -> None:
+        self.session, self.game, self.seats = session, game, seats
+        self.renderer = renderer
+        self.out = renderer.out
         self.heard: list[Outcomes] = []
+        self.speaking: tuple[str, str] | None = None  # (seat, line) being said
+        # since the prompt: (outcomes, changed, the screen's line count before they showed)
+        self.since: list[tuple[Outcomes, bool, int]] = []
+        self.rows = _Rows(self.out.file)
+        self.out.file = self.rows
 
     def show(self, shown: Callable[[Outcomes, bool], None]) -> Callable[[Outcomes, bool], None]:
         def both(outcomes: Outcomes, changed: bool) -> None:
             self.heard.append(outcomes)
-            shown(outcomes, changed)
+            before = self.rows.lines
+            if self.speaking is not None:
+                seat, line = self.speaking
+                if any(isinstance(o, REFUSALS) for o in outcomes) and not changed:
+                    return  # it tries again, or gives way (ComputerSeats.answered)
+                self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
+            shown(outcomes, False)  # the table is drawn again when the prompt returns
+            self.since.append((outcomes, changed, before))
+            if any(isinstance(o, Quit) for o in outcomes):
+                self.since.clear()
 
         return both
+
+    def redraw(self) -> None:
+        """The table as it stands, once, before the prompt: drawn from everything since the
+        last prompt, with the last ruling said again if more moves followed it."""
+        since, self.since = self.since, []
+        if not any(changed for _, changed, _ in since):
+            return
+        self.renderer.after_change(tuple(o for outcomes, _, _ in since for o in outcomes))
+        rulings = [k for k, (said, _, _) in enumerate(since) if self.renderer.ruling(said)]
+        if not rulings:
+            return
+        said, _, top = since[rulings[-1]]
+        if self.rows.lines - top + 1 > self.out.height:  # its first line is off the screen
+            self.renderer.recap(said)
 
     def lines(self, typed: Iterator[str]) -> Iterator[str | tuple[str, str]]:
         yield from self._turns()
@@ -208,15 +330,35 @@ class ComputerTurns:
         for _ in range(100_000):  # a game of computers alone still ends
             said = self.seats.next_line(lambda seat: self.game.view(self.session.game, seat))
             if said is None:
-                return
+                break
             seat, line = said
             if self.session.command_of(line.split()[0]) == "end":
-                return  # at one keyboard the people at the table end a game, not a computer
-            self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
+                break  # at one keyboard the people at the table end a game, not a computer
             self.heard.clear()
-            yield line, seat
+            self.speaking = (seat, line)
+            try:
+                yield line, seat
+            finally:
+                self.speaking = None
             said_back = self.heard[0] if self.heard else ()
             self.seats.answered(seat, not any(isinstance(o, REFUSALS) for o in said_back))
+        self.redraw()
+
+
+class _Rows:
+    """The terminal's output, counting the lines written to it (how far a ruling has
+    scrolled); everything else is the file's own."""
+
+    def __init__(self, file) -> None:
+        self.file = file
+        self.lines = 0
+
+    def write(self, text: str) -> int:
+        self.lines += text.count("\n")
+        return self.file.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.file, name)
 
 
 REFUSALS = (Refused, UndoRefused)
@@ -261,14 +403,19 @@ def read_deck(game: GameRegistration, spec: str | None) -> DeckText:
 
 
 def setup_record(
-    game: GameRegistration, values: Mapping[str, Any], rules, deck_text: DeckText | None
+    game: GameRegistration,
+    values: Mapping[str, Any],
+    rules,
+    deck_text: DeckText | None,
+    computers: tuple[Computer, ...] = (),
 ) -> Record:
-    """A new game's record from the options' values, the house rules and the deck's text
-    (SetupError naming the option at fault; the record is not rebuilt yet)."""
+    """A new game's record from the options' values, the house rules, the deck's text and
+    the computer seats (SetupError naming the option at fault; not rebuilt yet)."""
     setup = game.setup(values, rules, deck_text)
     setup.check_new()  # the name rule: a new game meets it, an old record need not
     now = _dt.datetime.now().astimezone()
-    return Record(game.kind, setup, (), now.isoformat(timespec="seconds"))
+    created = now.isoformat(timespec="seconds")
+    return Record(game.kind, setup, (), created, computers=computers)
 
 
 def new_record(game: GameRegistration, values: Mapping[str, Any], house, deck) -> Record:
@@ -332,9 +479,12 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
         for f in tg.flags:
             started = bool(getattr(record.setup, f.name, False))
             refuse_secret_flag(store, path, _flag(f.name), given.flags.get(f.name, False), started)
+        refuse_new_bots(store, path, game, given.bots, record)
         return Opened(store, record, state, path, False)
     record = new_game(tg, {**given.values, **given.flags}, given.house, given.deck)
-    state = record.rebuild()
+    state = record.rebuild()  # every option checked, --bots too, before a file is made
+    players = state.players  # type: ignore[attr-defined]
+    record = replace(record, computers=bots(game, given.bots, players))
     store, path = start_record(path, tg.prefix, record, state)
     return Opened(store, record, state, path, True)
 
@@ -351,20 +501,23 @@ def play(tg: TerminalGame, given: Given) -> None:
     if not opened.fresh:
         count = f"{len(record.events)} {game.unit} so far"
         out.print(user(f"Resuming {record_path}: {count}{tg.resumed(record)}."))
+        if record.computers:
+            out.print(user(f"The referee plays {computers_words(record.computers)}."))
     else:
         out.print(
             user(f"New game of {game.title} recorded in {record_path}. Type help for the commands.")
         )
         tg.started(out, record)
     interactive = sys.stdin.isatty()
-    seats = computer_seats(game, given.bots, state.players)
+    seats = computer_seats(game, record.computers)
     with store, tg.services(record) as services, contextlib.closing(seats):
         session = Session(record, game.language(**services, **tg.keyboard), state)
         renderer = tg.renderer(out, session, {**flags, "private": interactive and _tty_out()})
+        renderer.author = session.commands.author
         if interactive:
             session.confirm = renderer.confirm_undo
         tg.opening(renderer, record, flags)
-        turns = ComputerTurns(session, game, seats, out) if seats else None
+        turns = ComputerTurns(session, game, seats, renderer) if seats else None
         play_session(session, store, renderer, lambda: tg.prompt(session.game), interactive, turns)
     out.print(user(f"Record: {record_path}"))
 
@@ -401,6 +554,10 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
     record, stored = read_record(record_file, tg.game.kind)
     out = console(stderr=as_json)
     renderer = tg.renderer(out, None, {})
+    renderer.replayed = record
+    renderer.author = tg.game.language().author
+    if record.computers and not as_json:
+        out.print(user(f"The referee played {computers_words(record.computers)}."))
     interactive = sys.stdin.isatty() and not as_json
 
     live: dict[int, Step] = {}  # the step the replay is at (with what today found)
@@ -427,10 +584,12 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
     refused_event(record_file, report)
     if as_json:
         data = {**report.to_json(), **hooks.json_extra(report, record)}
+        if record.computers:  # the seats the referee played, as the record names them
+            data["computers"] = [{"name": c.name, "level": c.level} for c in record.computers]
         print_json(data)
     else:
         hooks.final(renderer, report, record)
-        show_taken_back(out, record, renderer.describe)
+        show_taken_back(out, record, renderer.describe, renderer.marked)
     check_summary(record_file, stored, report.game)
     shown = None if as_json else out
     count = len(record.events)

@@ -13,10 +13,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from referee.client.safe import filled
+from referee.client.safe import filled, visible
+from referee.language.english import and_list
 from referee.table import refusals as table
 from referee.table.errors import Hint, Reason, RecordError, Refusal
+from referee.table.reveals import Shown
 
 
 @dataclass(frozen=True)
@@ -27,7 +30,14 @@ class Words:
     filled in (a table; :func:`referee.client.safe.filled` fills it); ``said``: the rest, made
     from the facts by the game's code, only where the words need logic (a
     count, a choice, a list). ``hints``: each ``Tip`` as a line in which
-    ``{word}``, if any, is the hint's word.
+    ``{word}``, if any, is the hint's word. ``shown``: what each kind of hidden thing of
+    the game's own (an enum its events' ``REVEALS`` name) is called when an undo is refused
+    for having shown it ("the dice under every cup"). ``ended``: how the game ended, for
+    each member of its termination enum (a :class:`referee.table.views.Ending`'s), as its
+    game over says it ("reached the winning score"). ``outcomes`` and ``events``: the line
+    that says an outcome or an event of the game's own (its class → a template filled with
+    its fields, ``{event.player}`` reading a field's own), where a line says it all; a
+    renderer's method words the rest.
     """
 
     why: type[enum.Enum]
@@ -35,6 +45,10 @@ class Words:
     templates: Mapping[enum.Enum, str]
     said: Callable | None = None
     hints: Mapping[enum.Enum, str] = field(default_factory=dict)
+    shown: Mapping[Any, str] = field(default_factory=dict)  # enum members (invariant keys)
+    ended: Mapping[Any, str] = field(default_factory=dict)
+    outcomes: Mapping[type, str] = field(default_factory=dict)
+    events: Mapping[type, str] = field(default_factory=dict)
 
 
 TABLE_TEMPLATES = {
@@ -52,6 +66,11 @@ TABLE_TEMPLATES = {
     "one move may take at most {number}",
     table.Why.RECORD_FULL: "the record is full (at most {number} bytes of moves): the game "
     "can be replayed and resumed as it is, but takes no more moves",
+    table.Why.COMPUTERS_TURN: "it is {player}'s turn, and {player} is the referee's computer "
+    "player: it makes its own moves",
+    table.Why.COMPUTERS_SEAT: "{player} is the referee's computer player: what {player} "
+    "holds and may say is {player}'s alone",
+    table.Why.NO_MOVE_OF_YOURS: "nothing to undo: every move so far is the computers'",
 }
 
 TABLE_HINTS = {
@@ -67,11 +86,37 @@ def table_words(r: Refusal) -> str:
         case table.Why.NOT_YOUR_UNDO:
             said = f" ({r.player})" if r.player else ""
             return f"only the player who made the last move may take it back{said}"
+        case table.Why.WHICH_HUMAN:
+            return (
+                f"say whose: {visible(r.word)} NAME, where NAME is "
+                f"{visible(and_list(r.texts, 'or'))} "
+                "(the others are the referee's computer players)"
+            )
     raise AssertionError(r.why)  # pragma: no cover - every Why is worded here or in TABLE_TEMPLATES
 
 
+# What an event showed (referee.table.reveals), for a refused undo: the kinds the table
+# names for every game; a game's own kinds are named by its words (``Words.shown``).
+TABLE_SHOWN = {
+    Shown.JUDGEMENT: "the referee's judgement",
+    Shown.DRAWN_CARD: "cards drawn from the pile",
+    Shown.GAME_OVER: "the end of the game",
+}
+
 BY_WHY: dict[type[enum.Enum], Words] = {}
 BY_TIP: dict[type[enum.Enum], Words] = {}
+# An enum member is found by its enum and its name, never by its value: two games' members
+# may have the same (a StrEnum member equals its text).
+Member = tuple[type, str]
+BY_SHOWN: dict[Member, str] = {}
+BY_ENDED: dict[Member, str] = {}
+BY_OUTCOME: dict[type, str] = {}  # an outcome class: the line that says it
+BY_EVENT: dict[type, str] = {}  # an event class: the line that says it (undo, replay)
+
+
+def member(value: enum.Enum) -> Member:
+    """How a registry keys an enum member: its enum and its name."""
+    return type(value), value.name
 
 
 def register(words: Words) -> Words:
@@ -81,6 +126,15 @@ def register(words: Words) -> Words:
     BY_WHY[words.why] = words
     if words.tip is not None:
         BY_TIP[words.tip] = words
+    named: list[tuple[dict, object, str]] = [
+        *((BY_SHOWN, member(k), said) for k, said in words.shown.items()),
+        *((BY_ENDED, member(k), said) for k, said in words.ended.items()),
+        *((BY_OUTCOME, k, said) for k, said in words.outcomes.items()),
+        *((BY_EVENT, k, said) for k, said in words.events.items()),
+    ]
+    for by, key, said in named:  # each is named once, by its owner
+        if by.setdefault(key, said) != said:
+            raise ValueError(f"{key!r} is already named {by[key]!r}")
     return words
 
 
@@ -93,7 +147,25 @@ def _words(kind: type[enum.Enum], by: Mapping[type[enum.Enum], Words]) -> Words:
     return words
 
 
-register(Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS))
+register(Words(table.Why, table.Tip, TABLE_TEMPLATES, table_words, TABLE_HINTS, TABLE_SHOWN))
+
+
+def ended_words(termination: enum.Enum) -> str | None:
+    """How a game ended, in its game's words ("reached the winning score"); None when its
+    words do not say (the end is then said by who won alone)."""
+    return BY_ENDED.get(member(termination))
+
+
+def shown_words(shown: tuple[enum.Enum, ...]) -> str:
+    """What an event showed, as the sentence's end: "showed the table X and Y", in the
+    words its game gave each kind; a kind no game named (or one left undeclared) gets
+    words that claim nothing: the event may have shown something hidden."""
+    named = [BY_SHOWN.get(member(kind)) for kind in shown]
+    if not shown or None in named:
+        undeclared = Shown.UNDECLARED in shown
+        why = " (this game does not say what its moves show, so none is undone)"
+        return "may have shown the table something hidden" + (why if undeclared else "")
+    return "showed the table " + and_list([n for n in named if n is not None])
 
 
 def hint_words(hint: Hint) -> str:

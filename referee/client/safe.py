@@ -17,11 +17,12 @@ from dataclasses import fields
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
+from rich.style import Style
 from rich.text import Text
 
 from referee.language.characters import quoted, shortened
 from referee.language.input_limits import MAX_ECHO_CHARS
-from referee.language.printer import wrap
+from referee.language.printer import breaks, wrap
 
 # Categories shown escaped: controls (C0, C1, DEL), format characters (bidi
 # overrides, zero-width joiners), line and paragraph separators, surrogates.
@@ -100,8 +101,9 @@ def hanging(out: Console, item, more: int = 0):
     """``item`` with its leading spaces kept on every line it wraps to (one line of Text),
     and ``more`` spaces besides on the lines after the first, so that an entry of a list
     that wraps does not read as the next entry. Lines break at spaces (never between a
-    number and its unit: ``6.7 ms``); a run too long for a line breaks after a ``(`` or
-    a ``,`` (a statement's ``happy(father(father(…``), else at the edge."""
+    number and its unit: ``6.7 ms``, nor inside a statement :func:`formula` marked, unless
+    it is longer than a line); a run too long for a line breaks after a ``(`` or a ``,``
+    (a statement's ``happy(father(father(…``), else at the edge."""
     if isinstance(item, str):
         item = Text(item)
     if not isinstance(item, Text) or "\n" in item.plain or item.cell_len <= out.width:
@@ -114,39 +116,101 @@ def hanging(out: Console, item, more: int = 0):
 
 # A space a line never breaks at: between a number and its unit.
 _UNIT = re.compile(r"(?<=\d) (?=(?:ms|s|µs|min|%)(?:\W|$))")
+# What marks a statement inside a line of words (a style's meta: it draws nothing).
+_FORMULA = "referee.formula"
+
+
+def formula(text: str | Text, style: str = "") -> Text:
+    """A statement (or a card showing one) inside a line of words, shown as :func:`user`
+    shows it (a Text: as it is) and marked so that the line breaks before or after it,
+    never inside it, unless it is longer than a whole line: then where a statement
+    breaks (:func:`referee.language.printer.breaks`), never inside a name or a symbol."""
+    out = text.copy() if isinstance(text, Text) else user(text, style)
+    out.stylize(Style(meta={_FORMULA: True}))
+    return out
+
+
+def formula_spans(item: Text) -> list[tuple[int, int]]:
+    """Where :func:`formula` marked statements in ``item``: (start, end), in order."""
+    found = sorted(
+        (span.start, span.end)
+        for span in item.spans
+        if isinstance(span.style, Style) and span.style.meta.get(_FORMULA)
+    )
+    merged: list[tuple[int, int]] = []
+    for start, end in found:
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def _places(item: Text, line: int) -> list[tuple[int, int, int]]:
+    """Where ``item`` may break: (where the line ends, where the next one starts, cost).
+
+    At a space (cost 0), never between a number and its unit nor inside a statement;
+    inside a statement longer than ``line`` columns, where the printer breaks one (a
+    little dearer, so a line breaks before such a statement first); in a run of words
+    too long for a line, after a ``(`` or a ``,`` (dearer still).
+    """
+    plain = item.plain
+    inside = [False] * (len(plain) + 1)
+    out: list[tuple[int, int, int]] = []
+    for start, end in formula_spans(item):
+        for i in range(start, end):
+            inside[i] = True
+        if cell_len(plain[start:end]) > line:
+            for at, cost in breaks(plain[start:end]).items():
+                at += start
+                out.append((at - 1 if plain[at - 1] == " " else at, at, 1 + cost))
+    keep = {m.start() for m in _UNIT.finditer(plain)}
+    for i, ch in enumerate(plain):
+        if inside[i]:
+            continue
+        if ch == " " and i not in keep and (i == 0 or plain[i - 1] != " "):
+            out.append((i, i, 0))
+        elif i and plain[i - 1] in "(," and ch != " " and not inside[i - 1]:
+            out.append((i, i, 6))
+    return out
 
 
 def _fill(item: Text, width: int, indent: int, more: int) -> list[Text]:
-    """The lines of ``item`` at ``width`` columns, as :func:`hanging` describes."""
+    """The lines of ``item`` at ``width`` columns, as :func:`hanging` describes: each line
+    ends at the place :func:`_places` offers that costs least against the room it leaves
+    (the furthest space, for words), as :func:`referee.language.printer.wrap` chooses."""
     plain = item.plain
-    keep = {m.start() for m in _UNIT.finditer(plain)}
+    cum = [0]
+    for ch in plain:
+        cum.append(cum[-1] + cell_len(ch))
+    places = _places(item, max(1, width - indent - more))
     lines: list[Text] = []
     start, margin = indent, indent
     while True:
         room = max(1, width - margin)
-        pos, used, space, soft = start, 0, None, None
-        while pos < len(plain):
-            w = cell_len(plain[pos])
-            if used + w > room:
-                break
-            if plain[pos] == " " and pos not in keep:
-                space = pos
-            used += w
-            pos += 1
-            if plain[pos - 1] in "(," and pos < len(plain) and plain[pos] != " ":
-                soft = pos
-        if pos >= len(plain):
-            end = len(plain)
-        elif plain[pos] == " " and pos not in keep:
-            end = pos
+        if cum[len(plain)] - cum[start] <= room:
+            end = nxt = len(plain)
         else:
-            end = space if space is not None and space > start else soft or max(pos, start + 1)
+            best, score = None, None
+            for end_at, next_at, cost in places:
+                used = cum[end_at] - cum[start]
+                if end_at <= start or used > room:
+                    continue
+                value = 10 * cost + 30 * (room - used) / room
+                if score is None or value <= score:
+                    best, score = (end_at, next_at), value
+            if best is None:  # nothing to break at: cut at the edge
+                end = start
+                while end < len(plain) and cum[end + 1] - cum[start] <= room:
+                    end += 1
+                best = (max(end, start + 1),) * 2
+            end, nxt = best
         line = item[start:end]
         line.rstrip()
         lines.append(Text(" " * margin) + line)
         if end >= len(plain):
             return lines
-        start, margin = end, indent + more
+        start, margin = nxt, indent + more
         while start < len(plain) and plain[start] == " ":
             start += 1
         if start >= len(plain):

@@ -12,11 +12,12 @@ from __future__ import annotations
 import atexit
 import datetime as _dt
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import click
-from rich.console import Console
+from rich.console import Console, Group
 from rich.text import Text
 
 from referee.client.common import fail, read_text
@@ -25,11 +26,21 @@ from referee.client.layout import HelpPage
 from referee.client.lines import UnreadLine, checked, script_lines
 from referee.client.pager import page, paged
 from referee.client.private_screen import private_screen, wait_for_enter
-from referee.client.reasons import hint_words, record_error_words, said
+from referee.client.reasons import (
+    BY_EVENT,
+    BY_OUTCOME,
+    ended_words,
+    hint_words,
+    record_error_words,
+    said,
+    shown_words,
+)
 from referee.client.renders import event_words, outcome_methods, renders
-from referee.client.safe import echoed, user, visible
+from referee.client.safe import echoed, filled, user, visible
+from referee.language.english import and_list
 from referee.table import loop
 from referee.table.errors import RecordError
+from referee.table.events import Event
 from referee.table.house import describe as describe_rules
 from referee.table.record import (
     GameKind,
@@ -42,12 +53,12 @@ from referee.table.record import (
     summary_differences,
 )
 from referee.table.replay import ReplayReport
-from referee.table.reveals import Shown
 from referee.table.session import (
     Asked,
     Cancelled,
     Declined,
     Help,
+    Outcome,
     Outcomes,
     Quit,
     Refused,
@@ -59,18 +70,20 @@ from referee.table.session import (
     UndoRefused,
 )
 from referee.table.store import NEW_RECORD_MODE, RecordFile, StoreError, write_atomically
-from referee.table.views import ShowBoard, ShowCards, ShowHand, ShowMoves, ShowScores
+from referee.table.views import GameOver, ShowBoard, ShowCards, ShowHand, ShowMoves, ShowScores
 
-# What an event showed, for a refused undo (referee.table.reveals).
-SHOWN_WORDS = {
-    Shown.JUDGEMENT: "the referee's judgement",
-    Shown.DRAWN_CARD: "cards drawn from the pile",
-    Shown.TRADED_CARD: "the cards given in the trade",
-    Shown.SELF_CARD: "a Self card",
-    Shown.DECLARATION: "a declaration judged",
-    Shown.GAME_OVER: "the end of the game",
-    Shown.UNDECLARED: "what the move showed (this game does not say, so none is undone)",
-}
+_KIND = event_words()  # an event no game words: its kind (the table's end: its reason)
+
+
+def _said_event(event: Any, *args: Any, **kwargs: Any) -> str:
+    template = BY_EVENT.get(type(event))
+    return filled(template, event) if template is not None else _KIND(event)
+
+
+# An event in one line, as its game's words say it (``Words.events``), else its kind: the
+# ``describe`` of a renderer whose game writes no function of its own.
+said_event: Callable[..., str] = _said_event
+
 
 # Exit codes every game's play and replay keep (documented in the README).
 EXIT_OK, EXIT_INPUT, EXIT_DISAGREES = 0, 1, 2
@@ -260,6 +273,33 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
     return True
 
 
+def moves_rows(lines: Sequence[str], width: int) -> list[Text]:
+    """A player's moves in as few rows as they take: the lines that begin with the same
+    word together, the word once (``discard: 1 · 2 · 1 2``), each move whole on a row,
+    so that a long list (Ergo's) fits a screen of 24 rows."""
+    groups: dict[str, list[str]] = {}
+    for line in lines:
+        word, _, rest = line.partition(" ")
+        if rest:
+            groups.setdefault(word, []).append(rest)
+        else:  # a move of one word (``pass``, Invicta's ``e5``): among the others of one
+            groups.setdefault("", []).append(word)
+    rows: list[Text] = []
+    gap = " · "
+    for word, rests in groups.items():
+        row = f"  {word}: " if word else "  "
+        indent = " " * len(row)
+        fresh = True
+        for item in rests:
+            if not fresh and len(row) + len(gap) + len(item) >= width:
+                rows.append(user(row))
+                row, fresh = indent, True
+            row += item if fresh else gap + item
+            fresh = False
+        rows.append(user(row))
+    return rows
+
+
 def game_over_line(winner: str | None = None) -> Text:
     """``Game over: `` and, for one winner, ``NAME wins``; each game then says how it ended."""
     line = Text("Game over: ", style="bold")
@@ -272,10 +312,14 @@ def game_over_line(winner: str | None = None) -> Text:
 class TableRenderer:
     """Renders the outcomes every game has; a game's renderer marks its own ``@renders``."""
 
-    def __init__(self, out: Console, session: Session | None = None) -> None:
+    def __init__(self, out: Console, session: Session | None = None, flags: object = None) -> None:
+        """``flags``: the terminal's switches given (a game's renderer that reads none may
+        be the TerminalGame's ``renderer`` itself)."""
         self.out = out
         self.session = session
         self.renderers: dict[type, Callable] = {}  # outcome class -> what prints it
+        for outcome in BY_OUTCOME:  # a line of a game's words (a method of its own wins)
+            self.renderers[outcome] = self.outcome_line
         for outcome, (name, through_pager) in outcome_methods(type(self)).items():
             method = getattr(self, name)
             self.renderers[outcome] = paged(out, method) if through_pager else method
@@ -302,6 +346,28 @@ class TableRenderer:
     def show_rules(self, o: ShowRules) -> None:
         self.rules(self.game)
 
+    @renders(GameOver)
+    def game_over(self, o: GameOver) -> None:
+        """The end as every game may say it: who won (or a draw, or who share the win), how
+        the game ended in its words, the points, what the table said, then the board as it
+        ended; a game whose end says more renders its own."""
+        e = o.ending
+        line = game_over_line(e.winners[0] if len(e.winners) == 1 else None)
+        if len(e.winners) > 1:
+            line.append_text(user(and_list(e.winners), "bold"))
+            line.append(" share the win", style="bold")
+        elif not e.winners:
+            line.append("a draw", style="bold")
+        said = [ended_words(e.termination) or "", ", ".join(f"{p} {n}" for p, n in e.scores)]
+        if any(said):
+            line.append_text(user(" (" + "; ".join(s for s in said if s) + ")"))
+        if e.note:
+            line.append_text(user(f": {e.note}"))
+        line.append(".")
+        self.out.print(line)
+        if self.draws_board():
+            self.board(self.game)
+
     @renders(ShowScores)
     def show_scores(self, o: ShowScores) -> None:
         self.scores(self.game)
@@ -320,9 +386,12 @@ class TableRenderer:
             return
 
         def draw() -> None:
-            self.out.print(user(f"{o.player} may say:", "bold"))
-            for line in o.lines:
-                self.out.print(user(f"  {line}"))
+            head = user(f"{o.player} may say", "bold")
+            if len(o.lines) > 1:
+                head.append(f" ({len(o.lines)} moves, grouped by their first word)", style="dim")
+            rows = [head.append(":", style="bold")]
+            rows += moves_rows(o.lines, self.out.width)
+            page(self.out, Group(*rows))
 
         if not o.private or self.session is None or self.session_is_a_seat():
             draw()
@@ -334,6 +403,34 @@ class TableRenderer:
     def session_is_a_seat(self) -> bool:
         """Whether what is shown goes to one seat alone (a phone), not a shared screen."""
         return False
+
+    # The record a replay shows (its computer seats); play's are its session's record's.
+    replayed: Record | None = None
+
+    # (game, event) -> the player who made it (the language's ``author``; a replay's)
+    author: Callable[[Any, Any], str | None] = staticmethod(lambda game, event: None)
+
+    def marked(self, line: str, event: object, game: object = None) -> str:
+        """An event's line with its author marked where the referee played them
+        (``bob (computer) plays …``, ``black (bob, computer) moves …``): a replay shows
+        which moves were the computers'."""
+        if not isinstance(event, Event):
+            return line
+        author = self.author(game if game is not None else self.game, event)
+        if author is None or not self.computer(author):
+            return line
+        name = visible(author)
+        if f"({name})" in line:
+            return line.replace(f"({name})", f"({name}, computer)", 1)
+        if line.startswith(f"{name} ") or line.startswith(f"{name}:"):
+            return f"{name} (computer){line[len(name) :]}"
+        return f"{line} ({name}, computer)"
+
+    def computer(self, player: str) -> bool:
+        """Whether the referee plays ``player`` itself (``--bots``): what only that seat sees
+        (its hand, its moves) is never drawn on this screen, which its people share."""
+        record = self.session.record if self.session is not None else self.replayed
+        return record is not None and player in record.computer_seats
 
     @renders(ShowCards, paged=True)  # a deck is taller than 24 rows: its title stays in view
     def show_cards(self, o: ShowCards) -> None:
@@ -373,12 +470,25 @@ class TableRenderer:
     def board(self, game) -> None:
         raise NotImplementedError
 
+    def draws_board(self) -> bool:
+        """Whether this game's renderer draws a board (the table as it stands) at all."""
+        return type(self).board is not TableRenderer.board
+
     def settings_lines(self, game) -> tuple[str, ...]:
         """What else a game is played under, beside its house rules (a game adds its own)."""
         return ()
 
     def after_change(self, outcomes: Outcomes) -> None:
         """Redraw what a table wants to see after the record moved."""
+
+    def ruling(self, outcomes: Outcomes) -> bool:
+        """Whether ``outcomes`` hold a ruling (a claim settled, a round scored): what a
+        table wants to read before more moves push it off the screen."""
+        return False
+
+    def recap(self, outcomes: Outcomes) -> None:
+        """The ruling among ``outcomes`` in a line or two, said again under the table
+        redrawn after more moves followed it (a game with rulings words its own)."""
 
     @renders(Refused)
     def refused(self, o: Refused) -> None:
@@ -393,18 +503,25 @@ class TableRenderer:
 
     @renders(Undone)
     def undone(self, o: Undone) -> None:
-        self.out.print(Text("undone: ") + user(self.describe(o.event)))
+        self.out.print(Text("undone: ") + user(self.marked(self.describe(o.event), o.event)))
 
     @renders(UndoRefused)
     def undo_refused(self, o: UndoRefused) -> None:
-        shown = " and ".join(SHOWN_WORDS[s] for s in o.shown)
         self.out.print(
             Text("refused: ", style="red")
             + Text("undo cannot take back ")
-            + user(self.describe(o.event))
-            + Text(f": event {o.number} showed the table {shown}.")
+            + user(self.marked(self.describe(o.event), o.event))
+            + Text(f": event {o.number} {shown_words(o.shown)}.")
         )
-        if o.house_rule:  # only a game with the house rule is sent to it
+        if o.draws:  # only cards drawn were shown: the narrower rule would do
+            self.out.print(
+                Text(
+                    "  A table that agrees may start the game with --house undo_draws=yes "
+                    "(who drew a card keeps knowing it).",
+                    style="dim",
+                )
+            )
+        elif o.house_rule:  # only a game with the house rule is sent to it
             self.out.print(
                 Text(
                     "  A table that agrees may start the game with --house undo_past_reveals=yes.",
@@ -438,7 +555,11 @@ class TableRenderer:
 
     # An event in one line (undo, the events a replay took back): by default only its kind,
     # since its fields may hold what a reader may not see; a game words its own events.
-    describe = staticmethod(event_words())
+    describe = staticmethod(said_event)
+
+    def outcome_line(self, o: Outcome) -> None:
+        """An outcome its game words in a line (``Words.outcomes``)."""
+        self.out.print(user(filled(BY_OUTCOME[type(o)], o)))
 
     def thinking(self, line: str) -> str | None:
         """What to show while ``line`` runs, if it may take the referee a while (a claim the
@@ -446,7 +567,12 @@ class TableRenderer:
         return None
 
     def confirm_undo(self, question: UndoQuestion) -> bool:
-        return ask(self.out, Text("Take back: ") + user(self.describe(question.event)) + Text("?"))
+        event = question.event
+        line = Text("Take back: ") + user(self.marked(self.describe(event), event))
+        if question.replies:
+            n = len(question.replies)
+            line.append(f", and the {n} computer move{'s' * (n != 1)} after it")
+        return ask(self.out, line + Text("?"))
 
 
 def play_session(
@@ -520,10 +646,17 @@ def check_summary(path: Path, stored: object, game) -> None:
         sys.exit(EXIT_DISAGREES)
 
 
-def show_taken_back(out: Console, record: Record, describe: Callable[[object], str]) -> None:
-    """The events undo took back during the game (kept in the record), in the order it did."""
+def show_taken_back(
+    out: Console,
+    record: Record,
+    describe: Callable[[object], str],
+    marked: Callable[[str, object], str] = lambda line, event: line,
+) -> None:
+    """The events undo took back during the game (kept in the record), in the order it did
+    (``marked``: a line with its author marked, :meth:`TableRenderer.marked`)."""
     for gone in record.taken_back:
-        out.print(user(f"undo took back event {gone.number}: {describe(gone.event)}", "dim"))
+        line = marked(describe(gone.event), gone.event)
+        out.print(user(f"undo took back event {gone.number}: {line}", "dim"))
 
 
 def refused_event(path: Path, report: ReplayReport) -> None:

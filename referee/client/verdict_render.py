@@ -4,7 +4,8 @@ What ``entails``, ``analyse``, ``derive`` and a game's claims settled by the eng
 show: ``model_tables`` draws a structure as tables (the
 domain, each function, each predicate; binary ones as a matrix),
 ``verdict_renderable`` a verdict with its evidence, ``analysis_renderable`` a
-whole board's analysis.
+whole board's analysis (each the answer first, what fills a screen behind
+``--detail``), ``failure_text`` where a statement fails in a model.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from rich.text import Text
 
 from referee.client import words
 from referee.client.layout import titled
-from referee.client.safe import user
+from referee.client.safe import Statement, formula, user
+from referee.language.printer import to_unicode
 from referee.logic.model import Model
 
 STYLE = {
@@ -142,43 +144,88 @@ def _matrix(name: str, cell, dom) -> Table:
     return t
 
 
+def failure_text(explanation) -> Text:
+    """Where a statement fails in a model, from :func:`referee.logic.witness.explain`:
+    the objects chosen and the facts that decide it ("take x = e0; blonde(e0) is true"),
+    each formula kept whole on a line."""
+    parts: list[Text] = []
+    if explanation.bindings:
+        chosen = [formula(f"{var} = {element(e)}") for var, e in explanation.bindings]
+        parts.append(Text("take ") + Text(", ").join(chosen))
+    facts = [
+        formula(to_unicode(atom)) + Text(f" is {'true' if value else 'false'}")
+        for atom, value in explanation.facts
+    ]
+    if facts:
+        parts.append(Text(", ").join(facts))
+    for f in explanation.nothing:
+        parts.append(Text("no object makes ") + formula(to_unicode(f)) + Text(" true"))
+    for f in explanation.everything:
+        parts.append(Text("every object makes ") + formula(to_unicode(f)) + Text(" true"))
+    return Text("; ").join(parts) if parts else Text("it is false")
+
+
+def fails_in(goal, model: Model) -> Text | None:
+    """Where ``goal`` (a closed formula) fails in the countermodel ``model`` (None: the
+    evaluator cannot say in time, or it does not fail)."""
+    from referee.logic.evaluate import EvaluationError
+    from referee.logic.witness import explain
+
+    try:
+        explanation = explain(goal, model)
+    except EvaluationError:
+        return None
+    return None if explanation.value else failure_text(explanation)
+
+
+def _used_lines(used: Sequence[int], texts: Sequence[str]) -> list[RenderableType]:
+    """The statements a verdict rests on, one a line: ``  3  ∀x happy(x)``."""
+    width = max(len(str(i + 1)) for i in used)
+    return [
+        Text(f"  {i + 1:>{width}}  ") + formula(texts[i] if i < len(texts) else "") for i in used
+    ]
+
+
 def verdict_renderable(
     verdict,
     premise_texts: Sequence[str] = (),
-    goal_text: str | None = None,
+    goal=None,
     arities: Mapping[str, int] | None = None,
+    detail: bool = False,
 ) -> RenderableType:
-    """A verdict: the answer, the evidence, the statements used, what was tried, the model."""
-    counter = goal_text is not None
+    """A verdict, the answer first: the headline, the evidence, the statements used or
+    where the goal fails in the countermodel; then, with ``detail``, what was tried and
+    the model drawn as tables (without it, a line says how to see them). ``goal``: the
+    goal as a formula (where it fails in a countermodel)."""
     parts: list[RenderableType] = []
-    head = Text()
-    if goal_text:
-        head.append_text(user(goal_text, "italic"))
-        head.append("\n")
-    head.append_text(status_text(verdict.status))
+    head = status_text(verdict.status)
     head.append(f"   ({verdict.seconds:.3f} s)", style="dim")
     parts.append(head)
     ev = verdict.evidence
     if str(verdict.status) == "undetermined":
-        parts.append(Text("evidence: " + words.undetermined(ev, counter, verdict.limit)))
+        said = words.undetermined(ev, True, verdict.limit)
     else:
-        used = "the statements used"
-        parts.append(Text("evidence: " + words.reason(ev, counter, lambda i: str(i + 1), used)))
+        said = words.reason(ev, True, lambda i: str(i + 1), "the statements used")
+    parts.append(Text("evidence: ") + Text(said))
     if verdict.used:
-        t = Table(title="statements used", show_header=True)
-        t.add_column("#", justify="right")
-        t.add_column("statement")
-        for i in verdict.used:
-            t.add_row(str(i + 1), user(premise_texts[i] if i < len(premise_texts) else ""))
-        parts.append(titled(t))
-    for line in words.tried(ev, counter):
-        parts.append(Text(f"tried: {line}", style="dim"))
+        parts.append(Text("statements used:"))
+        parts.extend(_used_lines(verdict.used, premise_texts))
+    if verdict.model is not None and goal is not None:
+        where = fails_in(goal, verdict.model)
+        if where is not None:
+            parts.append(Text("the goal fails in it: ") + where)
+    if ev.infinite is not None:
+        parts.extend(infinite_model(ev.infinite, None))
+    if detail or str(verdict.status) == "undetermined":
+        for line in words.tried(ev, True):
+            parts.append(Text(f"tried: {line}", style="dim"))
     for line in verdict.flags:
         parts.append(user(line, "bold red"))
     if verdict.model is not None:
-        parts.extend(model_tables(verdict.model, arities))
-    if ev.infinite is not None:
-        parts.extend(infinite_model(ev.infinite, goal_text))
+        if detail:
+            parts.extend(model_tables(verdict.model, arities))
+        else:
+            parts.append(Text("(--detail: the countermodel drawn as tables)", style="dim"))
     return Group(*parts)
 
 
@@ -194,10 +241,13 @@ def infinite_model(model, goal_text: str | None = None) -> list[RenderableType]:
 def analysis_renderable(
     analysis,
     texts: Sequence[str],
-    show_model: bool = True,
     arities: Mapping[str, int] | None = None,
+    detail: bool = False,
 ) -> RenderableType:
-    """Consistency, then one row per statement: redundant or not, and why."""
+    """A board's analysis, the answer first: consistent or not and why, the clash, then
+    one row per statement (redundant or not, from which); with ``detail``, each row's
+    evidence, what was tried and the model drawn as tables (a model over ℕ or ℤ, a few
+    lines, is always shown)."""
     c = analysis.consistency
     parts: list[RenderableType] = []
     head = Text("board: ")
@@ -206,42 +256,56 @@ def analysis_renderable(
     parts.append(head)
     number = lambda i: str(i + 1)  # noqa: E731
     if str(c.status) == "undetermined":
-        parts.append(Text("evidence: " + words.undetermined(c.evidence, False, c.limit)))
+        said = words.undetermined(c.evidence, False, c.limit)
     else:
-        parts.append(Text("evidence: " + words.reason(c.evidence, False, number, "the statements")))
+        said = words.reason(c.evidence, False, number, "the statements")
+    parts.append(Text("evidence: ") + Text(said))
     if str(c.status) == "inconsistent" and c.used:
-        parts.append(Text("clash: " + ", ".join(number(i) for i in c.used), style="red"))
-    for line in words.tried(c.evidence, False):
-        parts.append(Text(f"tried: {line}", style="dim"))
+        named = ", ".join(number(i) for i in c.used)
+        if c.evidence.minimal:  # each shown needed: a model of the others without it
+            parts.append(Text(f"clash (minimal: each is needed): {named}", style="red"))
+        else:
+            parts.append(Text(f"clash: {named} (not shown minimal)", style="red"))
+    if detail or str(c.status) == "undetermined":
+        for line in words.tried(c.evidence, False):
+            parts.append(Text(f"tried: {line}", style="dim"))
     table = Table(title="redundancy of each statement")
     table.add_column("#", justify="right")
     table.add_column("statement")
     table.add_column("redundant")
     table.add_column("used", justify="right")
-    table.add_column("evidence")
+    if detail:
+        table.add_column("evidence")
     answer = {"entailed": "yes", "not_entailed": "no", "undetermined": "undetermined"}
     for i, v in enumerate(analysis.redundancy):
         word = answer[str(v.status)]
-        if word == "undetermined":
-            evidence = "; ".join(words.tried(v.evidence, True)) or words.undetermined(
-                v.evidence, True, v.limit
-            )
-        else:
-            evidence = words.reason(v.evidence, True, number, "the statements used", brief=True)
-        table.add_row(
+        row: list[RenderableType] = [
             str(i + 1),
-            user(texts[i] if i < len(texts) else ""),
+            Statement(texts[i] if i < len(texts) else ""),
             Text(word, style=STYLE.get(word, "magenta")),
             ", ".join(number(j) for j in v.used),
-            Text(evidence),
-        )
+        ]
+        if detail:
+            if word == "undetermined":
+                evidence = "; ".join(words.tried(v.evidence, True)) or words.undetermined(
+                    v.evidence, True, v.limit
+                )
+            else:
+                evidence = words.reason(v.evidence, True, number, "the statements used", brief=True)
+            row.append(Text(evidence))
+        table.add_row(*row)
     parts.append(titled(table))
     for line in c.flags:
         parts.append(user(line, "bold red"))
-    if show_model and c.model is not None:
-        parts.append(Text("a model of the whole board:", style="bold"))
-        parts.extend(model_tables(c.model, arities))
-    if show_model and c.evidence.infinite is not None:
+    if c.evidence.infinite is not None:
         parts.append(Text("a model of the whole board:", style="bold"))
         parts.extend(infinite_model(c.evidence.infinite))
+    more = "each statement's evidence"
+    if c.model is not None:
+        if detail:
+            parts.append(Text("a model of the whole board:", style="bold"))
+            parts.extend(model_tables(c.model, arities))
+        more += " and the model drawn as tables"
+    if not detail:
+        parts.append(Text(f"(--detail: {more})", style="dim"))
     return Group(*parts)

@@ -38,6 +38,7 @@ from referee.cogito.judge import (
 )
 from referee.cogito.registration import REGISTRATION
 from referee.cogito.terminal import CogitoRenderer, and_list, describe, ruled_out_words, why
+from referee.table.views import game_over
 
 
 def load_deck(spec: str | None) -> Diagram:
@@ -142,14 +143,18 @@ def _opening(renderer: CogitoRenderer, record, flags) -> None:
     game = renderer.game
     if flags.get("show_secrets"):
         renderer.out.print(Text("[--show-secrets] the deal: ", style="yellow"), end="")
-        renderer.out.print(
-            user(
-                "; ".join(
-                    f"{s.name} is {s.self_card}, holds {', '.join(s.hand) or 'nothing'}"
-                    for s in game.seats
-                )
+        if record.computer_seats:  # never what a computer holds, nor what only it sees
+            dealt = (
+                f"{s.name} holds {', '.join(s.hand) or 'nothing'}"
+                for s in game.seats
+                if not renderer.computer(s.name)
             )
-        )
+        else:
+            dealt = (
+                f"{s.name} is {s.self_card}, holds {', '.join(s.hand) or 'nothing'}"
+                for s in game.seats
+            )
+        renderer.out.print(user("; ".join(dealt)))
     for outcome in game.news if not record.events else ():
         renderer.show((outcome,), False)
     renderer.table(game)
@@ -158,19 +163,19 @@ def _opening(renderer: CogitoRenderer, record, flags) -> None:
 def _prompt(g) -> str:
     if g.finished:
         return "game over> "
-    if g.calling:
-        return f"COGITO {g.calling[0]}> "
-    if g.current is None:
+    if g.mover is None:
         return f"{g.phase.value.replace('_', ' ')}> "
-    return f"{g.current}> "
+    return f"COGITO {g.mover}> " if g.calling else f"{g.mover}> "
 
 
 def _step(renderer: CogitoRenderer, s) -> None:
     if s.disagreements:  # refused: what it names is the record's word, perhaps a Self card
         renderer.out.print(Text(f"event {s.number}: refused by today's rules", style="bold red"))
         return
-    renderer.out.print(Text(f"event {s.number}: ", style="bold") + user(describe(s.event)))
-    renderer.show(s.game.news, False)
+    line = renderer.marked(describe(s.event), s.event, s.game)
+    renderer.out.print(Text(f"event {s.number}: ", style="bold") + user(line))
+    over = game_over(s.game)  # the event that ended it: the end, as at the table
+    renderer.show((*s.game.news, *((over,) if over else ())), False)
 
 
 def _final(renderer: CogitoRenderer, report, record) -> None:

@@ -68,9 +68,6 @@ class CogitoCommands(TableCommands):
     names_player = frozenset({"hand", "possible", "give", "cogito"})
     over_hint = Hint(Tip.REVIEW)
 
-    def mover(self, game: Game) -> str | None:
-        return game.calling[0] if game.calling else game.current
-
     def author(self, game: Game, event: Event) -> str | None:
         """A COGITO declared alone is its declarer's (declared at once: nobody's)."""
         if isinstance(event, Declare):

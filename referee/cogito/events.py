@@ -23,12 +23,19 @@ class Position(enum.StrEnum):
     NONE = "none"
 
 
-# What any event of Cogito may show: its news follows from the rules, not the event's
-# kind (a play may end the round, draw, trade, disrupt a player or end the game).
-COGITO_SHOWS = frozenset(
-    {Shown.JUDGEMENT, Shown.DRAWN_CARD, Shown.TRADED_CARD, Shown.SELF_CARD, Shown.DECLARATION}
-    | {Shown.GAME_OVER}
-)
+class Secret(enum.StrEnum):
+    """What Cogito hides beside a judgement, the pile and the end (referee.table.reveals):
+    each worded by its words module."""
+
+    TRADED_CARD = "traded_card"  # a card received in the trade, from another hand
+    SELF_CARD = "self_card"  # a Self card shown to the table (a disruption)
+    DECLARATION = "declaration"  # a COGITO named, judged right or wrong
+
+
+# What the rules may go on to show after any move: its news follows from the rules, not
+# from the event's kind (the round ends and draws, the trade is made, a player is
+# disrupted, the game ends); the game's ``hidden`` measures which of them an event showed.
+FOLLOWING = frozenset({Shown.DRAWN_CARD, Secret.TRADED_CARD, Secret.SELF_CARD, Shown.GAME_OVER})
 
 
 @dataclass(frozen=True)
@@ -36,7 +43,7 @@ class Play(PlayerEvent):
     """The player whose turn it is reveals a card from the hand; ``position`` is the judgement."""
 
     TYPE = "play"
-    REVEALS = COGITO_SHOWS
+    REVEALS = FOLLOWING | {Shown.JUDGEMENT}  # its judgement, always
     card: str
     position: Position
 
@@ -46,7 +53,7 @@ class Give(PlayerEvent):
     """In the trade, ``player`` chooses ``card`` for the left (secret until everyone chose)."""
 
     TYPE = "give"
-    REVEALS = COGITO_SHOWS
+    REVEALS = FOLLOWING  # the last gift makes the trade
     card: str
 
 
@@ -55,7 +62,7 @@ class Declare(Event):
     """Several players declare COGITO at the same time; they name their cards clockwise."""
 
     TYPE = "declare"
-    REVEALS = COGITO_SHOWS
+    REVEALS = frozenset()  # the game stops for the naming: nothing moves, nothing is shown
     players: tuple[str, ...]
 
 
@@ -64,7 +71,7 @@ class Cogito(PlayerEvent):
     """``player`` declares "I am ``named``!"; ``right`` is whether that is their Self card."""
 
     TYPE = "cogito"
-    REVEALS = COGITO_SHOWS
+    REVEALS = FOLLOWING | {Secret.DECLARATION}  # right or wrong, always
     named: str
     right: bool
 

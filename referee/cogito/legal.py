@@ -38,7 +38,7 @@ def legal_lines(game: Game, seat: str) -> tuple[str, ...]:
             return _cogitos(game, me)
         return () if seat in game.calling else (f"cogito {seat}",)
     lines: list[str] = []
-    if game.current == seat:
+    if game.mover == seat:
         lines += [f"play {_position(game, me, i)}" for i in _distinct(me.hand)]
     if game.phase == Phase.TRADE and seat not in game.giving:
         lines += [f"give {seat} {i}" for i in _distinct(me.hand)]

@@ -93,13 +93,6 @@ class Named(Accepted[Cogito]):
     """A COGITO answered: the event names the card, and whether it is the player's Self."""
 
 
-@dataclass(frozen=True)
-class GameOver(views.GameOver):
-    finish: Finish
-    winner: str | None
-    selves: tuple[tuple[str, str], ...]  # every player's Self card, now shown
-
-
 # ------------------------------------------------------------------ views
 
 

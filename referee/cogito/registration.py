@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from referee.cogito.diagram import load_diagram
 from referee.cogito.setup import HouseRules, Setup
-from referee.cogito.words import WORDS
 from referee.resources import data_path
 from referee.table.registry import Decks, GameRegistration, Option
 
@@ -15,18 +14,8 @@ def new_setup(values, rules: HouseRules, deck) -> Setup:
     return Setup(players, seed, deck.text, deck.name, first, rules, shown)
 
 
-def terminal():
-    """The game at the terminal (its renderer and click commands), loaded when asked for."""
-    from referee.cogito.cli import CLIENT
-
-    return CLIENT
-
-
 REGISTRATION = GameRegistration.of(
     __package__,
-    words=WORDS,
-    cli=("cogito",),
-    terminal=terminal,
     title="Cogito",
     options=(
         Option.players("Player names in seating order (each has the next on the left)."),

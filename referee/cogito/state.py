@@ -24,14 +24,13 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 
 from referee.cogito.diagram import CardKind, Diagram
-from referee.cogito.events import CODEC, Cogito, Declare, End, Give, Play, Position
+from referee.cogito.events import CODEC, Cogito, Declare, End, Give, Play, Position, Secret
 from referee.cogito.judge import Colour, Declaration, judge
 from referee.cogito.outcomes import (
     CogitoCalled,
     Disrupted,
     Disruption,
     Finish,
-    GameOver,
     GiftChosen,
     LastCall,
     Named,
@@ -47,6 +46,7 @@ from referee.table.events import Judged
 from referee.table.players import SetupState
 from referee.table.reveals import Reveal, Shown
 from referee.table.session import Outcome
+from referee.table.views import Ending
 
 
 class Phase(enum.StrEnum):
@@ -113,8 +113,14 @@ class Game(SetupState, Judged):
     finished: bool = False
     finish: Finish | None = None
     winner: str | None = None
+    drawn: int = 0  # cards the rounds' draws took from the pile (what a draw shows)
+    trades: int = 0  # trades made (each shows cards from another hand)
+    disclosed: int = 0  # Self cards shown at a disruption (the end shows the rest)
     events: int = 0
     last_reveal: Reveal | None = None  # undo never crosses it (referee.table.reveals)
+    # The last card judged or COGITO named, with its event's number (from 1): the last
+    # ruling, for its picture (referee.cogito.rulings).
+    ruled: tuple[int, Play | Cogito] | None = None
     news: tuple[Outcome, ...] = ()
     _news: list[Outcome] = dc_field(default_factory=list, repr=False)
 
@@ -159,6 +165,21 @@ class Game(SetupState, Judged):
 
     def active(self) -> list[Seat]:
         return [s for s in self.seats if s.playing]
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended (None while it goes on): its finish and the player who found
+        themselves or stood last (none for a tie); every Self card is then shown."""
+        if self.finish is None:
+            return None
+        return Ending(self.finish, () if self.winner is None else (self.winner,))
+
+    @property
+    def mover(self) -> str | None:
+        """Whose move it is: the first declared player still to name their Self card, else
+        the player whose turn it is (None in the trade and at the last call, where every
+        player chooses, and after the game)."""
+        return self.calling[0] if self.calling else self.current
 
     @property
     def current(self) -> str | None:
@@ -234,13 +255,27 @@ class Game(SetupState, Judged):
 
     # -------------------------------------------------------------- events
 
-    def judge(self, event) -> None:
-        self._news = []  # each event's news, made by its handler
-
-    def noted(self, event, before: None) -> tuple[Shown, ...]:
+    def apply(self, event) -> None:
+        """The shared apply (:class:`referee.table.events.Judged`), keeping what the event's
+        handler and the rules after it reported as the event's ``news``."""
+        self._news = []
+        super().apply(event)
         self.news = tuple(self._news)
         self._news = []
-        return shown_by(self.news)
+
+    @property
+    def hidden(self) -> dict[enum.Enum, object]:
+        """What the table cannot know yet (:mod:`referee.table.reveals`), each with what
+        shows some of it: a card's judgement and a COGITO's answer (each time), the cards
+        drawn, the trades made, the Self cards a disruption showed, the end."""
+        return {
+            Shown.JUDGEMENT: None,
+            Secret.DECLARATION: None,
+            Shown.DRAWN_CARD: self.drawn,
+            Secret.TRADED_CARD: self.trades,
+            Secret.SELF_CARD: self.disclosed,
+            Shown.GAME_OVER: self.finished,
+        }
 
     def _stopped_for_cogito(self) -> None:
         if self.calling:
@@ -292,6 +327,7 @@ class Game(SetupState, Judged):
             seat.declarations.append(Declaration(card.name, Colour(position.value)))
         seat.field.append(Placed(card.name, position))
         seat.played.append(Placed(card.name, position))
+        self.ruled = (self.events + 1, event)
         kept_cards = tuple(p.card for p in seat.field[:-1]) if card.kind == CardKind.DREAM else ()
         self._news.append(Revealed(event, card.kind, tuple(returned), kept_cards))
         self.queue.pop(0)
@@ -351,6 +387,7 @@ class Game(SetupState, Judged):
         # legal: from here on nothing raises
         if self.calling:
             self.calling.pop(0)
+        self.ruled = (self.events + 1, event)
         self._news.append(Named(event))
         if right:
             seat.standing = Standing.WON
@@ -371,7 +408,9 @@ class Game(SetupState, Judged):
         """``seat`` loses themselves: out of the game, their cards left face down."""
         seat.standing = Standing.DISRUPTED
         seat.disruption = why
-        seat.revealed = seat.revealed or self.rules.reveal_disrupted
+        if not seat.revealed and self.rules.reveal_disrupted:
+            seat.revealed = True
+            self.disclosed += 1
         if seat.name in self.queue:
             self.queue.remove(seat.name)
         if seat.name in self.calling:
@@ -424,6 +463,7 @@ class Game(SetupState, Judged):
                 card = self.pile.pop(0)
                 seat.hand.append(card)
                 seat.seen.add(card)
+                self.drawn += 1
             trade = len(active) >= 2 and all(len(s.hand) >= HAND_SIZE for s in active)
         self._news.append(RoundEnded(self.round, drew, trade, len(self.pile), len(active)))
         if trade:
@@ -443,6 +483,7 @@ class Game(SetupState, Judged):
             seat.hand.append(card)
             seat.seen.add(card)
         self.giving = {}
+        self.trades += 1
         self._news.append(Traded(tuple((g, r) for g, r, _ in gifts)))
         self._start_round()
 
@@ -468,30 +509,3 @@ class Game(SetupState, Judged):
         self.giving = {}
         for seat in self.seats:
             seat.revealed = True
-        selves = tuple((s.name, s.self_card) for s in self.seats)
-        self._news.append(GameOver(finish, winner, selves))
-
-
-def shown_by(news: tuple[Outcome, ...]) -> tuple[Shown, ...]:
-    """What an event's news showed that somebody could not know before (undo stops there).
-
-    A revealed card shows its judgement (and the card, from a hand); a draw
-    and a trade put unseen cards in hands; a COGITO is answered right or
-    wrong; a Self card may be shown at a disruption; the end shows them all.
-    Choosing a gift and declaring COGITO show nothing hidden.
-    """
-    shown: list[Shown] = []
-    for item in news:
-        if isinstance(item, Revealed):
-            shown.append(Shown.JUDGEMENT)
-        elif isinstance(item, RoundEnded) and item.drew:
-            shown.append(Shown.DRAWN_CARD)
-        elif isinstance(item, Traded):
-            shown.append(Shown.TRADED_CARD)
-        elif isinstance(item, Named):
-            shown.append(Shown.DECLARATION)
-        elif isinstance(item, Disrupted) and item.self_card is not None:
-            shown.append(Shown.SELF_CARD)
-        elif isinstance(item, GameOver):
-            shown.append(Shown.GAME_OVER)
-    return tuple(dict.fromkeys(shown))

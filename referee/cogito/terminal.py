@@ -19,6 +19,7 @@ from rich.text import Text
 from referee.client.grammar import and_list as grammar_list
 from referee.client.grammar import article, count
 from referee.client.layout import HelpPage
+from referee.client.reasons import ended_words
 from referee.client.renders import event_words, renders
 from referee.client.safe import entry, user
 from referee.client.table_io import TableRenderer, game_over_line, private_view
@@ -31,7 +32,6 @@ from referee.cogito.outcomes import (
     Disrupted,
     Disruption,
     Finish,
-    GameOver,
     GiftChosen,
     LastCall,
     Named,
@@ -46,7 +46,7 @@ from referee.cogito.outcomes import (
 )
 from referee.cogito.state import Game, Phase, Seat, Standing
 from referee.table.session import Session
-from referee.table.views import ShowBoard
+from referee.table.views import GameOver, ShowBoard
 
 HELP = HelpPage(
     (
@@ -78,12 +78,6 @@ HELP = HelpPage(
     )
 )
 
-FINISH_WORDS = {
-    Finish.FOUND: "found their Self card",
-    Finish.ALL_DISRUPTED: "every player fell into ego disruption",
-    Finish.HANDS_EMPTY: "every hand in play is empty and nobody declared COGITO",
-    Finish.LAST_STANDING: "the last player standing (house rule last_one_standing_wins)",
-}
 DISRUPTION_WORDS = {
     Disruption.TWO_RED: "two red cards in their field",
     Disruption.FAILED_COGITO: "COGITO! with the wrong Self card",
@@ -249,6 +243,8 @@ class CogitoRenderer(TableRenderer):
         if game.calling:
             text = Text("COGITO! ", style="bold yellow")
             text.append_text(user(game.calling[0], "bold"))
+            if self.computer(game.calling[0]):
+                return text.append(" (computer) names their Self card")
             text.append(" names their Self card: iam CARD")
             return text
         if game.phase == Phase.TRADE:
@@ -259,6 +255,10 @@ class CogitoRenderer(TableRenderer):
                 "Every hand in play is empty: cogito NAME CARD, or end (a tie).", style="bold"
             )
         current = game.current or ""
+        if self.computer(current):
+            return Text().append_text(user(current, "bold")) + Text(
+                " (computer) to reveal a card", style="bold"
+            )
         text = Text().append_text(user(current, "bold")) + Text(
             " to reveal a card: play CARD", style="bold"
         )
@@ -461,16 +461,17 @@ class CogitoRenderer(TableRenderer):
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        line = game_over_line(o.winner)
-        if o.winner is None and o.finish == Finish.HANDS_EMPTY:
+        e = o.ending
+        winner = e.winners[0] if e.winners else None
+        line = game_over_line(winner)
+        if winner is None and e.termination == Finish.HANDS_EMPTY:
             line.append("a tie between every player", style="bold")
-        elif o.winner is None:
+        elif winner is None:
             line.append("a tie", style="bold")
-        line.append(f" ({FINISH_WORDS[o.finish]}).")
+        line.append(f" ({ended_words(e.termination)}).")
         self.out.print(line)
-        self.out.print(
-            Text("Self cards: ") + user(", ".join(f"{p} {card}" for p, card in o.selves)) + "."
-        )
+        selves = ", ".join(f"{s.name} {s.self_card}" for s in self.game.seats)  # all shown now
+        self.out.print(Text("Self cards: ") + user(selves) + ".")
         self.out.print(
             Text("review: every judgement with its reason, and what each COGITO could know")
         )

@@ -49,7 +49,7 @@ def _private(game: Game, name: str) -> dict:
         hand.append({"number": i, "card": card, "kind": kind.value, "says": says(card, kind)})
     moves = []
     open_ = not game.finished and me.playing
-    if open_ and not game.calling and game.current == name:
+    if open_ and not game.calling and game.mover == name:
         moves += [
             {"command": f"play {c['number']}", "card": c["card"], "move": "play"} for c in hand
         ]

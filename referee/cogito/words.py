@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from referee.client.grammar import count
 from referee.client.reasons import Words, register
+from referee.cogito.events import Secret
+from referee.cogito.outcomes import Finish
 from referee.cogito.refusals import Refusal, Tip, Why
 from referee.cogito.state import Phase
 from referee.language.characters import quoted, shortened
@@ -96,4 +98,19 @@ def refusal_words(r: Refusal) -> str:
 
 
 # The game's words, registered once for every client (the terminal, the web table, replay).
-WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS))
+# What an event of its own kinds showed, for a refused undo (the table names the rest).
+SHOWN = {
+    Secret.TRADED_CARD: "the cards given in the trade",
+    Secret.SELF_CARD: "a Self card",
+    Secret.DECLARATION: "a COGITO judged right or wrong",
+}
+
+# How a game ended, as its game over says it.
+ENDED = {
+    Finish.FOUND: "found their Self card",
+    Finish.ALL_DISRUPTED: "every player fell into ego disruption",
+    Finish.HANDS_EMPTY: "every hand in play is empty and nobody declared COGITO",
+    Finish.LAST_STANDING: "the last player standing (house rule last_one_standing_wins)",
+}
+
+WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS, SHOWN, ENDED))

@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 from rich.text import Text
 
-from referee.client.common import print_json, read_text
+from referee.client.common import print_json, read_text, say_error
 from referee.client.grammar import and_list, count
 from referee.client.house import (
     Flag,
@@ -26,6 +26,7 @@ from referee.client.house import (
     TerminalGame,
     deck_option,
     house_rules,
+    mover_prompt,
     play_command,
     read_deck,
     replay_command,
@@ -94,7 +95,7 @@ def check(as_json, deck, house, proof_file):
     try:
         pf = read_proof_file(text, load_ergo_deck(chosen.text, chosen.name), rules.reading)
     except ProofFileError as exc:
-        click.echo(echoed(f"error: {proof_file}: {exc.render()}"), err=True)
+        say_error(echoed(f"error: {proof_file}: {exc.render()}"))
         sys.exit(1)
     proof = pf.proof
     premises = proof.formulas(rules.reading)
@@ -148,11 +149,7 @@ def _opening(renderer: ErgoRenderer, record, flags) -> None:
 
 
 def _prompt(g) -> str:
-    if g.finished:
-        return "game over> "
-    if g.stopped is not None:
-        return "round stopped> "
-    return f"{g.player}> "
+    return "round stopped> " if g.stopped is not None and not g.finished else mover_prompt(g)
 
 
 def _examiner(record):
@@ -164,7 +161,8 @@ def _examiner(record):
 
 
 def _step(renderer: ErgoRenderer, s) -> None:
-    renderer.out.print(user(f"event {s.number}: {describe(s.event)}"))
+    line = renderer.marked(describe(s.event), s.event, s.game)
+    renderer.out.print(user(f"event {s.number}: {line}"))
     if renderer.out.is_terminal:  # a person stepping through sees the Proof as it stood
         renderer.proof(s.game)
 

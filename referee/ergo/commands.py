@@ -45,7 +45,6 @@ from referee.ergo.outcomes import (
     Discarded,
     ErgoPlayed,
     FallacyPlayed,
-    GameOver,
     Justified,
     PlacementRefused,
     Proves,
@@ -63,7 +62,7 @@ from referee.language.limits import is_number
 from referee.table.commands import TableCommands, Unread
 from referee.table.errors import Hint, IllegalEvent
 from referee.table.events import Event
-from referee.table.session import Actor, Asked, Declined, Outcome, Outcomes, Refused, Session
+from referee.table.session import Actor, Asked, Declined, Outcomes, Refused, Session
 from referee.table.views import ShowBoard
 
 ALIASES = {
@@ -247,9 +246,7 @@ class ErgoCommands(TableCommands):
 
     def followed(self, session: Session, shown: Outcomes) -> Outcomes:
         game: Game = session.game  # type: ignore[assignment]
-        if game.finished:  # the table ended it
-            return (*shown, game_over(game))
-        if game.stopped is not None:
+        if game.stopped is not None and not game.finished:
             return (*shown, *self._settle(session, game))
         return shown
 
@@ -267,10 +264,7 @@ class ErgoCommands(TableCommands):
             why = Refusal(refusals.Why.UNSCORED, texts=(exc.message,), inner=exc.reason)
             return (Refused(reason=why),)
         after: Game = session.game  # type: ignore[assignment]
-        out: tuple[Outcome, ...] = (scored_view(after, event, reading),)
-        if after.finished:
-            out += (game_over(after),)
-        return out
+        return (scored_view(after, event, reading),)
 
     # ------------------------------------------------------------- moves
 
@@ -467,7 +461,3 @@ def scored_view(after: Game, event: Score, rules: ReadingRules) -> RoundScored:
     return RoundScored(
         event, readings(event.proof, rules), seats, tuple((p, totals[p]) for p in after.players)
     )
-
-
-def game_over(game: Game) -> GameOver:
-    return GameOver(game.winners, tuple((p, game.scores[p]) for p in game.players), game.end_reason)

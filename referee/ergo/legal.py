@@ -56,7 +56,7 @@ class Turn:
 
 def turn_of(game: Game, seat: str) -> Turn | None:
     """The seat's turn as :func:`moves` reads it, or None when the seat has nothing to do."""
-    if game.finished or game.stopped is not None or game.player != seat or game.plays_left < 1:
+    if game.mover != seat or game.plays_left < 1:
         return None
     if game.dealt:
         hand = game.hand(seat)

@@ -18,7 +18,6 @@ from referee.ergo.events import (
     TabulaRasa,
 )
 from referee.ergo.syntax import Violation
-from referee.table import views
 from referee.table.errors import Hint
 from referee.table.session import Accepted, Outcome, PlayerOutcome
 
@@ -83,13 +82,6 @@ class RoundScored(Accepted[Score]):
     readings: tuple[str, ...]
     seats: tuple[tuple[str, str], ...]  # (variable, player) for the players at the table
     scores: tuple[tuple[str, int], ...]  # after the round
-
-
-@dataclass(frozen=True)
-class GameOver(views.GameOver):
-    winners: tuple[str, ...]
-    scores: tuple[tuple[str, int], ...]
-    reason: str = ""  # what the table said when ending it early
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ from pathlib import Path
 from referee.ergo.deck import load_ergo_deck
 from referee.ergo.decks import BUNDLED, bundled_deck_path
 from referee.ergo.setup import DEFAULT_WIN, HouseRules, Mode, Settings, Setup, seats
-from referee.ergo.words import WORDS
 from referee.table.registry import Decks, GameRegistration, Option
 
 
@@ -21,18 +20,8 @@ def bundled(name: str) -> Path | None:
     return bundled_deck_path(name) if name in BUNDLED else None
 
 
-def terminal():
-    """The game at the terminal (its renderer and click commands), loaded when asked for."""
-    from referee.ergo.cli import CLIENT
-
-    return CLIENT
-
-
 REGISTRATION = GameRegistration.of(
     __package__,
-    words=WORDS,
-    cli=("ergo",),
-    terminal=terminal,
     title="Ergo",
     options=(
         Option.players(

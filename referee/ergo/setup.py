@@ -120,6 +120,9 @@ class HouseRules(Plain):
     # Undo may take back an event that showed something hidden (a judgement, a
     # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
     undo_past_reveals: bool = False
+    # Undo may take back a move after which cards were drawn (never a ruling): whoever
+    # drew them keeps knowing them (docs/rulings.md, "Computer seats at the terminal").
+    undo_draws: bool = False
     # Every view and the `hint` command show what the Proof proves now (docs/rulings.md).
     hints: bool = False
 

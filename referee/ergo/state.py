@@ -16,6 +16,7 @@ placement; only a Tabula Rasa may leave it broken for the rest of the turn.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -52,6 +53,15 @@ from referee.table.dealing import DealtState
 from referee.table.errors import Hides, IllegalEvent
 from referee.table.events import Judged
 from referee.table.reveals import Reveal, Shown
+from referee.table.views import Ending
+
+
+class Finish(enum.StrEnum):
+    """How a game of Ergo ended."""
+
+    POINTS = "points"  # a round's Score took a player to the winning score
+    ENDED = "ended"  # the table ended it (``end``): the most points win
+
 
 DRAW = 2  # cards drawn, and so plays made, each turn
 FALLACY_TURNS = 3
@@ -108,6 +118,7 @@ class Game(DealtState, Judged):
     plays_left: int = 0
     drawn: tuple[Card, ...] = ()  # dealt mode: this turn's draw
     drawn_count: int = 0
+    taken: int = 0  # dealt mode: cards the pile has given to hands (dealt or drawn) so far
     blocked: bool = False  # the player to move began the turn under a Fallacy
     expired: str | None = None  # whose Fallacy went back to the pile as this turn began
     tabula_this_turn: bool = False
@@ -115,7 +126,9 @@ class Game(DealtState, Judged):
     stopped: RoundEnd | None = None  # the round has stopped and awaits its Score
     history: list[RoundResult] = field(default_factory=list)
     round_over_at: int = 0  # the event that ended the last round (its result is on screen)
+    scored: Score | None = None  # the last round's Score (its ruling, for the picture of it)
     finished: bool = False
+    finish: Finish | None = None
     winners: tuple[str, ...] = ()
     end_reason: str = ""
     events: int = 0
@@ -228,6 +241,7 @@ class Game(DealtState, Judged):
             for _ in range(HAND):
                 for p in order:
                     self.hands[p].append(cards.pop(0))
+            self.taken += HAND * n
             self.pile = cards
             self.pile_count = len(cards)
         else:
@@ -251,6 +265,7 @@ class Game(DealtState, Judged):
             self.drawn = tuple(self.pile[:n])
             self.pile = self.pile[n:]
             self.hands[player].extend(self.drawn)
+            self.taken += n
         self.drawn_count = n
         self.pile_count -= n
         self.plays_left = n
@@ -276,18 +291,33 @@ class Game(DealtState, Judged):
 
     # ------------------------------------------------------------ events
 
-    def judge(self, event) -> int:
+    def judge(self, event) -> None:
         if not isinstance(event, (Score, End)):
             self._check_mover(event.player)
-        return self.turn
 
-    def noted(self, event, before: int) -> tuple[Shown, ...]:
-        shown = []
-        if isinstance(event, Score):  # the ruling is shown (and a new round dealt)
-            shown.append(Shown.JUDGEMENT)
-        if self.dealt and self.turn != before and self.drawn_count:
-            shown.append(Shown.DRAWN_CARD)  # the next turn began with a draw from the pile
-        return tuple(shown)
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended (None while it goes on): the winners (several share the win),
+        every player's points, what the table said when it ended it."""
+        if self.finish is None:
+            return None
+        scores = tuple((p, self.scores[p]) for p in self.players)
+        return Ending(self.finish, self.winners, scores, self.end_reason)
+
+    @property
+    def mover(self) -> str | None:
+        """Whose move it is: the player whose turn it is, unless the round has stopped for
+        its Score or the game is over."""
+        return None if self.finished or self.stopped is not None else self.player
+
+    @property
+    def hidden(self) -> dict[Shown, int | None]:
+        """What the table cannot know yet (:mod:`referee.table.reveals`): a round's ruling;
+        in dealt mode the pile, measured by the cards it has given to hands."""
+        kept: dict[Shown, int | None] = {Shown.JUDGEMENT: None}
+        if self.dealt:
+            kept[Shown.DRAWN_CARD] = self.taken
+        return kept
 
     def _check_mover(self, player: str) -> None:
         if self.stopped is not None:
@@ -546,17 +576,18 @@ class Game(DealtState, Judged):
             RoundResult(self.round, event.reason, event.proof, decision, event.awards)
         )
         self.round_over_at = self.events + 1  # this event's number (apply counts it after)
+        self.scored = event
         best = max(self.scores.values())
         if best >= self.settings.win:
             leaders = tuple(p for p in self.players if self.scores[p] == best)
             if len(leaders) == 1 or self.rules.tie == Tie.SHARE:
                 self.winners = leaders
-                self.finished = True
+                self.finished, self.finish = True, Finish.POINTS
                 return
         self._start_round(self.round + 1)
 
     def _end(self, event: End) -> None:
         best = max(self.scores.values())
         self.winners = tuple(p for p in self.players if self.scores[p] == best)
-        self.finished = True
+        self.finished, self.finish = True, Finish.ENDED
         self.end_reason = event.reason

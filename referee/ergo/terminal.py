@@ -45,7 +45,6 @@ from referee.ergo.outcomes import (
     Discarded,
     ErgoPlayed,
     FallacyPlayed,
-    GameOver,
     Justified,
     PlacementRefused,
     Proves,
@@ -60,7 +59,7 @@ from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
 from referee.ergo.state import FALLACY_TURNS, Game
 from referee.ergo.words import caret, fallacy_left, proves_words
 from referee.table.session import Session
-from referee.table.views import ShowBoard
+from referee.table.views import GameOver, ShowBoard
 
 CELL = 4  # columns per card in a drawn premise
 
@@ -335,7 +334,12 @@ class ErgoRenderer(TableRenderer):
                     style="yellow",
                 )
             )
-        if game.dealt and game.plays_left == game.drawn_count and game.drawn_count:
+        if (
+            game.dealt
+            and game.plays_left == game.drawn_count
+            and game.drawn_count
+            and not self.computer(p)  # a computer's hand is its own
+        ):
             self.out.print(
                 Text("  ", style="dim")
                 + user(p, "dim")
@@ -445,7 +449,28 @@ class ErgoRenderer(TableRenderer):
 
     @renders(Discarded)
     def discarded(self, o: Discarded) -> None:
-        self.out.print(user(o.player) + Text(f" discards {o.count}"))
+        line = user(o.player) + Text(f" discards {o.count}")
+        cards = self.discards_shown(o)
+        if cards:
+            line.append_text(user(": " + and_list([c.label for c in cards])))
+        self.out.print(line)
+
+    def discards_shown(self, o: Discarded) -> tuple[Card, ...]:
+        """The cards ``o`` discarded, where this screen may say them: in table mode the
+        ones the player named aloud; in dealt mode only to the one person at a keyboard
+        whose every other seat is a computer (their own hand); else none (face down)."""
+        session = self.session
+        if session is None or self.session_is_a_seat():
+            return ()
+        record = session.record
+        events = [e for e in record.events if isinstance(e, Discard) and e.player == o.player]
+        if not events or self.computer(o.player):
+            return ()
+        game = self.game
+        people = [p for p in game.players if not self.computer(p)]
+        if game.dealt and people != [o.player]:
+            return ()
+        return events[-1].cards
 
     @renders(FallacyPlayed)
     def fallacy(self, o: FallacyPlayed) -> None:
@@ -492,16 +517,30 @@ class ErgoRenderer(TableRenderer):
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        line = game_over_line(o.winners[0] if len(o.winners) == 1 else None)
-        if len(o.winners) != 1:
-            line.append_text(user(and_list(o.winners), "bold"))
+        e = o.ending
+        line = game_over_line(e.winners[0] if len(e.winners) == 1 else None)
+        if len(e.winners) != 1:
+            line.append_text(user(and_list(e.winners), "bold"))
             line.append(" share the win", style="bold")
-        line.append_text(user(" (" + ", ".join(f"{p} {n}" for p, n in o.scores) + ")"))
-        if o.reason:
-            line.append_text(user(f": {o.reason}"))
+        line.append_text(user(" (" + ", ".join(f"{p} {n}" for p, n in e.scores) + ")"))
+        if e.note:
+            line.append_text(user(f": {e.note}"))
         self.out.print(line)
 
     # ------------------------------------------------------------ rulings
+
+    def ruling(self, outcomes) -> bool:
+        return any(isinstance(o, RoundScored) for o in outcomes)
+
+    def recap(self, outcomes) -> None:
+        for o in outcomes:
+            if isinstance(o, RoundScored):
+                e = o.event
+                line = Text("Last ruling: ", style="dim")
+                line.append(f"round {e.round} scored; ", style="bold")
+                line.append_text(user(", ".join(f"{a.player} +{a.points}" for a in e.awards)))
+                line.append_text(user("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores)))
+                self.out.print(line)
 
     @renders(RoundScored)
     def scored(self, o: RoundScored) -> None:

@@ -52,7 +52,6 @@ def seat_view(game: Game, seat: str | None) -> dict:
         "mode": game.settings.mode.value,
         "round": game.round,
         "turn": game.turn,
-        "to_play": None if game.finished or game.stopped else game.player,
         "plays_left": game.plays_left,
         "pile": game.pile_count,
         "stopped": game.stopped.value if game.stopped else None,
@@ -110,12 +109,11 @@ def _private(game: Game, name: str) -> dict:
         hand = [_card(c, i, new[i - 1]) for i, c in enumerate(game.hand(name), 1)]
     else:
         hand = [_card(c, None) for c in Card]
-    to_play = not game.finished and game.stopped is None and game.player == name
+    to_play = game.mover == name
     return {
         "name": name,
         "variable": game.variable(name),
         "hand": hand,
-        "to_play": to_play,
         "plays_left": game.plays_left if to_play else 0,
         "others": [p for p in game.players if p != name],
     }

@@ -24,8 +24,14 @@ from pathlib import Path
 
 import click
 
-from referee.client.common import fail, print_json, read_text
-from referee.client.house import TerminalClient, TerminalGame, house_rules, play_command
+from referee.client.common import fail, print_json, read_text, say_error
+from referee.client.house import (
+    TerminalClient,
+    TerminalGame,
+    computers_words,
+    house_rules,
+    play_command,
+)
 from referee.client.reasons import record_error_words, said
 from referee.client.safe import console, echoed, user, visible
 from referee.client.stepper import Stepper
@@ -56,9 +62,9 @@ def invicta() -> None:
 
 
 def _prompt(g: Game) -> str:
-    if g.finished or g.to_move is None:
+    if g.mover is None:
         return "game over> "
-    return f"{g.to_move} ({g.setup.player(g.to_move)})> "
+    return f"{g.to_move} ({g.mover})> "
 
 
 TERMINAL = TerminalGame(
@@ -75,6 +81,7 @@ TERMINAL = TerminalGame(
     """,
     house_help=HOUSE_HELP,
     opening=lambda renderer, record, flags: renderer.status(renderer.game),
+    replay=None,  # its own: it reads move lists too
 )
 invicta.add_command(play_command(TERMINAL))
 
@@ -159,7 +166,8 @@ def _print_move_list(file, text: str) -> None:
 
 def _show_step(renderer: InvictaRenderer, number: int, event, game: Game) -> None:
     renderer.watched = game
-    renderer.out.print(user(f"move {number}: {describe(event, game.setup)}", "bold"))
+    line = renderer.marked(describe(event, game.setup), event, game)
+    renderer.out.print(user(f"move {number}: {line}", "bold"))
     renderer.status(game)
 
 
@@ -168,7 +176,7 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
         moves = parse_move_list(text)
     except MoveListError as exc:
         words = exc.render(notation_words(exc.reason))
-        click.echo(echoed(f"error: {visible(str(file))}, {words}"), err=True)
+        say_error(echoed(f"error: {visible(str(file))}, {words}"))
         sys.exit(EXIT_INPUT)
     renderer = InvictaRenderer(out)
     events: list = []
@@ -203,6 +211,10 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
         fail(f"{file}: {record_error_words(exc)}")
     renderer = InvictaRenderer(out)
     renderer.watched = record.new_game()
+    renderer.replayed = record
+    renderer.author = REGISTRATION.language().author
+    if record.computers and not as_json:
+        out.print(user(f"The referee played {computers_words(record.computers)}."))
     stepper = Stepper(out, record, partial(_show_step, renderer), interactive)
 
     def on_step(s) -> None:
@@ -228,7 +240,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
             f"{said(illegal.message, illegal.reason)}"
         )
     if not as_json:
-        show_taken_back(out, record, lambda e: describe(e, record.setup))
+        show_taken_back(out, record, lambda e: describe(e, record.setup), renderer.marked)
     check_summary(file, stored_summary(data, GAME), game)
     conclude_replay(None if as_json else out, True, len(record.events), "moves")
 

@@ -22,14 +22,13 @@ from referee.invicta.notation import (
     move_list,
     parse_move,
 )
-from referee.invicta.outcomes import AllMoves, GameOver, History, Played, Targets
+from referee.invicta.outcomes import AllMoves, History, Played, Targets
 from referee.invicta.refusals import Refusal, Tip, Why
 from referee.invicta.state import Game, IllegalMove
 from referee.table.commands import TableCommands
 from referee.table.errors import Hint, IllegalEvent
 from referee.table.events import Event
 from referee.table.session import Actor, Outcomes, Refused, Session
-from referee.table.views import ShowBoard
 
 ALIASES = {
     "m": "moves",
@@ -56,9 +55,6 @@ class InvictaCommands(TableCommands):
 
     def over(self, game: Game) -> Outcomes:
         return (Refused(hint=self.over_hint, reason=Refusal(Why.GAME_OVER, result=game.result)),)
-
-    def mover(self, game: Game) -> str | None:
-        return None if game.to_move is None else game.setup.player(game.to_move)
 
     def author(self, game: Game, event) -> str | None:
         return game.setup.player(event.side)  # every Invicta event is a side's move
@@ -96,16 +92,9 @@ class InvictaCommands(TableCommands):
         event = game.last
         assert event is not None
         square = event.square if isinstance(event, Place) else event.target
-        shown = (*shown, Played(event, game.board[square].kind, game.promoted, game.passed))
-        if game.finished:
-            assert game.finish is not None
-            shown = (*shown, GameOver(game.winner, game.finish, game.rows))
-        return shown
+        return (*shown, Played(event, game.board[square].kind, game.promoted, game.passed))
 
     # ------------------------------------------------------------ questions
-
-    def _board(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
-        return (ShowBoard(),)
 
     def _history(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return (History(move_list(session.record.events)),)

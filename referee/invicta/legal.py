@@ -14,6 +14,6 @@ from referee.invicta.state import Game
 def legal_lines(game: Game, seat: str) -> tuple[str, ...]:
     """``seat``'s legal moves now, each once; () when the game is over, when ``seat`` is
     not to move, or when it is no player's seat."""
-    if game.finished or game.to_move is None or seat != game.setup.player(game.to_move):
+    if game.to_move is None or game.mover != seat:
         return ()
     return tuple(dict.fromkeys(written(event) for event in game.legal_events(game.to_move)))

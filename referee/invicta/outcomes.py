@@ -10,8 +10,6 @@ from dataclasses import dataclass
 
 from referee.invicta.board import Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
-from referee.invicta.state import Finish
-from referee.table import views
 from referee.table.session import Accepted, Outcome
 
 
@@ -22,13 +20,6 @@ class Played(Accepted[Place | Move]):
     kind: Kind  # the face up after it
     promoted: bool  # a hollow piece reached the edge and became a lion
     passed: Side | None  # the opponent has no legal move: this side's turn is skipped
-
-
-@dataclass(frozen=True)
-class GameOver(views.GameOver):
-    winner: Side | None
-    finish: Finish
-    rows: tuple[tuple[Square, ...], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from referee.invicta.setup import HouseRules, Setup
-from referee.invicta.words import WORDS
 from referee.table.errors import SetupError
 from referee.table.registry import GameRegistration, Option
 
@@ -27,18 +26,8 @@ def new_setup(values, rules: HouseRules, deck) -> Setup:
     return Setup(white, black, rules)
 
 
-def terminal():
-    """The game at the terminal (its renderer and click commands), loaded when asked for."""
-    from referee.invicta.cli import CLIENT
-
-    return CLIENT
-
-
 REGISTRATION = GameRegistration.of(
     __package__,
-    words=WORDS,
-    cli=("invicta",),
-    terminal=terminal,
     title="Ergo (Invicta)",
     options=(
         Option("white", "The name of the player with the white pieces."),

@@ -39,6 +39,7 @@ from referee.table.errors import IllegalEvent
 from referee.table.events import Judged
 from referee.table.players import SetupState
 from referee.table.reveals import Reveal
+from referee.table.views import Ending
 
 
 class Finish(enum.StrEnum):
@@ -116,6 +117,20 @@ class Game(SetupState, Judged):
     @property
     def draw(self) -> bool:
         return self.finished and self.winner is None
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended (None while it goes on): its finish and the winning side's
+        player (none for a draw); the rows are the board's (``rows``)."""
+        if self.finish is None:
+            return None
+        winners = () if self.winner is None else (self.setup.player(self.winner),)
+        return Ending(self.finish, winners)
+
+    @property
+    def mover(self) -> str | None:
+        """Whose move it is: the player of the side to move (None once the game is over)."""
+        return None if self.to_move is None else self.setup.player(self.to_move)
 
     @property
     def next_side(self) -> Side:

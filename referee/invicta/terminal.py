@@ -18,10 +18,10 @@ from referee.client.safe import user
 from referee.client.table_io import TableRenderer, game_over_line
 from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
-from referee.invicta.outcomes import AllMoves, GameOver, History, Played, Targets
+from referee.invicta.outcomes import AllMoves, History, Played, Targets
 from referee.invicta.state import Finish, Game
 from referee.invicta.words import piece_words, result_words, rows_words
-from referee.table.views import ShowBoard
+from referee.table.views import GameOver, ShowBoard
 
 HELP = HelpPage(
     (
@@ -89,7 +89,11 @@ def player_text(game: Game, side: Side) -> Text:
 
 class InvictaRenderer(TableRenderer):
     help_words = HELP
-    describe = staticmethod(describe)
+
+    def describe(self, event) -> str:
+        """An event in one line, its side named by its player (``black (bob) places …``)."""
+        game = self.game if self.session is not None or self.watched is not None else None
+        return describe(event, game.setup if game is not None else None)
 
     def show(self, outcomes, changed: bool) -> None:
         """As every table shows outcomes, but the end of the game below the new board."""
@@ -103,6 +107,8 @@ class InvictaRenderer(TableRenderer):
             self.game_over(o)
 
     def after_change(self, outcomes) -> None:
+        if any(isinstance(o, GameOver) for o in outcomes):
+            return  # the end was drawn with its board (show)
         self.status(self.game)
 
     # ------------------------------------------------------------ the table
@@ -219,15 +225,16 @@ class InvictaRenderer(TableRenderer):
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        game = self.game
+        game = self.game  # the board as the game ended: its winning side and rows
+        winner, finish = game.winner, o.ending.termination
         line = game_over_line()
-        if o.finish is Finish.FIVE and o.winner is not None:
-            line.append_text(player_text(game, o.winner))
-            line.append(f" wins with {rows_words(o.rows)}", style="bold")
-        elif o.finish is Finish.BLOCKED and o.winner is not None:
-            line.append_text(player_text(game, o.winner))
+        if finish is Finish.FIVE and winner is not None:
+            line.append_text(player_text(game, winner))
+            line.append(f" wins with {rows_words(game.rows)}", style="bold")
+        elif finish is Finish.BLOCKED and winner is not None:
+            line.append_text(player_text(game, winner))
             line.append(" wins: ", style="bold")
-            line.append_text(player_text(game, o.winner.other))
+            line.append_text(player_text(game, winner.other))
             line.append(" cannot move (house rule blocked=lose)", style="bold")
         else:
             line.append(result_words(game.result), style="bold")

@@ -28,7 +28,6 @@ def seat_view(game: Game, seat: str | None) -> dict:
             {"name": setup.black, "side": "black", "you": seat == setup.black},
         ],
         "to_move": game.to_move.value if game.to_move is not None else None,
-        "to_play": setup.player(game.to_move) if game.to_move is not None else None,
         "moves": game.moves,
         "board": {
             s.name: {"side": p.side.value, "kind": p.kind.value} for s, p in game.board.items()
@@ -49,7 +48,7 @@ def seat_view(game: Game, seat: str | None) -> dict:
     }
     if seat is not None:
         side = Side.WHITE if seat == setup.white else Side.BLACK
-        mine = not game.finished and game.to_move is side
+        mine = game.mover == seat
         places: list[str] = []
         moves: dict[str, list[str]] = {}
         if mine:  # on its move, the generator's events are the legal ones (no check each)
@@ -61,7 +60,6 @@ def seat_view(game: Game, seat: str | None) -> dict:
         view["you"] = {
             "name": seat,
             "side": side.value,
-            "to_play": mine,
             "places": places,
             "moves": moves,
         }

@@ -167,8 +167,9 @@ def text_width(text: str) -> int:
     )
 
 
-def _breaks(text: str) -> dict[int, int]:
-    """Where a printed statement may break (index the next line starts at → cost).
+def breaks(text: str) -> dict[int, int]:
+    """Where a printed statement may break (index the next line starts at → cost): here for
+    :func:`wrap`, and for a statement inside a line of words (``referee.client.safe``).
 
     Cheapest before a connective, then after an argument's comma, then at any other
     space (after a quantifier, around ``=``), each dearer the deeper it is in
@@ -205,18 +206,18 @@ def wrap(text: str, width: int, first: int | None = None, indent: int = 2) -> tu
     """A printed statement as lines of at most ``width`` columns (``first`` for the first
     line), the lines after the first starting with ``indent`` spaces.
 
-    Lines break at the places :func:`_breaks` prices, weighing a break's cost against
+    Lines break at the places :func:`breaks` prices, weighing a break's cost against
     the room it leaves unused, so a statement reads in its parts (``∀x happy(x)`` /
     ``→ happy(…)``) rather than wherever the edge falls; a run with no place to break
     at all is cut at the edge. Joined with spaces the lines give ``text`` back.
     """
-    breaks = _breaks(text)
+    places = breaks(text)
     lines: list[str] = []
     start = 0
     room = max(1, width if first is None else first)
     while text_width(text[start:]) > room:
         best, best_score = None, None
-        for at, cost in breaks.items():
+        for at, cost in places.items():
             if at <= start:
                 continue
             line = text[start:at].rstrip(" ")

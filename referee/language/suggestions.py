@@ -192,6 +192,10 @@ def syntax_error(reading: Reading, exc: UnexpectedInput) -> ParseError:
     text = reading.text
     line = getattr(exc, "line", 1) or 1
     column = getattr(exc, "column", 1) or 1
+    if not isinstance(exc, UnexpectedCharacters):
+        slip = common_slip(reading, exc)
+        if slip is not None:
+            return slip
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
         hint = _LOOKALIKES.get(char)
@@ -240,6 +244,103 @@ def syntax_error(reading: Reading, exc: UnexpectedInput) -> ParseError:
     return ParseError(
         f"unexpected {shown!r}" + _expected(exc), text, token.line, token.column, len(shown)
     )
+
+
+# ------------------------------------------------------------ the two commonest slips
+
+# A corrected statement is offered whole when it is at most this long (a message quotes
+# about 80 characters of what was given).
+MAX_CORRECTED = 60
+_OR_SPELLINGS = "∨ (or ||, \\/, or)"
+
+
+def common_slip(reading: Reading, exc: UnexpectedInput) -> ParseError | None:
+    """The two slips players make most, said as such: ``|`` written for "or" (a single
+    bar only names what ∃! defines) and a keyword written with capitals (``ForAll``,
+    ``NOT``). The message points at the first slip and, when the statement with every
+    such slip corrected reads (and is short), offers it; a correction the grammar reads
+    but the statement's meaning does not (an unknown name left) is named without it.
+    None: neither slip is here."""
+    text = reading.text
+    try:
+        tokens = list(lark().lex(text))
+    except LarkError:
+        return None
+    capitals = [
+        t
+        for t in tokens
+        if t.type == "NAME" and str(t).lower() in ASCII_KEYWORDS and str(t) != str(t).lower()
+    ]
+    bars = [t for t in tokens if t.type == "NAMING_BAR"]
+    if not capitals and not bars:
+        return None
+    word = "||" if text.isascii() else "∨"
+    lowered = [(t, str(t).lower()) for t in capitals]
+    tries = [lowered] if capitals else []
+    tries += [lowered + [(b, word) for b in bars[:n]] for n in (len(bars), len(bars) - 1) if n]
+    syntax_only = None  # slips whose correction reads as far as the grammar goes
+    for fixes in tries[:MAX_TRIED_FIXES]:
+        corrected = _replaced(text, fixes)
+        first = min((t for t, _ in fixes), key=_at)
+        if reading.fits(0, len(text), corrected):
+            return _slip_error(text, first, corrected)
+        naming = first.type == "NAMING_BAR" and _names_a_unique(tokens)
+        if syntax_only is None and not naming and reading.suggest and _grammatical(corrected):
+            syntax_only = first
+    if syntax_only is not None:
+        return _slip_error(text, syntax_only, None)
+    at = getattr(exc, "token", None)
+    end = _at(at) if isinstance(at, Token) and at.type != "$END" else len(text)
+    early = [t for t in capitals if _at(t) <= end]
+    return _slip_error(text, early[0], None) if early else None
+
+
+def _names_a_unique(tokens: list[Token]) -> bool:
+    """Whether the statement starts with ∃! (after ∀s only): a bar may then be a naming
+    half written (``∃!x blonde(x) | b``), not "or"."""
+    for k, t in enumerate(tokens):
+        if t.type in ("FORALL", "FORALL_W", "NAME", "COMMA", "DOT"):
+            continue
+        nxt = tokens[k + 1].type if k + 1 < len(tokens) else None
+        return t.type == "UNIQUE" or (t.type == "EXISTS_W" and nxt == "NOT")
+    return False
+
+
+def _grammatical(text: str) -> bool:
+    """Whether the grammar reads ``text`` (what it means aside)."""
+    try:
+        lark().parse(text)
+    except (LarkError, RecursionError):
+        return False
+    return True
+
+
+def _at(token: Token) -> int:
+    """Where ``token`` starts in the text (the lexer always says)."""
+    return token.start_pos or 0
+
+
+def _replaced(text: str, fixes: list[tuple[Token, str]]) -> str:
+    for token, fix in sorted(fixes, key=lambda f: _at(f[0]), reverse=True):
+        text = text[: _at(token)] + fix + text[token.end_pos or _at(token) :]
+    return text
+
+
+def _slip_error(text: str, token: Token, corrected: str | None) -> ParseError:
+    word = str(token)
+    if token.type == "NAMING_BAR":
+        said = (
+            f'\'|\' is not "or": for "or" write {_OR_SPELLINGS}; a single | only names '
+            "what ∃! defines (∃!x φ | name := x)"
+        )
+    else:
+        said = (
+            f"{word!r} is not a word the referee knows: keywords are written in lowercase "
+            f"({word.lower()!r})"
+        )
+    if corrected is not None and len(corrected.strip()) <= MAX_CORRECTED:
+        said += f"; corrected, it reads: {corrected.strip()}"
+    return ParseError(said, text, token.line or 1, token.column or 1, len(word))
 
 
 def _expected(exc: UnexpectedInput) -> str:

@@ -298,11 +298,20 @@ def _check(
 
 def _refuted(literals, kept, premises: int, goal_literal, minimal: bool, start) -> Cvc5Result:
     """UNSAT, with the premises (the first ``premises`` literals) whose literal is in
-    the core ``kept``: matched by name, as a board's repeated statement has one literal."""
+    the core ``kept``: matched by name, as a board's repeated statement has one literal,
+    and one premise for each (two statements alike, once normalised, are one statement
+    of the core: naming both would make it not minimal)."""
     core = {str(literals[i]) for i in kept}
+    named: dict[str, int] = {}
+    for i in sorted(kept):
+        if i < premises:
+            named.setdefault(str(literals[i]), i)
+    for i, lit in enumerate(literals[:premises]):
+        if str(lit) in core:
+            named.setdefault(str(lit), i)
     return Cvc5Result(
         Cvc5Status.UNSAT,
-        used=tuple(i for i, lit in enumerate(literals[:premises]) if str(lit) in core),
+        used=tuple(sorted(named.values())),
         seconds=time.monotonic() - start,
         minimal=minimal,
         goal_used=goal_literal is not None and str(goal_literal) in core,

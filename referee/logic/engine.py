@@ -161,8 +161,8 @@ class Verdict:
     def renumbered(self, indices: Sequence[int]) -> Verdict:
         """The same verdict with premise ``i`` renamed ``indices[i]`` (in used and bounds)."""
 
-        def move(used: tuple[int, ...]) -> tuple[int, ...]:
-            return tuple(sorted(indices[i] for i in used))
+        def move(used: tuple[int, ...]) -> tuple[int, ...]:  # -1, the claim itself, stays
+            return tuple(sorted(indices[i] if i >= 0 else i for i in used))
 
         ev = self.evidence
         bound = ev.bound
@@ -618,10 +618,10 @@ class Engine:
             if verdict is not None:
                 if verdict.evidence.method == Method.EXHAUSTIVE:
                     verdict = self._prefer_proof(q, pool, solvers, verdict)
-                elif verdict.evidence.method == Method.PROOF and not verdict.evidence.minimal:
+                if not verdict.evidence.minimal:
                     for task in pending:  # the trials run in this process: free both cores
                         pool.cancel(task)
-                    verdict = self._shrink(q, verdict)
+                    verdict = self._shrink(q, verdict, pool)
                 return self._finish(q, verdict)
         return None
 
@@ -731,22 +731,36 @@ class Engine:
         evidence = Evidence(Method.MODEL, Solver.INFINITE, infinite=model)
         return Verdict(Status.NOT_ENTAILED, evidence)
 
-    def _shrink(self, q: _Question, verdict: Verdict) -> Verdict:
-        """Drop the statements a proof did not need, by deletion, with E (bounded).
+    def _shrink(self, q: _Question, verdict: Verdict, pool: Pool | None = None) -> Verdict:
+        """Drop the statements a refutation did not need, by deletion (bounded): the set
+        named is then minimal, each statement shown needed, or says it may not be.
 
-        Presentation, not proof: the verdict stands whatever happens here, and
-        the share of time is bounded like Z3's own core minimising.
+        First cvc5 on the statements used alone (with ``pool`` free for it), which
+        shrinks its own core by deletion and shows each statement it keeps needed by a
+        model without it; else trials of E. Either way the smaller set is itself
+        refuted by a prover before it replaces the larger. E's proof names the axioms
+        it used, which another proof may not need (#4, #11, #12 where #4, #12 clash),
+        and an exhaustive search's statements are a union over sizes: both are shrunk.
+        Presentation, not proof: the verdict stands whatever happens here, and the
+        share of time is bounded like Z3's own core minimising.
         """
         ev = verdict.evidence
-        if ev.solver == Solver.E:
-            # E's proof object names the axioms its refutation used: each listed
-            # statement is one the proof shown needs, so there is nothing to shrink
-            # (measured: deletion trials cost 21 ms a question for nothing to show).
-            return replace(verdict, evidence=replace(ev, minimal=True))
-        if not self.limits.minimise or not ev.used or locate_e() is None:
+        if ev.method not in (Method.PROOF, Method.EXHAUSTIVE) or not ev.used:
+            return verdict
+        ev = replace(ev, minimal=len(ev.used) == 1 and ev.method == Method.PROOF)
+        verdict = replace(verdict, evidence=ev)
+        if not self.limits.minimise or ev.minimal:
             return verdict
         spent = ev.solver_seconds or 0.05
         stop = shrink_until(spent, q.deadline - 0.05)
+        if pool is not None and self.limits.cvc5:
+            core = self._cvc5_core(q, pool, ev.used, stop)
+            if core is not None:
+                clash = q.problem.negated_goal is not None and not core[1]
+                shrunk = replace(ev, used=core[0], minimal=True, premises_clash=clash)
+                return replace(verdict, evidence=shrunk)
+        if ev.method != Method.PROOF or locate_e() is None:
+            return verdict
         premises = q.problem.premises
         goal = q.problem.negated_goal
         goal_used: bool | None = None  # whether E's last proof of the final set needed the goal
@@ -772,6 +786,26 @@ class Engine:
             verdict,
             evidence=replace(ev, used=tuple(sorted(used)), minimal=minimal, premises_clash=clash),
         )
+
+    def _cvc5_core(
+        self, q: _Question, pool: Pool, used: Sequence[int], until: float
+    ) -> tuple[tuple[int, ...], bool] | None:
+        """cvc5 on the statements ``used`` alone (and the negated goal): its core, shrunk
+        by deletion and shown minimal, as (premise indices, whether the goal is in it);
+        None when it does not show one before ``until``."""
+        p = q.problem
+        sub = Problem(tuple(p.premises[j] for j in used), p.negated_goal, p.predicates, p.functions)
+        task = pool.submit(Cvc5Find(sub), max(0.01, until - time.monotonic()))
+        try:
+            for event in pool.events({task}, until):
+                r = event.result
+                if event.kind == EventKind.DONE and isinstance(r, Cvc5Result):
+                    if r.status == Cvc5Status.UNSAT and r.minimal and r.used:
+                        return tuple(sorted(used[k] for k in r.used)), r.goal_used
+                    return None
+        finally:
+            pool.cancel(task)
+        return None
 
     def _finish(self, q: _Question, verdict: Verdict) -> Verdict:
         evidence = replace(verdict.evidence, tried=tuple(q.tried))
@@ -808,6 +842,7 @@ class Engine:
                 Method.EXHAUSTIVE,
                 Solver.FINDER,
                 used=used,
+                minimal=len(used) <= 1,  # a union over the sizes searched: shrunk after
                 bound=bound,
                 searched=r.size,
                 solver_seconds=r.seconds,

@@ -546,8 +546,66 @@ class Definition:
             return f"{self.name}: {self.text}"
         return f"{self.heading()} when {self.text}"
 
+    def at(self, *values: int) -> int | bool:
+        """The symbol's value at ``values`` (one integer per parameter): a function's
+        number, a predicate's truth. What a picture of the model's first elements shows."""
+        if len(values) != self.arity:
+            raise ValueError(f"{self.name} takes {self.arity} values, not {len(values)}")
+        args = dict(zip(self.parameters, values, strict=True))
+        if self.kind == FUNCTION:
+            return _value(self.body, args)  # type: ignore[arg-type]
+        return _holds(self.body, args)  # type: ignore[arg-type]
+
     def __reduce__(self):
         return (Definition, (self.name, self.kind, self.arity, self.text))
+
+
+def _value(t: ATerm, args: dict[str, int]) -> int:
+    if isinstance(t, Num):
+        return t.value
+    if isinstance(t, Arg):
+        return args[t.name]
+    if isinstance(t, Add):
+        return _value(t.left, args) + _value(t.right, args)
+    if isinstance(t, Sub):
+        return _value(t.left, args) - _value(t.right, args)
+    if isinstance(t, Neg):
+        return -_value(t.body, args)
+    if isinstance(t, Scale):
+        return t.k * _value(t.body, args)
+    if isinstance(t, Max):
+        return max(_value(t.left, args), _value(t.right, args))
+    if isinstance(t, Min):
+        return min(_value(t.left, args), _value(t.right, args))
+    if isinstance(t, FloorDiv):
+        return _value(t.body, args) // t.d  # Python's // is the floor, as ⌊t/d⌋
+    raise TypeError(f"not a definition term: {t!r}")
+
+
+_COMPARE = {
+    "<": lambda a, b: a < b,
+    "≤": lambda a, b: a <= b,
+    "=": lambda a, b: a == b,
+    "≠": lambda a, b: a != b,
+    ">": lambda a, b: a > b,
+    "≥": lambda a, b: a >= b,
+}
+
+
+def _holds(c: ACond, args: dict[str, int]) -> bool:
+    if isinstance(c, Truth):
+        return c.value
+    if isinstance(c, Rel):
+        return _COMPARE[c.op](_value(c.left, args), _value(c.right, args))
+    if isinstance(c, Congruent):
+        return _value(c.body, args) % c.d == c.r  # Python's % is never negative for d > 0
+    if isinstance(c, CAnd):
+        return _holds(c.left, args) and _holds(c.right, args)
+    if isinstance(c, COr):
+        return _holds(c.left, args) or _holds(c.right, args)
+    if isinstance(c, CNot):
+        return not _holds(c.body, args)
+    raise TypeError(f"not a condition: {c!r}")
 
 
 @dataclass(frozen=True)

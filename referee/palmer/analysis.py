@@ -31,7 +31,7 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from referee.language.ast import Formula
 from referee.language.vocabulary import Vocabulary
@@ -112,6 +112,25 @@ UNBOUNDED = Budget()
 
 
 @dataclass(frozen=True)
+class Proof:
+    """What the engine proved of one question, kept so that a claim of exactly that
+    question may use it (:func:`proof_for`): ``verdict`` (entailed, or inconsistent for
+    the board's consistency) was asked of the statements ``premises`` (ids and what each
+    asserted, in the question's order: the verdict's ``used`` indexes them) and, for an
+    entailment, of ``goal``."""
+
+    premises: tuple[tuple[int, Formula], ...]
+    verdict: Verdict
+    goal: tuple[int, Formula] | None = None
+
+    @property
+    def used(self) -> tuple[tuple[int, Formula], ...]:
+        """The statements the proof rests on (every premise when it names none)."""
+        used = self.verdict.used or tuple(range(len(self.premises)))
+        return tuple(self.premises[k] for k in used)
+
+
+@dataclass(frozen=True)
 class Claimable:
     """What a claim would come to now, statement by statement (the views' ``claimable``).
 
@@ -134,6 +153,10 @@ class Claimable:
     questions: int = 0  # engine questions this analysis asked (the rest was reused)
     unasked: tuple[int, ...] = ()  # unknown without a question: no time, stale, or stopped
     board_unasked: bool = False  # the board's consistency unknown without a question
+    # The engine's proofs behind ``redundant`` (by statement) and behind an inconsistent
+    # board (``clash``): a claim of the same question uses them (:func:`proof_for`).
+    proofs: tuple[tuple[int, Proof], ...] = field(default=(), repr=False)
+    clash: Proof | None = field(default=None, repr=False)
 
     def to_json(self) -> dict:
         return {
@@ -198,10 +221,12 @@ def analyze(
         return question(seconds), seconds >= board.timeout
 
     # The whole board: what an inconsistency claim would come to.
-    model, conflict, board_open, board_unasked = None, (), False, False
+    model, board_open, board_unasked = None, False, False
+    conflict: tuple[int, ...] = ()
+    clash: Proof | None = None
     if known is not None and known.board == Consistency.INCONSISTENT:
         consistency = Consistency.INCONSISTENT  # more statements: still inconsistent
-        conflict = known.conflict
+        conflict, clash = known.conflict, known.clash
     elif known is not None and known.board == Consistency.CONSISTENT and holds(known.model):
         consistency, model = Consistency.CONSISTENT, known.model
     elif same and known is not None and known.board_undetermined:
@@ -209,11 +234,15 @@ def analyze(
     else:
         verdict, full = ask(lambda s: engine.consistency(formulas, timeout=s))
         consistency, model, conflict = _consistency(verdict, board)
+        if consistency == Consistency.INCONSISTENT and verdict is not None:
+            clash = Proof(basis, verdict)
         board_open = verdict is not None and full and consistency == Consistency.UNKNOWN
         board_unasked = verdict is None
 
     # Each listed statement: what ``claim i`` would come to; first what is reused.
     old_countermodels = dict(known.countermodels) if known is not None else {}
+    old_proofs = dict(known.proofs) if known is not None else {}
+    proofs: dict[int, Proof] = {}
     verdicts: dict[int, Status] = {}
     kept: dict[int, Model] = {}
     undetermined: set[int] = set()
@@ -225,6 +254,8 @@ def analyze(
             verdicts[s.id] = Status.ENTAILED  # the rest holds the whole clash: it entails anything
         elif known is not None and s.id in known.redundant:
             verdicts[s.id] = Status.ENTAILED  # its premises only grew
+            if s.id in old_proofs:
+                proofs[s.id] = old_proofs[s.id]
         elif s.id in old_countermodels and holds(old_countermodels[s.id]):
             verdicts[s.id] = Status.NOT_ENTAILED
             kept[s.id] = old_countermodels[s.id]
@@ -253,6 +284,8 @@ def analyze(
             continue
         asked_ids.add(s.id)
         verdicts[s.id] = verdict.status
+        if verdict.status == Status.ENTAILED:
+            proofs[s.id] = Proof(basis[:i] + basis[i + 1 :], verdict, basis[i])
         if verdict.status == Status.NOT_ENTAILED and verdict.model is not None:
             kept[s.id] = verdict.model
         elif verdict.status == Status.UNDETERMINED and full:
@@ -275,7 +308,57 @@ def analyze(
         asked,
         tuple(i for i in listed if i in waiting and i not in asked_ids),
         board_unasked,
+        tuple((i, proofs[i]) for i in listed if verdicts.get(i) == Status.ENTAILED and i in proofs),
+        clash,
     )
+
+
+def proof_for(
+    claimable: Claimable | None,
+    premises: Sequence[tuple[int, Formula]],
+    targets: Sequence[tuple[int, Formula]],
+) -> Verdict | None:
+    """A verdict the analysis proved of exactly this claim: ``premises`` (ids and what each
+    asserts, in the claim's order) entail ``targets`` (one statement: a set claim is another
+    question), or with no targets are inconsistent; None when it proved no such thing.
+
+    Soundness first: a proof is used only where every statement it rests on is among the
+    claim's premises asserting the same formula, and its goal is the claimed statement
+    as it stands (a board that only grew keeps a proof true; a ¬ or an erasure does not).
+    Its ``used`` then names the claim's own premises. A redundancy shown by a clash among
+    the other statements is an entailment from that clash (``premises_clash``)."""
+    if claimable is None or claimable.state != State.READY or len(targets) > 1:
+        return None
+    where = {pair: k for k, pair in enumerate(premises)}
+    if not targets:
+        proof, goal = claimable.clash, None
+    else:
+        goal = targets[0]
+        proof = dict(claimable.proofs).get(goal[0])
+        if proof is not None and proof.goal != goal:
+            return None
+        if proof is None and goal[0] not in claimable.conflict:
+            proof = claimable.clash  # the rest of the board holds the whole clash
+    if proof is None:
+        return None
+    verdict, evidence = proof.verdict, proof.verdict.evidence
+    bound = evidence.bound
+    sources = bound.sources if bound is not None else ()
+    rests_on = (*proof.used, *(proof.premises[k] for k in sources if 0 <= k < len(proof.premises)))
+    if any(pair not in where for pair in rests_on):
+        return None
+
+    def moved(indices: Sequence[int]) -> tuple[int, ...]:
+        return tuple(sorted(where[proof.premises[k]] if k >= 0 else k for k in indices))
+
+    if bound is not None and sources:
+        bound = replace(bound, sources=moved(sources))
+    used = tuple(sorted(where[pair] for pair in proof.used))
+    evidence = replace(evidence, used=used, bound=bound)
+    if targets and verdict.status == Status.INCONSISTENT:
+        evidence = replace(evidence, premises_clash=True)
+        return replace(verdict, status=Status.ENTAILED, evidence=evidence)
+    return replace(verdict, evidence=evidence)
 
 
 def additions(

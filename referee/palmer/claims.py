@@ -18,7 +18,7 @@ from referee.logic.engine import Status, Verdict
 from referee.logic.normalform import big_and
 from referee.palmer.derivations import check_claim_derivation
 from referee.palmer.events import Claim, ClaimKind, ClaimVerdict
-from referee.palmer.state import Game, claim_outcome
+from referee.palmer.state import POSITIVE, Game, claim_outcome
 
 T = TypeVar("T")
 
@@ -63,9 +63,16 @@ def settle(
     offered: Offered | None = None,
     player: str | None = None,
     write: bool = True,
+    known: Verdict | None = None,
+    focus: Sequence[int] = (),
 ) -> Settlement:
     """Put the claim to ``engine`` under the record's time limit and judge it by the rules.
 
+    ``known``: a proof of exactly this claim already found under the same limit (the
+    claimable-now hint's, :func:`referee.palmer.hint.proved`): the claim is upheld by it,
+    as the hint said, with no second question that a busy machine might leave open.
+    ``focus``: premises (indices) a proof is likely to rest on (replay: the recorded
+    proof's), asked first on their own; a proof from some premises is a proof from all.
     A claim the engine proves comes with a derivation the referee writes and
     checks (``write``), so the table can follow it line by line; one the checker
     refuses is not kept.
@@ -74,11 +81,23 @@ def settle(
     premises = [e for e in game.board if e.id not in targets]
     formulas = [e.statement.asserted for e in premises]
     limit = game.setup.claim_timeout
-    if kind == ClaimKind.INCONSISTENT:
-        verdict = engine.consistency(formulas, timeout=limit)
-    else:
-        goals = [game.entry(t).statement.asserted for t in targets]
-        verdict = engine.entailment(formulas, goals, timeout=limit)
+    goals = [game.entry(t).statement.asserted for t in targets]
+    proved = POSITIVE[kind]
+
+    def ask(indices: Sequence[int]) -> Verdict:
+        chosen = [formulas[i] for i in indices]
+        if kind == ClaimKind.INCONSISTENT:
+            return engine.consistency(chosen, timeout=limit)
+        return engine.entailment(chosen, goals, timeout=limit)
+
+    verdict = known if known is not None and known.status == proved else None
+    subset = sorted(set(focus))
+    if verdict is None and subset and subset[-1] < len(formulas) and subset[0] >= 0:
+        focused = ask(subset)
+        if focused.status == proved:
+            verdict = focused.renumbered(subset)
+    if verdict is None:
+        verdict = ask(range(len(formulas)))
     check = result = None
     if offered is not None:
         check, result = check_claim_derivation(
@@ -120,11 +139,24 @@ def settle(
 def recheck(game: Game, recorded: Claim, engine: Any) -> Settlement:
     """Settle ``recorded`` again with today's engine (and checker), as replay does.
 
-    The verdict is compared, not the wording of a proof: none is written.
+    The verdict is compared, not the wording of a proof: none is written. A recorded
+    proof's premises are asked first on their own (a claim upheld by the hint's proof
+    is found again without the whole board's question), then, if today's engine does
+    not prove it from them, the whole question.
     """
     offered = None
     if recorded.derivation is not None:
         offered = Offered(recorded.derivation.file, recorded.derivation.text)
+    focus = (
+        recorded.verdict.evidence.used if recorded.verdict.status == POSITIVE[recorded.kind] else ()
+    )
     return settle(
-        game, recorded.kind, recorded.targets, engine, offered, recorded.player, write=False
+        game,
+        recorded.kind,
+        recorded.targets,
+        engine,
+        offered,
+        recorded.player,
+        write=False,
+        focus=focus,
     )

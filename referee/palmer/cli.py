@@ -12,7 +12,14 @@ import contextlib
 from pathlib import Path
 
 from referee.client.common import read_text
-from referee.client.house import Replay, TerminalClient, TerminalGame, play_command, replay_command
+from referee.client.house import (
+    Replay,
+    TerminalClient,
+    TerminalGame,
+    mover_prompt,
+    play_command,
+    replay_command,
+)
 from referee.client.keys import ask
 from referee.client.safe import user
 from referee.palmer.commands import ReadError
@@ -61,11 +68,12 @@ def _examiner(record):
 
 
 def _prompt(g) -> str:
-    return "game over> " if g.finished else f"{g.player}> "
+    return "vote> " if g.pending is not None and not g.finished else mover_prompt(g)
 
 
 def _step(renderer: PalmerRenderer, s) -> None:
-    renderer.out.print(user(f"event {s.number}: ") + user(describe(s.event)))
+    line = renderer.marked(describe(s.event), s.event, s.game)
+    renderer.out.print(user(f"event {s.number}: ") + user(line))
     renderer.board(s.game)
     renderer.scores(s.game)
 

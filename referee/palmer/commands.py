@@ -21,11 +21,12 @@ from dataclasses import replace
 from referee.language.limits import is_number
 from referee.palmer import claims, hint, refusals
 from referee.palmer.cards import CardError, resolve_card, short_name
+from referee.palmer.derivations import offered_uses
 from referee.palmer.events import Ballot, Claim, ClaimKind, End, Negate, Pass, Play, Vote
+from referee.palmer.hint import proved as hinted_proof
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
-    GameOver,
     Hinted,
     Negated,
     NegationPlaces,
@@ -40,7 +41,6 @@ from referee.palmer.state import Game
 from referee.table.commands import TableCommands, last_event
 from referee.table.errors import Hint, Refusal
 from referee.table.session import Actor, Asked, Declined, Outcomes, Refused, Session
-from referee.table.views import ShowBoard
 
 ALIASES = {
     "p": "play",
@@ -115,14 +115,6 @@ class PalmerCommands(TableCommands):
         return None
 
     # ------------------------------------------------------------ helpers
-
-    def followed(self, session: Session, shown: Outcomes) -> Outcomes:
-        game: Game = session.game  # type: ignore[assignment]
-        if game.finished:
-            finish = game.finish
-            assert finish is not None
-            shown = (*shown, GameOver(game.winner, finish, game.leaders, game.end_note))
-        return shown
 
     @staticmethod
     def _resolve(game: Game, tokens: Sequence[str]) -> list[str]:
@@ -312,7 +304,8 @@ class PalmerCommands(TableCommands):
         else:
             return (Refused(reason=Refusal(refusals.Why.CLAIM_USAGE)),)
         game.check_targets(kind, targets)  # refused (by the table) unless they can be claimed
-        shown = settled_view(game, self.engine, kind, targets, offered)
+        known = hinted_proof(self._hinted, game, kind, targets)  # as the hint said: upheld
+        shown = settled_view(game, self.engine, kind, targets, offered, known)
         outcomes = self.submit(session, shown.claim)
         if outcomes and isinstance(outcomes[0], Refused):
             return outcomes
@@ -334,9 +327,6 @@ class PalmerCommands(TableCommands):
     def _model(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         return self._why(session, game, rest, actor, model_only=True)
 
-    def _board(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
-        return (ShowBoard(),)
-
     def _hint(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
         """What a claim would come to now (house rule hints), computed now, as the web
         table computes it in the background."""
@@ -349,10 +339,10 @@ class PalmerCommands(TableCommands):
         return (Hinted(self._hinted, listed),)
 
 
-def settled_view(game: Game, engine, kind, targets, offered) -> ClaimSettled:
+def settled_view(game: Game, engine, kind, targets, offered, known=None) -> ClaimSettled:
     """Settle a claim and keep the texts the renderer shows (before the board changes), as
-    the board shows them."""
-    result = claims.settle(game, kind, targets, engine, offered)
+    the board shows them (``known``: the hint's proof of it, :func:`hinted_proof`)."""
+    result = claims.settle(game, kind, targets, engine, offered, known=known)
     return ClaimSettled(
         result.claim,
         tuple((t, game.entry(t).as_written) for t in targets),
@@ -368,12 +358,17 @@ def recorded_view(game: Game, claim: Claim) -> ClaimSettled:
     its statements with the parentheses the board shows."""
     texts = {e.id: e.as_written for e in game.board}
     goals = tuple(e.statement.asserted for e in game.board if e.id in claim.targets)
+    uses: tuple[int, ...] = ()
+    if claim.derivation is not None:
+        board = {e.id: e.statement for e in game.board}
+        uses = offered_uses(claim.derivation, board, game.vocabulary) if game.vocabulary else ()
     return ClaimSettled(
         claim,
         tuple((t, texts.get(t, "")) for t in claim.targets),
         tuple((p, texts.get(p, "")) for p in claim.premises),
         game.scores.get(claim.player, 0),
         goals,
+        offered_uses=uses,
     )
 
 

@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from functools import reduce
 from typing import Any
 
-from referee.derivation.checker import DerivationResult, check_derivation
+from referee.derivation.checker import DerivationResult, check_derivation, rests_on
 from referee.derivation.rules import same
-from referee.derivation.syntax import DerivationError
+from referee.derivation.syntax import DerivationError, parse_derivation
 from referee.language import ast
 from referee.language.vocabulary import Vocabulary
 from referee.palmer.events import Backing, DerivationCheck
@@ -57,3 +57,18 @@ def check_claim_derivation(
     if isinstance(result.conclusion, ast.Falsum) or same(result.conclusion, goal):
         return verdict(Backing.BACKS)
     return verdict(Backing.NOT_THE_CLAIM)
+
+
+def offered_uses(
+    check: DerivationCheck, board: Mapping[int, ast.Statement], vocabulary: Vocabulary
+) -> tuple[int, ...]:
+    """The board statements a recorded derivation rests on (through everything it cites),
+    read again from its text with no engine: what ``why`` names it used (none when the
+    file was not a derivation)."""
+    if check.backing == Backing.NOT_A_DERIVATION:
+        return ()
+    try:
+        derivation = parse_derivation(check.text, vocabulary, max(board, default=0))
+    except DerivationError:
+        return ()
+    return rests_on(derivation, derivation.conclusion)

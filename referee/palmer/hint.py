@@ -12,9 +12,10 @@ background thread drops an answer the game has moved past.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from referee.logic.engine import Verdict
 from referee.palmer.analysis import (
     Board,
     Claimable,
@@ -22,13 +23,24 @@ from referee.palmer.analysis import (
     State,
     Stated,
     checking,
+    proof_for,
 )
 from referee.palmer.analysis import analyze as analyze_board
 from referee.palmer.claims import Engine
+from referee.palmer.events import ClaimKind
 from referee.palmer.state import Game
 from referee.table.background import Background
 
-__all__ = ["Board", "Claimable", "Consistency", "State", "Stated", "analyze", "board_of"]
+__all__ = [
+    "Board",
+    "Claimable",
+    "Consistency",
+    "State",
+    "Stated",
+    "analyze",
+    "board_of",
+    "proved",
+]
 
 
 def board_of(game: Game) -> Board:
@@ -38,6 +50,21 @@ def board_of(game: Game) -> Board:
         game.vocabulary,
         game.setup.claim_timeout,
     )
+
+
+def proved(
+    hinted: Claimable | None, game: Game, kind: ClaimKind, targets: Sequence[int]
+) -> Verdict | None:
+    """The proof the hint ``hinted`` holds of exactly this claim on ``game``'s board as it
+    stands now (:func:`referee.palmer.analysis.proof_for`), or None: the claim is then
+    upheld by the proof that made the hint list it, as the hint said it would be."""
+    if hinted is None:
+        return None
+    premises = [(e.id, e.statement.asserted) for e in game.board if e.id not in targets]
+    if kind == ClaimKind.INCONSISTENT:
+        return proof_for(hinted, premises, ())
+    claimed = [(t, game.entry(t).statement.asserted) for t in targets]
+    return proof_for(hinted, premises, claimed)
 
 
 def analyze(

@@ -25,7 +25,7 @@ def legal_lines(game: Game, seat: str) -> tuple[str, ...]:
     if game.pending is not None:  # the turn waits for the vote: each asked player's ballot
         asked = seat in game.asked and seat not in game.ballots
         return ("vote yes", "vote no") if asked else ()
-    if game.player != seat:
+    if game.mover != seat:
         return ()
     return (*_claims(game), *_negations(game, seat), *_statement_cards(game, seat), *_passes(game))
 

@@ -14,8 +14,6 @@ from referee.derivation.checker import DerivationResult
 from referee.language.ast import Formula
 from referee.palmer.events import Ballot, Claim, Negate, Play, Vote
 from referee.palmer.hint import Claimable
-from referee.palmer.state import Finish
-from referee.table import views
 from referee.table.session import Accepted, Outcome, PlayerOutcome
 
 Numbered = tuple[tuple[int, str], ...]  # (board number, statement text)
@@ -52,6 +50,7 @@ class ClaimSettled(Outcome):
     score: int  # the claimant's score after it
     goals: tuple[Formula, ...] = ()  # the claimed statements as formulas (naming explicit)
     derivation: DerivationResult | None = None
+    offered_uses: tuple[int, ...] = ()  # the board statements a derivation offered rests on
 
     @property
     def counter(self) -> bool:
@@ -96,11 +95,3 @@ class Passed(PlayerOutcome):
     shared screen and in every seat's log."""
 
     discarded: int
-
-
-@dataclass(frozen=True)
-class GameOver(views.GameOver):
-    winner: str | None
-    finish: Finish
-    leaders: tuple[str, ...]
-    note: str = ""  # what the table said when ending it

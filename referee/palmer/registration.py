@@ -12,7 +12,6 @@ from referee.palmer.setup import (
     Settings,
     Setup,
 )
-from referee.palmer.words import WORDS
 from referee.resources import default_deck_path
 from referee.table.registry import Decks, GameRegistration, Option
 
@@ -24,18 +23,9 @@ def new_setup(values, rules: HouseRules, deck) -> Setup:
     return Setup(settings, rules, deck.text, deck.name, values["timeout"])
 
 
-def terminal():
-    """The game at the terminal (its renderer and click commands), loaded when asked for."""
-    from referee.palmer.cli import CLIENT
-
-    return CLIENT
-
-
 REGISTRATION = GameRegistration.of(
     __package__,
-    words=WORDS,
     cli=("play", "replay"),
-    terminal=terminal,
     title="Palmer's game",
     options=(
         Option.players("Player names in turn order, comma-separated: alice,bob,carol."),

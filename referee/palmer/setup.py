@@ -50,6 +50,9 @@ class HouseRules(Plain):
     # Undo may take back an event that showed something hidden (a judgement, a
     # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
     undo_past_reveals: bool = False
+    # Undo may take back a move after which cards were drawn (never a ruling): whoever
+    # drew them keeps knowing them (docs/rulings.md, "Computer seats at the terminal").
+    undo_draws: bool = False
     # Practice tables: every view lists the statements claimable now, and ``hint`` says
     # it at the terminal (docs/rulings.md, "The claimable-now hint").
     hints: bool = False
@@ -121,6 +124,16 @@ class Setup(DealtSetup):
             )
         if timeout > MAX_CLAIM_TIMEOUT:
             raise RulesError("claim_timeout", f"must be at most {MAX_CLAIM_TIMEOUT:g} seconds")
+
+    def check_new(self) -> None:
+        """A new game seats two players at least (a claim must convince the others, and
+        one player alone would only pass or claim against themselves); a record of one
+        player, made before this check, still loads."""
+        super().check_new()
+        if len(self.players) < 2:
+            raise SetupError(
+                "players", f"Palmer's game is for 2 players or more, not {len(self.players)}"
+            )
 
     @cached_property
     def deck(self) -> Deck:

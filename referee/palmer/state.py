@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from referee.language import ast
 from referee.language.deck import DeckCard
@@ -44,6 +44,7 @@ from referee.table.dealing import DealtState
 from referee.table.errors import Hides, IllegalEvent, Refusal
 from referee.table.events import Judged
 from referee.table.reveals import Reveal, Shown
+from referee.table.views import Ending
 
 POSITIVE = {ClaimKind.REDUNDANT: Status.ENTAILED, ClaimKind.INCONSISTENT: Status.INCONSISTENT}
 NEGATIVE = {ClaimKind.REDUNDANT: Status.NOT_ENTAILED, ClaimKind.INCONSISTENT: Status.CONSISTENT}
@@ -95,6 +96,19 @@ class Entry:
         return to_unicode(self.statement, as_written=True)
 
 
+@dataclass(frozen=True, eq=False)
+class Ruled:
+    """The last claim ruled on (by the referee, or by the table's vote), with the board as
+    it stood then: what the picture of the ruling is drawn from (``referee.palmer.rulings``).
+    Compared by identity: it is made once per ruling, and a picture of it is kept as long."""
+
+    event: int  # the claim's number in the record (from 1), or the vote's
+    claim: Claim
+    board: tuple[tuple[int, str, ast.Formula], ...]  # id, as written, the formula asserted
+    vocabulary: Vocabulary  # the board's, names given with ∃! included
+    vote: Vote | None = None  # how the table voted, when it settled the claim
+
+
 @dataclass
 class Game(DealtState, Judged):
     codec = CODEC  # its events (the shared apply finds their handlers by it)
@@ -114,6 +128,7 @@ class Game(DealtState, Judged):
     pending: Claim | None = None  # an undetermined claim waiting for the table's vote
     ballots: dict[str, bool] = field(default_factory=dict)  # the pending claim's, so far
     voted: Vote | None = None  # how the last ballots settled a claim (the table's decision)
+    ruled: Ruled | None = None  # the last ruling on a claim, for its picture
     passes_in_row: int = 0
     winner: str | None = None
     finished: bool = False
@@ -187,22 +202,38 @@ class Game(DealtState, Judged):
 
     # ------------------------------------------------------------ events
 
-    def judge(self, event) -> int:
+    def judge(self, event) -> None:
         if self.pending is not None and not isinstance(event, (Vote, Ballot, End)):
             raise Refusal.illegal("type", Why.VOTE_FIRST)
         if isinstance(event, (Play, Negate, Claim, Pass)) and event.player != self.player:
             raise Refusal.illegal(
                 "player", Why.NOT_YOUR_TURN, player=self.player, other=event.player
             )
-        return len(self.draw_pile)
 
-    def noted(self, event, before: int) -> tuple[Shown, ...]:
-        shown = []
-        if isinstance(event, Claim):  # the engine's verdict, shown to the table
-            shown.append(Shown.JUDGEMENT)
-        if len(self.draw_pile) < before:  # dealt mode: the turn ended with a draw
-            shown.append(Shown.DRAWN_CARD)
-        return tuple(shown)
+    @property
+    def ending(self) -> Ending | None:
+        """How the game ended (None while it goes on): its finish, its winner (none for a
+        draw between the leaders), every player's points, what the table said."""
+        if self.finish is None:
+            return None
+        winners = (self.winner,) if self.winner else ()
+        scores = tuple((p, self.scores[p]) for p in self.players)
+        return Ending(self.finish, winners, scores, self.end_note)
+
+    @property
+    def mover(self) -> str | None:
+        """Whose move it is: the player whose turn it is, unless the table is voting on a
+        claim (then each asked player's ballot) or the game is over."""
+        return None if self.finished or self.pending is not None else self.player
+
+    @property
+    def hidden(self) -> dict[Shown, int | None]:
+        """What the table cannot know yet (:mod:`referee.table.reveals`): a claim's verdict;
+        in dealt mode the pile, measured by its size (a turn that draws shows cards)."""
+        kept: dict[Shown, int | None] = {Shown.JUDGEMENT: None}
+        if self.dealt:
+            kept[Shown.DRAWN_CARD] = len(self.draw_pile)
+        return kept
 
     def _take(self, ids: Sequence[str], key: str) -> list[DeckCard]:
         """The cards, checked against the hand in dealt mode (the hand is not changed yet)."""
@@ -322,6 +353,9 @@ class Game(DealtState, Judged):
             raise Refusal.illegal(
                 "outcome", Why.WRONG_OUTCOME, word=event.outcome.value, other=outcome.value
             )
+        stood = tuple((e.id, e.as_written, e.statement.asserted) for e in self.board)
+        assert self.vocabulary is not None
+        self.ruled = Ruled(self.events + 1, event, stood, self.vocabulary)
         if outcome == ClaimOutcome.VOTE:
             self.pending = event
         else:
@@ -356,6 +390,7 @@ class Game(DealtState, Judged):
                 raise Refusal.illegal(key, Why.NOT_A_PLAYER, word=strangers[0])
         claim, self.pending = self.pending, None
         self.ballots = {}
+        self._voted(event)
         self._settle(claim, event.accepted)
 
     @property
@@ -387,7 +422,13 @@ class Game(DealtState, Judged):
         self.voted = Vote(upheld, ayes, noes)
         claim, self.pending = self.pending, None
         self.ballots = {}
+        self._voted(self.voted)
         self._settle(claim, upheld)
+
+    def _voted(self, vote: Vote) -> None:
+        """The table settled the pending claim: the last ruling is its vote."""
+        if self.ruled is not None:
+            self.ruled = replace(self.ruled, event=self.events + 1, vote=vote)
 
     def _pass(self, event: Pass) -> None:
         if event.discard and not self.rules.pass_discard:

@@ -12,18 +12,20 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.client import words
+from referee.client.derivation_words import derivation_rows
 from referee.client.grammar import count
 from referee.client.layout import HelpPage, titled
+from referee.client.reasons import ended_words
 from referee.client.renders import event_words, renders
-from referee.client.safe import Statement, statement_line, user, wraps
+from referee.client.safe import Statement, entry, formula, statement_line, user, wraps
 from referee.client.table_io import TableRenderer, game_over_line
-from referee.client.verdict_render import model_tables
-from referee.language.printer import to_unicode
+from referee.client.verdict_render import failure_text, model_tables
 from referee.logic.engine import Status
 from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
 from referee.logic.witness import explain
 from referee.palmer.cards import short_name
+from referee.palmer.commands import ALIASES
 from referee.palmer.events import (
     Backing,
     Ballot,
@@ -39,7 +41,6 @@ from referee.palmer.hint import Consistency
 from referee.palmer.outcomes import (
     BallotCast,
     ClaimSettled,
-    GameOver,
     Hinted,
     Negated,
     NegationPlaces,
@@ -48,7 +49,8 @@ from referee.palmer.outcomes import (
     Why,
     Written,
 )
-from referee.palmer.state import Finish, Game
+from referee.palmer.state import Game
+from referee.table.views import GameOver
 
 HELP = HelpPage(
     (
@@ -89,13 +91,6 @@ HELP_EXAMPLES = (
     "play S12 n=4",
     "play ? : ∃x happy(x)",
 )
-
-FINISH_WORDS = {
-    Finish.INCONSISTENT: "showed the board inconsistent",
-    Finish.POINTS: "reached the winning score",
-    Finish.ENDED: "the table ended the game",
-    Finish.DECK_SPENT: "every player passed in turn with the deck spent",
-}
 
 
 HINT_BOARD = {
@@ -143,8 +138,12 @@ class PalmerRenderer(TableRenderer):
     describe = staticmethod(describe)
 
     def thinking(self, line: str) -> str | None:
-        if line.strip().lower().startswith("claim"):
+        word = line.strip().lower().split(maxsplit=1)
+        command = ALIASES.get(word[0], word[0]) if word else ""
+        if command == "claim":
             return "the referee is thinking… (Ctrl-C cancels the claim)"
+        if command == "hint" and self.game.rules.hints:
+            return "checking… (Ctrl-C stops the hint)"
         return None
 
     def after_change(self, outcomes) -> None:
@@ -218,21 +217,25 @@ class PalmerRenderer(TableRenderer):
         if not cards:
             line.append("(none)")
         for i, c in enumerate(cards, 1):
-            line.append(f"{i}:")
-            line.append_text(user(short_name(c)))
+            card = Text(f"{i}:") + user(short_name(c))
             if c.kind == "S":
-                line.append_text(
-                    user(f" ({c.statement_for(None) if not c.parametric else c.label})", "dim")
-                )
+                shown = c.statement_for(None) if not c.parametric else c.label
+                card.append_text(user(f" ({shown})", "dim"))
+            line.append_text(formula(card))  # a card is never split between two lines
             line.append("  ")
-        self.out.print(line)
+        line.rstrip()
+        self.out.print(entry(self.out, line))
 
     def status(self, game: Game) -> None:
         self.board(game)
         self.scores(game)
         if game.dealt:
             for p in game.players:
-                self.hand(game, p)
+                if self.computer(p):  # a computer's hand is its own: only how many
+                    n = len(game.hand(p))
+                    self.out.print(user(p) + Text(f"'s hand: {n} card{'s' * (n != 1)}"))
+                else:
+                    self.hand(game, p)
             self.out.print(f"Deck: {len(game.draw_pile)} cards left")
         self.turn(game)
 
@@ -321,21 +324,46 @@ class PalmerRenderer(TableRenderer):
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
-        line = game_over_line(o.winner)
-        if o.winner is None:
+        e = o.ending
+        line = game_over_line(e.winners[0] if e.winners else None)
+        if not e.winners:  # a draw between those with the most points
+            best = max(n for _, n in e.scores)
             line.append("a draw between ", style="bold")
-            line.append_text(user(", ".join(o.leaders), "bold"))
-        line.append(f" ({FINISH_WORDS[o.finish]}")
-        if o.note:
+            line.append_text(user(", ".join(p for p, n in e.scores if n == best), "bold"))
+        line.append(f" ({ended_words(e.termination)}")
+        if e.note:
             line.append(": ")
-            line.append_text(user(o.note))
+            line.append_text(user(e.note))
         line.append(").")
         self.out.print(line)
 
     # ------------------------------------------------------------ claims
 
+    def ruling(self, outcomes) -> bool:
+        return any(isinstance(o, (ClaimSettled, VoteTaken)) for o in outcomes)
+
+    def recap(self, outcomes) -> None:
+        for o in outcomes:
+            if isinstance(o, ClaimSettled):
+                self.out.print(Text("Last ruling: ", style="dim") + self.claim_head(o))
+            elif isinstance(o, VoteTaken):
+                self.out.print(Text("Last ruling: ", style="dim"), end="")
+                self.vote(o)
+
     @renders(ClaimSettled)
     def claim(self, o: ClaimSettled) -> None:
+        c = o.claim
+        self.out.print(self.claim_head(o))
+        self.out.print(Text("  ") + self.reason(o))
+        for line in self.failure(o):
+            self.out.print(line)
+        if c.proof is not None:
+            lines = count(c.proof.lines, "line")
+            self.out.print(Text(f"  a derivation of {lines} shows it, checked line by line"))
+        self.claim_tail(o)
+
+    def claim_head(self, o: ClaimSettled) -> Text:
+        """The claim's headline: who claimed what, and the ruling."""
         c = o.claim
         head = user(c.player, "bold")
         if c.kind == ClaimKind.INCONSISTENT:
@@ -343,18 +371,26 @@ class PalmerRenderer(TableRenderer):
         else:
             head.append(" claims " + ", ".join(f"#{t}" for t, _ in o.targets) + " redundant: ")
         style = {"upheld": "bold green", "rejected": "bold red", "vote": "bold yellow"}
-        head.append(c.outcome.value.upper(), style=style[c.outcome.value])
+        if c.verdict.status == Status.UNDETERMINED and c.outcome != ClaimOutcome.UPHELD:
+            # the engine settled nothing: never said as if it had found the claim wrong
+            head.append("NOT SETTLED", style="bold yellow")
+            penalty = self.game.rules.rejected_claim_penalty
+            if c.outcome == ClaimOutcome.VOTE:
+                head.append(" (the table votes)")
+            elif penalty:
+                head.append(f" (no point; -{penalty} as for a claim not upheld)")
+            else:
+                head.append(" (no point)")
+        else:
+            head.append(c.outcome.value.upper(), style=style[c.outcome.value])
         if c.outcome == ClaimOutcome.UPHELD and c.kind == ClaimKind.REDUNDANT:
             head.append(f" (+{len(c.targets)}; ")
             head.append_text(user(c.player))
             head.append(f" has {o.score})")
-        self.out.print(head)
-        self.out.print(Text("  ") + self.reason(o))
-        for line in self.failure(o):
-            self.out.print(line)
-        if c.proof is not None:
-            lines = count(c.proof.lines, "line")
-            self.out.print(Text(f"  a derivation of {lines} shows it, checked line by line"))
+        return head
+
+    def claim_tail(self, o: ClaimSettled) -> None:
+        c = o.claim
         d = c.derivation
         if d is not None:
             self.out.print(Text("  derivation ") + user(d.file) + Text(": " + _backing_words(d)))
@@ -375,7 +411,8 @@ class PalmerRenderer(TableRenderer):
             )
         has_model = c.verdict.evidence.model is not None or c.verdict.evidence.infinite is not None
         more = "why" + (", model" if has_model else "")
-        what = "the derivation and the full evidence" if c.proof else "the full evidence"
+        derived = c.proof is not None or c.derivation is not None
+        what = "the derivation and the full evidence" if derived else "the full evidence"
         self.out.print(Text(f"  ({more}: {what})", style="dim"))
 
     def reason(self, o: ClaimSettled, brief: bool = True) -> Text:
@@ -420,16 +457,31 @@ class PalmerRenderer(TableRenderer):
         if model is None or o.claim.verdict.status != Status.NOT_ENTAILED:
             return []
         out = []
-        for (number, text), formula in zip(o.targets, o.goals, strict=False):
+        for (number, text), goal in zip(o.targets, o.goals, strict=False):
             try:
-                ex = explain(formula, model)
+                ex = explain(goal, model)
             except EvaluationError:
                 continue
             if ex.value:
                 continue
-            tail = user(f" fails in it: {_failure_words(ex)}")
+            tail = Text(" fails in it: ") + failure_text(ex)
             out.append(statement_line(self.out, Text(f"{indent}#{number} "), text, tail))
         return out
+
+    def offered(self, s: ClaimSettled) -> None:
+        """The derivation the claimant offered (``claim 3 with FILE``): what the checker
+        made of it, the board statements it uses, and the derivation itself."""
+        d = s.claim.derivation
+        if d is None:
+            return
+        head = user(s.claim.player) + Text("'s derivation ") + user(d.file)
+        head.append_text(user(": " + _backing_words(d)))
+        if s.offered_uses:
+            head.append(f"; it uses {', '.join(f'#{n}' for n in s.offered_uses)}")
+        self.out.print(entry(self.out, head))
+        if d.backing != Backing.NOT_A_DERIVATION:
+            for row in derivation_rows(self.out, d.text):
+                self.out.print(row, soft_wrap=True)
 
     @renders(Why, paged=True)
     def why(self, o: Why) -> None:
@@ -449,8 +501,9 @@ class PalmerRenderer(TableRenderer):
                 self.out.print(
                     Text("The referee's derivation (checked by the derivation checker):")
                 )
-                for line in s.claim.proof.text.rstrip("\n").split("\n"):
-                    self.out.print(Text("  ") + user(line))
+                for row in derivation_rows(self.out, s.claim.proof.text):
+                    self.out.print(row, soft_wrap=True)
+            self.offered(s)
             if s.premises:
                 title = "the board as it stood"
                 if s.claim.targets:  # an inconsistency claim claims no statement
@@ -502,17 +555,3 @@ def _backing_words(d) -> str:
     if d.backing == Backing.NOT_THE_CLAIM:
         return "every line checks, but its last line is not the claim"
     return "not a derivation: " + d.detail
-
-
-def _failure_words(ex) -> str:
-    parts = []
-    if ex.bindings:
-        parts.append("take " + ", ".join(f"{var} = e{element}" for var, element in ex.bindings))
-    facts = [f"{to_unicode(atom)} is {'true' if value else 'false'}" for atom, value in ex.facts]
-    if facts:
-        parts.append(", ".join(facts))
-    for f in ex.nothing:
-        parts.append(f"no object makes {to_unicode(f)} true")
-    for f in ex.everything:
-        parts.append(f"every object makes {to_unicode(f)} true")
-    return "; ".join(parts) or "it is false"

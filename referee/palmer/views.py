@@ -57,7 +57,6 @@ def seat_view(game: Game, seat: str | None) -> dict:
         "game": "palmer",
         "mode": game.settings.mode,
         "turn": game.turn,
-        "to_play": None if game.finished else game.player,
         "players": [
             {
                 "name": p,
@@ -121,11 +120,10 @@ def _private(game: Game, name: str) -> dict:
         hand = [_card(game.deck.card(c), i) for i, c in enumerate(game.hand(name), 1)]
     else:  # table mode: the cards are on the table; the page offers the deck's kinds
         hand = [_card(c) for c in game.deck.cards]
-    to_play = not game.finished and game.pending is None and game.player == name
+    to_play = game.mover == name
     return {
         "name": name,
         "hand": hand,
-        "to_play": to_play,
         # Where a ¬ may go, for each statement on the board (the command ``negate N K``
         # is K's place in N), offered to the player to play when they have a ¬ to place.
         "negations": _negations(game) if to_play and _has_negate(game, name) else [],

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from referee.client.reasons import Words, register
 from referee.palmer.refusals import Tip, Why
+from referee.palmer.state import Finish
 from referee.table.errors import Refusal
 
 TEMPLATES = {
@@ -155,4 +156,12 @@ def refusal_words(r: Refusal) -> str:
 
 
 # The game's words, registered once for every client (the terminal, the web table, replay).
-WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS))
+# How a game ended, as its game over says it.
+ENDED = {
+    Finish.INCONSISTENT: "showed the board inconsistent",
+    Finish.POINTS: "reached the winning score",
+    Finish.ENDED: "the table ended the game",
+    Finish.DECK_SPENT: "every player passed in turn with the deck spent",
+}
+
+WORDS = register(Words(Why, Tip, TEMPLATES, refusal_words, HINTS, ended=ENDED))

@@ -7,7 +7,8 @@ a helper's name), a move after the game is over is refused, a move said by a
 seat whose turn it is not is refused, a command that names a player (a hand)
 is refused when another seat says it, an :class:`Unread` raised by a handler
 becomes a refusal with its hint, and the shared views (scores, hand, cards,
-rules) are answered the same way for every game.
+rules, board) are answered the same way for every game, and after any command whose
+events ended the game, the end as the state declares it (its ``ending``).
 
 The *actor* is who says a command: an :class:`Actor` (a seat, one player's
 phone) or ``None``, the shared terminal, where everyone sits at one keyboard and
@@ -17,7 +18,10 @@ method, :meth:`TableCommands.may_say`, decides who may say what: a seat speaks
 for its own player only (a command that names a player names the seat when it
 names nobody: ``hand`` is the seat's own hand, :meth:`TableCommands.speaker`),
 moves only in its turn, and only the player who made the last event takes it
-back (:meth:`TableCommands.refuse_undo`).
+back (:meth:`TableCommands.refuse_undo`). At a terminal shared with computer
+seats (the record's ``computers``) the keyboard is its people, and a computer's
+seat is as private from it as one seat from another
+(:meth:`TableCommands.keyboard_refuses`).
 """
 
 from __future__ import annotations
@@ -34,11 +38,18 @@ from referee.table.record import Record
 from referee.table.refusals import UNDO_EVENT, Why
 from referee.table.reveals import undo_barrier
 from referee.table.session import Actor, Outcome, Outcomes, Refused, Session, ShowRules
-from referee.table.views import ShowCards, ShowHand, ShowMoves, ShowScores
+from referee.table.views import (
+    ShowBoard,
+    ShowCards,
+    ShowHand,
+    ShowMoves,
+    ShowScores,
+    game_over,
+)
 
 E = TypeVar("E", bound=Event)
 
-# Whose move it is when a game says nobody's way (no ``player``, no ``mover``): nobody's.
+# Whose move it is when a game does not say (no ``mover``): nobody's.
 UNDECLARED = "\u2063the player to move is not declared"
 
 
@@ -96,17 +107,24 @@ class TableCommands:
                     for o in over
                 )
             return over
-        refused = self.may_say(command, actor, game, self.names(game, command, rest))
+        named = self.names(game, command, rest)
+        computers = session.record.computer_seats
+        refused = self.may_say(command, actor, game, named, computers)
         if refused:
             return refused
+        if actor is None and computers and command in self.owns and not named:
+            actor = Actor(self.keyboard_player(game, computers) or "")  # may_say: one found
+        count = len(session.record.events)
         try:
-            return getattr(self, f"_{command}")(session, game, rest, actor)
+            outcomes = getattr(self, f"_{command}")(session, game, rest, actor)
         except Unread as exc:
             return (Refused(hint=exc.hint, reason=exc.reason),)
         except OverLimit as exc:  # the record's limit, not the game's rules
             return (Refused(reason=exc.reason),)
         except IllegalEvent as exc:  # a rule a handler asked about before any event
             return self.refusal(exc)
+        ended = game_over(session.game) if len(session.record.events) > count else None
+        return outcomes if ended is None else (*outcomes, ended)
 
     def submit(self, session: Session, event: Event, *shown: Outcome) -> Outcomes:
         """Put ``event`` to the rules (:meth:`Session.submit`, the one door into the
@@ -121,7 +139,8 @@ class TableCommands:
 
     def followed(self, session: Session, shown: Outcomes) -> Outcomes:
         """What an accepted event comes to: ``shown``, and what the game adds after it
-        (the game over, a round settled, the news its rules made)."""
+        (a round settled, the news its rules made; the end is the state's ``ending``,
+        which :meth:`handle` adds after any command whose events ended the game)."""
         return shown
 
     def refusal(self, exc: IllegalEvent, event: Event | None = None) -> Outcomes:
@@ -137,18 +156,27 @@ class TableCommands:
         return self.names_player | {"moves"}
 
     def may_say(
-        self, command: str, actor: Actor | None, game, named: tuple[str, ...] = ()
+        self,
+        command: str,
+        actor: Actor | None,
+        game,
+        named: tuple[str, ...] = (),
+        computers: frozenset[str] = frozenset(),
     ) -> Outcomes | None:
         """Refused unless ``actor`` may say ``command`` now (``named``: the players the
-        command names, :meth:`names`): the one place that decides who may say what. What
-        the game forbids to everyone now comes first (:meth:`not_now`); the shared terminal
-        may then say anything; a seat moves only in its turn (``turn_moves``), says only
-        what the game lets a seat say (:meth:`seat_refuses`), and names only itself in
-        the commands that speak for a player (``names_player``, ``moves``)."""
+        command names, :meth:`names`; ``computers``: the seats the referee plays itself):
+        the one place that decides who may say what. What the game forbids to everyone
+        now comes first (:meth:`not_now`); the shared terminal may then say anything but
+        what belongs to a computer's seat (:meth:`keyboard_refuses`); a seat moves only
+        in its turn (``turn_moves``), says only what the game lets a seat say
+        (:meth:`seat_refuses`), and names only itself in the commands that speak for a
+        player (``names_player``, ``moves``)."""
         refused = self.not_now(game, command)
-        if refused or actor is None:
+        if refused:
             return refused
-        turn = self.moves if self.turn_moves is None else self.turn_moves
+        if actor is None:
+            return self.keyboard_refuses(command, game, named, computers)
+        turn = self.turn_words
         mover = self.mover(game)
         if command in turn and mover is not None and not same_player(mover, actor.name):
             return (Refused(reason=Refusal(Why.NOT_YOUR_TURN, mover, actor.name)),)
@@ -160,6 +188,50 @@ class TableCommands:
                 if not same_player(player, actor.name):
                     return (Refused(reason=Refusal(Why.ONLY_NAMED, player)),)
         return None
+
+    @property
+    def turn_words(self) -> frozenset[str]:
+        """The moves only the player to move says (``turn_moves``, else every move)."""
+        return self.moves if self.turn_moves is None else self.turn_moves
+
+    def keyboard_refuses(
+        self, command: str, game, named: tuple[str, ...], computers: frozenset[str]
+    ) -> Outcomes | None:
+        """Refused when the shared keyboard may not say ``command`` now. At a table whose
+        seats are all people's it may say anything (the table trusts itself; hands are
+        shown on the alternate screen). Where the referee plays some seats itself
+        (``computers``), the people at the keyboard are the other players, and a
+        computer's seat is as private from them as one seat is from another: a move in a
+        computer's turn, a command that speaks for or shows a computer's seat (by name,
+        or naming nobody when the keyboard cannot tell which of its people it is for:
+        :meth:`keyboard_player`) are refused. Undeclared, the player to move is taken
+        to be a computer: a language that forgot its ``mover`` takes no move here."""
+        if not computers:
+            return None
+        mover = self.mover(game)
+        if command in self.turn_words and mover is not None:
+            computer = mover == UNDECLARED or any(same_player(mover, c) for c in computers)
+            if computer:
+                return (Refused(reason=Refusal(Why.COMPUTERS_TURN, mover)),)
+        if command not in self.owns:
+            return None
+        for player in named:
+            if any(same_player(player, c) for c in computers):
+                return (Refused(reason=Refusal(Why.COMPUTERS_SEAT, player)),)
+        if not named and self.keyboard_player(game, computers) is None:
+            humans = tuple(p for p in game.players if p not in computers)
+            return (Refused(reason=Refusal(Why.WHICH_HUMAN, word=command, texts=humans)),)
+        return None
+
+    def keyboard_player(self, game, computers: frozenset[str]) -> str | None:
+        """The person a command that names nobody speaks for at a keyboard shared with
+        computer seats: the one person at the table, or else the person whose move it
+        is; None when it could be more than one (a computer's move, several people)."""
+        humans = [p for p in game.players if p not in computers]
+        if len(humans) == 1:
+            return humans[0]
+        mover = self.mover(game)
+        return mover if mover in humans else None
 
     def speaker(self, game, rest: str, actor: Actor | None) -> tuple[str | None, str]:
         """Whom a command that speaks for a player speaks for, and the rest of its words:
@@ -183,13 +255,12 @@ class TableCommands:
     def over(self, game) -> Outcomes:
         return (Refused(hint=self.over_hint, reason=Refusal(Why.GAME_OVER)),)
 
-    def mover(self, game) -> str | None:
-        """The player whose move it is (None: nobody in particular): the state's ``player``
-        (a game without one overrides this). Undeclared, no seat's move is taken: a turn
-        guard that was forgotten refuses rather than lets anyone move."""
-        if not hasattr(game, "player"):
-            return UNDECLARED
-        return game.player
+    @staticmethod
+    def mover(game) -> str | None:
+        """The player whose move it is (None: nobody in particular): the state's ``mover``,
+        the one declaration of it. Undeclared, no seat's move is taken: a turn guard that
+        was forgotten refuses rather than lets anyone move."""
+        return getattr(game, "mover", UNDECLARED)
 
     def not_now(self, game, command: str) -> Outcomes | None:
         """Refused when nobody may say ``command`` now, whoever says it (a vote pending, a
@@ -238,6 +309,9 @@ class TableCommands:
     def _rules(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         return (ShowRules(),)
 
+    def _board(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
+        return (ShowBoard(),)
+
     def _moves(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
         """Every move a player may make now (a seat: its own; the table: each player's who
         has one, or the one named), as a computer player or ``you.legal`` lists them."""
@@ -258,9 +332,12 @@ class TableCommands:
         return True
 
     def _hand(self, session: Session, game, rest: str, actor: Actor | None) -> Outcomes:
-        if not game.dealt:
+        """What is private to a seat (a hand of cards, dice under a cup), for that seat alone;
+        refused in a game whose table holds it instead (a card game's printed deck, whose
+        state says it is not ``dealt``)."""
+        if getattr(game, "dealt", True) is False:
             return (Refused(reason=Refusal(self.no_hands)),)
-        word = rest.strip() or (actor.name if actor is not None else game.player)
+        word = rest.strip() or (actor.name if actor is not None else self.mover(game) or "")
         player = self.player(game, word)
         if player is None:
             return (Refused(reason=Refusal(Why.NO_SUCH_PLAYER, word=word)),)

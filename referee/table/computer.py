@@ -17,7 +17,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Computer:
+    """A seat the referee plays itself (``--bots``), as the game's record keeps it: the
+    player's name and the level its computer player plays at (a number, never "the
+    strongest", so a game resumed by a later referee plays the level it was begun with)."""
+
+    name: str
+    level: int
 
 
 class ComputerPlayer(Protocol):

@@ -9,6 +9,7 @@ has to judge whether they are legal.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -16,7 +17,7 @@ from typing import Any, ClassVar
 from referee.language.shapes import Plain, ShapeError, decode
 from referee.table.errors import Hides, IllegalEvent, RecordError, Refusal
 from referee.table.refusals import Why
-from referee.table.reveals import Reveal, Shown
+from referee.table.reveals import Reveal, Shown, hidden, shown
 
 
 @dataclass(frozen=True)
@@ -24,10 +25,11 @@ class Event(Plain):
     """Base of every game's events; subclasses are frozen dataclasses with a ``TYPE``."""
 
     TYPE: ClassVar[str] = ""
-    # What an event of this kind may show the table that nobody could otherwise know
-    # (:mod:`referee.table.reveals`; empty: nothing). Every game declares it for each of
-    # its events; None, undeclared, fails closed: undo never takes such an event back.
-    REVEALS: ClassVar[frozenset[Shown] | None] = None
+    # What an event of this kind may show the table that nobody could otherwise know: kinds
+    # of hidden thing (:mod:`referee.table.reveals`: its ``Shown``, or an enum of the game's
+    # own; empty: nothing). Every game declares it for each of its events, and it alone
+    # sets the undo barrier; None, undeclared, fails closed: undo never takes it back.
+    REVEALS: ClassVar[frozenset[enum.Enum] | None] = None
 
     def to_json(self) -> dict:
         return {"type": self.TYPE, **super().to_json()}
@@ -69,39 +71,33 @@ class Judged:
     handler (:meth:`handler`), let the game judge it first (:meth:`judge`, which raises
     :class:`IllegalEvent` before anything changes), apply it, count it (``events``), and
     keep the last event that showed the table something hidden (``last_reveal``, the
-    undo barrier of :mod:`referee.table.reveals`) from what the game says it showed
-    (:meth:`noted`). A game state mixes this in and writes only its three hooks."""
+    undo barrier of :mod:`referee.table.reveals`). What an event showed follows from the
+    declarations alone, the event class's ``REVEALS`` and the state's ``hidden``: no game
+    writes it, so none can forget to. A game state mixes this in and writes its handlers."""
 
     codec: ClassVar[EventCodec]
     hides: ClassVar[Hides] = Hides.SECRET  # what a hidden refusal's words name
-    events: int
-    last_reveal: Reveal | None
+    events: int = 0
+    last_reveal: Reveal | None = None
 
     def apply(self, event: Any) -> None:
         """Move on by one event, or raise IllegalEvent (the game is then unchanged)."""
         handler = self.handler(event)
-        before = self.judge(event)
+        self.judge(event)
+        before = hidden(self)
         handler(event)
         self.events += 1
-        shown = self.noted(event, before)
-        if type(event).REVEALS is None:  # undeclared: it may have shown anything
-            shown = (*shown, Shown.UNDECLARED)
-        if shown:
-            self.last_reveal = Reveal(self.events, tuple(shown))
+        showed = shown(type(event), before, hidden(self))
+        if showed:
+            self.last_reveal = Reveal(self.events, showed)
 
     def handler(self, event: Event) -> Callable[[Any], None]:
         """The state's method for ``event``: :func:`handler_for`, after its checks."""
         return handler_for(self, event, self.codec)
 
-    def judge(self, event: Any) -> Any:
-        """Raise IllegalEvent if the game refuses ``event`` now, before anything changes;
-        return what :meth:`noted` compares the game after the event with."""
-        return None
-
-    def noted(self, event: Any, before: Any) -> tuple[Shown, ...]:
-        """What ``event`` (just applied; ``before``: what :meth:`judge` returned) showed
-        the table that nobody could otherwise know: nothing, unless the game says."""
-        return ()
+    def judge(self, event: Any) -> None:
+        """Raise IllegalEvent if the game refuses ``event`` now, before anything changes
+        (what every event of the game must meet: a turn, a vote first)."""
 
 
 class EventCodec:

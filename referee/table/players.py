@@ -50,10 +50,18 @@ class SetupState:
 
 
 class TurnState(SetupState):
-    """A state whose players move in turn: ``current`` indexes the player to move."""
+    """A state whose players move in turn: ``current`` indexes the player whose turn it is."""
 
     current: int
+    finished: bool
 
     @property
     def player(self) -> str:
         return self.players[self.current]
+
+    @property
+    def mover(self) -> str | None:
+        """Whose move it is now: the one declaration the turn guard, the legal moves, a
+        seat's view and the prompt read (None: nobody's in particular, as after the end;
+        a game whose turn waits for something else says so here)."""
+        return None if self.finished else self.player

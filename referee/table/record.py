@@ -26,6 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.language.shapes import ShapeError, decode, encode
+from referee.table.computer import Computer
 from referee.table.errors import IllegalEvent, RecordError
 from referee.table.events import Event, EventCodec
 
@@ -132,6 +133,14 @@ class Record(Generic[S]):
     taken_back: tuple[TakenBack, ...] = ()
     # Which game of a series at one table this is (a rematch is the next): 1, 2, ...
     match: int = 1
+    # The seats the referee plays itself (``--bots``): part of the game's settings, so a
+    # resumed game has the same computers and a replay marks their moves.
+    computers: tuple[Computer, ...] = ()
+
+    @property
+    def computer_seats(self) -> frozenset[str]:
+        """The names of the players the referee plays (empty: every seat is a person's)."""
+        return frozenset(c.name for c in self.computers)
 
     def size(self) -> int:
         """The bytes its events (and those undo took back) take in the file, roughly: what
@@ -175,15 +184,26 @@ class Record(Generic[S]):
             data["undone"] = [t.to_json() for t in self.taken_back]
         if self.match != 1:  # absent for a first game, as every record before rematches
             data["match"] = self.match
+        if self.computers:  # absent when every seat is a person's, as in every older record
+            data["computers"] = [{"name": c.name, "level": c.level} for c in self.computers]
         data["summary"] = game.summary()
         return data
 
 
 def rematch(record: Record[S], created: str, seed: int) -> Record[S]:
     """The next game at the same table: the same setup (players, settings, house rules,
-    deck) with every ``seed`` field in it, at any depth, drawn again (the deal's shuffle:
-    a rematch is a new deal, never the same one), no events, and the next ``match``."""
-    return Record(record.kind, _reseeded(record.setup, seed), (), created, (), record.match + 1)
+    deck) and computer seats, with every ``seed`` field in it, at any depth, drawn again
+    (the deal's shuffle: a rematch is a new deal, never the same one), no events, and
+    the next ``match``."""
+    return Record(
+        record.kind,
+        _reseeded(record.setup, seed),
+        (),
+        created,
+        (),
+        record.match + 1,
+        record.computers,
+    )
 
 
 def _reseeded(value: Any, seed: int) -> Any:
@@ -295,7 +315,36 @@ def from_json(data: object, kind: GameKind[S]) -> Record[S]:
     if not isinstance(match, int) or isinstance(match, bool) or not 1 <= match <= 10**6:
         raise RecordError("must be a whole number from 1", None, "match")
     taken_back = _taken_back(data.get("undone", []), kind)
-    return Record(kind, setup, typed, created, taken_back, match)
+    computers = _computers(data.get("computers", []), setup)
+    return Record(kind, setup, typed, created, taken_back, match, computers)
+
+
+# The highest level a record may name for a computer player (a game's strongest is far below).
+MAX_COMPUTER_LEVEL = 100
+
+
+def _computers(data: object, setup: object) -> tuple[Computer, ...]:
+    """The record's ``computers`` (the seats the referee plays), shape-checked: each a
+    player of the setup, once, at a level from 0. Absent (every older record): none."""
+    if not isinstance(data, list):
+        raise RecordError("must be a list", None, "computers")
+    players = tuple(getattr(setup, "players", ()))
+    found: list[Computer] = []
+    for i, item in enumerate(data):
+        where = f"computers[{i}]"
+        if not isinstance(item, dict) or set(item) != {"name", "level"}:
+            raise RecordError('must be an object with a "name" and a "level"', None, where)
+        name, level = item["name"], item["level"]
+        if not isinstance(name, str) or name not in players:
+            raise RecordError("must name a player of the game", None, f"{where}.name")
+        if any(c.name == name for c in found):
+            raise RecordError("names a computer seat twice", None, f"{where}.name")
+        if not isinstance(level, int) or isinstance(level, bool):
+            raise RecordError("must be a whole number", None, f"{where}.level")
+        if not 0 <= level <= MAX_COMPUTER_LEVEL:
+            raise RecordError(f"must be from 0 to {MAX_COMPUTER_LEVEL}", None, f"{where}.level")
+        found.append(Computer(name, level))
+    return tuple(found)
 
 
 def _taken_back(data: object, kind: GameKind) -> tuple[TakenBack, ...]:
@@ -350,7 +399,7 @@ def summary_differences(stored: object, game: GameState) -> tuple[str, ...]:
     """
     if stored is None:
         return ()
-    today = game.summary()
+    today = json.loads(json.dumps(game.summary()))  # as a record keeps it: a tuple is a list
     if stored == today:
         return ()
     if not isinstance(stored, dict):

@@ -22,6 +22,11 @@ class Why(enum.Enum):
     NO_HANDS = "no_hands"  # hand in table mode: the players hold their cards
     EVENT_TOO_LARGE = "event_too_large"  # count: the event's bytes, number: the limit
     RECORD_FULL = "record_full"  # number: the limit (bytes)
+    # At the keyboard of a table with computer seats (the people typing are its humans):
+    COMPUTERS_TURN = "computers_turn"  # player: the computer seat whose move it is
+    COMPUTERS_SEAT = "computers_seat"  # player: the computer seat the command names
+    WHICH_HUMAN = "which_human"  # word: the command; texts: the humans it may be for
+    NO_MOVE_OF_YOURS = "no_move_of_yours"  # undo: every event so far is a computer's
 
 
 class Tip(enum.Enum):

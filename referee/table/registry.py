@@ -20,8 +20,11 @@ interface that shows one seat shows the same.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import functools
 import importlib
+import importlib.util
 import inspect
 import secrets
 import typing
@@ -36,6 +39,7 @@ from referee.table.background import Background
 from referee.table.commands import TableCommands
 from referee.table.events import Event
 from referee.table.record import GameKind
+from referee.table.rulings import Ruling, ruling_json
 from referee.table.session import Commands, Outcome
 
 S = TypeVar("S")
@@ -165,9 +169,10 @@ class GameRegistration(Generic[S]):
     commands: Callable[..., Commands]  # the command language; an interface passes its services
     outcomes: tuple[type[Outcome], ...]  # every outcome its commands and state can come to
     options: tuple[Option, ...]  # what a new game is set up from, beside rules and deck
-    # the setup those make; SetupError naming the option at fault. A new game's setup
+    # the setup those make; SetupError naming the option at fault (None: the setup class
+    # given each option by its name and the house rules as ``rules``). A new game's setup
     # is then asked ``check_new()`` (the name rule), which records need not meet
-    new_setup: NewSetup
+    new_setup: NewSetup | None = None
     decks: Decks | None = None  # None: a game played without a deck
     unit: str = "events"  # what its record counts, for people ("moves")
     # The package whose ``web/`` folder holds the game's own drawing on the web pages
@@ -179,6 +184,10 @@ class GameRegistration(Generic[S]):
     # What one seat may see now (a player's name; None: what every player may see), as
     # JSON-ready data the game computes, so secrets are decided once, by the game.
     seat_view: Callable[[Any, str | None], dict] | None = None
+    # The last ruling as ``seat`` may see it (its ``rulings`` module's ``ruling(game, seat)``,
+    # a referee.table.rulings.Ruling; None: no ruling yet), in every view as ``ruling``;
+    # a game without one has ``ruling`` null in every view.
+    rulings: Callable[[Any, str | None], Ruling | None] | None = None
     # Every move ``seat`` may make now that the rules accept, as complete lines of its
     # command language (a seat's view lists them as ``you.legal``); None: not declared.
     legal: Callable[[Any, str], tuple[str, ...]] | None = None
@@ -204,13 +213,16 @@ class GameRegistration(Generic[S]):
         """The registration of the game package ``package`` (its ``__package__``), its parts
         found where every game keeps them: the ``GameKind`` ``records.GAME``, the command
         language (the one ``TableCommands`` its ``commands`` module declares), the outcomes
-        its ``outcomes`` module declares, and ``views.seat_view``. ``declared``: the rest
-        (title, options, new_setup, and decks or unit where the game has them)."""
+        its ``outcomes`` and ``commands`` modules declare, ``views.seat_view``, its words
+        (``words.WORDS``), its terminal (``cli.CLIENT``, imported only when asked for),
+        ``legal.legal_lines``, its computer players (``player``), its ``rulings`` and its
+        web part, where it has them. ``declared``: the rest (title, options, new_setup, and
+        decks or unit where the game has them), and any part a game keeps elsewhere."""
 
         def part(name: str) -> ModuleType:  # a module of the package that asked: no game named here
             return importlib.import_module(f"{package}.{name}")
 
-        def optional(name: str) -> ModuleType | None:  # a part a game may not have yet
+        def optional(name: str) -> ModuleType | None:  # a part a game may not have
             try:
                 return part(name)
             except ModuleNotFoundError as exc:
@@ -218,28 +230,45 @@ class GameRegistration(Generic[S]):
                     raise
                 return None
 
-        languages = _declared(part("commands"), TableCommands)
-        if len(languages) != 1:  # the convention broken: a developer's mistake, said plainly
-            raise TypeError(f"{package}.commands declares {len(languages)} TableCommands, not 1")
-        legal, player = optional("legal"), optional("player")
         found: dict[str, Any] = {}
+        if "kind" not in declared:
+            found["kind"] = part("records").GAME
+        commands = optional("commands")
+        if "commands" not in declared:
+            languages = _declared(commands, TableCommands) if commands is not None else ()
+            if len(languages) != 1:  # the convention broken: a developer's mistake, said plainly
+                raise TypeError(
+                    f"{package}.commands declares {len(languages)} TableCommands, not 1"
+                )
+            found["commands"] = languages[0]
+        if "outcomes" not in declared:
+            modules = (optional("outcomes"), commands)
+            found["outcomes"] = tuple(o for m in modules if m for o in _declared(m, Outcome))
+        views = optional("views") if "seat_view" not in declared else None
+        if views is not None:
+            found["seat_view"] = views.seat_view
+        words, legal, player = optional("words"), optional("legal"), optional("player")
+        if words is not None:
+            found["words"] = words.WORDS
+        rulings = optional("rulings")
+        if rulings is not None:
+            found["rulings"] = rulings.ruling
         if legal is not None:
             found["legal"] = legal.legal_lines
         if player is not None:
             found["computer"] = player.computer_player
             found["strongest"] = player.DEFAULT_LEVEL
+        if importlib.util.find_spec(f"{package}.cli") is not None:
+            found["terminal"] = functools.partial(_terminal, f"{package}.cli")
         if resources.files(package).joinpath("web", "draw.js").is_file():
             found["drawing"] = package
         web = optional("web")  # its web part: a package beside draw.js, where it has one
         if web is not None and hasattr(web, "PHONES"):
             found["phones"] = web.PHONES
-        return cls(
-            kind=part("records").GAME,
-            commands=languages[0],
-            outcomes=_declared(part("outcomes"), Outcome),
-            seat_view=part("views").seat_view,
-            **{**found, **declared},
-        )
+        registration = cls(**{**found, **declared})
+        if not registration.cli:  # its commands on the command line: a group named after it
+            registration = dataclasses.replace(registration, cli=(registration.name,))
+        return registration
 
     @property
     def name(self) -> str:
@@ -249,6 +278,8 @@ class GameRegistration(Generic[S]):
         """The setup a new game starts from: ``new_setup`` given each option's value typed,
         its default where it was not given (SetupError naming an option at fault)."""
         typed = {o.name: o.value(values.get(o.name)) for o in self.options}
+        if self.new_setup is None:
+            return typing.cast(Any, self.kind.setup)(**typed, rules=rules)
         return self.new_setup({**values, **typed}, rules, deck)
 
     @property
@@ -259,14 +290,23 @@ class GameRegistration(Generic[S]):
 
     def view(self, game: Any, seat: str | None) -> dict:
         """What ``seat`` may see of ``game`` now (None: what every player may see); the
-        seat is checked here, once for every game: ValueError when it is no player's."""
+        seat is checked here, once for every game: ValueError when it is no player's.
+        Whose move it is (``to_play``, and the seat's own ``you.to_play``) is the state's
+        ``mover`` (its one declaration), and ``you.legal`` its legal moves, added here, with
+        the game's name and whether it is over where its view does not say."""
         if self.seat_view is None:
             raise ValueError(f"{self.title} declares no seat view")
         if seat is not None and seat not in game.players:
             raise ValueError(f"{seat!r} is not a player")
-        view = self.seat_view(game, seat)
-        if seat is not None and self.legal is not None and isinstance(view.get("you"), dict):
-            view["you"]["legal"] = list(self.legal(game, seat))
+        view = {"game": self.name, "finished": game.finished, **self.seat_view(game, seat)}
+        view["ruling"] = ruling_json(self.rulings(game, seat)) if self.rulings else None
+        mover = getattr(game, "mover", None)
+        view["to_play"] = mover
+        you = view.get("you")
+        if seat is not None and isinstance(you, dict):
+            you["to_play"] = mover is not None and mover == seat
+            if self.legal is not None:
+                you["legal"] = list(self.legal(game, seat))
         return view
 
     def language(self, **services: Any) -> Commands:
@@ -284,6 +324,12 @@ class GameRegistration(Generic[S]):
         if level == 0 or self.computer is None:
             return RandomPlayer(seed)
         return self.computer(min(level, self.strongest), seed)
+
+
+def _terminal(module: str) -> Any:
+    """A game's terminal client (its ``cli`` module's ``CLIENT``), imported when an
+    interface asks for it, so ``referee parse`` loads no game's drawing."""
+    return importlib.import_module(module).CLIENT
 
 
 def _declared(module: ModuleType, base: type) -> tuple[type, ...]:

@@ -22,7 +22,7 @@ from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event
 from referee.table.record import GameState, Record, event_bytes
 from referee.table.refusals import HELP, Why
-from referee.table.reveals import Shown, lifts_barrier, undo_barrier
+from referee.table.reveals import Reveal, Shown, lifts_barrier, undo_barrier
 
 # ----------------------------------------------------------------- who speaks
 
@@ -89,12 +89,14 @@ class UndoRefused(Outcome):
     """Undo would take back ``event`` (number ``number``), which showed the table ``shown``,
     something nobody could otherwise know (:mod:`referee.table.reveals`): refused.
     ``house_rule``: the game has the house rule ``undo_past_reveals`` that would lift this
-    barrier (a game without it, or an event that declared nothing, is not sent there)."""
+    barrier (a game without it, or an event that declared nothing, is not sent there);
+    ``draws``: its narrower house rule ``undo_draws`` would (only cards drawn were shown)."""
 
     event: Event
     number: int
-    shown: tuple[Shown, ...]
+    shown: tuple[enum.Enum, ...]  # kinds of hidden thing: the table's Shown or the game's own
     house_rule: bool = False
+    draws: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,9 +141,11 @@ class Cancelled(Outcome):
 
 @dataclass(frozen=True)
 class UndoQuestion:
-    """Asked of the person at the keyboard before an event is taken back."""
+    """Asked of the person at the keyboard before an event is taken back (``replies``: the
+    computers' moves after it, taken back with it)."""
 
     event: Event
+    replies: tuple[Event, ...] = ()
 
 
 Outcomes = tuple[Outcome, ...]
@@ -161,6 +165,9 @@ class Commands(Protocol):
 
     def refuse_undo(self, game: GameState, event: Event, actor: Actor | None) -> Outcomes | None:
         """Refused when ``actor`` may not take back ``event`` (None: it may)."""
+
+    def author(self, game: GameState, event: Event) -> str | None:
+        """The player who made ``event`` (None: the table or the rules made it)."""
 
 
 COMMON_ALIASES = {"u": "undo", "q": "quit", "exit": "quit", "?": "help"}
@@ -249,20 +256,77 @@ class Session:
         self._sized = (self.record, total)
 
     def undo(self, actor: Actor | None = None) -> Outcomes:
-        """Take back the last event; said by ``actor`` (a seat), only if its player made it."""
-        if not self.record.events:
+        """Take back the last event; said by ``actor`` (a seat), only if its player made it.
+
+        At a keyboard shared with computer seats (the record's ``computers``), the
+        people's last move is taken back together with the computers' replies since, so
+        the person plays again rather than the computer at once (:meth:`people_undo`)."""
+        events = self.record.events
+        if not events:
             return (Refused(reason=Refusal(Why.NOTHING_TO_UNDO)),)
-        event = self.record.events[-1]
+        first = len(events)  # the first event (from 1) to take back
         if actor is not None:
-            refused = self.commands.refuse_undo(self.game, event, actor)
+            refused = self.commands.refuse_undo(self.game, events[-1], actor)
             if refused:
                 return refused
-        barrier = undo_barrier(self.game)
-        if barrier is not None and barrier.event >= len(self.record.events):
-            liftable = Shown.UNDECLARED not in barrier.shown and lifts_barrier(self.game)
-            return (UndoRefused(event, len(self.record.events), barrier.shown, liftable),)
-        if self.confirm is not None and not self.confirm(UndoQuestion(event)):
+        elif self.record.computers:
+            first = self.people_undo()
+            if first == 0:
+                return (Refused(reason=Refusal(Why.NO_MOVE_OF_YOURS)),)
+        floor = undo_floor(self.record, self.game)
+        if floor is not None and floor.event >= first:
+            shown = floor.shown
+            liftable = Shown.UNDECLARED not in shown and lifts_barrier(self.game)
+            drawn = undo_floor(self.record, self.game, draws=True)
+            draws = has_rule(self.game, "undo_draws") and (drawn is None or drawn.event < first)
+            event = events[floor.event - 1]
+            return (UndoRefused(event, floor.event, shown, liftable, draws),)
+        taken = events[first - 1 :]
+        question = UndoQuestion(taken[0], taken[1:])
+        if self.confirm is not None and not self.confirm(question):
             return (Declined(Asked.UNDO),)
-        self.record = self.record.undone()
-        self.game = self.record.rebuild()
-        return (Undone(event),)
+        record = self.record
+        for _ in taken:
+            record = record.undone()
+        self.record = record
+        self.game = record.rebuild()
+        return tuple(Undone(e) for e in reversed(taken))
+
+    def people_undo(self) -> int:
+        """The first event (from 1) the keyboard's ``undo`` takes back at a table with
+        computer seats: the last event no computer made (a person's move, or the table's
+        own), with every computer's move after it; 0 when every event is a computer's."""
+        computers = self.record.computer_seats
+        first = len(self.record.events)
+        while first >= 1:
+            event = self.record.events[first - 1]
+            if self.commands.author(self.game, event) not in computers:
+                return first
+            first -= 1
+        return 0
+
+
+def has_rule(game: GameState, rule: str) -> bool:
+    """Whether ``game``'s house rules have the switch ``rule`` at all (on or off)."""
+    return isinstance(getattr(getattr(game, "rules", None), rule, None), bool)
+
+
+def undo_floor(record: Record, game: GameState, draws: bool | None = None) -> Reveal | None:
+    """The last event of ``record`` (whose game is ``game``) that undo may not take back:
+    the game's barrier (:func:`referee.table.reveals.undo_barrier`), unless its house rule
+    ``undo_draws`` (``draws``: as if it were on) lets undo cross events that showed only
+    cards drawn (the one who drew keeps knowing them): then the last event that showed
+    anything else. Found from the barrier of the game after each event, so it follows
+    whatever each game declares."""
+    barrier = undo_barrier(game)
+    if draws is None:
+        draws = getattr(getattr(game, "rules", None), "undo_draws", False) is True
+    if barrier is None or not draws or set(barrier.shown) - {Shown.DRAWN_CARD}:
+        return barrier
+    floor, step = None, record.new_game()
+    for number, event in enumerate(record.events, start=1):
+        step.apply(event)
+        shown = undo_barrier(step)
+        if shown is not None and shown.event == number and set(shown.shown) - {Shown.DRAWN_CARD}:
+            floor = shown
+    return floor

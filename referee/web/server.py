@@ -30,7 +30,7 @@ from referee.client.house import open_game as house_open
 from referee.client.safe import console, user
 from referee.client.table_io import new_record_path
 from referee.language.names import check_player_names, name_key, spelled
-from referee.table.computer import ComputerSeats, parse_seats
+from referee.table.computer import Computer, ComputerSeats, parse_seats
 from referee.table.errors import RecordError, SetupError
 from referee.table.registry import DeckText
 from referee.table.session import Session
@@ -120,7 +120,9 @@ def open_game(web_game: WebGame, options: dict) -> Opened:
     tg = web_game.terminal
     values = {o.name: options.get(o.name) for o in tg.game.options}
     house = tuple(options.get("house") or ())
-    given = Given(values, options.get("record_path"), house, options.get("deck"))
+    given = Given(
+        values, options.get("record_path"), house, options.get("deck"), bots=options.get("bots")
+    )
     return house_open(tg, given)
 
 
@@ -267,7 +269,12 @@ def new_players(web_game: WebGame, seats: Seating, names: tuple[str, ...]):
     """The record and state of a new game of ``names`` in seat order, as ``--players``
     would make it (SetupError, RecordError: the game's own refusal)."""
     values = {**seats.values, "players": ",".join(names)}
-    record = setup_record(web_game.registration, values, seats.rules, seats.deck)
+    game = web_game.registration
+    computers = tuple(
+        Computer(name, game.strongest if level is None else min(level, game.strongest))
+        for name, level in seats.computers.items()
+    )
+    record = setup_record(game, values, seats.rules, seats.deck, computers)
     return record, record.rebuild()
 
 
@@ -322,7 +329,7 @@ def naming_app(
         try:  # the mark first: a record never goes without it (its URLs are the seats')
             write_atomically(numbered_path(path), f"{seats.count}\n", 0o600)
             services = stack.enter_context(web_game.services(record))
-            computers = ComputerSeats({s: game.player(lv) for s, lv in seats.computers.items()})
+            computers = computer_seats(game, record.computers)
             table = seated(web_game, record, state, store, services, computers)
         except StoreError as exc:
             raise Unstartable(f"{exc.message}; the game cannot be recorded") from None
@@ -370,7 +377,7 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         sock = bind(host, port) if port else bind_remembered(host, Path(record_path), out)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
-        seats = computer_seats(web_game.terminal.game, options.get("bots"), players)
+        seats = computer_seats(web_game.terminal.game, record.computers)  # the record's
         try:
             app = build(web_game, record, opened.state, store, key, base, services, seats, numbered)
         except StoreError as exc:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mastermind.rules import PEGS, Game, Guess, SetCode
-from referee.table import views
 from referee.table.commands import TableCommands
 from referee.table.session import Accepted, Outcome
 
@@ -21,53 +20,31 @@ class Guessed(Accepted[Guess]):
     white: int
 
 
-@dataclass(frozen=True)
-class GameOver(views.GameOver):
-    winner: str
-    code: str  # the end shows it
-
-
 class Commands(TableCommands):
     commands = frozenset({"code", "guess", "board", "rules"})
     moves = frozenset({"code", "guess"})
-    names_player = frozenset()
 
     def _code(self, session, game: Game, rest: str, actor):
-        return self.submit(session, SetCode(game.setup.maker, rest.strip().lower()))
+        maker = game.setup.maker
+        return self.submit(session, SetCode(maker, rest.strip().lower()), CodeSet(maker))
 
     def _guess(self, session, game: Game, rest: str, actor):
         return self.submit(session, Guess(game.setup.breaker, rest.strip().lower()))
 
-    def followed(self, session, shown):
-        game = session.game
-        event = session.record.events[-1]
-        if isinstance(event, SetCode):
-            return (CodeSet(event.player),)
-        said = Guessed(event, *game.guesses[-1][1:])
-        return (said, GameOver(game.winner, game.code)) if game.finished else (said,)
-
-    def _board(self, session, game, rest: str, actor):
-        return (views.ShowBoard(),)
+    def followed(self, session, shown):  # a guess: its pegs, once the rules have judged it
+        return shown or (Guessed(session.record.events[-1], *session.game.guesses[-1][1:]),)
 
 
 def seat_view(game: Game, seat: str | None) -> dict:
     """What ``seat`` sees (None: the table): the guesses and their pegs; the code only for
     the codemaker's seat, and for everyone once the game is over."""
+    shown = game.code if game.finished or seat == game.setup.maker else None
     view: dict = {
-        "game": "mastermind",
         "pegs": PEGS,
         "players": [{"name": p, "you": p == seat} for p in game.players],
         "guesses": [{"guess": g, "black": b, "white": w} for g, b, w in game.guesses],
-        "to_play": None if game.finished else game.player,
-        "finished": game.finished,
-        "winner": game.winner,
         "code": game.code if game.finished else None,
     }
     if seat is not None:
-        mine = seat == game.setup.maker or game.finished
-        view["you"] = {
-            "name": seat,
-            "to_play": view["to_play"] == seat,
-            "code": game.code if mine else None,
-        }
+        view["you"] = {"name": seat, "code": shown}
     return view

@@ -1,29 +1,16 @@
 """Mastermind as the house lists it: the one object ``referee.games.GAMES`` holds."""
 
-from mastermind import commands
+from mastermind.commands import seat_view
 from mastermind.rules import GAME
-from mastermind.words import WORDS
 from referee.table.registry import GameRegistration, Option
 
-
-def terminal():
-    from mastermind.terminal import CLIENT
-
-    return CLIENT
-
-
-REGISTRATION = GameRegistration(
-    kind=GAME,
+REGISTRATION = GameRegistration.of(
+    __package__,
+    kind=GAME,  # its rules are one module (the four games' are records.GAME)
+    seat_view=seat_view,  # beside its commands (the four games': views.seat_view)
     title="Mastermind",
-    commands=commands.Commands,
-    outcomes=(commands.CodeSet, commands.Guessed, commands.GameOver),
     options=(
         Option("maker", "Who sets the code.", required=True),
         Option("breaker", "Who guesses it.", required=True),
     ),
-    new_setup=lambda values, rules, deck: GAME.setup(values["maker"], values["breaker"], rules),
-    seat_view=commands.seat_view,
-    words=WORDS,
-    cli=("mastermind",),
-    terminal=terminal,
 )

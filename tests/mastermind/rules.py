@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from referee.language.shapes import Plain
 from referee.table import refusals
 from referee.table.errors import Refusal, SetupError
-from referee.table.events import EventCodec, PlayerEvent
+from referee.table.events import EventCodec, Judged, PlayerEvent
 from referee.table.players import NamedPlayers
 from referee.table.record import GameKind
-from referee.table.reveals import Reveal, Shown
+from referee.table.reveals import Shown
+from referee.table.views import Ending
 
 COLOURS = "rgbyop"  # red, green, blue, yellow, orange, purple
 PEGS, GUESSES = 4, 10
@@ -59,6 +60,11 @@ class Why(enum.StrEnum):
     NOT_A_CODE = "not_a_code"  # word: what was said
 
 
+class Finish(enum.StrEnum):  # how a game ends
+    BROKEN = "broken"  # the breaker found the code
+    KEPT = "kept"  # ten guesses, and the code kept
+
+
 def is_code(text: str) -> bool:
     return len(text) == PEGS and all(c in COLOURS for c in text)
 
@@ -70,16 +76,18 @@ def pegs(code: str, guess: str) -> tuple[int, int]:
     return black, common - black
 
 
-class Game:
+class Game(Judged):  # the shared apply: a guess's pegs, declared shown, stop undo
+    codec = EventCodec([SetCode, Guess])
+
     def __init__(self, setup: Setup) -> None:
         self.setup, self.rules, self.players = setup, setup.rules, setup.players
         self.code: str | None = None
         self.guesses: list[tuple[str, int, int]] = []
-        self.last_reveal: Reveal | None = None
-        self.events = 0
 
     @property
-    def player(self) -> str:
+    def mover(self) -> str | None:
+        if self.finished:
+            return None
         return self.setup.maker if self.code is None else self.setup.breaker
 
     @property
@@ -96,23 +104,27 @@ class Game:
             return None
         return self.setup.breaker if self.solved else self.setup.maker
 
-    def apply(self, event: SetCode | Guess) -> None:
-        if self.finished:
-            raise Refusal.illegal("", refusals.Why.GAME_OVER)
-        if event.player != self.player:
+    @property
+    def ending(self) -> Ending | None:
+        if not self.finished:
+            return None
+        return Ending(Finish.BROKEN if self.solved else Finish.KEPT, (self.winner,))
+
+    def judge(self, event: SetCode | Guess) -> None:
+        if event.player != self.mover:
             raise Refusal.illegal(
-                "player", refusals.Why.NOT_YOUR_TURN, player=self.player, other=event.player
+                "player", refusals.Why.NOT_YOUR_TURN, player=self.mover, other=event.player
             )
         text = event.code if isinstance(event, SetCode) else event.guess
         if not is_code(text):
             raise Refusal.illegal(event.TYPE, Why.NOT_A_CODE, word=text)
-        self.events += 1
-        if isinstance(event, SetCode):
-            self.code = text
-            return
+
+    def _code(self, event: SetCode) -> None:
+        self.code = event.code
+
+    def _guess(self, event: Guess) -> None:
         assert self.code is not None
-        self.guesses.append((text, *pegs(self.code, text)))
-        self.last_reveal = Reveal(self.events, (Shown.JUDGEMENT,))
+        self.guesses.append((event.guess, *pegs(self.code, event.guess)))
 
     def summary(self) -> dict:  # the record's summary: the code only once the game is over
         guesses = [{"guess": g, "black": b, "white": w} for g, b, w in self.guesses]
@@ -123,4 +135,4 @@ class Game:
         }
 
 
-GAME: GameKind[Setup] = GameKind("mastermind", 1, Setup, EventCodec([SetCode, Guess]), Game)
+GAME: GameKind[Setup] = GameKind("mastermind", 1, Setup, Game.codec, Game)

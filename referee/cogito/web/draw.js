@@ -24,12 +24,15 @@
         " · ", String(p.hand), " in hand", p.chose_gift ? " · gift chosen" : ""),
       h("div", { class: "self" }, p.self ? "Self: " + p.self : (p.you ? "Self: your own (hidden from you)" : "Self: ?")),
       h("div", { class: "field" }, p.field.length ? p.field.map((c, i) => h("span", { class: "fcard " + c.position + (revealed(p.name, i, c) ? " last" : "") }, c.position === "none" ? c.card : (c.position === "blue" ? "✓ not " : "✗ not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));
+    // The last judgement, and its path on the diagram (while no move has followed it).
+    const judged = fresh(v) ? v.ruling : null;
+    if (judged) parts.push(judgement(judged, v));
     // The printed diagram of categories: always on the table screen, one tap away on a phone.
-    if (page.role !== "seat") parts.push(diagram(v.diagram));
+    if (page.role !== "seat") parts.push(diagram(v.diagram, judged));
     else {
       parts.push(h("button", { type: "button", class: "secondary diagram-toggle", "aria-expanded": String(ui.diagramOpen), onclick: () => { ui.diagramOpen = !ui.diagramOpen; render(); } },
-        ui.diagramOpen ? "Hide the diagram" : "The diagram"));
-      if (ui.diagramOpen) parts.push(diagram(v.diagram));
+        ui.diagramOpen ? "Hide the diagram" : judged && judged.path ? "The path on the diagram" : "The diagram"));
+      if (ui.diagramOpen) parts.push(diagram(v.diagram, judged));
     }
     if (me) {
       const byCard = {};
@@ -68,22 +71,86 @@
     return parts;
   }
 
+  // ------------------------------------------------------------ the last judgement, drawn
+  //
+  // From ``view.ruling`` only: the card revealed, where it lies, and (where this screen
+  // may see the holder's Self card) the judgement's path through the diagram: from the
+  // Self card up through its categories to the card denied (red: "I am not X!" is false),
+  // or every category the Self card is in, none of them the card (blue: true).
+  function fresh(v) { return v.ruling && v.ruling.event === v.events; }
+
+  function judgement(r, v) {
+    if (r.kind === "cogito") {
+      return h("section", { class: "judgement " + (r.outcome === "upheld" ? "blue" : "red"), "aria-live": "polite" },
+        h("p", {}, h("strong", {}, r.player), " declared “I am " + r.card + "!”: " + (r.outcome === "upheld" ? "right" : "wrong")));
+    }
+    const said = "“I am not " + r.card + "!”";
+    const where = r.position === "none" ? "Dream: it declares nothing" : r.position === "blue" ? "blue: true" : "red: false";
+    const parts = [h("p", { class: "head" }, h("strong", {}, r.player), " revealed " + (r.position === "none" ? r.card : said) + " — ", h("span", { class: "where " + r.position }, where))];
+    if (r.hidden) {
+      const whose = v.you && v.you.name === r.player ? "your own Self card, hidden from you" : r.player + "'s Self card, hidden until it is revealed";
+      parts.push(h("p", { class: "small" }, "Why it lies there starts at " + whose + "."));
+    } else if (r.path && r.position === "red") {
+      const steps = r.denied === "category" ? r.path : [];
+      if (steps.length) parts.push(h("ol", { class: "path" }, steps.map((name, i) => h("li", { class: i === 0 ? "self" : i === steps.length - 1 ? "denied" : "" }, name))));
+      parts.push(h("p", {}, why(r)));
+    } else if (r.path) {
+      parts.push(h("p", {}, why(r)));
+    }
+    return h("section", { class: "judgement " + r.position, "aria-live": "polite" }, parts);
+  }
+
+  // Why the card lies where it does, in the terminal's words (cogito/terminal.py ``why``).
+  const a = (noun) => (/^[aeiou]/i.test(noun) ? "an " : "a ") + noun;
+  function andList(parts) {
+    return parts.length < 2 ? parts.join("") : parts.length === 2 ? parts.join(" and ") : parts.slice(0, -1).join(", ") + ", and " + parts[parts.length - 1];
+  }
+  function why(r) {
+    const self = r.path[0];
+    if (r.denied === "ego") return r.card + " lies red whoever holds it: saying \"I am not " + r.card + "\" is inconsistent";
+    if (r.denied === "self") return r.position === "blue" ? self + " is not " + r.card + ": each Self card is only itself" : "the Self card is " + self + " itself";
+    if (r.position === "red") {
+      const steps = [r.path[0] + " is " + a(r.path[1])];
+      for (let i = 1; i + 1 < r.path.length; i++) steps.push("every " + r.path[i] + " is " + a(r.path[i + 1]));
+      return steps.length === 1 ? steps[0] : steps.slice(0, -1).join(", ") + ", and " + steps[steps.length - 1];
+    }
+    if (!r.belongs || !r.belongs.length) return self + " belongs to no category";
+    return self + " is " + andList(r.belongs.map(a)) + ", not " + a(r.card);
+  }
+
   // Each category under its parents, with the Self cards that belong to it (a Self card of
-  // no category on a line of its own): the diagram as printed, drawn as nested lists.
-  function diagram(d) {
+  // no category on a line of its own): the diagram as printed, drawn as nested lists. A
+  // judgement's path is lit on it: its Self card, each category it climbs, the card denied.
+  function diagram(d, r) {
     if (!d) return null;
     const cats = Object.keys(d.categories);
+    const path = r && r.path ? r.path : [];
+    const red = r && r.position === "red";
+    const mark = (name) => {
+      if (!r || !r.path) return "";
+      if (name === r.card) return red ? " on-path denied" : " not-in";
+      if (name === path[0]) return " self";
+      if (path.includes(name)) return " on-path";
+      if (!red && r.belongs && r.belongs.includes(name)) return " belongs";
+      return "";
+    };
+    const label = (name) => {
+      const i = red ? path.indexOf(name) : name === path[0] ? 0 : -1;
+      return h("span", { class: "dname" + mark(name), "data-name": name }, i >= 0 && red ? (i + 1) + " " : "", name);
+    };
     const selvesOf = (cat) => Object.keys(d.selves).filter((s) => (d.selves[s] || []).includes(cat));
     const item = (cat, seen) => {
       const kids = cats.filter((c) => d.categories[c].includes(cat) && !seen.includes(c));
       const selves = selvesOf(cat);
-      return h("li", {}, h("strong", {}, cat), selves.length ? ": " + selves.join(", ") : "",
+      const listed = selves.length ? [": "].concat(selves.flatMap((x, i) => i ? [", ", label(x)] : [label(x)])) : [];
+      return h("li", {}, h("strong", {}, label(cat)), listed,
         kids.length ? h("ul", {}, kids.map((k) => item(k, seen.concat([k])))) : null);
     };
     const roots = cats.filter((c) => !d.categories[c].length);
     const loose = Object.keys(d.selves).filter((s) => !(d.selves[s] || []).length);
-    return h("section", { class: "diagram" }, h("h2", {}, "The diagram"),
-      h("ul", {}, roots.map((r) => item(r, [r])), loose.length ? h("li", {}, h("em", {}, "no category"), ": " + loose.join(", ")) : null));
+    const key = r && r.path ? h("p", { class: "small key" }, red ? "Lit: the path from the Self card up to " + r.card + ", numbered." : "Lit: the Self card and its categories; " + r.card + " is not among them.") : null;
+    return h("section", { class: "diagram" + (r && r.path ? " judged" : "") }, h("h2", {}, "The diagram"), key,
+      h("ul", {}, roots.map((x) => item(x, [x])), loose.length ? h("li", {}, h("em", {}, "no category"), [": "].concat(loose.flatMap((x, i) => i ? [", ", label(x)] : [label(x)]))) : null));
   }
 
   function revealed(name, i, c) {

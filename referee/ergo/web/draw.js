@@ -45,10 +45,16 @@
         : "The Proof proves " + (p.proven.join(", ") || "nothing") + (p.disproven.length ? "; disproves " + p.disproven.join(", ") : "") + (p.undecided.length ? "; leaves open " + p.undecided.join(", ") : "") + ".";
       parts.push(h("p", { class: "hint proves" }, said));
     }
-    if (v.last_round && v.last_round.fresh) parts.unshift(roundOver(v.last_round));
+    if (v.last_round && v.last_round.fresh) parts.unshift(v.ruling ? roundRuling(v.ruling, true) : roundOver(v.last_round));
     else if (v.last_round) {
       const lr = v.last_round;
       parts.push(h("p", { class: "small" }, "Round " + lr.round + ": proven " + (lr.proven.join(", ") || "nothing") + (lr.paradox ? " (a paradox)" : "")));
+      // Once play has moved on, the last round's ruling stays one tap away on a phone.
+      if (v.ruling && page.role !== "table") {
+        const details = h("details", { class: "ruling-later", open: rui.open }, h("summary", {}, "Round " + v.ruling.round + "'s ruling, drawn"), rui.open ? roundRuling(v.ruling, false) : null);
+        details.addEventListener("toggle", () => { if (rui.open !== details.open) { rui.open = details.open; render(); } });
+        parts.push(details);
+      }
     }
     if (!me) return parts;
     parts.push(h("h2", {}, "Your hand", me.to_play ? " — " + me.plays_left + " play(s) left" : ""));
@@ -95,6 +101,67 @@
       parts.push(acts);
     }
     return parts;
+  }
+
+  // ------------------------------------------------------------ a round's ruling, drawn
+  //
+  // From ``view.ruling`` only: the Proof as it stood, each variable's fate (proven,
+  // disproven, neither; both in a paradox) with the premises that decide it, and the
+  // derivations the checker accepted when the round was scored. Tap a variable: its
+  // premises light up in the Proof and its derivation is shown, with Fitch bars.
+  const rui = { event: null, chosen: null, open: false };
+  const FATE_WORDS = { proven: "PROVEN", disproven: "disproven", neither: "neither", both: "both (a paradox)" };
+
+  function roundRuling(r, fresh) {
+    if (rui.event !== r.event) {
+      rui.event = r.event; rui.open = false;
+      const first = r.variables.find((x) => x.fate === "proven" && x.derivation) || r.variables.find((x) => x.derivation) || r.variables[0];
+      rui.chosen = first ? first.variable : null;
+    }
+    const chosen = r.paradox ? null : r.variables.find((x) => x.variable === rui.chosen);
+    const lit = new Set(r.paradox ? r.used : chosen ? chosen.premises : []);
+    const points = r.awards.map((a) => a.player + " +" + a.points).join(" · ") || "no points";
+    const proof = h("div", { class: "final" }, r.board.map((e, i) => h("div", { class: "premise" + (lit.has(e.id) ? (r.paradox ? " clash" : " lit") : ""), "data-premise": e.id },
+      h("span", { class: "pnum" }, e.id + "."), e.statement.split(/\s+/).filter(Boolean).map((c) => h("span", { class: "pcard" }, c)),
+      h("span", { class: "reads" }, "reads " + r.readings[i]))));
+    const fates = h("div", { class: "fates" }, r.variables.map((x) => h("button", { type: "button", class: "fate " + x.fate + (chosen && chosen.variable === x.variable ? " selected" : ""), "data-variable": x.variable,
+      "aria-pressed": String(Boolean(chosen && chosen.variable === x.variable)), disabled: r.paradox, onclick: () => { rui.chosen = x.variable; page.render(); } },
+      h("span", { class: "var" }, x.variable), h("span", { class: "who" }, x.player || "nobody's"),
+      h("span", { class: "word" }, (x.fate === "proven" ? "✓ " : x.fate === "disproven" ? "✗ " : x.fate === "neither" ? "? " : "⚡ ") + FATE_WORDS[x.fate]),
+      h("span", { class: "from" }, x.fate === "neither" ? "either way" : (x.premises.length > 1 ? "premises " : "premise ") + x.premises.join(", ")))));
+    const parts = [h("h2", {}, "Round " + r.round + " is over" + (r.paradox ? " — a paradox" : "")), proof, fates];
+    if (r.paradox) {
+      parts.push(h("p", { class: "why clash-line" }, "Premises " + r.used.join(", ") + " cannot all hold, so every variable is both proven and disproven: nobody scores this round."));
+      if (r.derivation) parts.push(fitch(r.derivation));
+    } else if (chosen) parts.push(fateDetail(chosen, r.cards));
+    parts.push(h("p", { class: "points" }, "Points: " + points));
+    return h("section", { class: "round-over round-ruling" + (fresh ? "" : " later"), "aria-live": "polite" }, parts);
+  }
+
+  function fateDetail(x, cards) {
+    const who = x.variable + (x.player ? " (" + x.player + ")" : "");
+    if (x.fate === "neither") {
+      const row = (a) => Object.entries(a).map(([k, t]) => k + "=" + (t ? "T" : "F")).join(" ");
+      return h("div", { class: "why" }, h("p", {}, who + " is neither proven nor disproven: the premises allow it either way."),
+        h("p", { class: "rows" }, "true in  " + row(x.true_row)), h("p", { class: "rows" }, "false in " + row(x.false_row)));
+    }
+    const word = x.fate === "proven" ? "proven (worth " + cards + ")" : "disproven";
+    const from = x.premises.length ? " from premise" + (x.premises.length > 1 ? "s " : " ") + x.premises.join(", ") : "";
+    const parts = [h("p", {}, who + " is " + word + from + ", lit in the Proof.")];
+    if (x.derivation) parts.push(fitch(x.derivation));
+    else parts.push(h("p", { class: "small" }, "Every one of the " + x.rows + " rows of A-D where the premises hold makes it " + (x.fate === "proven" ? "true" : "false") + " (truth table)."));
+    return h("div", { class: "why" }, parts);
+  }
+
+  // A derivation the checker accepted, all at once, with Fitch bars for its assumptions.
+  function fitch(lines) {
+    return h("ol", { class: "fitch" }, lines.map((l) => {
+      const bars = [];
+      for (let d = 0; d < l.depth; d++) bars.push(h("span", { class: "bar" }));
+      const why = l.rule === "assumption" ? "suppose" : l.said.replace(/board\s*(\d+)/gi, "premise $1");
+      return h("li", { class: "dline" + (l.assumption ? " assumption" : ""), "data-line": l.n }, h("span", { class: "ln" }, l.n + "."), bars,
+        h("span", { class: "formula" + (l.assumption ? " assumed" : "") }, l.formula), h("span", { class: "rule" }, why));
+    }));
   }
 
   // The end of a round, on every screen until the next move: nobody taps a TV.

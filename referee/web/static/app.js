@@ -259,8 +259,9 @@
   // the view is shown as it is, so a game is playable on a phone before it has a drawer.
   const PAGE_KEYS = ["game", "version", "epoch", "thinking", "log", "role", "seats", "spectator",
     "ending", "computers", "match", "rematch", "to_play", "finished", "you", "players", "board",
-    "columns", "rows"];
-  const MANY = 24;  // more moves than this: grouped, the groups closed
+    "columns", "rows", "ruling"];  // ruling: drawn by a game's drawer (issue 38), not here
+  const MANY = 24;  // more moves than this: grouped, the most frequent group alone open
+  const FEW = 6;  // so many moves of one word at most stand alone beside the groups
   let movesFilter = null;  // made once: a view arriving while someone types must not wipe it
 
   function scalar(x) { return x === null || ["string", "number", "boolean"].includes(typeof x); }
@@ -316,31 +317,42 @@
     return grid;
   }
 
+  // More than MANY moves: a few moves of one word (``liar``, ``pass``: nothing to choose
+  // beside them) are buttons of their own, first; the others are grouped by their command
+  // (the first word), the game's most frequent move (the command with the most lines) first
+  // and open, the rest closed; typing in the filter opens every group that matches.
   function genericMoves(legal) {
     if (!legal.length) return null;
     const el = h("section", { class: "moves" }, h("h2", {}, "Your moves"));
-    if (legal.length > MANY) {
+    const many = legal.length > MANY;
+    if (many) {
       if (!movesFilter) {
         movesFilter = h("input", { type: "search", id: "moves-filter", autocomplete: "off", autocapitalize: "none", spellcheck: "false", placeholder: "find a move", maxlength: 100 });
         movesFilter.addEventListener("input", () => render());
       }
       el.append(movesFilter);
     }
-    const wanted = movesFilter && legal.length > MANY ? movesFilter.value.trim().toLowerCase() : "";
+    const wanted = movesFilter && many ? movesFilter.value.trim().toLowerCase() : "";
     const lines = legal.filter((l) => !wanted || l.toLowerCase().includes(wanted));
-    // Grouped by their command (the first word): one group of one-word moves, one per command.
-    const groups = new Map();
+    const move = (l) => h("button", { type: "button", class: "move", "data-move": l, disabled: busy, onclick: () => send(l) }, l);
+    const groups = new Map();  // command -> its lines; "": the moves of one word
     for (const l of lines) {
       const word = l.includes(" ") ? l.split(" ")[0] : "";
       if (!groups.has(word)) groups.set(word, []);
       groups.get(word).push(l);
     }
-    for (const [word, ls] of groups) {
-      const buttons = h("div", { class: "row wrap" }, ls.map((l) => h("button", { type: "button", class: "move", "data-move": l, disabled: busy, onclick: () => send(l) }, l)));
-      if (groups.size === 1 && lines.length <= MANY) { el.append(buttons); continue; }
-      el.append(h("details", { class: "group", open: wanted !== "" || lines.length <= MANY, "data-group": word },
-        h("summary", {}, (word || "moves") + " (" + ls.length + ")"), buttons));
+    if (many && groups.has("") && groups.get("").length <= FEW) {  // never behind a closed group
+      el.append(h("div", { class: "row wrap single" }, groups.get("").map(move)));
+      groups.delete("");
     }
+    const order = [...groups.entries()];
+    if (many) order.sort((a, b) => b[1].length - a[1].length);  // stable: ties keep their order
+    order.forEach(([word, ls], i) => {
+      const buttons = h("div", { class: "row wrap" }, ls.map(move));
+      if (groups.size === 1 && !many) { el.append(buttons); return; }
+      el.append(h("details", { class: "group", open: !many || wanted !== "" || i === 0, "data-group": word },
+        h("summary", {}, (word || "moves") + " (" + ls.length + ")"), buttons));
+    });
     if (!lines.length) el.append(h("p", { class: "empty" }, "no move matches"));
     return el;
   }
