@@ -100,8 +100,10 @@ class Pairing:
     black_games: int
     black_low: float
     black_high: float
-    think_median: float  # seconds a move, the player's
+    think_median: float  # seconds a move, the player's (wall clock)
     think_max: float
+    cpu_median: float  # the same in the process's CPU time (what the load does not stretch)
+    cpu_max: float
     opponent_median: float  # seconds a move, the opponent's
     refused: int
     moves_median: float  # moves a game
@@ -110,12 +112,12 @@ class Pairing:
 def play(white, black, seed: int, rules: HouseRules | None = None):
     """One game through the session; returns the winner ('white', 'black' or None), the
     think times of each side, and how many lines were refused."""
-    winner, times, refused, _ = play_counted(white, black, seed, rules)
+    winner, times, refused, _, _ = play_counted(white, black, seed, rules)
     return winner, times, refused
 
 
 def play_counted(white, black, seed: int, rules: HouseRules | None = None):
-    """:func:`play`, and how many moves the game lasted."""
+    """:func:`play`, how many moves the game lasted, and each side's CPU times."""
     session = Session(
         Record(REGISTRATION.kind, Setup("white", "black", rules or HouseRules())),
         REGISTRATION.commands(),
@@ -123,6 +125,7 @@ def play_counted(white, black, seed: int, rules: HouseRules | None = None):
     chance = random.Random(seed)
     players = {"white": white, "black": black}
     times: dict[str, list[float]] = {"white": [], "black": []}
+    cpu: dict[str, list[float]] = {"white": [], "black": []}
     refused = 0
     for _ in range(2 * OPENING):  # the fixed opening
         game = session.game
@@ -133,15 +136,16 @@ def play_counted(white, black, seed: int, rules: HouseRules | None = None):
         game = session.game
         seat = game.to_move.value
         view = seat_view(game, seat)
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.process_time()
         line = players[seat].choose(view)
         times[seat].append(time.perf_counter() - start)
+        cpu[seat].append(time.process_time() - used)
         said = session.execute(line, seat)
         if any(isinstance(o, Refused) for o in said):
             refused += 1
             break
     winner = session.game.winner
-    return (winner.value if winner is not None else None), times, refused, session.game.moves
+    return (winner.value if winner is not None else None), times, refused, session.game.moves, cpu
 
 
 def pairing(name: str | int, opponent: str | int, games: int, seed: int = 29, log=None) -> Pairing:
@@ -151,6 +155,7 @@ def pairing(name: str | int, opponent: str | int, games: int, seed: int = 29, lo
     wins = draws = losses = refused = 0
     by_colour = {"white": [0.0, 0], "black": [0.0, 0]}
     times: list[float] = []
+    cpus: list[float] = []
     theirs: list[float] = []
     lengths: list[int] = []
     for g in range(games):
@@ -158,8 +163,9 @@ def pairing(name: str | int, opponent: str | int, games: int, seed: int = 29, lo
         a = player(name, seed + g)
         b = player(opponent, seed + 1000 + g)
         white, black = (a, b) if mine == "white" else (b, a)
-        winner, took, bad, moves = play_counted(white, black, seed + g // 2)
+        winner, took, bad, moves, cpu = play_counted(white, black, seed + g // 2)
         times += took[mine]
+        cpus += cpu[mine]
         theirs += took["black" if mine == "white" else "white"]
         lengths.append(moves)
         refused += bad
@@ -182,6 +188,7 @@ def pairing(name: str | int, opponent: str | int, games: int, seed: int = 29, lo
         by_colour["white"][0], by_colour["white"][1], by_colour["black"][0],
         by_colour["black"][1], black_low, black_high,
         statistics.median(times) if times else 0.0, max(times, default=0.0),
+        statistics.median(cpus) if cpus else 0.0, max(cpus, default=0.0),
         statistics.median(theirs) if theirs else 0.0, refused,
         statistics.median(lengths) if lengths else 0.0,
     )  # fmt: skip

@@ -74,7 +74,7 @@ class Limit:
         self.spent += 1
         if self.spent > self.nodes:
             raise Exhausted(self)
-        if self.deadline is not None and self.spent & 63 == 0:
+        if self.deadline is not None and self.spent & 15 == 0:
             if time.perf_counter() > self.deadline:
                 raise Exhausted(self)
 
