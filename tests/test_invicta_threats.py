@@ -66,24 +66,47 @@ def brute_fours(pos: Position) -> set[int]:
     return found
 
 
+def brute_threes(pos: Position) -> set[tuple[int, int]]:
+    """Every legal move after which neither side has a win in one and the mover has a
+    four no block meets next (counted by square, each found by making the four)."""
+    side = pos.to_move
+    found = set()
+    for m in pos.moves():
+        undo = pos.make(m)
+        if pos.winning_move(side) is None and pos.winning_move(-side) is None:
+            pos.pass_turn()
+            squares = set()
+            for four in brute_fours(pos):
+                back = pos.make(four)
+                if (pos.hand[side] and len(pos.completions(side)) >= 2) or not brute_blocks(pos):
+                    squares.add(four & 127)
+                pos.unmake(back)
+            pos.pass_turn()
+            if squares:
+                found.add((len(squares), m))
+        pos.unmake(undo)
+    return found
+
+
 RULES = [{}, {"corner_cut": True, "corner_limit": 1}]
 
 
 @pytest.mark.parametrize("rules", RULES, ids=["default", "corner_cut_one"])
 def test_fours_and_blocks_are_every_move_the_rules_allow(rules):
     """On crowded random boards (pieces in hand or none, lions and hollow pieces), the
-    generator's fours and blocks are exactly the moves a brute force over every legal move
-    finds, and the squares a move may reach from are what each piece's moves say."""
+    generator's fours, blocks and threes are exactly the moves a brute force over every
+    legal move finds, and the squares a move may reach from are what each piece's moves
+    say."""
     chance = random.Random(39)
-    seen_fours = seen_blocks = 0
-    for _ in range(150):
+    seen_fours = seen_blocks = seen_threes = tried_threes = 0
+    for _ in range(120):
         cells = [0] * N
         region = [i for i in range(N) if i % 9 < 6 and i // 9 < 6] if chance.random() < 0.5 else []
         squares = chance.sample(region or range(N), chance.randint(12, 22))
         for k, i in enumerate(squares):
             side = W if k % 2 else B
             cells[i] = side * (2 if EDGE[i] or chance.random() < 0.4 else 1)
-        hands = chance.choice([(0, 0), (1, 0), (3, 2), (0, 4)])
+        hands = chance.choice([(0, 0), (1, 0), (3, 2), (0, 4), (5, 5)])
         pos = Position(cells, {W: hands[0], B: hands[1]}, chance.choice([W, B]), **rules)
         for t in range(N):
             if not pos.cells[t]:
@@ -100,7 +123,13 @@ def test_fours_and_blocks_are_every_move_the_rules_allow(rules):
             fours = set(threats.fours())
             assert fours == brute_fours(pos)
             seen_fours += bool(fours)
-    assert seen_fours >= 10 and seen_blocks >= 10  # the boards did hold threats
+            if tried_threes < 12 and not threats.threatened(pos.to_move):  # (else every
+                # move keeps a threat; the brute force is slow, a dozen boards will do)
+                threes = set(threats.threes(()))
+                assert threes == brute_threes(pos)
+                seen_threes += bool(threes)
+                tried_threes += 1
+    assert seen_fours >= 10 and seen_blocks >= 10 and seen_threes >= 5  # threats were there
 
 
 def test_a_block_may_stand_on_the_lions_way_along_the_edge():

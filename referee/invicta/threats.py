@@ -233,7 +233,8 @@ class ThreatSpace:
         """What ``side`` threatens to win by next move with a four no block meets: the
         square of that four's move -> the squares a defender may take to spoil it."""
         pos = self.pos
-        if pos.hand[side] >= 2:  # taking one of two ends spoils it; of three, only x does
+        if pos.hand[side] >= 2 and pos.hand[-side]:  # a single four can always be blocked:
+            # taking one of two ends spoils it; of three, only x does
             return {
                 x: ends | {x} if len(ends) == 2 else {x}
                 for x, ends in fork_points(pos, side).items()
@@ -281,14 +282,28 @@ class ThreatSpace:
         for w in windows:
             if mine[w] == 2 and theirs[w] == 0:
                 targets.update(empties(pos, w))
+        # With three in hand, the other side one (it blocks any single four), and no four or
+        # win in one on either side, what a piece placed threatens is counted from the
+        # windows it turns into rows of three, unmade.
+        sure = (
+            pos.hand[side] >= 3
+            and pos.hand[-side]
+            and not pos.fours[side]
+            and pos.winning_move(-side) is None
+        )
         found = []
-        # With three in hand and no four or win in one on either side, what a piece placed
-        # threatens is counted from the windows it turns into rows of three, unmade.
-        sure = pos.hand[side] >= 3 and not pos.fours[side] and pos.winning_move(-side) is None
+        moves = []
+        if not sure:  # a four may come to need a step or a slide: coming near one
+            for w in pos.threes[side]:
+                for i in empties(pos, w):
+                    targets.update(KINGS[i])
+                    if EDGE[i]:
+                        targets |= RING_SET
+                        moves = [m for m in pos.moves() if EDGE[origin_of(m)]]
         if sure:
             ends = fork_ends(pos, side)
             fours = {i for w in pos.threes[side] for i in WINDOWS[w]}
-        for m in pos.moves_onto(targets):
+        for m in list(dict.fromkeys(pos.moves_onto(targets) + moves)):
             if sure and m < 128:
                 self.limit.charge()
                 if m not in fours:
