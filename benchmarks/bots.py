@@ -4,16 +4,19 @@
 
 Each game's own module plays its ladder (both colours or rotated seats, fixed seeds):
 Invicta's default against the outside depth-2 player, its previous version, levels 1 and 0
-(``bots_invicta``, players named in its ``PLAYERS``), Cogito's against two random
-players that never declare (``bots_cogito``), Ergo's share of all points against two level-0
+(``bots_invicta``, players named in its ``PLAYERS``), Cogito's against a deduction
+player and a random one that never declares (``bots_cogito``; ``cogito-previous``: against
+two frozen previous defaults), Ergo's share of all points against two level-0
 players over duplicate deals (``bots_ergo``), and Palmer's claims missed and refused
 (``bots_palmer``, run as its own script: it keeps its own engines). Every rate comes with its
 Wilson 95% interval (``intervals.wilson``) and its game count; results go in RESULTS.md.
 
-The previous version's rung: ``palmer-previous`` plays Palmer's default against a frozen
-copy of the previous default player (``benchmarks/previous/``, the commit in its name);
-Invicta's ladder plays its own (``previous`` in ``bots_invicta.PLAYERS``, frozen at
-d669509). Games whose defaults keep no frozen copy have that rung absent, not faked.
+The previous version's rung: ``palmer-previous`` plays Palmer's default against the newest
+frozen copy of an earlier default player (``benchmarks/previous/``, the commit in its name),
+``cogito-previous`` Cogito's; Invicta's ladder plays its own (``previous`` in
+``bots_invicta.PLAYERS``).
+
+Every level of every game against every other, with Elo ratings: ``benchmarks/ladder.py``.
 """
 
 from __future__ import annotations
@@ -32,10 +35,11 @@ def run(game: str, quick: bool) -> object:
         import bots_invicta
 
         return bots_invicta.ladder(6 if quick else 40)
-    if game == "cogito":
+    if game in ("cogito", "cogito-previous"):
         import bots_cogito
 
-        return bots_cogito.cogito_results(12 if quick else 60)
+        against = ("previous", "previous") if game == "cogito-previous" else ("deduction", "quiet")
+        return bots_cogito.cogito_results(12 if quick else 60, against=against)
     if game == "ergo":
         import bots_ergo
 
@@ -65,7 +69,8 @@ def shown(value: object) -> object:
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     quick = "--quick" in sys.argv
-    for game in args or ["invicta", "cogito", "ergo", "palmer", "palmer-previous"]:
+    everything = ["invicta", "cogito", "cogito-previous", "ergo", "palmer", "palmer-previous"]
+    for game in args or everything:
         result = shown(run(game, quick))
         print(f"== {game}")
         print(result if isinstance(result, str) else json.dumps(result, indent=1, default=str))

@@ -23,7 +23,6 @@ Without pairs it plays the ladder: the default against every other rung.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
 import statistics
@@ -34,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import previous
 from intervals import wilson
 from outsider_invicta import DEEPER, Outsider
 
@@ -45,25 +45,14 @@ from referee.table.session import Refused, Session
 
 MAX_MOVES = 300  # a game still on after this many moves counts as a draw
 OPENING = 2  # random placements each side makes before the players take over
-PREVIOUS = "d669509"  # the commit the frozen previous default is copied from
 
 seat_view = REGISTRATION.view  # the seat's view, with its legal moves
 
 
 def previous_player(seed: int | None = None):
-    """The default player as it was at commit ``PREVIOUS`` (its player, search and board
-    modules, ``benchmarks/previous/invicta_*_PREVIOUS.py``)."""
-    folder = str(Path(__file__).parent / "previous")
-    if folder not in sys.path:
-        sys.path.insert(0, folder)  # its modules import each other by their frozen names
-    name = f"invicta_player_{PREVIOUS}"
-    module = sys.modules.get(name)
-    if module is None:
-        spec = importlib.util.spec_from_file_location(name, Path(folder) / f"{name}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return module.computer_player(module.DEFAULT_LEVEL, seed)
+    """The newest frozen previous default (``benchmarks/previous/invicta_player_COMMIT.py``,
+    found the way ``ladder.py`` finds it), at its own default level."""
+    return previous.previous_player("invicta", seed)
 
 
 # Every player a ladder may name, as a function of the seed.

@@ -1,25 +1,28 @@
-"""Palmer's computer players: the default level against level 0 (random legal lines), or
-against the previous version of the default player (``--opponent previous``: the frozen
-copy in ``benchmarks/previous/``, commit named in its file name).
+"""Palmer's computer players: one level against others, in dealt games of two or more seats.
 
-.venv/bin/python benchmarks/bots_palmer.py [--games 8] [--lines 60] [--seed 1]
-    [--opponent 0|previous] [--ponder SECONDS]
+.venv/bin/python benchmarks/bots_palmer.py [--games 8] [--lines 60] [--seed 1] [--seats 2]
+    [--level 2] [--opponent 0|1|previous] [--ponder SECONDS]
 
-Two-player dealt games; the default player takes the first seat in even games and the
-second in odd ones. Each player is given only its seat's view (as JSON) and its line is
-said through the session, refereed by an engine of its own (claim limit 2 s). Measured
-per level:
+The measured player (``--level``, default the default level) takes each seat in turn
+(seat ``game mod seats``); the other seats are ``--opponent`` players (a level, or
+``previous``: the newest frozen copy of an earlier default player in
+``benchmarks/previous/``). Each player is given only its seat's view (as JSON) and its
+line is said through the session, refereed by an engine of its own (claim limit 2 s).
+Measured per player kind:
 
 * claims missed: of the player's turns that began with a claim available (a judge engine,
   2 s a question, proves the board inconsistent or an unscored statement redundant), those
   in which it claimed nothing;
 * claims the referee rejected (or sent to a vote);
-* statements (and ¬) that made a board the judge showed consistent inconsistent;
-* lines the table refused; think time per line (median, max); the games' results.
+* gifts: statements (and ¬) after which the judge shows a claim available to the next
+  player (the board inconsistent, or a statement redundant); among them, boards made
+  inconsistent that the judge showed consistent before;
+* lines the table refused; think time per line (median, p95, max); the games' results,
+  and the measured player's wins with a Wilson 95% interval.
 
-``--ponder S``: after every line, each player that can ponder (the default) is shown its
-seat's view and analyses the board for up to S seconds before the other seat's line (as
-it would while a person or a remote player thinks); not counted as think time.
+``--ponder S``: after every line, each player that can ponder is shown its seat's view
+and analyses the board for up to S seconds before the next line (as it would while a
+person or a remote player thinks); not counted as think time.
 """
 
 from __future__ import annotations
@@ -47,26 +50,26 @@ from referee.palmer.registration import REGISTRATION  # noqa: E402
 from referee.table.session import Refused  # noqa: E402
 
 JUDGE_SECONDS = 2.0
-PREVIOUS = "45c7584"  # the commit the frozen previous player is copied from
+NAMES = ("ann", "bob", "cy", "dee")
 
 
 def previous_player(seed: int):
-    """The default player as it was at commit ``PREVIOUS`` (benchmarks/previous/)."""
-    import importlib.util
+    """The newest frozen default player (``benchmarks/previous/``)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from previous import previous_player as frozen
 
-    path = Path(__file__).parent / "previous" / f"palmer_player_{PREVIOUS}.py"
-    spec = importlib.util.spec_from_file_location(f"palmer_player_{PREVIOUS}", path)
-    module = sys.modules.get(spec.name)
-    if module is None:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module  # its dataclasses look their module up there
-        spec.loader.exec_module(module)
-    return module.ProvingPlayer(seed)
+    return frozen("palmer", seed)
+
+
+def player_of(kind: str, seed: int):
+    return previous_player(seed) if kind == "previous" else computer_player(int(kind), seed)
 
 
 def claim_available(judge: Engine, session) -> bool:
     game = session.game
     formulas = [e.statement.asserted for e in game.board]
+    if not formulas:
+        return False
     analysis = judge.analyze(formulas, timeout=JUDGE_SECONDS)
     if analysis.consistency.status == Status.INCONSISTENT:
         return True
@@ -81,53 +84,58 @@ def loadavg() -> str:
     return " ".join(path.read_text().split()[:3]) if path.exists() else "?"
 
 
+def percentile(values, q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=8)
     ap.add_argument("--lines", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--opponent", choices=("0", "previous"), default="0")
+    ap.add_argument("--seats", type=int, default=2)
+    ap.add_argument("--level", default=str(DEFAULT_LEVEL))
+    ap.add_argument("--opponent", default="0")
     ap.add_argument("--ponder", type=float, default=0.0)
     args = ap.parse_args()
-    other = 0 if args.opponent == "0" else f"previous ({PREVIOUS})"
-    load = loadavg()
-    print(f"machine: {platform.platform()}, load {load} at start; {args}")
-    stats: dict[int, dict] = {
-        level: defaultdict(int) | {"think": []} for level in (DEFAULT_LEVEL, other)
-    }
+    mine = args.level if args.level == "previous" else f"level {args.level}"
+    other = args.opponent if args.opponent == "previous" else f"level {args.opponent}"
+    if mine == other:
+        raise SystemExit("--level and --opponent are the same player")
+    print(f"machine: {platform.platform()}, load {loadavg()} at start; {args}")
+    stats: dict[str, dict] = {kind: defaultdict(int) | {"think": []} for kind in (mine, other)}
     results: dict[str, int] = defaultdict(int)
+    won = 0
     start = time.monotonic()
+    seats = NAMES[: args.seats]
     with (
         Engine(Limits(timeout=2.0, workers=1)) as referee,
         Engine(Limits(timeout=JUDGE_SECONDS, workers=1)) as judge,
     ):
         for g in range(args.games):
             seed = args.seed + g
-            levels = (DEFAULT_LEVEL, other) if g % 2 == 0 else (other, DEFAULT_LEVEL)
-            seats = ("ann", "bob")
-            level_of = dict(zip(seats, levels, strict=True))
+            kind_of = {s: (mine if i == g % args.seats else other) for i, s in enumerate(seats)}
             players = {
-                s: computer_player(level_of[s], seed * 10 + i)
-                if level_of[s] != other or other == 0
-                else previous_player(seed * 10 + i)
+                s: player_of(args.level if kind_of[s] == mine else args.opponent, seed * 10 + i)
                 for i, s in enumerate(seats)
             }
             session = new_session(referee, seats, seed=seed, claim_timeout=2.0)
             turns: dict[tuple[str, int], dict] = {}
 
-            def before(session, seat, turns=turns, level_of=level_of):
+            def before(session, seat, turns=turns):
                 game = session.game
                 key = (seat, game.turn)
                 if game.pending is None and game.player == seat and key not in turns:
                     turns[key] = {"available": claim_available(judge, session), "claimed": 0}
 
-            def observe(x: Said, turns=turns, level_of=level_of, players=players, session=session):
+            def observe(x: Said, turns=turns, kind_of=kind_of, players=players, session=session):
                 if args.ponder > 0:
                     for seat, player in players.items():
                         if hasattr(player, "ponder") and not session.game.finished:
                             view = json.loads(json.dumps(REGISTRATION.view(session.game, seat)))
                             player.ponder(view, seconds=args.ponder)
-                s = stats[level_of[x.seat]]
+                s = stats[kind_of[x.seat]]
                 s["lines"] += 1
                 s["think"].append(x.seconds)
                 first = x.outcomes[0] if x.outcomes else None
@@ -141,11 +149,12 @@ def main() -> None:
                         turns[(x.seat, x.turn)]["claimed"] += 1
                 elif x.line.startswith(("play", "negate")) and x.after != x.before:
                     s["writes"] += 1
-                    after = judge.consistency(list(x.after), timeout=JUDGE_SECONDS).status
-                    if after == Status.INCONSISTENT:
-                        was = judge.consistency(list(x.before), timeout=JUDGE_SECONDS).status
-                        if was == Status.CONSISTENT:
-                            s["made_inconsistent"] += 1
+                    if claim_available(judge, session):
+                        s["gifts"] += 1
+                        after = judge.consistency(list(x.after), timeout=JUDGE_SECONDS).status
+                        if after == Status.INCONSISTENT:
+                            was = judge.consistency(list(x.before), timeout=JUDGE_SECONDS)
+                            s["made_inconsistent"] += was.status == Status.CONSISTENT
 
             try:
                 play_match(session, players, args.lines, observe, before)
@@ -153,48 +162,45 @@ def main() -> None:
                 for p in players.values():
                     p.close()
             for (seat, _), t in turns.items():
-                s = stats[level_of[seat]]
+                s = stats[kind_of[seat]]
                 s["turns"] += 1
                 if t["available"]:
                     s["available"] += 1
                     s["missed"] += t["claimed"] == 0
             game = session.game
             winner = game.winner
+            won += winner is not None and kind_of[winner] == mine
             results[
-                f"level {level_of[winner]} won ({game.finish.value})"
+                f"{kind_of[winner]} won ({game.finish.value})"
                 if winner
                 else ("unfinished" if not game.finished else "no winner")
             ] += 1
             print(
-                f"game {g + 1}: seed {seed}, {levels[0]} first, {game.turn} turns, "
-                f"scores {dict(game.scores)}, winner {winner} "
+                f"game {g + 1}: seed {seed}, {mine} in seat {g % args.seats + 1}, {game.turn} "
+                f"turns, scores {dict(game.scores)}, winner {winner} "
                 f"{game.finish.value if game.finish else 'unfinished'}",
                 flush=True,
             )
-    end_load = loadavg()
-    print(f"\n{args.games} games, {time.monotonic() - start:.0f} s, load {end_load} at the end")
+    print(f"\n{args.games} games, {time.monotonic() - start:.0f} s, load {loadavg()} at the end")
     header = (
-        "| level | lines | turns | claim available | missed | claims | rejected"
-        " | writes | made inconsistent | refused | think median s | think max s |"
+        "| player | lines | turns | claim available | missed (Wilson 95%) | claims | rejected"
+        " | writes | gifts | made inconsistent | refused | think median / p95 / max s |"
     )
     print(header)
     print("|" + " --- |" * 12)
-    for level, s in stats.items():
+    for kind, s in stats.items():
         think = s["think"] or [0.0]
         low, high = wilson(s["missed"], s["available"])
-        missed = (
-            f"{s['missed']} ({100 * s['missed'] / max(1, s['available']):.0f}%, "
-            f"Wilson {100 * low:.0f}-{100 * high:.0f}%)"
-        )
+        missed = f"{s['missed']} ({100 * low:.0f}-{100 * high:.0f}%)"
         print(
-            f"| {level} | {s['lines']} | {s['turns']} | {s['available']} | {missed} "
-            f"| {s['claims']} | {s['rejected']} | {s['writes']} | {s['made_inconsistent']} "
-            f"| {s['refused']} | {statistics.median(think):.3f} | {max(think):.2f} |"
+            f"| {kind} | {s['lines']} | {s['turns']} | {s['available']} | {missed} "
+            f"| {s['claims']} | {s['rejected']} | {s['writes']} | {s['gifts']} "
+            f"| {s['made_inconsistent']} | {s['refused']} | {statistics.median(think):.3f} / "
+            f"{percentile(think, 0.95):.3f} / {max(think):.2f} |"
         )
     print("results:", dict(results))
-    won = sum(n for k, n in results.items() if k.startswith(f"level {DEFAULT_LEVEL} won"))
     low, high = wilson(won, args.games)
-    print(f"default won {won} of {args.games} games (Wilson 95% {100 * low:.0f}-{100 * high:.0f}%)")
+    print(f"{mine} won {won} of {args.games} games (Wilson 95% {100 * low:.0f}-{100 * high:.0f}%)")
 
 
 if __name__ == "__main__":

@@ -151,3 +151,23 @@ def test_a_seat_waits_its_turn_and_names_its_card_when_the_game_stops_for_it():
     session.execute("cogito cy Oak", "cy")  # wrong: cy is out, ann names next
     assert legal_lines(game, "cy") == ()
     assert all(line.startswith("cogito ann ") for line in legal_lines(game, "ann"))
+
+
+def test_at_the_last_call_a_seat_may_end_the_game_in_a_tie():
+    """``end`` is the last call's own move (the view's ``moves`` offers it): a player who
+    is not sure has a listed line other than a guess (issue 39: a computer's ``end``
+    was refused as unlisted)."""
+    game = rigged(
+        {"ann": "Oak", "bob": "Salmon", "cy": "Moss"},
+        {"ann": ["Plant"], "bob": ["Tulip"], "cy": ["Bird"]},
+        [],
+    )
+    session = Session(Record(REGISTRATION.kind, game.setup), REGISTRATION.commands(), game)
+    assert "end" not in legal_lines(game, "ann")  # a move of the last call only
+    for seat, line in (("ann", "play 1"), ("bob", "play 1"), ("cy", "play 1")):
+        session.execute(line, seat)
+    assert session.game.phase.value == "last_call"
+    assert check_seat(session, "ann")[0] == "end"  # listed, and the rules take it
+    assert seat_view(session.game, "ann")["you"]["legal"][0] == "end"
+    session.execute("end", "ann")
+    assert session.game.finished and session.game.winner is None

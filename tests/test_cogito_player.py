@@ -1,23 +1,29 @@
 """Cogito's computer players: given only a seat's view, they say only lines the rules accept,
-and above level 0 a COGITO only when it is right.
+and above level 0 a COGITO only when it is right, as soon as it is sure.
 
 Fixed-seed three-player games with every level at the table, seats rotated:
 each player gets its view as JSON (what ``GET SEAT_URL/view`` sends), never
 the game; every line it says is one of its view's legal lines and is
 accepted; every COGITO of levels 1 and 2 names the right card; and each
 seat's belief always keeps its true Self card (the referee checks what the
-player cannot).
+player cannot). On positions built by hand: what the others' plays and gifts
+tell a seat, a COGITO the moment the belief allows (on anyone's turn, in the
+trade, joining a line, at the last call), the tie rather than a guess, and the
+same move for the same view and seed whatever the hidden cards are.
 """
 
 from __future__ import annotations
 
+import copy
 import json
+import random
+from collections import Counter
 
 import pytest
-from cogito_helpers import EXAMPLE_TEXT
+from cogito_helpers import EXAMPLE_TEXT, rigged
 
 from referee.cogito.belief import belief
-from referee.cogito.player import DEFAULT_LEVEL, Reasoner, computer_player
+from referee.cogito.player import DEFAULT_LEVEL, Lookahead, Reasoner, computer_player
 from referee.cogito.registration import REGISTRATION
 from referee.cogito.setup import Setup
 from referee.table.computer import RandomPlayer, legal
@@ -78,9 +84,10 @@ def match(levels: dict[str, int], seed: int, quiet: bool = False) -> Session:
     return session
 
 
+@pytest.mark.parametrize("lineup", [(DEFAULT_LEVEL, 1, 0), (DEFAULT_LEVEL, DEFAULT_LEVEL, 1)])
 @pytest.mark.parametrize("seed", range(12))
-def test_bots_say_only_accepted_lines_and_never_a_wrong_cogito(seed):
-    levels = [DEFAULT_LEVEL, 1, 0]
+def test_bots_say_only_accepted_lines_and_never_a_wrong_cogito(seed, lineup):
+    levels = list(lineup)
     shift = seed % 3
     names = ("ann", "bob", "cy")
     match(dict(zip(names, levels[shift:] + levels[:shift], strict=True)), seed)
@@ -98,7 +105,164 @@ def test_the_reasoner_wins_most_games_against_random_players_who_never_declare()
 
 def test_the_levels():
     assert isinstance(computer_player(0, 1), RandomPlayer)
-    assert isinstance(computer_player(DEFAULT_LEVEL, 1), Reasoner)
+    assert isinstance(computer_player(DEFAULT_LEVEL, 1), Lookahead)
+    assert isinstance(computer_player(DEFAULT_LEVEL, 1), Reasoner)  # its ties
     with pytest.raises(ValueError):
         computer_player(3, 1)
     assert computer_player(2, 1).choose({"you": {"legal": []}}) is None
+
+
+# ------------------------------------------------------------ hand-built positions
+#
+# The example deck: Plant (Flower, Tree), Animal (Vertebrate (Bird)); Casablanca and
+# Tulip are Flowers, Oak a Tree, Moss a Plant, Salmon a Vertebrate, Sparrow and Penguin
+# Birds, Jellyfish an Animal, Ego nothing. Twenty cards: 3 on holders, 6 in hands, 11 piled.
+
+ORDER = ["Dream", "Vertebrate", "Penguin", "Animal", "Plant", "Flower", "Jellyfish"]
+ORDER += ["Casablanca", "Ego", "Vertebrate", "Tree", "Plant", "Sparrow", "Animal", "Tulip"]
+ORDER += ["Flower", "Bird"]  # the deck but the holders, in the order the pile is made from
+
+
+def table(ann, bob, cy, top=()):
+    """ann is Oak, bob Salmon, cy Moss, with these hands; ann starts every round. The pile:
+    ``top`` first, then the rest of the deck in ORDER."""
+    rest = Counter(ORDER)
+    rest.subtract([*ann, *bob, *cy, *top])
+    pile = [*top, *(c for c in dict.fromkeys(ORDER) for _ in range(rest[c]))]
+    assert len(pile) == 11 and min(rest.values()) >= 0
+    hands = {"ann": ann, "bob": bob, "cy": cy}
+    game = rigged({"ann": "Oak", "bob": "Salmon", "cy": "Moss"}, hands, pile)
+    return Session(Record(REGISTRATION.kind, game.setup), REGISTRATION.commands(), game)
+
+
+def said(session, *lines):
+    for seat, line in lines:
+        outcomes = session.execute(line, seat)
+        assert not any(isinstance(o, Refused) for o in outcomes), (seat, line, outcomes)
+
+
+def test_what_the_others_plays_tell_a_seat_of_its_own_card():
+    session = table(["Plant", "Sparrow"], ["Animal", "Tulip"], ["Casablanca", "Bird"])
+    possible = belief(view_of(session, "ann")).possible
+    assert possible == ("Casablanca", "Ego", "Tulip", "Oak", "Penguin", "Jellyfish")
+    said(session, ("ann", "play 1"))  # "I am not Plant!": red, so ann is a Plant
+    assert belief(view_of(session, "ann")).possible == ("Casablanca", "Tulip", "Oak")
+    said(session, ("bob", "play 1"))  # bob's judgement (red) is about bob's card only
+    assert belief(view_of(session, "ann")).possible == ("Casablanca", "Tulip", "Oak")
+    said(session, ("cy", "play 1"))  # cy reveals Casablanca: a Self card seen is not hers
+    assert belief(view_of(session, "ann")).possible == ("Tulip", "Oak")
+    said(session, ("bob", "give bob 1"))  # bob's gift: chosen in secret, tells nothing yet
+    assert belief(view_of(session, "ann")).possible == ("Tulip", "Oak")
+
+
+def test_what_a_seat_gave_and_was_given_tells_it_and_it_remembers_its_gifts():
+    top = ["Ego", "Vertebrate", "Penguin"]  # the round's draw: ann, bob, cy
+    session = table(["Animal", "Tulip"], ["Plant", "Jellyfish"], ["Flower", "Casablanca"], top)
+    said(session, ("ann", "play 1"), ("bob", "play 1"), ("cy", "play 1"))  # all blue
+    player = computer_player(DEFAULT_LEVEL, 7)
+    view = view_of(session, "ann")
+    assert [c["card"] for c in view["you"]["hand"]] == ["Tulip", "Ego"]
+    line = player.choose(view)
+    gave = view["you"]["hand"][int(line.split()[-1]) - 1]["card"]
+    said(session, ("ann", line), ("bob", "give bob 1"), ("cy", "give cy 1"))
+    view = view_of(session, "ann")
+    assert gave not in [c["card"] for c in view["you"]["hand"]]
+    assert gave in belief(view).possible  # the view no longer shows the card she gave
+    assert gave not in belief(view, {gave}).possible
+    assert gave not in player.belief(view).possible  # the player remembers it
+    assert "Casablanca" in [c["card"] for c in view["you"]["hand"]]  # from cy, her right
+    assert "Casablanca" not in belief(view).possible  # a card received is not hers
+    player.choose(view)
+    assert player.memory.received == (("cy", "Casablanca"),)  # and cy knows it is not hers
+
+
+SURE = (["Plant", "Casablanca"], ["Tulip", "Animal"], ["Flower", "Bird"])
+
+
+@pytest.mark.parametrize("level", [1, DEFAULT_LEVEL])
+def test_a_player_says_cogito_as_soon_as_its_belief_leaves_one_card(level):
+    session = table(*SURE)
+    said(session, ("ann", "play 1"))  # Plant, red: Tulip or Oak
+    player = computer_player(level, 3)
+    assert player.choose(view_of(session, "ann")) is None  # not sure, not her turn
+    said(session, ("bob", "play 1"))  # bob reveals Tulip: ann is Oak
+    view = view_of(session, "ann")
+    assert view["to_play"] == "cy"
+    assert player.choose(view) == "cogito ann Oak"  # on cy's turn, at once
+
+    session = table(*SURE)
+    said(session, ("ann", "play 1"), ("bob", "play 1"), ("cy", "cogito cy"))
+    assert player.choose(view_of(session, "ann")) == "cogito ann"  # joins the line
+    said(session, ("ann", "cogito ann"), ("cy", "cogito cy Ego"))  # cy is wrong, and out
+    assert player.choose(view_of(session, "ann")) == "cogito ann Oak"
+    said(session, ("ann", "cogito ann Oak"))
+    assert session.game.winner == "ann"
+
+
+@pytest.mark.parametrize("level", [1, DEFAULT_LEVEL])
+def test_sure_in_the_trade_a_player_declares_rather_than_gives(level):
+    session = table(["Plant", "Casablanca"], ["Animal", "Sparrow"], ["Tulip", "Bird"])
+    said(session, ("ann", "play 1"), ("bob", "play 1"), ("cy", "play 1"))  # cy: Tulip
+    view = view_of(session, "ann")
+    assert view["phase"] == "trade"
+    assert computer_player(level, 3).choose(view) == "cogito ann Oak"
+
+
+def last_call(ann: str):
+    """Every hand empty: ann, who is Oak, has revealed ``ann`` (blue or red)."""
+    game = rigged(
+        {"ann": "Oak", "bob": "Salmon", "cy": "Moss"},
+        {"ann": [ann], "bob": ["Bird"], "cy": ["Animal"]},
+        [],
+    )
+    session = Session(Record(REGISTRATION.kind, game.setup), REGISTRATION.commands(), game)
+    said(session, ("ann", "play 1"), ("bob", "play 1"), ("cy", "play 1"))
+    assert session.game.phase.value == "last_call"
+    return session
+
+
+@pytest.mark.parametrize("level", [1, DEFAULT_LEVEL])
+def test_at_the_last_call_a_player_not_sure_says_end_once_and_never_guesses(level):
+    session = last_call("Flower")  # blue: not a Flower, still many cards
+    player = computer_player(level, 3)
+    view = view_of(session, "ann")
+    assert player.choose(view) == "end" and "end" in legal(view)
+    view["ending"] = ["ann"]  # the web table waits for the others to agree
+    assert player.choose(view) is None
+    assert computer_player(level, 3).choose(view_of(last_call("Tree"), "ann")) == "cogito ann Oak"
+
+
+def hidden_shuffled(session, seat: str, rng: random.Random) -> Session:
+    """The same table as ``seat`` sees it, every card it cannot see dealt anew: its own
+    Self card (another it cannot rule out), the others' hands and the pile."""
+    game = copy.deepcopy(session.game)
+    me = game.seat(seat)
+    others = [s for s in game.seats if s is not me]
+    pool = [me.self_card, *(c for s in others for c in s.hand), *game.pile]
+    rng.shuffle(pool)
+    possible = belief(view_of(session, seat)).possible
+    me.self_card = next(c for c in pool if c in possible)
+    pool.remove(me.self_card)
+    for s in others:
+        s.hand = [pool.pop() for _ in s.hand]
+    game.pile = pool
+    return Session(session.record, REGISTRATION.commands(), game)
+
+
+@pytest.mark.parametrize("level", [0, 1, DEFAULT_LEVEL])
+def test_a_choice_depends_on_the_seats_view_and_the_seed_alone(level):
+    hands = (["Plant", "Sparrow"], ["Animal", "Tulip"], ["Flower", "Bird"])
+    trade = table(*hands)
+    said(trade, ("ann", "play 1"), ("bob", "play 1"), ("cy", "play 1"))
+    turn = table(*hands)
+    said(turn, ("ann", "play 1"), ("bob", "play 1"), ("cy", "play 1"))
+    said(turn, ("ann", "give ann 1"), ("bob", "give bob 1"), ("cy", "give cy 1"))
+    rng = random.Random(39)
+    for position in (trade, turn):  # ann chooses a gift, then a play
+        view = view_of(position, "ann")
+        assert len(belief(view).possible) > 1
+        line = computer_player(level, 11).choose(view)
+        for _ in range(6):
+            other = hidden_shuffled(position, "ann", rng)
+            assert view_of(other, "ann") == view  # nothing hidden reaches the view
+            assert computer_player(level, 11).choose(view_of(other, "ann")) == line

@@ -202,3 +202,59 @@ def test_seats_ponder_only_their_own_view_off_their_turn_until_the_table_moves()
     assert len(players["bob"].pondered) == 1
     # A player that cannot ponder (level 0) is simply left alone.
     ComputerSeats({"bob": RandomPlayer(1)}).ponder(lambda seat: views[seat], lambda: False)
+
+
+class Patient:
+    """A player that ponders until it is told to stop, and then answers its one line."""
+
+    def choose(self, view):
+        return legal(view)[0]
+
+    def ponder(self, view, stale) -> None:
+        while not stale():
+            time.sleep(0.01)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.slow
+def test_a_player_apart_thinks_in_a_process_of_its_own_and_answers_as_at_home(tmp_path):
+    from functools import partial
+
+    from referee.table.computer import Apart
+
+    view = {"finished": False, "you": {"legal": ["discard 1", "discard 2"]}}
+    patient = Apart(partial(Patient))
+    try:
+        patient.ponder(view, lambda: True)  # told at once: it stops, then answers in order
+        assert patient.choose(view) == "discard 1"
+        stop = time.monotonic() + 0.2
+        patient.ponder(view, lambda: time.monotonic() > stop)
+        assert patient.choose(view) == "discard 1"
+    finally:
+        patient.close()
+    assert not patient._process.is_alive()
+    app, _ = table(tmp_path, "ergo")  # a real seat's view: the same line from either process
+    seat = next(p for p in app.table.players if legal(app.table.view(p)))
+    game = by_name("ergo")
+    home, far = game.player(1, 3), game.player_apart(1, 3)
+    try:
+        assert isinstance(far, Apart)
+        assert far.choose(app.table.view(seat)) == home.choose(app.table.view(seat))
+    finally:
+        far.close()
+
+
+def test_referee_bot_help_says_each_levels_rating():
+    from click.testing import CliRunner
+
+    from referee.cli.main import main
+
+    kept = json.loads((Path(__file__).parent.parent / "referee" / "ratings.json").read_text())
+    shown = " ".join(CliRunner().invoke(main, ["bot", "--help"]).output.split())
+    assert "Elo" in shown
+    for game in kept.values():
+        assert game["title"] in shown
+        for level, rated in game["levels"].items():
+            assert f"{level}: {rated['elo']} ({rated['low']} to {rated['high']})" in shown

@@ -138,3 +138,18 @@ def test_replay_finds_the_claim_again_from_the_premises_its_proof_used(engine):
     busy = Busy(engine, at_least=len(claim.premises))  # the whole question left open again
     assert claims.recheck(before, claim, busy).claim.verdict.status == Status.ENTAILED
     assert claims.recheck(before, claim, Busy(engine)).claim.verdict.status == Status.UNDETERMINED
+
+
+def test_an_open_claim_is_not_settled_wherever_it_is_said_again(engine):
+    """``why``, a refused undo and replay say the claim in one line (``describe``): an open
+    claim is NOT SETTLED there too, never rejected."""
+    s = session(engine, *GROWS)
+    s.commands.engine = Busy(engine)
+    s.execute("claim 3")
+    out = TableConsole(file=io.StringIO(), width=80, highlight=False, markup=False)
+    renderer = PalmerRenderer(out, s)
+    for line in ("why", "undo"):
+        renderer.show(s.execute(line), False)
+    said = out.file.getvalue()
+    assert said.count("claims redundant #3: not settled") == 2, said
+    assert "rejected" not in said.lower(), said

@@ -123,6 +123,42 @@ def test_a_collision_shows_both_spellings():
     assert collision(["ann", "bob"]) is None
 
 
+@pytest.mark.parametrize(
+    "char",
+    ["\u034f", "\ufe0f", "\u3164", "\u115f", "\uffa0", "\u2800", "\U000e0101", "\u180b"],
+)
+def test_a_name_with_a_character_drawn_as_nothing_is_refused_naming_it(char):
+    """U+034F COMBINING GRAPHEME JOINER, U+FE0F VARIATION SELECTOR-16, the Hangul fillers:
+    letters and marks a font draws as nothing, so "x" and "x" + one of them were two seats
+    that both showed as x."""
+    for name in ("x" + char, char + "x", char):
+        problem = name_problem(name, player=True)
+        assert problem is not None and problem.fault is NameFault.REFUSED_CHARACTER, name
+        assert f"U+{ord(char):04X}" in str(problem) and "cannot be seen" in str(problem)
+        assert name_problem(name) is not None  # a card's name too
+
+
+def test_names_that_look_the_same_are_refused_as_the_same():
+    """UTS #39's skeleton: a Cyrillic а for a Latin a, capital I for l, with or without
+    case; accents still count, as before."""
+    for first, second in [
+        ("ann", "\u0430nn"),  # Cyrillic а
+        ("ANN", "\u0430nn"),  # and a case apart
+        ("Al", "AI"),  # capital I for small l
+        ("hex", "he\u0445"),  # Cyrillic х
+        ("Tom", "Torn"),  # rn for m
+    ]:
+        problem = collision(["bob", first, second])
+        assert problem is not None and problem.fault is NameFault.LOOKALIKE, (first, second)
+        assert (problem.other, problem.name) == (first, second)
+        assert "look the same" in str(problem)
+    assert "\\u0430nn" in str(collision(["ann", "\u0430nn"]))  # how it is written, shown
+    for apart in (["Zo\u00eb", "Zoe"], ["ann", "anne"], ["bob", "b0b"], ["ann", "bob", "cat"]):
+        assert collision(apart) is None, apart
+    with pytest.raises(NameRefused):
+        check_player_names(["ann", "\u0430nn"])
+
+
 def test_find_name_uses_the_same_key():
     assert find_name("bob", ["ann", "BOB"]) == "BOB"
     assert find_name(CAFE_COMBINED, [CAFE, "Oak"]) == CAFE

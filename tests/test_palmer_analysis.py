@@ -133,6 +133,33 @@ def test_what_is_asked_comes_in_the_order_likeliest_to_find_a_claim(engine):
     assert grown.redundant == (2,) and grown.board == Consistency.CONSISTENT
 
 
+def test_a_move_asks_a_question_left_open_before_only_early_in_it(engine):
+    """The default's move (``open_by``): a statement a full-length question left open on
+    the smaller board is not asked again once that time is past; it stays unknown, and
+    unasked, so the next analysis asks it (and the player writes nothing it would need)."""
+    s = session(engine, "∃x likes(x, x)", "∃x happy(x)")
+    f1, f2 = (s.game.entry(i).statement.asserted for i in (1, 2))
+    previous = Claimable(
+        analysis.State.READY,
+        Consistency.CONSISTENT,
+        not_redundant=(2,),
+        unknown=(1,),
+        basis=((1, f1), (2, f2)),
+        model=Model(1, {}, {"happy": {(0,)}, "likes": {(0, 0)}}),
+        countermodels=((2, Model(1, {}, {"happy": set(), "likes": {(0, 0)}})),),
+        undetermined=(1,),
+    )
+    play(s, "∃x blonde(x)")
+    board = hint.board_of(s.game)
+    late = Recording(engine)
+    grown = analysis.analyze(board, late, previous, budget=Budget(open_by=time.monotonic()))
+    assert f1 not in [goal for _, goal, _ in late.asked]
+    assert 1 in grown.unknown and 1 in grown.unasked
+    early = Recording(engine)
+    analysis.analyze(board, early, previous, budget=Budget(open_by=time.monotonic() + 60))
+    assert f1 in [goal for _, goal, _ in early.asked]
+
+
 def test_the_budget_reaches_every_question(engine):
     s = session(engine, *GROWING)
     board = hint.board_of(s.game)

@@ -26,6 +26,7 @@ from referee.palmer.refusals import Why
 from referee.palmer.setup import HouseRules, Mode, Settings, Setup
 from referee.resources import default_deck_path
 from referee.table.record import Record
+from referee.table.refusals import Why as TableWhy
 from referee.table.session import Refused, Session
 
 DECK = default_deck_path().read_text(encoding="utf-8")
@@ -327,3 +328,21 @@ def test_without_the_house_rule_no_view_has_claimable(tmp_path):
     assert "claimable" not in app.table.view(None)
     assert all("claimable" not in app.table.view(p) for p in app.table.players)
     assert app.table.analyst.generation == 0  # nothing was analysed
+
+
+def test_once_the_game_is_over_no_hint_says_what_a_claim_would_win(engine, tmp_path):
+    """After the end the hint still said "claim inconsistent wins" on every screen: nothing
+    is claimable once the game is over, at the terminal or on the web."""
+    s = session(engine, "play happy : ∀x happy(x)", "end")
+    assert s.game.finished and not hint.BACKGROUND.wanted(s.game)
+    (refused,) = s.execute("hint", None)
+    assert isinstance(refused, Refused) and refused.reason.why is TableWhy.GAME_OVER
+    app, _ = table(tmp_path, "palmer", mode="table", timeout=LIMIT, house=("hints=yes",))
+    try:
+        assert "claimable" in app.table.view(None)
+        for seat in app.table.players:
+            assert app.table.command(seat, "end").ok
+        assert app.table.session.game.finished
+        assert all("claimable" not in app.table.view(p) for p in (None, *app.table.players))
+    finally:
+        app.table.close()

@@ -14,6 +14,7 @@ from referee.logic.evidence import Evidence, Method
 from referee.palmer.commands import PalmerCommands
 from referee.palmer.legal import legal_lines
 from referee.palmer.records import GAME
+from referee.palmer.refusals import Why
 from referee.palmer.registration import REGISTRATION
 from referee.palmer.setup import HouseRules, Settings, Setup
 from referee.resources import default_deck_path
@@ -128,3 +129,23 @@ def test_votes_are_the_others_lines_while_a_claim_waits():
 
 def _bits(n: int):
     return [[(k >> i) & 1 for i in range(n)] for k in range(2**n)]
+
+
+@pytest.mark.parametrize("name", ["yes", "no", "y", "n", "Yes"])
+def test_a_player_named_like_a_verdict_leaves_the_others_votes_alone(name):
+    """``vote yes`` is a verdict: a player named ``yes`` (or ``no``, ``y``, ``n``) made it
+    read as naming that player, so every other seat's vote buttons were refused (a seat
+    names only itself). One word after ``vote`` is the verdict; a player is named only
+    before one (``vote NAME yes``)."""
+    players = ("ann", name, "cy")
+    s = new_session(Undetermined(), mode="table", vote_on_undetermined=True, players=players)
+    assert not isinstance(s.execute("play ? : ∀x happy(x)", "ann")[0], Refused)
+    assert not isinstance(s.execute("claim 1", name)[0], Refused)
+    assert s.game.pending is not None and legal_lines(s.game, "ann") == ("vote yes", "vote no")
+    assert not isinstance(s.execute(f"vote {name}", "ann")[0], Refused)  # the verdict, named so
+    assert s.game.ballots == {"ann": name.lower() in ("yes", "y")}
+    for line in ("vote no", "vote yes"):  # the claimant is named by no verdict either
+        refused = s.execute(line, name)[0]
+        assert isinstance(refused, Refused) and refused.reason.why is Why.OWN_CLAIM_VOTE
+    assert not isinstance(s.execute("vote cy no", "cy")[0], Refused)  # a name, then a verdict
+    assert s.game.pending is None and s.game.voted is not None

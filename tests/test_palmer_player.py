@@ -114,3 +114,40 @@ def test_it_writes_a_statement_that_leaves_nothing_to_claim(referee):
     for k, goal in enumerate(formulas):
         others = formulas[:k] + formulas[k + 1 :]
         assert referee.entailment(others, [goal], timeout=1.0).status != Status.ENTAILED
+
+
+def test_a_trap_is_a_statement_others_might_write_that_breaks_a_countermodel():
+    import time
+
+    from referee.language.parser import parse_statement
+    from referee.logic.model import Model
+    from referee.palmer import analysis
+    from referee.palmer.player import trap
+    from referee.resources import default_deck_path
+
+    vocabulary = parse_deck_vocabulary(default_deck_path())
+    nobody_happy = Model(1, {}, {"happy": frozenset(), "blonde": frozenset({(0,)})})
+    after = analysis.Claimable(
+        analysis.State.READY, analysis.Consistency.CONSISTENT, countermodels=((1, nobody_happy),)
+    )
+    nexts = [
+        parse_statement(text, vocabulary).asserted
+        for text in ("∀x happy(x)", "∃x ¬happy(x)", "∃x happy(x) ∧ blonde(x)", "∀x blonde(x)")
+    ]
+    deadline = time.monotonic() + 30
+    assert trap(after, nexts, deadline) == 0.5  # the first and third break it
+    assert trap(after, nexts[1:2], deadline) == 0.0
+    assert (
+        trap(
+            analysis.Claimable(analysis.State.READY, analysis.Consistency.CONSISTENT),
+            nexts,
+            deadline,
+        )
+        == 0.0
+    )
+
+
+def parse_deck_vocabulary(path):
+    from referee.language.deck import load_deck_text
+
+    return load_deck_text(path.read_text(encoding="utf-8"), str(path)).vocabulary

@@ -78,3 +78,35 @@ def test_dealt_ergo_with_the_house_rule_takes_back_a_whole_round_of_turns():
     said = session.execute("undo")
     assert len(said) == 5 and all(isinstance(o, Undone) for o in said)
     assert len(session.record.events) == 1  # ann's first play of her turn stays
+
+
+def test_a_computers_cards_played_face_up_go_back_to_its_hand_only_with_the_house_rule():
+    """With the pile spent a move draws nothing, but a computer's reply still showed cards
+    from its hand: taken back, they would be in its hand again, known to the person."""
+    session = new_session(BY_NAME["palmer"], computers=("bob",))
+    setup = session.record.setup
+    settings = replace(setup.settings, players=("ann", "bob"), hand_size=12, seed=10)
+    record = replace(session.record, setup=replace(setup, settings=settings))
+    session = Session(record, session.commands, record.rebuild())
+    legal = BY_NAME["palmer"].legal
+
+    def say(seat: str, word: str) -> str:  # the seat's first listed move of that word
+        line = next(x for x in legal(session.game, seat) if x.startswith(word))
+        assert not isinstance(session.execute(line, None if seat == "ann" else seat)[0], Refused)
+        return session.record.events[-1].TYPE
+
+    while session.game.draw_pile:  # a statement card played, or a pass discarding another
+        game = session.game
+        other = [i for i, c in enumerate(game.hand(), 1) if game.deck.card(c).kind != "S"]
+        if len(other) + 2 >= len(game.hand()) and len(game.draw_pile) > 2:
+            say(game.player, f"pass {other[0]}")
+        else:
+            say(game.player, "play")
+    if session.game.player == "bob":
+        say("bob", "play")
+    assert say("ann", "play") == say("bob", "play") == "play"  # bob's card face up, no draw
+    (refused,) = session.execute("undo")  # bob's card would be back in bob's hand
+    assert isinstance(refused, UndoRefused) and refused.shown == (Shown.PLAYED_CARD,)
+    assert refused.draws and refused.event.player == "bob"
+    friendly = with_rules(session, undo_draws=True)  # the table agreed to keep what it saw
+    assert [o.event.player for o in friendly.execute("undo")] == ["bob", "ann"]

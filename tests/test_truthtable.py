@@ -18,6 +18,7 @@ from referee.logic.truthtable import (
     entails,
     letters,
     minimal_inconsistent,
+    row_mask,
     rows,
     satisfying,
     value,
@@ -134,3 +135,12 @@ def test_the_clash_is_inconsistent_and_each_smaller_set_is_not(premises):
         for smaller in itertools.combinations(range(len(premises)), size):
             chosen = [premises[i] for i in smaller]
             assert consistency(chosen, names).status == Status.CONSISTENT
+
+
+@settings(max_examples=150, deadline=None)
+@given(formulas())
+def test_a_row_mask_is_the_column_of_the_truth_table(formula):
+    names = ("A", "B", "C", "D")
+    mask = row_mask(formula, names)
+    assert [bool(mask >> k & 1) for k in range(16)] == [value(formula, r) for r in rows(names)]
+    assert row_mask(Falsum(), names) == 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import io
 import json
 import os
 import stat
@@ -766,3 +767,50 @@ def test_help_on_a_phone_says_what_works_from_a_seat(tmp_path, game):
             if game == "invicta" and re.fullmatch(r"[a-i][1-9](-[a-i][1-9])?", first):
                 continue  # a move as it is written
             assert session.command_of(first) in known, (first, line)
+
+
+def test_the_words_a_page_gets_hold_no_box_drawing(tmp_path):
+    """A page wraps what it is sent; a terminal's table wrapped into broken box lines (the
+    side log of a claim's why on the TV, a phone's ``cards``). Every table comes as lines:
+    its title, then a row a line, each cell after its column's header."""
+    from referee.client.page_console import PageConsole
+    from referee.client.verdict_render import model_tables
+    from referee.logic.model import Model
+
+    app, _ = table(tmp_path, "palmer", mode="table")
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    assert post(client, seats["ann"], "play happy : ∀x happy(x)")["ok"]
+    for line in ("cards", "board"):
+        words = post(client, seats["bob"], line)["messages"]
+        assert not any(0x2500 <= ord(c) <= 0x257F for w in words for c in w), words
+    assert "  #1; statement: ∀x happy(x); by: ann; cards: happy" in words
+    model = Model(size=2, predicates={"happy": {(0,)}})
+    out = PageConsole(file=io.StringIO(), width=40, color_system=None)
+    for t in model_tables(model, {"happy": 1}):
+        out.print(t)
+    assert out.file.getvalue().splitlines()[-3:] == [
+        "predicate happy",
+        "  x: e0; happy(x): ✓",
+        "  x: e1; happy(x): ·",
+    ]
+
+
+def test_invicta_a_position_come_round_is_told_on_every_screen(tmp_path):
+    """Ruling 14 of Invicta: the prompt warns when the present position has occurred before
+    (and which moves would bring one round the third time, a draw); the web never did."""
+    from webtable import INVICTA_REPEATED
+
+    app, _ = table(tmp_path, "invicta")
+    for i, move in enumerate(INVICTA_REPEATED):
+        assert app.table.command(("ann", "bob")[i % 2], move).ok, move
+    assert app.table.session.game.repetitions == 2
+    for seat in (None, "ann", "bob"):
+        view = app.table.view(seat)
+        assert view["repetitions"] == 2 and view["repeating"] == ["b2-a3"]
+        assert view["repetition"] == [
+            "This position has occurred 2 times: a third time is a draw",
+            "Careful: b2-a3 would bring a position round the third time: a draw",
+        ]
+    assert app.table.command("bob", "b2-a3").ok  # the third time: a draw, nothing to warn of
+    assert app.table.session.game.finished and app.table.view(None)["repetition"] == []

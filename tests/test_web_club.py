@@ -145,12 +145,26 @@ def test_ergo_the_end_of_a_round_stays_on_the_table_screen(browser, served):
         text = over.inner_text()
         assert "Round 1" in text and "ann +4" in text and "bob +4" in text
         assert over.locator(".pcard").all_inner_texts() == ["A", "B", "C", "D"]
+    # Its reasons (the round in words, then why) too, at 1280 × 800: nothing cut off, every
+    # line shown or, past what the screen holds at its smallest type, counted.
+    fitted(board, s.app.table.view(None)["log"])
     wb.screenshot(board, "web-ergo-round-over.png")
     mover = s.app.table.view(None)["to_play"]
     before = s.app.table.snapshot.version
     said(s, mover, "play " + s.app.table.view(mover)["you"]["variable"])
     wait_shown([board], landed(s, before))
     assert board.locator(".round-over").count() == 0
+
+
+def fitted(board, log: list[str]) -> None:
+    """The table screen cut nothing off: each column fits, and every line of ``log`` after
+    the first is on screen or counted in the line that says how many more a phone shows."""
+    for part in (".play", ".side"):
+        assert board.locator(part).evaluate("e => e.scrollHeight <= e.clientHeight + 1"), part
+    shown = board.locator(".log .reasons > pre").count()
+    more = board.locator(".log .more")
+    hidden = int(more.inner_text().split()[1]) if more.count() else 0
+    assert shown + hidden == len(log) - 1 and shown >= 1, (shown, hidden, len(log))
 
 
 def play_on(s, game: str, moves: int) -> None:
@@ -178,6 +192,11 @@ def test_invicta_whole_board_fits_the_table_screen_and_a_phone_on_its_side(brows
         board = open_page(browser, s.urls["table"], size)
         inside(board, ".sq", size)
         assert board.evaluate("document.documentElement.scrollHeight") <= size["height"]
+        # As large as the screen allows: the whole height under the turn banner (it took
+        # 28% of a TV, under two lines of words that now stand beside it).
+        box = board.locator(".board").bounding_box()
+        below = board.locator("header").bounding_box()
+        assert box["height"] >= 0.95 * (size["height"] - below["y"] - below["height"] - 16), box
         board.close()
     phone = open_page(browser, s.urls["seats"]["ann"], LANDSCAPE)
     inside(phone, ".sq", LANDSCAPE)
@@ -426,3 +445,33 @@ def test_an_undo_is_never_asked_past_a_reveal(tmp_path):
     answer = app.table.command(seat, "undo please")
     assert not answer.ok and "cannot be taken back" in answer.messages[0]
     assert app.table.view(None)["undo_request"] is None
+
+
+def test_invicta_a_position_come_round_is_warned_of_on_every_screen(browser, served):
+    from webtable import INVICTA_REPEATED
+
+    s = served("invicta")
+    for i, move in enumerate(INVICTA_REPEATED):
+        said(s, ("ann", "bob")[i % 2], move)
+    pages = [open_page(browser, s.urls["table"], TV), open_page(browser, s.urls["seats"]["bob"])]
+    pages.append(open_page(browser, s.urls["spectator"]))
+    for page in pages:
+        warned = page.locator(".repetition").inner_text()
+        assert "occurred 2 times" in warned and "b2\u2011a3 would bring" in warned
+    inside(pages[0], ".sq", TV)  # the board still whole beside it
+
+
+@pytest.mark.slow
+def test_the_table_screen_marks_the_computer_seats(browser, served):
+    """Every game's drawing marks a seat the referee plays beside its player's name (the
+    views' ``computers``): the table screen did not, and a table waited for a phone."""
+    from referee.table.computer import ComputerSeats, RandomPlayer
+
+    for game in sorted(listed.names()):
+        s = served(game, computers=ComputerSeats({"bob": RandomPlayer(1)}), **GAMES.get(game, {}))
+        assert s.app.table.view(None)["computers"] == ["bob"]
+        board = open_page(browser, s.urls["table"], TABLE)
+        marks = board.locator(".computer-mark")
+        assert marks.count() == 1, game
+        assert "bob computer" in marks.evaluate("e => e.parentElement.textContent"), game
+        board.close()

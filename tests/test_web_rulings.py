@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from test_ergo_game import REVIEW_ROUND
 from test_web_browser import PHONE, browser, no_sideways_scroll, open_page, served  # noqa: F401
+from test_web_club import fitted
 from webtable import Views, next_move
 
 from referee.logic.engine import Engine, Limits
@@ -80,6 +81,12 @@ def test_palmer_a_countermodel_a_derivation_and_a_clash(browser, served, engine,
     assert "fails here" in phone.inner_text('.stmt-tap[data-statement="6"]')
     phone.locator('.stmt-tap[data-statement="1"]').tap()
     assert "holds here" in phone.inner_text('.stmt-tap[data-statement="1"]')
+    # Its evidence in words, beside it on the TV: lines a page wraps (the model's tables a
+    # row a line, no box drawing), nothing cut off.
+    log = s.app.table.view(None)["log"]
+    assert any(line.startswith("  x: e0; happy(x): ") for line in log)
+    assert not any(0x2500 <= ord(c) <= 0x257F for c in tv.inner_text(".side"))
+    fitted(tv, log)
     shot(phone, "web-ruling-countermodel-phone.png", ".ruling-picture")
     shot(tv, "web-ruling-countermodel-tv.png")
     # A redundancy upheld: its derivation stepped through, each step's premises lit.

@@ -625,3 +625,21 @@ def test_an_events_counted_size_is_what_the_file_takes_at_most(tmp_path):
     record = session.record
     empty = dumps(replace(record, events=(), taken_back=()), record.rebuild())
     assert len(dumps(record, session.game).encode()) - len(empty.encode()) <= record.size()
+
+
+def test_a_websocket_on_a_path_with_no_socket_is_refused_with_the_headers(tmp_path):
+    """Starlette refuses a handshake on a path with no socket (``/static/app.js``, a seat's
+    ``/view``) by closing it, which the server answered 403 without the security headers:
+    every refusal is an answer with them."""
+    from starlette.testclient import WebSocketDenialResponse
+
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    seat = path_of(app.urls()["seats"]["ann"])
+    for path in ("/static/app.js", seat + "/view", "/nowhere"):
+        with pytest.raises(WebSocketDenialResponse) as refused, client.websocket_connect(path):
+            pass
+        assert refused.value.status_code == 404, path
+        assert all(refused.value.headers.get(k) == v for k, v in HEADERS.items()), path
+    with client.websocket_connect(seat + "/ws") as ws:  # a door's socket still opens
+        assert ws.receive_json()["type"] == "view"

@@ -82,6 +82,8 @@ def test_phones_name_their_seats_and_the_game_begins_when_every_seat_has_a_name(
             ("bob,al", "holds a comma"),
             ("12", "is a number"),
             ("b\u200bob", "cannot be seen"),
+            ("Zo\u00eb\u034f", "cannot be seen"),  # drawn as Zoë
+            ("Z\u043e\u00eb", "look the same"),  # a Cyrillic о: drawn as Zoë
             ("b\u0007ob", "cannot be seen"),
             ("x" * (MAX_NAME + 1), f"longer than {MAX_NAME}"),
         ):

@@ -46,10 +46,19 @@ def defaults(game: str, **extra) -> dict:
     return options
 
 
-def table(tmp_path: Path, game: str, engine=None, base="http://testserver", services=None, **extra):
+def table(
+    tmp_path: Path,
+    game: str,
+    engine=None,
+    base="http://testserver",
+    services=None,
+    computers=None,
+    **extra,
+):
     """A served table on a new record in ``tmp_path``, its URLs under ``base``:
     (WebApp, record path). ``services``: (record) -> a context of the services its commands
-    get, as ``serve`` opens them (``GAMES[game].services``); else only ``engine``, if any."""
+    get, as ``serve`` opens them (``GAMES[game].services``); else only ``engine``, if any.
+    ``computers``: the seats the referee plays (a ``ComputerSeats``; not started)."""
     served = web_game(game)
     record = served.start(defaults(game, **extra))
     path = tmp_path / f"{game}.json"
@@ -59,7 +68,7 @@ def table(tmp_path: Path, game: str, engine=None, base="http://testserver", serv
     given = {"engine": engine} if engine is not None else None
     if services is not None:
         given = services.enter_context(served.services(record))
-    return build(served, record, record.rebuild(), store, key, base, given), path
+    return build(served, record, record.rebuild(), store, key, base, given, computers), path
 
 
 def next_move(game_name: str, view_of) -> tuple[str, str] | None:
@@ -169,3 +178,12 @@ def naming_table(tmp_path: Path, game: str, count: int, stack, base="http://test
     stack.callback(lambda: app.computers is not None and app.computers.stop())
     stack.callback(lambda: app.table is not None and app.table.close())
     return app, path
+
+
+# An Invicta game in which a position comes round: every piece placed (no row of five), then
+# a1-a2 and back, a3-b2 and back, twice but for black's last: bob to play, the position of
+# now seen twice, and b2-a3 would bring the one after the placements round the third time.
+INVICTA_REPEATED = (
+    *("a1 i1 h2 g3 f4 e5 d6 c7 b8 a9 i9 h10 h1 a3 b4 c5 e6 f7 g8 h9 b1 e2 i3 d5".split()),
+    *("a1-a2 a3-b2 a2-a1 b2-a3 a1-a2 a3-b2 a2-a1".split()),
+)

@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from invicta_position_d669509 import Position, parse_line
-from invicta_search_d669509 import Searcher, defences
+from previous.invicta_position_d669509 import Position, parse_line
+from previous.invicta_search_d669509 import Searcher, defences
 from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 
 DEFAULT_LEVEL = 2

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from invicta_position_d669509 import AT, WINDOWS, Position, target_of
+from previous.invicta_position_d669509 import AT, WINDOWS, Position, target_of
 
 WIN = 10_000_000
 HAND = 30  # a piece in hand: it may go anywhere, so it is worth more than its windows say

@@ -21,10 +21,12 @@ import http.client
 import json
 import socket
 import ssl
+import textwrap
 import threading
 import time
 from collections.abc import Callable
 from http import HTTPStatus
+from importlib import resources
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -441,7 +443,35 @@ def _why(exc: BaseException) -> str:
     return str(reason if reason is not None else exc) or type(exc).__name__
 
 
-@click.command()
+def ratings() -> str:
+    """Each game's levels and their Elo ratings, as ``benchmarks/ladder.py --write`` last
+    kept them (``referee/ratings.json``), for ``--help`` ("" when there are none)."""
+    try:
+        kept = json.loads(resources.files("referee").joinpath("ratings.json").read_text("utf-8"))
+        games = [
+            (
+                g["title"],
+                g["games"],
+                [(k, v["elo"], v["low"], v["high"]) for k, v in g["levels"].items()],
+            )
+            for g in kept.values()
+        ]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return ""
+    out = [
+        "\b",
+        "Each level's strength: Elo rating (level 0, random, is 0) and its 95% interval,",
+        "from round-robins of every level (benchmarks/ladder.py):",
+    ]
+    for title, count, levels in games:
+        said = "; ".join(f"{k}: {elo} ({low} to {high})" for k, elo, low, high in levels)
+        out += textwrap.wrap(
+            f"{title} ({count} games): {said}", 78, initial_indent="  ", subsequent_indent="    "
+        )
+    return "\n".join(out)
+
+
+@click.command(epilog=ratings())
 @click.argument("seat_url")
 @click.option(
     "--level",

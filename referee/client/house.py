@@ -233,9 +233,14 @@ def bots(game: GameRegistration, spec: str | None, players) -> tuple[Computer, .
     )
 
 
-def computer_seats(game: GameRegistration, computers: tuple[Computer, ...]) -> ComputerSeats:
-    """The computer players of the seats a record names, each at its recorded level."""
-    return ComputerSeats({c.name: game.player(c.level) for c in computers})
+def computer_seats(
+    game: GameRegistration, computers: tuple[Computer, ...], apart: bool = False
+) -> ComputerSeats:
+    """The computer players of the seats a record names, each at its recorded level;
+    ``apart``: each thinking in a process of its own (a table that answers people
+    meanwhile: the web)."""
+    made = game.player_apart if apart else game.player
+    return ComputerSeats({c.name: made(c.level) for c in computers})
 
 
 def computers_words(computers: tuple[Computer, ...]) -> str:

@@ -100,6 +100,7 @@ def table_words(r: Refusal) -> str:
 TABLE_SHOWN = {
     Shown.JUDGEMENT: "the referee's judgement",
     Shown.DRAWN_CARD: "cards drawn from the pile",
+    Shown.PLAYED_CARD: "cards played from a hand the others do not see",
     Shown.GAME_OVER: "the end of the game",
 }
 

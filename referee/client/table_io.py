@@ -53,6 +53,7 @@ from referee.table.record import (
     summary_differences,
 )
 from referee.table.replay import ReplayReport
+from referee.table.reveals import Shown
 from referee.table.session import (
     Asked,
     Cancelled,
@@ -513,11 +514,12 @@ class TableRenderer:
             + user(self.marked(self.describe(o.event), o.event))
             + Text(f": event {o.number} {shown_words(o.shown)}.")
         )
-        if o.draws:  # only cards drawn were shown: the narrower rule would do
+        if o.draws:  # only cards drawn (or a computer's played) were shown: the narrower rule
+            kept = "saw a card played" if Shown.PLAYED_CARD in o.shown else "drew a card"
             self.out.print(
                 Text(
                     "  A table that agrees may start the game with --house undo_draws=yes "
-                    "(who drew a card keeps knowing it).",
+                    f"(who {kept} keeps knowing it).",
                     style="dim",
                 )
             )

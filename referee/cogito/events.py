@@ -43,7 +43,7 @@ class Play(PlayerEvent):
     """The player whose turn it is reveals a card from the hand; ``position`` is the judgement."""
 
     TYPE = "play"
-    REVEALS = FOLLOWING | {Shown.JUDGEMENT}  # its judgement, always
+    REVEALS = FOLLOWING | {Shown.JUDGEMENT, Shown.PLAYED_CARD}  # its judgement, always
     card: str
     position: Position
 

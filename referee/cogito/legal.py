@@ -15,11 +15,15 @@ judgements, the cards it gave away) is left to the player: the referee does
 not deduce for the players during play (docs/rulings.md, Cogito ruling 30).
 The list never depends on the seat's own Self card, so it tells nothing.
 
+At the last call (every hand empty) ``end`` is listed too: the tie the rules
+give when nobody declares, which a seat says in its own name (the web table
+ends the game once every player still in has said it), so a player who is not
+sure has a line other than a guess.
+
 Not listed: the views and the table's words (``hand``, ``table``, ``undo``,
-``review``, ``end``: the table's agreement at the last call, not a move), a
-bare ``cogito NAME`` while nobody is naming (the same COGITO as ``cogito
-NAME CARD``, said in two lines) and COGITOs for several players at once (a
-seat speaks for its own player).
+``review``), a bare ``cogito NAME`` while nobody is naming (the same COGITO as
+``cogito NAME CARD``, said in two lines) and COGITOs for several players at
+once (a seat speaks for its own player).
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ def legal_lines(game: Game, seat: str) -> tuple[str, ...]:
         lines += [f"play {_position(game, me, i)}" for i in _distinct(me.hand)]
     if game.phase == Phase.TRADE and seat not in game.giving:
         lines += [f"give {seat} {i}" for i in _distinct(me.hand)]
+    if game.phase == Phase.LAST_CALL:
+        lines.append("end")
     return (*lines, *_cogitos(game, me))
 
 

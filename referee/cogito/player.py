@@ -2,49 +2,69 @@
 
 Level 0 draws any legal line. Level 1 draws among the plays and gifts but
 names its card only when sure. Level 2 (the default) keeps its seat's exact
-belief (:mod:`referee.cogito.belief`), names its card the moment only one is
-possible (so it is never wrong), and otherwise plays the card that leaves it
-the best chance of finding itself: a judgement that may split its
-candidates, weighed against a second red card (ego disruption), with the
-Knuth-style worst case (the larger half) and what the card shows the others
-(a Self card seen is one they may strike off) to break ties. In the trade it
-keeps the card it would rather play and gives the other.
+belief (:mod:`referee.cogito.belief`) and names its card the moment only one
+is possible, on anyone's turn (so it is never wrong, and never late). It
+chooses each play and gift by looking ahead (:mod:`referee.cogito.lookahead`):
+it plays the rest of the game out in :data:`WORLDS` worlds it cannot tell
+apart from the game, the others knowing what their own view tells them and
+declaring as soon as they are sure, and takes the move that finds itself
+first in the most. So a judgement that may split its candidates is weighed
+against a second red card (ego disruption) and against what the move tells
+the others: a Self card revealed or given is one they strike off, a card
+kept is one they cannot, and a card that lies red for the player on its left
+may cost that player the game. Ties go to the estimate of the previous
+default (:class:`Reasoner`): the chance of finding itself, then the worst
+case, then what the card shows the others. At the last call, not sure, it
+says ``end`` (the tie), once; it never guesses.
+
+A level's choice depends on its seat's view, what that seat said before
+(the cards it gave) and its seed alone.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from referee.cogito.belief import Belief, belief, me
 from referee.cogito.diagram import CardKind, Diagram, diagram_from_data
+from referee.cogito.lookahead import Judgements, Memory, Move, play_out, round_starter, worlds
 from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 
 DEFAULT_LEVEL = 2
 LEVELS = (0, 1, 2)
 RED_LIMIT = 2  # two red cards in a field: ego disruption (referee.cogito.setup)
+# Worlds each play or gift is played out in (the same worlds for each card): a choice
+# between two cards takes a few tens of milliseconds (benchmarks/RESULTS.md).
+WORLDS = 64
+END = "end"  # at the last call: the tie, said by every player still in (docs/rulings.md)
 
 
 def computer_player(level: int = DEFAULT_LEVEL, seed: int | None = None) -> ComputerPlayer:
-    """The player of ``level`` (0: random, 1: careful, 2: the reasoner)."""
+    """The player of ``level`` (0: random, 1: careful, 2: the lookahead)."""
     if level == 0:
         return RandomPlayer(seed)
     if level == 1:
         return CarefulPlayer(seed)
     if level == 2:
-        return Reasoner(seed)
+        return Lookahead(seed)
     raise ValueError(f"Cogito's computer players are levels {', '.join(map(str, LEVELS))}")
 
 
 class _Remembering:
-    """What every level above 0 shares: the cards its seat gave away (a person remembers
-    them; the view no longer shows them), and a sure COGITO taken at once."""
+    """What every level above 0 shares: the cards its seat gave away and to whom (a person
+    remembers them; the view no longer shows them), where the rounds start, a sure COGITO
+    taken at once, and the tie rather than a guess at the last call."""
 
     def __init__(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
         self.given: set[str] = set()
+        self.memory = Memory()
+        self.kept: tuple[int, list[str], str | None] | None = None  # the hand left in a trade
         self.events = -1
         self._deck: tuple[int, Diagram] | None = None
 
@@ -52,19 +72,43 @@ class _Remembering:
         moves = legal(view)
         if not moves:
             return None
-        if view.get("events", 0) < self.events:  # a new game: forget the last one's gifts
-            self.given = set()
+        if view.get("events", 0) < self.events:  # a new game: forget the last one
+            self.given, self.memory, self.kept = set(), Memory(), None
         self.events = view.get("events", 0)
+        self.memory = replace(self.memory, starter=round_starter(view, self.memory))
+        self.received(view)
         known = self.belief(view)
         sure = self.cogito(known, moves)
         if sure is not None:
             return sure
-        if view.get("phase") == "last_call" and not view.get("cogito"):
-            return "end"  # every hand empty and not sure: the tie, never a guess
+        if END in moves:  # every hand empty and not sure: the tie, never a guess, said once
+            return None if known.name in (view.get("ending") or ()) else END
         line = self.pick(view, known, [m for m in moves if not m.startswith("cogito ")])
         if line is not None and line.startswith("give "):
-            self.given.add(card_of(view, line))
+            self.remember_gift(view, card_of(view, line))
         return line
+
+    def remember_gift(self, view: Mapping[str, Any], card: str) -> None:
+        self.given.add(card)
+        left = view["you"].get("left")
+        shown = next((len(p["played"]) for p in view["players"] if p["name"] == left), 0)
+        if left:
+            self.memory = replace(self.memory, gifts=(*self.memory.gifts, (left, card, shown)))
+        kept = [c["card"] for c in view["you"]["hand"]]
+        kept.remove(card)
+        self.kept = (view.get("round", 0), kept, right_of(view))
+
+    def received(self, view: Mapping[str, Any]) -> None:
+        """Once the trade is over: the card the seat was given, which its giver saw."""
+        if self.kept is None or view.get("round", 0) <= self.kept[0]:
+            return
+        _, kept, giver = self.kept
+        self.kept = None
+        new = Counter(c["card"] for c in view["you"]["hand"])
+        new.subtract(kept)
+        got = [card for card, count in new.items() if count > 0]
+        if giver is not None and len(got) == 1:
+            self.memory = replace(self.memory, received=(*self.memory.received, (giver, got[0])))
 
     def belief(self, view: Mapping[str, Any]) -> Belief:
         data = view["diagram"]
@@ -98,7 +142,8 @@ class CarefulPlayer(_Remembering):
 
 
 class Reasoner(_Remembering):
-    """Level 2: the exact belief, and the play with the best chance of finding itself."""
+    """The default before issue 39 (``benchmarks/previous/``), by which the lookahead breaks
+    ties: the exact belief, and the play with the best estimated chance of finding itself."""
 
     def pick(self, view: Mapping[str, Any], known: Belief, moves: list[str]) -> str | None:
         if not moves:
@@ -135,6 +180,48 @@ class Reasoner(_Remembering):
         chance = sum(size / n * worth(size, r, later) for size, r in branches)
         worst = max(size if r < RED_LIMIT else n + 1 for size, r in branches)
         return (-round(chance, 9), worst, tells(known.diagram, card))
+
+
+class Lookahead(Reasoner):
+    """Level 2: the exact belief, and the play or gift that finds itself first in the most
+    worlds played out (:mod:`referee.cogito.lookahead`)."""
+
+    def __init__(self, seed: int | None) -> None:
+        super().__init__(seed)
+        self._rules: Judgements | None = None
+
+    def pick(self, view: Mapping[str, Any], known: Belief, moves: list[str]) -> str | None:
+        options: dict[str, str] = {}  # each card the seat may play or give: its line
+        for line in moves:
+            options.setdefault(card_of(view, line), line)
+        if len(options) < 2 or not known.possible:
+            return super().pick(view, known, moves)
+        if self._rules is None or self._rules.diagram is not known.diagram:
+            self._rules = Judgements(known.diagram)
+        give = moves[0].startswith("give ")
+        drawn = worlds(view, known.possible, self._rules, self.memory, self.rng, WORLDS)
+        seeds = [self.rng.randrange(2**32) for _ in drawn]
+        won = {
+            card: sum(
+                world.weight * play_out(world.copy(), Move(card, give), random.Random(seed))
+                for world, seed in zip(drawn, seeds, strict=True)
+            )
+            for card in options
+        }
+        best = max(won.values())
+        tied = [line for card, line in options.items() if won[card] == best]
+        return tied[0] if len(tied) == 1 else super().pick(view, known, tied)
+
+
+def right_of(view: Mapping[str, Any]) -> str | None:
+    """The player still in on the seat's right: the one whose gifts it receives."""
+    players = view["players"]
+    i = next(k for k, p in enumerate(players) if p["you"])
+    for k in range(1, len(players)):
+        p = players[(i - k) % len(players)]
+        if p["standing"] == "playing":
+            return p["name"]
+    return None
 
 
 def tells(diagram: Diagram, card: str) -> int:

@@ -27,12 +27,17 @@ class RoundEnd(enum.StrEnum):
     PILE = "pile"  # the last card was drawn and that player's turn ended
 
 
+# What a move that plays cards from the hand may show: those cards (dealt mode: from a
+# hand nobody else sees) and, if it ends the turn, the next player's draw.
+PLAYS = frozenset({Shown.PLAYED_CARD, Shown.DRAWN_CARD})
+
+
 @dataclass(frozen=True)
 class Place(PlayerEvent):
     """Cards from a hand into the Proof (one or two: each card is one of the turn's plays)."""
 
     TYPE = "place"
-    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
+    REVEALS = PLAYS  # a card from the hand, face up; then perhaps a draw
     cards: tuple[Placed, ...]
 
 
@@ -54,7 +59,7 @@ class Discard(PlayerEvent):
 @dataclass(frozen=True)
 class Fallacy(PlayerEvent):
     TYPE = "fallacy"
-    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
+    REVEALS = PLAYS  # a card from the hand, face up; then perhaps a draw
     target: str
 
 
@@ -63,7 +68,7 @@ class Justify(PlayerEvent):
     """A Justification (or a Wild as one) laid over the player's own Fallacy."""
 
     TYPE = "justify"
-    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
+    REVEALS = PLAYS  # a card from the hand, face up; then perhaps a draw
     card: Card = Card.JUSTIFICATION
 
 
@@ -72,7 +77,7 @@ class TabulaRasa(PlayerEvent):
     """A card taken from the Proof to the bottom of the pile (``removed``: its face, checked)."""
 
     TYPE = "tabula_rasa"
-    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
+    REVEALS = PLAYS  # a card from the hand, face up; then perhaps a draw
     spot: Spot
     removed: Face
 
@@ -82,7 +87,7 @@ class Revolution(PlayerEvent):
     """Two cards of one type in the Proof change places."""
 
     TYPE = "revolution"
-    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
+    REVEALS = PLAYS  # a card from the hand, face up; then perhaps a draw
     first: Spot
     second: Spot
 
@@ -90,7 +95,7 @@ class Revolution(PlayerEvent):
 @dataclass(frozen=True)
 class Ergo(PlayerEvent):
     TYPE = "ergo"
-    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
+    REVEALS = PLAYS  # a card from the hand, face up; then perhaps a draw
     card: Card = Card.ERGO
 
 

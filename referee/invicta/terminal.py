@@ -20,7 +20,13 @@ from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Squ
 from referee.invicta.events import Move, Place
 from referee.invicta.outcomes import AllMoves, History, Played, Targets
 from referee.invicta.state import Finish, Game
-from referee.invicta.words import piece_words, result_words, rows_words
+from referee.invicta.words import (
+    piece_words,
+    repeating_words,
+    repetition_words,
+    result_words,
+    rows_words,
+)
 from referee.table.views import GameOver, ShowBoard
 
 HELP = HelpPage(
@@ -179,17 +185,12 @@ class InvictaRenderer(TableRenderer):
         line = Text(f"Move {game.moves + 1}: ", style="bold") + player_text(game, side)
         line.append(" to play", style="bold")
         if game.repetitions > 1:
-            line.append(f"  (this position has occurred {game.repetitions} times)", style="yellow")
+            line.append(f"  ({repetition_words(game.repetitions)})", style="yellow")
         self.out.print(line)
         repeating = game.repeating_moves()
         if repeating:
-            moves = ", ".join(f"{m.origin}-{m.target}" for m in repeating)
-            self.out.print(
-                Text(
-                    f"  careful: {moves} would bring a position round the third time: a draw",
-                    style="yellow",
-                )
-            )
+            moves = [f"{m.origin}-{m.target}" for m in repeating]
+            self.out.print(Text(f"  {repeating_words(moves)}", style="yellow"))
 
     @renders(ShowBoard)  # the board with whose turn it is
     def show_board(self, o: ShowBoard) -> None:

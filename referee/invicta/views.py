@@ -39,6 +39,10 @@ def seat_view(game: Game, seat: str | None) -> dict:
         "finish": game.finish.value if game.finish is not None else None,
         "winner": game.winner.value if game.winner is not None else None,
         "winning_rows": [[s.name for s in row] for row in game.rows],
+        # how often the present position has occurred (the third time draws: ruling 14),
+        # and the moves of the side to play that would bring one round the third time
+        "repetitions": game.repetitions,
+        "repeating": [f"{m.origin}-{m.target}" for m in game.repeating_moves()],
         "rules": {
             "first": setup.rules.first.value,
             "corner_cut": setup.rules.corner_cut,

@@ -54,6 +54,17 @@ def result_words(result: Result) -> str:
     return "the game goes on"
 
 
+def repetition_words(times: int) -> str:
+    """``this position has occurred 2 times``: said once a position comes round again
+    (ruling 14: the third time is a draw), at the prompt and on every screen."""
+    return f"this position has occurred {times} times"
+
+
+def repeating_words(moves: Sequence[str]) -> str:
+    """``careful: a1-a2, b3-b2 would bring a position round the third time: a draw``."""
+    return f"careful: {', '.join(moves)} would bring a position round the third time: a draw"
+
+
 HOW = "type a square to place a piece (e5) or two squares to move one (e5-e6)"
 
 TEMPLATES = {

@@ -62,6 +62,31 @@ def is_refused(char: str) -> bool:
     return char not in _ALLOWED and unicodedata.category(char) in _REFUSED_CATEGORIES
 
 
+# Characters a font draws as nothing although their category is a letter or a mark
+# (Unicode's Default_Ignorable_Code_Point outside the refused categories: U+034F
+# COMBINING GRAPHEME JOINER, the variation selectors such as U+FE0F, the Hangul fillers
+# such as U+3164), and U+2800 BRAILLE PATTERN BLANK, a symbol drawn blank. A name made
+# with one looks like the name without it.
+_INVISIBLE = (
+    (0x034F, 0x034F),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFFA0, 0xFFA0),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+
+
+def is_invisible(char: str) -> bool:
+    """A character nobody sees: a refused one, or one drawn as nothing (:data:`_INVISIBLE`)."""
+    code = ord(char)
+    return is_refused(char) or any(low <= code <= high for low, high in _INVISIBLE)
+
+
 def first_refused(text: str, allow_newlines: bool = False) -> int | None:
     """The index of the first refused character of ``text`` (None if there is none).
 
@@ -100,17 +125,17 @@ def refusal(char: str) -> str:
 
 
 def visible(text: str) -> str:
-    """``text`` with each refused character (and tab) shown as one visible character.
+    """``text`` with each invisible character (and tab) shown as one visible character.
 
     C0 controls become their Control Pictures (ESC shows as ␛), every other
-    refused character becomes ⍰, a tab a space: one column each, so a caret
+    invisible character (:func:`is_invisible`) becomes ⍰, a tab a space: one column each, so a caret
     printed under the text still points at the right place.
     """
     out = []
     for char in text:
         if char == "\t":
             out.append(" ")
-        elif not is_refused(char):
+        elif not is_invisible(char):
             out.append(char)
         elif ord(char) < 0x20:
             out.append(chr(0x2400 + ord(char)))

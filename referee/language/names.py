@@ -11,11 +11,14 @@ A name is refused when it
 * is empty, or starts or ends with a space;
 * holds an invisible, control or text-moving character
   (:func:`referee.language.characters.is_refused`, the rule for every line a
-  player hands over; a tab as well here);
+  player hands over; a tab as well here), or one a font draws as nothing
+  (:func:`~referee.language.characters.is_invisible`: U+034F, U+FE0F, U+3164, ...);
 * starts with a combining mark (it would join whatever is printed before it;
   a name made only of accents is one such);
 * is longer than :data:`MAX_NAME` characters;
-* collides with another name of the same game (both spellings are shown).
+* collides with another name of the same game (both spellings are shown): the
+  same name, or one that looks the same (:mod:`referee.language.lookalikes`:
+  Cyrillic ``а`` for Latin ``a``, ``I`` for ``l``), with or without its case.
 
 A player's name is said as one word at the prompt and listed with commas, so
 it also holds no space and no comma, and it is not all digits: the command
@@ -31,7 +34,8 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.language.characters import describe, is_refused, visible
+from referee.language.characters import describe, is_invisible, visible
+from referee.language.lookalikes import skeleton
 
 MAX_NAME = 40
 
@@ -51,6 +55,7 @@ class NameFault(enum.Enum):
     SEPARATOR = "separator"  # a space or a comma in a player's name
     POSITION = "position"  # a player's name the command language reads as a number
     COLLISION = "collision"
+    LOOKALIKE = "lookalike"  # another name that looks the same (a confusable skeleton)
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,11 @@ class NameProblem:
                     f"the names {spelled(self.other)} and {shown} are the same name "
                     "(names are compared ignoring case and how accents are written)"
                 )
+            case NameFault.LOOKALIKE:
+                return (
+                    f"the names {spelled(self.other)} and {shown} look the same: "
+                    "choose a name the others can tell apart"
+                )
         raise AssertionError(self.fault)  # pragma: no cover
 
 
@@ -112,7 +122,7 @@ def name_problem(name: str, *, player: bool = False) -> NameProblem | None:
     if not name or not name.strip():
         return NameProblem(NameFault.EMPTY, name)
     for char in name:
-        if is_refused(char) or char == "\t":
+        if is_invisible(char) or char == "\t":
             return NameProblem(NameFault.REFUSED_CHARACTER, name, char=char)
     if name != name.strip():
         return NameProblem(NameFault.EDGE_SPACE, name)
@@ -129,14 +139,27 @@ def name_problem(name: str, *, player: bool = False) -> NameProblem | None:
     return None
 
 
+def look_keys(name: str) -> tuple[str, str]:
+    """What decides that two names look the same: the skeleton of the name as written
+    (``AI`` and ``Al``) and of its :func:`name_key` (``ANN`` and Cyrillic ``аnn``)."""
+    return skeleton(unicodedata.normalize("NFKC", name)), skeleton(name_key(name))
+
+
 def collision(names: Iterable[str]) -> NameProblem | None:
-    """The first name that is the same as an earlier one (:func:`name_key`), or None."""
+    """The first name that is the same as an earlier one (:func:`name_key`), or that
+    looks the same (:func:`look_keys`), or None."""
     seen: dict[str, str] = {}
+    looks: dict[str, str] = {}
     for name in names:
         key = name_key(name)
         if key in seen:
             return NameProblem(NameFault.COLLISION, name, other=seen[key])
         seen[key] = name
+        shapes = look_keys(name)
+        other = next((looks[s] for s in shapes if s in looks), None)
+        if other is not None:
+            return NameProblem(NameFault.LOOKALIKE, name, other=other)
+        looks.update((s, name) for s in shapes)
     return None
 
 

@@ -17,6 +17,7 @@ false), so the evidence is the same on every run.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -120,6 +121,48 @@ def value(formula: Formula, row: Assignment) -> bool:
     if isinstance(formula, ast.Falsum):
         return False
     raise NotPropositional(f"{type(formula).__name__} is not propositional")
+
+
+def row_mask(formula: Formula, names: Sequence[str]) -> int:
+    """The rows of :func:`rows` over ``names`` in which ``formula`` is true, as bits (bit
+    k: the k-th row): the whole column of the truth table at once, one pass over the
+    formula with every row a bit, for a caller that asks very often (a computer player)."""
+    width = len(names)
+    if width > MAX_LETTERS:
+        raise ValueError(f"{width} letters: truth tables stop at {MAX_LETTERS}")
+    every = (1 << (1 << width)) - 1
+    columns = _columns(tuple(names))
+
+    def walk(f: Formula) -> int:
+        if isinstance(f, ast.Pred):
+            if f.args:
+                raise NotPropositional(f"{f.name} takes arguments")
+            return columns[f.name]
+        if isinstance(f, ast.Not):
+            return every & ~walk(f.body)
+        if isinstance(f, ast.And):
+            return walk(f.left) & walk(f.right)
+        if isinstance(f, ast.Or):
+            return walk(f.left) | walk(f.right)
+        if isinstance(f, ast.Implies):
+            return every & (~walk(f.left) | walk(f.right))
+        if isinstance(f, ast.Iff):
+            return every & ~(walk(f.left) ^ walk(f.right))
+        if isinstance(f, ast.Falsum):
+            return 0
+        raise NotPropositional(f"{type(f).__name__} is not propositional")
+
+    return walk(formula)
+
+
+@functools.lru_cache(maxsize=64)
+def _columns(names: tuple[str, ...]) -> dict[str, int]:
+    """Each letter's own column of the rows over ``names``, as bits."""
+    width = len(names)
+    return {
+        name: sum(1 << k for k in range(1 << width) if not (k >> (width - 1 - i)) & 1)
+        for i, name in enumerate(names)
+    }
 
 
 def confirmed(formulas: Sequence[Formula], row: Assignment) -> bool:

@@ -97,6 +97,9 @@ class Budget:
     deadline: float | None = None
     per_question: float | None = None
     stop_at_claim: bool = False  # stop asking once a claim is proved (a player's use)
+    # A statement a full-length question already left open is asked again only before
+    # this time (a player's move: the rest waits for its pondering); None: whenever.
+    open_by: float | None = None
 
     def seconds(self, board: Board) -> float | None:
         """The time limit of the next question, None: no time left to start one."""
@@ -272,9 +275,12 @@ def analyze(
         return consistency == Consistency.INCONSISTENT or Status.ENTAILED in verdicts.values()
 
     asked_ids: set[int] = set()
-    for _, i in sorted(to_ask):
+    for reason, i in sorted(to_ask):
         if budget.stop_at_claim and claimed():
             break
+        if reason == _Reason.OPEN and budget.open_by is not None:
+            if time.monotonic() >= budget.open_by:
+                continue  # left unasked: unknown, and asked again next time
         s = board.statements[i]
         others = formulas[:i] + formulas[i + 1 :]
         verdict, full = ask(
@@ -373,6 +379,12 @@ def additions(
         return None
     before = {i for i, _ in previous.basis}
     return tuple(f for i, f in basis if i not in before)
+
+
+def holds_in(model: Model, formula: Formula, until: float | None = None) -> bool:
+    """Whether ``formula`` holds in ``model``, by the evaluator within a short limit (an
+    error, or no answer in time, is a no): a player's look at a board it might become."""
+    return _satisfies(model, (formula,), until)
 
 
 def _satisfies(model: Model, formulas: Sequence[Formula], until: float | None = None) -> bool:

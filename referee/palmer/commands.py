@@ -62,6 +62,7 @@ ALIASES = {
     "hints": "hint",
 }
 MOVES = ("play", "negate", "claim", "vote", "pass", "end")
+VERDICTS = ("yes", "no", "y", "n", "accept", "reject")  # what vote takes as its verdict
 _INCONSISTENT_WORDS = {"inconsistent", "inconsistency", "contradiction", "⊥", "false", "absurd"}
 _SEPARATOR = re.compile(r"\s:(?!=)|:(?=\s)|:$")
 
@@ -113,6 +114,21 @@ class PalmerCommands(TableCommands):
             if self.player(game, actor.name) == game.pending.player:
                 return (Refused(reason=Refusal(refusals.Why.OWN_CLAIM_VOTE)),)
         return None
+
+    def names(self, game: Game, command: str, rest: str) -> tuple[str, ...]:
+        words = rest.lower().split()
+        if command == "vote" and len(words) < 2 and (not words or words[0] in VERDICTS):
+            return ()  # ``vote yes`` is a verdict, even at a table where a player is called yes
+        return super().names(game, command, rest)
+
+    def _voter(self, game: Game, rest: str, actor: Actor | None) -> tuple[str | None, str]:
+        """Who votes, and the verdict: ``vote NAME VERDICT`` names the voter; one word is
+        the verdict, said by the actor's own player (a player called ``yes`` is named only
+        before a verdict, so the others' ``vote yes`` stays theirs)."""
+        words = rest.lower().split()
+        if len(words) > 1 or (words and words[0] not in VERDICTS):
+            return self.speaker(game, rest, actor)
+        return self.speaker(game, "", actor)[0], rest
 
     # ------------------------------------------------------------ helpers
 
@@ -238,11 +254,11 @@ class PalmerCommands(TableCommands):
         return self.submit(session, End(rest))
 
     def _vote(self, session: Session, game: Game, rest: str, actor: Actor | None) -> Outcomes:
-        voter, said = self.speaker(game, rest, actor)
+        voter, said = self._voter(game, rest, actor)
         if voter is not None:  # one asked player's ballot; the house rule settles the claim
             return self._ballot(session, game, voter, said.lower().split())
         words = rest.lower().split()
-        if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
+        if not words or words[0] not in VERDICTS:
             return (Refused(reason=Refusal(refusals.Why.VOTE_USAGE)),)
         if game.pending is None:
             return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
@@ -254,7 +270,7 @@ class PalmerCommands(TableCommands):
         return (VoteTaken(event), *outcomes)
 
     def _ballot(self, session: Session, game: Game, voter: str, words: list[str]) -> Outcomes:
-        if not words or words[0] not in ("yes", "no", "y", "n", "accept", "reject"):
+        if not words or words[0] not in VERDICTS:
             return (Refused(reason=Refusal(refusals.Why.VOTE_USAGE)),)
         if game.pending is None:
             return (Refused(reason=Refusal(refusals.Why.NO_VOTE)),)
@@ -332,6 +348,8 @@ class PalmerCommands(TableCommands):
         table computes it in the background."""
         if not game.rules.hints:
             return (Refused(reason=Refusal(refusals.Why.HINTS_OFF)),)
+        if game.finished:  # nothing is claimable once the game is over
+            return self.over(game)
         if self.engine is None:
             return (Refused(reason=Refusal(refusals.Why.NO_ENGINE)),)
         self._hinted = hint.analyze(game, self.engine, self._hinted)

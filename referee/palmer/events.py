@@ -72,7 +72,8 @@ class ClaimVerdict(Plain):
 @dataclass(frozen=True)
 class Play(PlayerEvent):
     TYPE = "play"
-    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
+    # cards from the hand, face up; the turn may end with a draw (dealt mode)
+    REVEALS = frozenset({Shown.PLAYED_CARD, Shown.DRAWN_CARD})
     cards: tuple[str, ...]
     text: str
 
@@ -80,7 +81,8 @@ class Play(PlayerEvent):
 @dataclass(frozen=True)
 class Negate(PlayerEvent):
     TYPE = "negate"
-    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
+    # cards from the hand, face up; the turn may end with a draw (dealt mode)
+    REVEALS = frozenset({Shown.PLAYED_CARD, Shown.DRAWN_CARD})
     card: str
     target: int
     position: int

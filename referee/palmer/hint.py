@@ -93,7 +93,7 @@ def _engine(board: Board) -> Iterator[Engine]:
 
 BACKGROUND: Background[Game, Board, Claimable] = Background(
     key="claimable",
-    wanted=lambda game: game.rules.hints,
+    wanted=lambda game: game.rules.hints and not game.finished,  # nothing to claim once over
     capture=board_of,
     checking=checking,
     run=lambda board, engine, previous, stale: analyze(board, engine, previous, stale),

@@ -22,6 +22,7 @@ from __future__ import annotations
 import enum
 import itertools
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -33,12 +34,13 @@ from referee.language.parser import ParseError, parse_statement
 from referee.language.printer import to_unicode
 from referee.language.vocabulary import Vocabulary
 from referee.logic.engine import Engine, Limits, Status
+from referee.logic.model import Model
 from referee.palmer import analysis
 from referee.palmer.analysis import Budget, Claimable, Consistency, Stated
 from referee.palmer.permissions import PlayRefused, check_cards_allow, negation_sites
 from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 
-DEFAULT_LEVEL = 1
+DEFAULT_LEVEL = 2
 # Seconds at most per question of the board's own analysis (the referee's own limit,
 # if shorter): what the referee can prove in its limit, the player should not miss.
 QUESTION_SECONDS = 2.0
@@ -55,9 +57,23 @@ PONDER_SECONDS = 3.0
 PONDER_QUESTION_SECONDS = 1.0  # so that the table's next change waits at most this long
 
 
+# The default (level 2) answers within about WRITE_UNTIL seconds of its move's start: its
+# claims first (each question up to the referee's limit, by CLAIM_SECONDS in all, so that a
+# claim the referee can prove is not missed), then writing until WRITE_UNTIL, or for
+# MIN_WRITE seconds after claims that took longer.
+WRITE_UNTIL = 1.0
+MIN_WRITE = 0.2
+OPEN_BY = 0.5
+SAFE_WANTED = 3  # safe statements found before the one that sets the best trap is chosen
+NEXT_STATEMENTS = 12  # statements another player might write next, imagined per choice
+
+
 def computer_player(level: int = DEFAULT_LEVEL, seed: int | None = None) -> ComputerPlayer:
-    """Level 0: random legal lines; 1 (the default): :class:`ProvingPlayer`."""
-    return RandomPlayer(seed) if level <= 0 else ProvingPlayer(seed)
+    """Level 0: random legal lines; 1: :class:`ProvingPlayer`; 2 (the default):
+    :class:`TrappingPlayer`."""
+    if level <= 0:
+        return RandomPlayer(seed)
+    return ProvingPlayer(seed) if level == 1 else TrappingPlayer(seed)
 
 
 # ------------------------------------------------------------ the board, from the view
@@ -398,6 +414,8 @@ class ProvingPlayer:
         self.rng = random.Random(seed)
         self.question_seconds = question_seconds
         self._engine: Engine | None = None
+        self._starting = threading.Lock()
+        self._closed = False
         # The last analysis of a board it was shown: the next one reuses it.
         self.known: Claimable | None = None
         # The analysis of the board its last written line left, if that line is taken.
@@ -405,14 +423,23 @@ class ProvingPlayer:
 
     @property
     def engine(self) -> Engine:
-        if self._engine is None:  # started on the first question: the judge's portfolio
-            self._engine = Engine(Limits(timeout=self.question_seconds, memory_mb=1024))
-        return self._engine
+        with self._starting:
+            if self._closed:
+                raise RuntimeError("the player was closed")
+            if self._engine is None:  # started on the first question: the judge's portfolio
+                engine = Engine(Limits(timeout=self.question_seconds, memory_mb=1024))
+                # Its workers start before any move's clock does: a move's choice must not
+                # depend on how long processes take to start (only on the view and the seed).
+                engine.warm()
+                self._engine = engine
+            return self._engine
 
     def close(self) -> None:
-        if self._engine is not None:
-            self._engine.close()
-            self._engine = None
+        with self._starting:
+            self._closed = True
+            if self._engine is not None:
+                self._engine.close()
+                self._engine = None
 
     def _timeout(self, view: Mapping[str, Any]) -> float:
         referee = (view.get("settings") or {}).get("claim_timeout")
@@ -433,13 +460,16 @@ class ProvingPlayer:
         return now
 
     def _previous(self, board: Board) -> Claimable | None:
-        """The earlier analysis this board only adds to (what its own last statement left,
-        if the referee wrote it as the player expected; else the last board analysed)."""
+        """The earlier analysis this board only adds to, of the largest board (what its own
+        last statement left, if the referee wrote it as the player expected, or the last
+        board analysed: at its turn, or pondered since, which has more to reuse)."""
         basis = tuple((e.id, e.statement.asserted) for e in board.entries)
-        for earlier in (self.written, self.known):
-            if earlier is not None and analysis.additions(earlier, basis) is not None:
-                return earlier
-        return None
+        found = [
+            earlier
+            for earlier in (self.written, self.known)
+            if earlier is not None and analysis.additions(earlier, basis) is not None
+        ]
+        return max(found, key=lambda earlier: len(earlier.basis), default=None)
 
     def ponder(
         self,
@@ -465,6 +495,7 @@ class ProvingPlayer:
             return self._vote(view, board)
         if board is None:
             return _fallback(moves)
+        _ = self.engine  # started (and warm) before the move's clock starts
         start = time.monotonic()
         now = self._analyze(view, board, Budget(start + CLAIM_SECONDS))
         if now.board == Consistency.INCONSISTENT and "claim inconsistent" in moves:
@@ -510,6 +541,106 @@ class ProvingPlayer:
         goals = [e.statement.asserted for e in board.entries if e.id in targets]
         verdict = self.engine.entailment(premises, goals, timeout=timeout)
         return "vote yes" if verdict.status == Status.ENTAILED else "vote no"
+
+
+class TrappingPlayer(ProvingPlayer):
+    """The default: claims as :class:`ProvingPlayer` does, then writes within about a
+    second, and among the statements it finds safe it writes the one that sets the best
+    trap: a look one turn ahead, through the same analysis, at statements another player
+    might write next (drawn at random from the deck's symbols and quantifiers): the more
+    of them would leave a statement of the board following from the rest (a claim, for
+    the player after them; the player writing them is shown none by this statement),
+    the better. A statement another player writes then more often hands the table a
+    claim, and its own next turn comes after theirs.
+
+    Its engine starts (and warms) as the player is made, so that no move of its waits for
+    processes to start (the web table makes its computer players as it opens).
+    """
+
+    def __init__(self, seed: int | None = None, question_seconds: float = QUESTION_SECONDS):
+        super().__init__(seed, question_seconds)
+        _ = self.engine
+
+    def choose(self, view: Mapping[str, Any]) -> str | None:
+        moves = legal(view)
+        if not moves:
+            return None
+        board = read_board(view)
+        if "vote yes" in moves:
+            return self._vote(view, board)
+        if board is None:
+            return _fallback(moves)
+        _ = self.engine  # started (and warm) before the move's clock starts
+        start = time.monotonic()
+        # Every question a claim may come from is asked at the referee's own limit; one a
+        # full-length question left open before, only early in the move (it is the one
+        # likeliest to run to its limit again; pondering asks it meanwhile).
+        budget = Budget(start + CLAIM_SECONDS, open_by=start + OPEN_BY)
+        now = self._analyze(view, board, budget)
+        if now.board == Consistency.INCONSISTENT and "claim inconsistent" in moves:
+            return "claim inconsistent"
+        for board_id in now.redundant:
+            if f"claim {board_id}" in moves:
+                return f"claim {board_id}"
+        deadline = max(start + WRITE_UNTIL, time.monotonic() + MIN_WRITE)
+        return self._write(view, board, now, moves, deadline) or _fallback(moves)
+
+    def _write(
+        self, view, board: Board, now: Claimable, moves: Sequence[str], deadline: float
+    ) -> str | None:
+        """The safe candidate that sets the best trap of the first few found (None: none
+        shown safe in time; a statement left in doubt may be a claim for the next player,
+        so it is never written)."""
+        if now.board != Consistency.CONSISTENT:
+            return None
+        asked = question(board, self._timeout(view))
+        budget = Budget(deadline, TRY_SECONDS)
+        safe: list[tuple[Candidate, Claimable]] = []
+        for candidate in candidates(self.rng, view, board, moves, asked)[:CANDIDATES]:
+            if time.monotonic() >= deadline or len(safe) >= SAFE_WANTED:
+                break
+            safety, after = hands_nothing(self.engine, now, candidate, budget)
+            if safety is Safety.SAFE:
+                safe.append((candidate, after))
+        if not safe:
+            return None
+        nexts = self._next_statements(view, board)
+        best = max(
+            range(len(safe)),
+            key=lambda k: (trap(safe[k][1], nexts, deadline), -k),
+        )
+        self.written = safe[best][1]
+        return safe[best][0].line
+
+    def _next_statements(self, view: Mapping[str, Any], board: Board) -> list[ast.Formula]:
+        """Statements another player might write next: random ones over the deck's symbols,
+        with a prefix of one or two quantifiers (as their P, F, R or Q cards would allow)."""
+        out = []
+        for _ in range(NEXT_STATEMENTS):
+            prefix = self.rng.choice(_SYMBOL_PREFIXES)
+            for text in _texts(self.rng, prefix, board.deck_vocabulary, 1):
+                try:
+                    out.append(parse_statement(text, board.vocabulary).asserted)
+                except ParseError:
+                    pass
+        return out
+
+
+def trap(after: Claimable, nexts: Sequence[ast.Formula], deadline: float) -> float:
+    """How often a statement another player might write next would leave a statement of
+    the board a candidate leaves (as its analysis ``after`` saw it: every statement shown
+    not to follow, each by a countermodel) without its countermodel: then it may follow
+    from the rest, a claim for the player after that one. Re-checked by the evaluator
+    only, until ``deadline``."""
+    countermodels = [m for _, m in after.countermodels if isinstance(m, Model)]
+    if not countermodels or not nexts:
+        return 0.0
+    hits = 0
+    for formula in nexts:
+        if time.monotonic() >= deadline:
+            break
+        hits += any(not analysis.holds_in(m, formula, deadline) for m in countermodels)
+    return hits / len(nexts)
 
 
 def _fallback(moves: Sequence[str]) -> str | None:

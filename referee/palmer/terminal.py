@@ -119,6 +119,10 @@ def _(event: Claim) -> str:
         if event.kind == ClaimKind.INCONSISTENT
         else "redundant " + ", ".join(f"#{t}" for t in event.targets)
     )
+    if event.verdict.status == Status.UNDETERMINED and event.outcome != ClaimOutcome.UPHELD:
+        # as its headline says: the engine settled nothing, which is not a rejection
+        voted = ", the table votes" if event.outcome == ClaimOutcome.VOTE else ""
+        return f"{event.player} claims {what}: not settled{voted}"
     status = words.STATUS_WORDS.get(event.verdict.status.value, event.verdict.status.value)
     return f"{event.player} claims {what}: {status}, {event.outcome.value}"
 

@@ -318,12 +318,16 @@ class GameRegistration(Generic[S]):
 
     def player(self, level: int | None = None, seed: int | None = None):
         """A computer player of this game at ``level`` (None: the strongest)."""
-        from referee.table.computer import RandomPlayer
+        from referee.table.computer import level_player
 
-        level = self.strongest if level is None else level
-        if level == 0 or self.computer is None:
-            return RandomPlayer(seed)
-        return self.computer(min(level, self.strongest), seed)
+        return level_player(self.computer, self.strongest, level, seed)
+
+    def player_apart(self, level: int | None = None, seed: int | None = None):
+        """The same player, thinking in a process of its own (``referee.table.computer.
+        Apart``): what a table that answers people while a computer thinks plays with."""
+        from referee.table.computer import apart
+
+        return apart(self.computer, self.strongest, level, seed)
 
 
 def _terminal(module: str) -> Any:

@@ -41,6 +41,11 @@ class Shown(enum.StrEnum):
 
     JUDGEMENT = "judgement"  # the referee's verdict: a card's colour, a claim, a round's ruling
     DRAWN_CARD = "drawn_card"  # cards from the face-down pile into a hand (a draw, a deal)
+    # cards from a hand the others do not see, played face up: declared by the events that
+    # play them but hidden by no game (its player chose to show them), so never a barrier
+    # of its own; the people at a keyboard never take back a computer's (Session.undo:
+    # the cards would be back in its hand, known)
+    PLAYED_CARD = "played_card"
     GAME_OVER = "game_over"  # the end of the game, and what it shows
     UNDECLARED = "undeclared"  # what an event shows is not declared (or not readable): kept
 

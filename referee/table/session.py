@@ -22,7 +22,7 @@ from referee.table.errors import Hint, IllegalEvent, OverLimit, Reason, Refusal
 from referee.table.events import Event
 from referee.table.record import GameState, Record, event_bytes
 from referee.table.refusals import HELP, Why
-from referee.table.reveals import Reveal, Shown, lifts_barrier, undo_barrier
+from referee.table.reveals import Reveal, Shown, declared, lifts_barrier, undo_barrier
 
 # ----------------------------------------------------------------- who speaks
 
@@ -281,6 +281,10 @@ class Session:
             draws = has_rule(self.game, "undo_draws") and (drawn is None or drawn.event < first)
             event = events[floor.event - 1]
             return (UndoRefused(event, floor.event, shown, liftable, draws),)
+        if actor is None and self.record.computers:
+            refused = self.computers_cards(first)
+            if refused:
+                return refused
         taken = events[first - 1 :]
         question = UndoQuestion(taken[0], taken[1:])
         if self.confirm is not None and not self.confirm(question):
@@ -304,6 +308,31 @@ class Session:
                 return first
             first -= 1
         return 0
+
+    def computers_cards(self, first: int) -> Outcomes:
+        """Refused when the keyboard's undo from event ``first`` would take back a
+        computer's move that played cards from a hand the people do not see (its event's
+        declaration, ``Shown.PLAYED_CARD``; undeclared: perhaps): they would be in its hand
+        again, and the people would know them. A barrier even where nothing was drawn (a
+        spent pile); house rule ``undo_draws`` accepts it, as it accepts the cards drawn
+        (docs/rulings.md, computer seats at the terminal, ruling 3)."""
+        game = self.game
+        rules = getattr(game, "rules", None)
+        if not getattr(game, "dealt", True):  # the printed deck: no hand is hidden
+            return ()
+        if any(getattr(rules, rule, False) is True for rule in ("undo_draws", "undo_past_reveals")):
+            return ()
+        computers = self.record.computer_seats
+        for number in range(first, len(self.record.events) + 1):
+            event = self.record.events[number - 1]
+            if self.commands.author(game, event) not in computers:
+                continue
+            kinds = declared(type(event))  # None: not readable, so perhaps
+            if kinds is None or Shown.PLAYED_CARD in kinds:
+                shown = Shown.UNDECLARED if kinds is None else Shown.PLAYED_CARD
+                draws = kinds is not None and has_rule(game, "undo_draws")
+                return (UndoRefused(event, number, (shown,), lifts_barrier(game), draws),)
+        return ()
 
 
 def has_rule(game: GameState, rule: str) -> bool:

@@ -94,7 +94,7 @@ class Guarded:
             await refuse(scope, send, 421, "this table is not served under that host name")
             return
         if scope["type"] == "websocket":
-            await self.app(scope, receive, send)
+            await self.app(scope, receive, shut_with_headers(scope, send))
             return
 
         async def guarded(message) -> None:
@@ -105,6 +105,30 @@ class Guarded:
             await send(message)
 
         await self.app(scope, receive, guarded)
+
+
+# A WebSocket closed before it was accepted is refused as an HTTP answer: the close's code,
+# and the status and words that answer says (any other code: no socket at that path).
+SHUT = {1008: (403, "refused"), 1013: (503, "too many connections: try again later")}
+
+
+def shut_with_headers(scope, send):
+    """``send`` for a WebSocket whose refusal carries :data:`HEADERS`: a close before the
+    handshake was accepted (Starlette's own, on a path with no socket such as
+    ``/static/app.js``, or a full table's) becomes :func:`refuse`'s answer."""
+    opened = False
+
+    async def guarded(message) -> None:
+        nonlocal opened
+        if message["type"] == "websocket.close" and not opened:
+            status, text = SHUT.get(message.get("code", 1000), (404, "not found"))
+            opened = True  # one answer
+            await refuse(scope, send, status, text)
+            return
+        opened = opened or message["type"] in ("websocket.accept", "websocket.http.response.start")
+        await send(message)
+
+    return guarded
 
 
 async def refuse(scope, send, status: int, text: str) -> None:

@@ -3,8 +3,11 @@
 A computer seat is fed its seat's view exactly as its page would get it (the
 table's snapshot: :meth:`WebTable.view`) and says its line through the same
 door a phone's line goes through (:meth:`WebTable.command`), so it sees and
-may do no more than a player in that seat. It thinks in a thread of its own,
-never holding the table: pages are served and phones move meanwhile.
+may do no more than a player in that seat. It is asked from a thread of its
+own, never holding the table, and a player that thinks does so in a process
+of its own (``GameRegistration.player_apart``), never holding the server's
+interpreter: pages are served and phones move meanwhile at full speed. It
+ponders between its turns only while the table carries out no command.
 """
 
 from __future__ import annotations
@@ -34,6 +37,26 @@ class ComputerRunner:
         self.thread.join(10)
         self.seats.close()
 
+    def _ponder(self) -> None:
+        """Nothing to say: think about the board until the table moves on, but never while
+        it carries out a command (a person's claim is settled without a computer's
+        questions beside it); resumed once the command is done, if nothing changed."""
+
+        def stale() -> bool:
+            return self.stopped or self.wake.is_set() or self.table.running
+
+        while not self.stopped and not self.wake.is_set():
+            if self.table.running:
+                self.wake.wait(0.05)
+                continue
+            try:
+                self.seats.ponder(self.table.view, stale)
+            except Exception:  # a player's fault: that seat is played no more
+                self.seats.close()
+                return
+            if not self.table.running:
+                return  # it pondered all it would, or the table moved on
+
     def _heard(self, what: str) -> None:
         if what == "changed":
             self.wake.set()
@@ -50,11 +73,7 @@ class ComputerRunner:
                     said = None
                     self.seats.close()
                 if said is None:
-                    # Nothing to say: think about the board until the table moves on.
-                    try:
-                        self.seats.ponder(self.table.view, self.wake.is_set)
-                    except Exception:  # a player's fault: that seat is played no more
-                        self.seats.close()
+                    self._ponder()
                     break
                 seat, line = said
                 answer = self.table.command(seat, line)

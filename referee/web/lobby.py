@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable
 
 from referee.client.lines import UnreadLine, checked
-from referee.language.names import NameFault, NameProblem, name_key, name_problem
+from referee.language.names import collision, name_problem
 from referee.web.games import WebGame
 from referee.web.table import Answer, WebTable
 
@@ -170,10 +170,10 @@ class Lobby:
         problem = name_problem(name, player=True)
         if problem is not None:
             return str(problem)
-        key = name_key(name)
-        for n, other in enumerate(self.names, 1):
-            if n != number and other is not None and name_key(other) == key:
-                return str(NameProblem(NameFault.COLLISION, name, other=other))
+        others = [other for n, other in enumerate(self.names, 1) if n != number and other]
+        problem = collision([*others, name])  # the same name, or one that looks the same
+        if problem is not None:
+            return str(problem)
         names = tuple(name if n == number else other for n, other in enumerate(self.names, 1))
         return self.trial(names)
 

@@ -29,7 +29,7 @@ from referee.client.house import Given, Opened, computer_seats, house_rules, rea
 from referee.client.house import open_game as house_open
 from referee.client.safe import console, user
 from referee.client.table_io import new_record_path
-from referee.language.names import check_player_names, name_key, spelled
+from referee.language.names import check_player_names, collision, spelled
 from referee.table.computer import Computer, ComputerSeats, parse_seats
 from referee.table.errors import RecordError, SetupError
 from referee.table.registry import DeckText
@@ -252,15 +252,16 @@ def bot_levels(spec: str | None) -> dict[str, int | None]:
 
 
 def placeholders(names: tuple[str | None, ...]) -> tuple[str, ...]:
-    """``names`` with a stand-in for each seat not named yet (``seat2``, unlike every name)."""
-    keys = {name_key(n) for n in names if n is not None}
+    """``names`` with a stand-in for each seat not named yet (``seat2``, unlike every name,
+    nor looking like one)."""
+    taken = [n for n in names if n is not None]
     filled = []
     for number, name in enumerate(names, 1):
         if name is None:
             name = f"seat{number}"
-            while name_key(name) in keys:
+            while collision([*taken, name]) is not None:
                 name += "x"
-            keys.add(name_key(name))
+            taken.append(name)
         filled.append(name)
     return tuple(filled)
 
@@ -329,7 +330,7 @@ def naming_app(
         try:  # the mark first: a record never goes without it (its URLs are the seats')
             write_atomically(numbered_path(path), f"{seats.count}\n", 0o600)
             services = stack.enter_context(web_game.services(record))
-            computers = computer_seats(game, record.computers)
+            computers = computer_seats(game, record.computers, apart=True)
             table = seated(web_game, record, state, store, services, computers)
         except StoreError as exc:
             raise Unstartable(f"{exc.message}; the game cannot be recorded") from None
@@ -377,7 +378,7 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         sock = bind(host, port) if port else bind_remembered(host, Path(record_path), out)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
-        seats = computer_seats(web_game.terminal.game, record.computers)  # the record's
+        seats = computer_seats(web_game.terminal.game, record.computers, apart=True)  # the record's
         try:
             app = build(web_game, record, opened.state, store, key, base, services, seats, numbered)
         except StoreError as exc:

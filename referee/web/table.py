@@ -28,9 +28,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rich.console import Console
-
 from referee.client.lines import UnreadLine, checked
+from referee.client.page_console import PageConsole
 from referee.client.reasons import reason_words
 from referee.games import GAMES
 from referee.language.input_limits import MAX_LINE_CHARS
@@ -222,7 +221,7 @@ class WebTable:
     def _words(self, outcomes: Outcomes) -> tuple[str, ...]:
         """The terminal's own words for ``outcomes``, as plain lines (no table redraw)."""
         buffer = io.StringIO()
-        out = Console(
+        out = PageConsole(  # tables as lines a page wraps, never box drawing
             file=buffer,
             width=72,
             color_system=None,

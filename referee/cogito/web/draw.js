@@ -20,7 +20,7 @@
       v.trade_waiting.length ? " · waiting for " + v.trade_waiting.join(", ") : ""));
     if (v.finished) parts.push(h("p", { class: "result" }, v.winner ? v.winner + " found themselves and wins" : "A tie"));
     parts.push(h("section", { class: "holders" }, v.players.map((p) => h("div", { class: "holder " + p.standing + (p.you ? " mine" : "") + (v.to_play === p.name ? " active" : "") },
-      h("div", { class: "who" }, h("strong", {}, p.name), p.standing !== "playing" ? " (" + p.standing + ")" : "",
+      h("div", { class: "who" }, h("strong", {}, page.playerName(v, p.name)), p.standing !== "playing" ? " (" + p.standing + ")" : "",
         " · ", String(p.hand), " in hand", p.chose_gift ? " · gift chosen" : ""),
       h("div", { class: "self" }, p.self ? "Self: " + p.self : (p.you ? "Self: your own (hidden from you)" : "Self: ?")),
       h("div", { class: "field" }, p.field.length ? p.field.map((c, i) => h("span", { class: "fcard " + c.position + (revealed(p.name, i, c) ? " last" : "") }, c.position === "none" ? c.card : (c.position === "blue" ? "✓ not " : "✗ not ") + c.card)) : h("span", { class: "empty" }, "no cards yet"))))));

@@ -18,7 +18,7 @@
     parts.push(h("p", { class: "phase" }, "Round " + v.round + " · pile " + v.pile + (v.to_play ? " · " + v.to_play + " has " + v.plays_left + " play(s) left" : "") + (v.stopped ? " · the round has stopped" : "")));
     if (v.finished) parts.push(h("p", { class: "result" }, "Winner: " + (v.winners.join(", ") || "nobody")));
     parts.push(h("table", { class: "scores" }, v.players.map((p) => h("tr", { class: p.you ? "mine" : "" },
-      h("td", {}, p.name), h("td", {}, p.variable), h("td", {}, String(p.score)),
+      h("td", {}, page.playerName(v, p.name)), h("td", {}, p.variable), h("td", {}, String(p.score)),
       h("td", {}, (p.hand !== null ? p.hand + " cards" : "") + (p.fallacy !== null ? " · Fallacy" : "") + (p.justified ? " · justified" : ""))))));
     const placing = ui.faceFor !== null;
     const tapping = ui.special === "tabula" || ui.special === "revolution";

@@ -4,7 +4,7 @@ is beside this module: ``draw.js`` and ``style.css``."""
 
 from __future__ import annotations
 
-from referee.invicta.words import result_words
+from referee.invicta.words import repeating_words, repetition_words, result_words
 from referee.table.registry import Phones
 
 # Its rules in a few lines, first in a phone's help (docs/rulings.md has the rest).
@@ -27,8 +27,19 @@ HELP = (
 
 
 def worded(game, view: dict) -> dict:
-    """The result in words, as the terminal says it."""
-    return {**view, "result": result_words(game.result) if game.finished else None}
+    """The result in words, as the terminal says it; and, as its prompt warns (ruling 14),
+    a position come round again and the moves that would bring one round the third time."""
+    warned = []
+    if not game.finished and view["repetitions"] > 1:
+        warned.append(repetition_words(view["repetitions"]) + ": a third time is a draw")
+    if not game.finished and view["repeating"]:
+        warned.append(repeating_words(view["repeating"]))
+    warned = [line[0].upper() + line[1:] for line in warned]  # a line of its own
+    return {
+        **view,
+        "result": result_words(game.result) if game.finished else None,
+        "repetition": warned,
+    }
 
 
 PHONES = Phones(rules=RULES, help=HELP, worded=worded)

@@ -16,9 +16,16 @@
     const me = v.you;
     const parts = [];
     const white = v.players[0], black = v.players[1];
-    parts.push(h("p", { class: "phase" }, "White: " + white.name + " (" + v.in_hand.white + " in hand) · Black: " + black.name + " (" + v.in_hand.black + " in hand)"));
-    if (v.finished) parts.push(h("p", { class: "result" }, v.result));
-    else if (v.last) parts.push(h("p", {}, "Last move: " + v.last + (v.passed ? " · " + v.passed + " could not move" : "")));
+    // What is said about the position, in one block: above the board on a phone, beside it
+    // on the table screen (where the board takes the screen's whole height).
+    const facts = h("div", { class: "facts" });
+    facts.append(h("p", { class: "phase" }, h("span", {}, "White: ", page.playerName(v, white.name), " (" + v.in_hand.white + " in hand)"), h("span", { class: "sep" }, " · "), h("span", {}, "Black: ", page.playerName(v, black.name), " (" + v.in_hand.black + " in hand)")));
+    if (v.finished) facts.append(h("p", { class: "result" }, v.result));
+    else if (v.last) facts.append(h("p", {}, "Last move: " + v.last + (v.passed ? " · " + v.passed + " could not move" : "")));
+    // A position come round again: every screen warns before the third time draws (a move
+    // is never broken at its hyphen).
+    if (v.repetition && v.repetition.length) facts.append(h("div", { class: "repetition", role: "status" }, v.repetition.map((l) => h("p", {}, l.replace(/([a-z]\d+)-([a-z]\d+)/g, "$1\u2011$2")))));
+    parts.push(facts);
     const targets = me && ui.selected ? (me.moves[ui.selected] || []) : [];
     const places = me && !ui.selected ? me.places : [];
     const winning = new Set((v.winning_rows || []).flat());

@@ -42,6 +42,13 @@
     return el;
   }
 
+  // A player's name as every screen shows it: a seat the referee plays is marked (the
+  // view's ``computers``), so the table knows which players have no phone.
+  function playerName(v, name) {
+    const computer = v && Array.isArray(v.computers) && v.computers.includes(name);
+    return computer ? [name, " ", h("span", { class: "computer-mark", title: "the referee plays this seat" }, "computer")] : [name];
+  }
+
   function button(label, command, cls, attrs) {
     return h("button", Object.assign({ class: cls || "", type: "button", disabled: busy, onclick: () => send(command) }, attrs || {}), label);
   }
@@ -290,7 +297,7 @@
       const mine = scalar(p) ? v.you && p === v.you.name : p.you;
       const facts = scalar(p) ? [] : Object.entries(p).filter(([k, x]) => k !== "name" && k !== "you" && (scalar(x) || (Array.isArray(x) && x.every(scalar))));
       return h("div", { class: "person" + (name === v.to_play ? " active" : "") + (mine ? " mine" : ""), "data-player": plain(name) },
-        h("strong", {}, plain(name)), facts.map(([k, x]) => h("span", { class: "fact" }, k.replace(/_/g, " ") + ": " + plain(x))));
+        h("strong", {}, playerName(v, plain(name))), facts.map(([k, x]) => h("span", { class: "fact" }, k.replace(/_/g, " ") + ": " + plain(x))));
     }));
   }
 
@@ -423,6 +430,34 @@
     return parts.filter(Boolean);
   }
 
+  // ------------------------------------------------------------ the table screen fits
+
+  // The table screen is a TV: nothing on it scrolls, so a column taller than the screen (a
+  // round's Proof drawn with its reasons, a claim's evidence) is drawn smaller until it
+  // fits, down to FIT_FLOOR of its size; reasons that still do not fit end, at a whole
+  // line, with how many more a phone shows (never a line cut in half at the bottom).
+  const FIT_FLOOR = 0.6;
+  function fitTable() {
+    if (role !== "table" || !window.matchMedia("(min-width: 900px)").matches) return;
+    const over = (e) => e.scrollHeight > e.clientHeight + 1;
+    for (const column of app.querySelectorAll(".stage > .play, .stage > .side")) {
+      for (let scale = 1; over(column) && scale > FIT_FLOOR + 0.01;) {
+        scale -= 0.05;
+        column.style.fontSize = scale.toFixed(2) + "em";
+      }
+    }
+    const side = app.querySelector(".stage > .side");
+    const lines = side ? [...side.querySelectorAll(".reasons > pre")] : [];
+    if (!lines.length || !over(side)) return;
+    const more = h("p", { class: "more" });
+    lines[0].parentElement.append(more);
+    for (let hidden = 1; hidden <= lines.length && over(side); hidden++) {
+      lines[lines.length - hidden].remove();
+      more.textContent = "… " + hidden + " more line" + (hidden === 1 ? "" : "s") + ": the reasons in full are on every phone";
+    }
+  }
+  window.addEventListener("resize", () => render());
+
   // ------------------------------------------------------------ the page
 
   function render() {
@@ -443,6 +478,7 @@
     const play = (drawer ? drawer.draw(view) : genericDraw(view)).filter(Boolean);
     app.replaceChildren(header(view), h("div", { class: "stage game-" + view.game },
       h("div", { class: "play" }, play), h("aside", { class: "side" }, side.filter(Boolean))));
+    fitTable();
     app.dataset.version = String(view.version);
     document.title = title + (view.you ? " · " + view.you.name : "");
     if (keepFocus && keepFocus.id && document.getElementById(keepFocus.id) === keepFocus) keepFocus.focus();
@@ -450,7 +486,7 @@
 
   // What a game's drawer is given: the helpers, and what the page knows now.
   window.refereePage = {
-    h, button, send, render, role, base,
+    h, button, playerName, send, render, role, base,
     get busy() { return busy; },
     get view() { return view; },
     get before() { return before; },  // the view shown before the latest move

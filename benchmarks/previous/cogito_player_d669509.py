@@ -1,0 +1,178 @@
+"""Cogito's computer players (:mod:`referee.table.computer`): a seat's view in, one line out.
+
+Level 0 draws any legal line. Level 1 draws among the plays and gifts but
+names its card only when sure. Level 2 (the default) keeps its seat's exact
+belief (:mod:`referee.cogito.belief`), names its card the moment only one is
+possible (so it is never wrong), and otherwise plays the card that leaves it
+the best chance of finding itself: a judgement that may split its
+candidates, weighed against a second red card (ego disruption), with the
+Knuth-style worst case (the larger half) and what the card shows the others
+(a Self card seen is one they may strike off) to break ties. In the trade it
+keeps the card it would rather play and gives the other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from referee.cogito.belief import Belief, belief, me
+from referee.cogito.diagram import CardKind, Diagram, diagram_from_data
+from referee.table.computer import ComputerPlayer, RandomPlayer, legal
+
+DEFAULT_LEVEL = 2
+LEVELS = (0, 1, 2)
+RED_LIMIT = 2  # two red cards in a field: ego disruption (referee.cogito.setup)
+
+
+def computer_player(level: int = DEFAULT_LEVEL, seed: int | None = None) -> ComputerPlayer:
+    """The player of ``level`` (0: random, 1: careful, 2: the reasoner)."""
+    if level == 0:
+        return RandomPlayer(seed)
+    if level == 1:
+        return CarefulPlayer(seed)
+    if level == 2:
+        return Reasoner(seed)
+    raise ValueError(f"Cogito's computer players are levels {', '.join(map(str, LEVELS))}")
+
+
+class _Remembering:
+    """What every level above 0 shares: the cards its seat gave away (a person remembers
+    them; the view no longer shows them), and a sure COGITO taken at once."""
+
+    def __init__(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+        self.given: set[str] = set()
+        self.events = -1
+        self._deck: tuple[int, Diagram] | None = None
+
+    def choose(self, view: Mapping[str, Any]) -> str | None:
+        moves = legal(view)
+        if not moves:
+            return None
+        if view.get("events", 0) < self.events:  # a new game: forget the last one's gifts
+            self.given = set()
+        self.events = view.get("events", 0)
+        known = self.belief(view)
+        sure = self.cogito(known, moves)
+        if sure is not None:
+            return sure
+        if view.get("phase") == "last_call" and not view.get("cogito"):
+            return "end"  # every hand empty and not sure: the tie, never a guess
+        line = self.pick(view, known, [m for m in moves if not m.startswith("cogito ")])
+        if line is not None and line.startswith("give "):
+            self.given.add(card_of(view, line))
+        return line
+
+    def belief(self, view: Mapping[str, Any]) -> Belief:
+        data = view["diagram"]
+        if self._deck is None or self._deck[0] != hash(repr(data)):
+            self._deck = (hash(repr(data)), diagram_from_data(data))
+        return belief(view, self.given, self._deck[1])
+
+    @staticmethod
+    def cogito(known: Belief, moves: list[str]) -> str | None:
+        """The COGITO to say when the seat is sure: naming its card, or joining the line of
+        those naming theirs first."""
+        if known.sure is None:
+            return None
+        for line in (f"cogito {known.name} {known.sure}", f"cogito {known.name}"):
+            if line in moves:
+                return line
+        return None
+
+    def pick(self, view: Mapping[str, Any], known: Belief, moves: list[str]) -> str | None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+class CarefulPlayer(_Remembering):
+    """Level 1: any play or gift, drawn at random; a COGITO only when sure."""
+
+    def pick(self, view: Mapping[str, Any], known: Belief, moves: list[str]) -> str | None:
+        return self.rng.choice(moves) if moves else None
+
+
+class Reasoner(_Remembering):
+    """Level 2: the exact belief, and the play with the best chance of finding itself."""
+
+    def pick(self, view: Mapping[str, Any], known: Belief, moves: list[str]) -> str | None:
+        if not moves:
+            return None
+        reds = sum(p["position"] == "red" for p in me(view)["field"])
+        later = plays_left(view) - 1  # own plays after this one
+        if moves[0].startswith("play "):
+            return min(
+                moves, key=lambda m: self.play_key(view, known, card_of(view, m), reds, later)
+            )
+
+        # the trade: keep what plays best next, give the rest (what tells the left least)
+        def gift_key(line: str) -> tuple:
+            card = card_of(view, line)
+            kept = [c["card"] for c in view["you"]["hand"] if c["card"] != card] or [card]
+            best = min(self.play_key(view, known, c, reds, later) for c in kept)
+            return (best, tells(known.diagram, card), line)
+
+        return min(moves, key=gift_key)
+
+    @staticmethod
+    def play_key(view: Mapping[str, Any], known: Belief, card: str, reds: int, later: int) -> tuple:
+        """Smaller is better: the chance lost of finding itself, the worst case left, what
+        the card shows the others."""
+        n = len(known.possible)
+        kind = known.diagram.card(card).kind
+        if kind == CardKind.DREAM:
+            branches = [(n, 0)]
+        elif kind == CardKind.EGO:
+            branches = [(n, reds + 1)]
+        else:
+            blue, red = known.split(card)
+            branches = [(len(b), r) for b, r in ((blue, reds), (red, reds + 1)) if b]
+        chance = sum(size / n * worth(size, r, later) for size, r in branches)
+        worst = max(size if r < RED_LIMIT else n + 1 for size, r in branches)
+        return (-round(chance, 9), worst, tells(known.diagram, card))
+
+
+def tells(diagram: Diagram, card: str) -> int:
+    """What showing ``card`` tells the others of their own Self cards: a Self card seen is
+    one they may strike off (a category or the Dream card tells nothing)."""
+    return int(diagram.card(card).kind in (CardKind.SELF, CardKind.EGO))
+
+
+def plays_left(view: Mapping[str, Any]) -> int:
+    """The seat's plays still to come, this one included: its hand and the draws the pile
+    can still give every player in the game."""
+    playing = sum(p["standing"] == "playing" for p in view["players"]) or 1
+    return len(view["you"]["hand"]) + view["pile"] // playing
+
+
+@cache
+def worth(n: int, reds: int, plays: int) -> float:
+    """The chance of finding one's card from ``n`` candidates with ``reds`` red cards in
+    the field and ``plays`` plays to come, each play either safe (no news) or a fair split
+    (an estimate: the cards to come are not known). Ego disruption counts as less than
+    nothing, a tie as nothing."""
+    if reds >= RED_LIMIT:
+        return -1.0
+    if n <= 1:
+        return 1.0
+    if plays <= 0:
+        return 0.0
+    safe = worth(n, reds, plays - 1)
+    big, small = (n + 1) // 2, n // 2
+    split = (
+        big / n * worth(big, reds, plays - 1)
+        + small / n * worth(small, reds + 1, plays - 1)
+        + small / n * worth(small, reds, plays - 1)
+        + big / n * worth(big, reds + 1, plays - 1)
+    ) / 2
+    return max(safe, split)
+
+
+def card_of(view: Mapping[str, Any], line: str) -> str:
+    """The card of the hand a ``play``/``give`` line names by its position (its last word)."""
+    return view["you"]["hand"][int(line.split()[-1]) - 1]["card"]
