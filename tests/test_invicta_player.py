@@ -255,3 +255,44 @@ def test_wilson_interval():
     low, high = wilson(19, 20)
     assert 0.763 < low < 0.765 and 0.990 < high < 0.992
     assert legal_lines(session_for().game, "white")
+
+
+class Starved:
+    """A clock on a starved machine: every look at it finds ``step`` seconds gone."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_starved_search_leaves_the_check_against_forks_its_share(monkeypatch):
+    """When the move's safety deadline comes before the node budgets run out, the
+    alpha-beta gets only its share of the time: the chosen move is still checked against
+    the opponent's forced wins (a starved search once had no time left for that check)."""
+    import referee.invicta.search as search
+    import referee.invicta.threats as threats
+
+    granted: list[tuple[int, float]] = []
+
+    class Recorded(threats.Limit):
+        def __init__(self, nodes, seconds=None, within=None):
+            super().__init__(nodes, seconds, within)
+            if seconds is not None:
+                granted.append((nodes, seconds))
+
+    clock = Starved(0.01)  # about 5,000 nodes in the move's 3 s, a tenth of its budgets
+    for module in (search, threats):
+        monkeypatch.setattr(module, "time", clock)
+    monkeypatch.setattr(search, "Limit", Recorded)
+    views = [v for _, v in random_views(12, seed=3) if v["in_hand"][v["you"]["side"]] <= 1]
+    player = computer_player(DEFAULT_LEVEL, 1)
+    player.choose(views[2])  # a position of few pieces in hand, where a move needs the check
+    stats, b = player.searcher.stats, player.searcher.budgets
+    assert stats["why"] == "search"
+    shares = [seconds for nodes, seconds in granted]
+    search_share = shares[[nodes for nodes, _ in granted].index(b.search)]
+    assert search_share < 3.0 * b.search / (b.search + 2 * b.safety)
+    assert granted[-1][0] == b.safety and granted[-1][1] > 0.1 and stats["checked"] == 1

@@ -172,31 +172,41 @@ class Searcher:
         self.stats: dict[str, object] = {}
         self.limits: list[Limit] = []
 
-    def _limit(self, nodes: int) -> Limit:
-        limit = Limit(nodes, max(0.0, self.deadline - time.perf_counter()))
+    def _limit(self, nodes: int, later: int = 0) -> Limit:
+        """A part's node budget, and its share of the move's time left: its nodes against
+        ``later``, the nodes of the parts still to come. On a starved machine every part
+        then gets its share of what it would have searched, so the alpha-beta cannot take
+        the time of the checks against the opponent's threats after it."""
+        left = max(0.0, self.deadline - time.perf_counter())
+        limit = Limit(nodes, left * nodes / (nodes + later))
         self.limits.append(limit)
         return limit
+
+    @property
+    def _checks(self) -> int:
+        """The nodes kept for checking the chosen move against the opponent's threats."""
+        return 2 * self.budgets.safety
 
     @property
     def spent(self) -> int:
         """The nodes this move's thinking has made so far."""
         return sum(limit.spent for limit in self.limits)
 
-    def _threats(self, pos: Position, nodes: int, search) -> int | None:
+    def _threats(self, pos: Position, nodes: int, later: int, search) -> int | None:
         """``search(space)`` within ``nodes``; None when it finds nothing or runs out."""
         try:
-            return search(ThreatSpace(pos, self._limit(nodes)))
+            return search(ThreatSpace(pos, self._limit(nodes, later)))
         except Exhausted:
             return None
 
     # ------------------------------------------------------------ the opponent's threats
 
-    def _loses(self, pos: Position, nodes: int) -> int | None:
+    def _loses(self, pos: Position, nodes: int, later: int) -> int | None:
         """After a move of ours (the opponent to move): the first move of the opponent's
         forced win by threats, or None when it has none; :class:`Exhausted` when the budget
         ran out before the search could say."""
         b = self.budgets
-        space = ThreatSpace(pos, self._limit(nodes))
+        space = ThreatSpace(pos, self._limit(nodes, later))
         found = space.vcf(b.vcf_depth)
         for depth in range(1, b.vct_depth + 1):
             if found is not None:
@@ -209,7 +219,8 @@ class Searcher:
         or ``UNKNOWN`` when the budget ran out before the search could say."""
         pos.pass_turn()
         try:
-            return self._loses(pos, self.budgets.threat)
+            b = self.budgets
+            return self._loses(pos, b.threat, b.vcf + b.search + self._checks)
         except Exhausted:
             return UNKNOWN
         finally:
@@ -226,7 +237,8 @@ class Searcher:
         for w in AT[start]:
             if theirs[w] >= 1 and mine[w] == 0:
                 zone.update(i for i in WINDOWS[w] if not pos.cells[i])
-        space = ThreatSpace(pos, self._limit(self.budgets.vcf))
+        b = self.budgets
+        space = ThreatSpace(pos, self._limit(b.vcf, b.search + self._checks))
         try:
             for squares in space.threatened(-side).values():
                 zone |= squares
@@ -366,7 +378,7 @@ class Searcher:
         ones by their threats, and the zone's best against the opponent's threat)."""
         self.table.clear()
         self.orders.clear()
-        self.limit = self._limit(self.budgets.search)
+        self.limit = self._limit(self.budgets.search, self._checks)
         self.space = ThreatSpace(pos, self.limit)  # the leaves' threats, on the same budget
         order = ordered(pos, moves)
         head = list(dict.fromkeys(order[: self.budgets.root] + zone[: self.budgets.zone]))
@@ -405,11 +417,12 @@ class Searcher:
                 return blocks[0] if blocks else ordered(pos, moves)[0]
             candidates = blocks
         else:
-            for name, search in (
-                ("vcf", lambda s: s.vcf(b.vcf_depth)),
-                ("vct", self._own_vct),
+            after = b.threat + b.vcf + b.search + self._checks
+            for name, search, later in (
+                ("vcf", lambda s: s.vcf(b.vcf_depth), b.vct + after),
+                ("vct", self._own_vct, after),
             ):
-                found = self._threats(pos, getattr(b, name), search)
+                found = self._threats(pos, getattr(b, name), later, search)
                 if found is not None and found in moves:
                     self.stats["why"] = name
                     return found
@@ -446,7 +459,8 @@ class Searcher:
                 return m
             undo = pos.make(m)
             try:
-                if pos.won(side) or self._loses(pos, b.safety) is None:
+                last = k == len(tries) - 1
+                if pos.won(side) or self._loses(pos, b.safety, 0 if last else b.safety) is None:
                     self.stats["checked"] = k + 1
                     return m
             except Exhausted:
