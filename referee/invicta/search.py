@@ -22,6 +22,7 @@ a safety for a machine so starved that even the budgets would take too long.
 from __future__ import annotations
 
 import time
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from referee.invicta.position import AT, WINDOWS, Position, target_of
@@ -396,7 +397,7 @@ class Searcher:
 
     # ------------------------------------------------------------ the move
 
-    def best(self, pos: Position, moves: list[int], avoid: set[int] = frozenset()) -> int:
+    def best(self, pos: Position, moves: list[int], avoid: AbstractSet[int] = frozenset()) -> int:
         """The move to play among ``moves`` (all legal); ``avoid``: hashes of positions that
         would come round a third time (draws)."""
         self.deadline = time.perf_counter() + self.seconds

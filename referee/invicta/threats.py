@@ -30,6 +30,7 @@ a :class:`Limit`, so the same position gets the same answer whatever the machine
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 
 from referee.invicta.position import (
     AT,
@@ -274,10 +275,7 @@ class ThreatSpace:
         pos = self.pos
         side = pos.to_move
         mine, theirs = pos.count[side], pos.count[-side]
-        if gains:
-            windows = {w for g in gains for w in AT[g]}
-        else:
-            windows = range(len(WINDOWS))
+        windows: Iterable[int] = {w for g in gains for w in AT[g]} if gains else range(len(WINDOWS))
         targets: set[int] = set()
         for w in windows:
             if mine[w] == 2 and theirs[w] == 0:
