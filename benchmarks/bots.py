@@ -3,7 +3,8 @@
     python benchmarks/bots.py [GAME ...] [--quick]
 
 Each game's own module plays its ladder (both colours or rotated seats, fixed seeds):
-Invicta's default against levels 0 and 1 (``bots_invicta``), Cogito's against a deduction
+Invicta's default against the outside depth-2 player, its previous version, levels 1 and 0
+(``bots_invicta``, players named in its ``PLAYERS``), Cogito's against a deduction
 player and a random one that never declares (``bots_cogito``; ``cogito-previous``: against
 two frozen previous defaults), Ergo's share of all points against two level-0
 players over duplicate deals (``bots_ergo``), and Palmer's claims missed and refused
@@ -12,7 +13,8 @@ Wilson 95% interval (``intervals.wilson``) and its game count; results go in RES
 
 The previous version's rung: ``palmer-previous`` plays Palmer's default against the newest
 frozen copy of an earlier default player (``benchmarks/previous/``, the commit in its name),
-``cogito-previous`` Cogito's.
+``cogito-previous`` Cogito's; Invicta's ladder plays its own (``previous`` in
+``bots_invicta.PLAYERS``).
 
 Every level of every game against every other, with Elo ratings: ``benchmarks/ladder.py``.
 """

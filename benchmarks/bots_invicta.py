@@ -1,25 +1,41 @@
-"""Invicta's computer players against each other: the strength ladder of issue 29.
+"""Invicta's computer players against each other: the strength ladder of issues 29 and 39.
 
-``ladder(games)`` plays the default level against level 0 and against level 1
-(and level 1 against level 0),
-half the games with each colour, every game from a fixed opening (a few random
-placements from a fixed seed) through the game's own session, each player fed
-only its seat's view. It reports each pairing's win rate with a Wilson 95%
-interval and the game count, and the default player's think time (median, max).
+Players are chosen by name (:data:`PLAYERS`, what ``benchmarks/ladder.py`` reads):
+``random`` (level 0), ``rule`` (level 1: a win in one, else a block), ``default`` (the
+default level), ``previous`` (the default as it was before issue 39, frozen in
+``benchmarks/previous/``) and ``outsider`` (``outsider_invicta.py``: a depth-2 alpha-beta
+that sees forks, written from the rules alone; ``outsider3`` is its depth-3 shape). The
+levels' numbers name them too (``0``, ``1``, ``2``).
 
-    .venv/bin/python benchmarks/bots_invicta.py [GAMES_PER_PAIRING]
+``pairing(a, b, games)`` plays ``a`` against ``b``, colours alternating, each pair of games
+from one seeded opening (a few random placements a side), through the game's own session,
+each player fed only its seat's view. It reports ``a``'s points (a win 1, a draw 1/2) with a
+Wilson 95% interval and the game count, the same as white and as black, and ``a``'s think
+time (median, max); a game still on after ``MAX_MOVES`` moves is a draw.
+
+    .venv/bin/python benchmarks/bots_invicta.py [--games 40] [--busy 4] [PLAYER OPPONENT]...
+
+``--busy N`` starts N busy processes (``python -c 'while True: pass'``) for the run and
+stops them after; the machine's load (``/proc/loadavg``) is printed before and after.
+Without pairs it plays the ladder: the default against every other rung.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
+import previous
 from intervals import wilson
+from outsider_invicta import DEEPER, Outsider
 
 from referee.invicta.player import DEFAULT_LEVEL, computer_player
 from referee.invicta.registration import REGISTRATION
@@ -33,24 +49,64 @@ OPENING = 2  # random placements each side makes before the players take over
 seat_view = REGISTRATION.view  # the seat's view, with its legal moves
 
 
+def previous_player(seed: int | None = None):
+    """The newest frozen previous default (``benchmarks/previous/invicta_player_COMMIT.py``,
+    found the way ``ladder.py`` finds it), at its own default level."""
+    return previous.previous_player("invicta", seed)
+
+
+# Every player a ladder may name, as a function of the seed.
+PLAYERS: dict[str, Callable] = {
+    "random": lambda seed: computer_player(0, seed),
+    "rule": lambda seed: computer_player(1, seed),
+    "default": lambda seed: computer_player(DEFAULT_LEVEL, seed),
+    "previous": previous_player,
+    "outsider": Outsider,
+    "outsider3": lambda seed: Outsider(seed, DEEPER),
+}
+ALIASES = {"0": "random", "1": "rule", str(DEFAULT_LEVEL): "default"}
+
+
+def player(name: str | int, seed: int | None = None):
+    """The player called ``name`` (a key of :data:`PLAYERS`, or a level's number)."""
+    return PLAYERS[ALIASES.get(str(name), str(name))](seed)
+
+
 @dataclass(frozen=True)
 class Pairing:
-    player: int
-    opponent: int
+    player: str
+    opponent: str
     games: int
     wins: int
     draws: int
     losses: int
-    low: float  # Wilson 95% interval of the win rate
+    points: float  # wins + draws / 2
+    low: float  # Wilson 95% interval of the share of points
     high: float
-    think_median: float  # seconds a move, the first player's
+    white_points: float  # the same, in the games the player had white
+    white_games: int
+    black_points: float
+    black_games: int
+    black_low: float
+    black_high: float
+    think_median: float  # seconds a move, the player's (wall clock)
     think_max: float
+    cpu_median: float  # the same in the process's CPU time (what the load does not stretch)
+    cpu_max: float
+    opponent_median: float  # seconds a move, the opponent's
     refused: int
+    moves_median: float  # moves a game
 
 
 def play(white, black, seed: int, rules: HouseRules | None = None):
     """One game through the session; returns the winner ('white', 'black' or None), the
     think times of each side, and how many lines were refused."""
+    winner, times, refused, _, _ = play_counted(white, black, seed, rules)
+    return winner, times, refused
+
+
+def play_counted(white, black, seed: int, rules: HouseRules | None = None):
+    """:func:`play`, how many moves the game lasted, and each side's CPU times."""
     session = Session(
         Record(REGISTRATION.kind, Setup("white", "black", rules or HouseRules())),
         REGISTRATION.commands(),
@@ -58,6 +114,7 @@ def play(white, black, seed: int, rules: HouseRules | None = None):
     chance = random.Random(seed)
     players = {"white": white, "black": black}
     times: dict[str, list[float]] = {"white": [], "black": []}
+    cpu: dict[str, list[float]] = {"white": [], "black": []}
     refused = 0
     for _ in range(2 * OPENING):  # the fixed opening
         game = session.game
@@ -68,54 +125,112 @@ def play(white, black, seed: int, rules: HouseRules | None = None):
         game = session.game
         seat = game.to_move.value
         view = seat_view(game, seat)
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.process_time()
         line = players[seat].choose(view)
         times[seat].append(time.perf_counter() - start)
+        cpu[seat].append(time.process_time() - used)
         said = session.execute(line, seat)
         if any(isinstance(o, Refused) for o in said):
             refused += 1
             break
     winner = session.game.winner
-    return (winner.value if winner is not None else None), times, refused
+    return (winner.value if winner is not None else None), times, refused, session.game.moves, cpu
 
 
-def pairing(level: int, opponent: int, games: int, seed: int = 29) -> Pairing:
+def pairing(name: str | int, opponent: str | int, games: int, seed: int = 29, log=None) -> Pairing:
+    """``name`` against ``opponent``, ``games`` games, colours alternating; the openings
+    come from ``seed`` (one for each pair of games, so each is played from both sides)."""
+    name, opponent = ALIASES.get(str(name), str(name)), ALIASES.get(str(opponent), str(opponent))
     wins = draws = losses = refused = 0
+    by_colour = {"white": [0.0, 0], "black": [0.0, 0]}
     times: list[float] = []
+    cpus: list[float] = []
+    theirs: list[float] = []
+    lengths: list[int] = []
     for g in range(games):
         mine = "white" if g % 2 == 0 else "black"
-        a = computer_player(level, seed + g)
-        b = computer_player(opponent, seed + 1000 + g)
+        a = player(name, seed + g)
+        b = player(opponent, seed + 1000 + g)
         white, black = (a, b) if mine == "white" else (b, a)
-        winner, took, bad = play(white, black, seed + g // 2)
+        winner, took, bad, moves, cpu = play_counted(white, black, seed + g // 2)
         times += took[mine]
+        cpus += cpu[mine]
+        theirs += took["black" if mine == "white" else "white"]
+        lengths.append(moves)
         refused += bad
-        if winner == mine:
-            wins += 1
-        elif winner is None:
-            draws += 1
-        else:
-            losses += 1
+        point = 1.0 if winner == mine else 0.5 if winner is None else 0.0
+        wins += point == 1.0
+        draws += point == 0.5
+        losses += point == 0.0
+        by_colour[mine][0] += point
+        by_colour[mine][1] += 1
         a.close()
         b.close()
-    low, high = wilson(wins, games)
+        if log is not None:
+            log(f"game {g}: {name} {mine}, winner {winner}, {moves} moves, think max "
+                f"{max(took[mine], default=0):.2f} s")  # fmt: skip
+    points = wins + draws / 2
+    low, high = wilson(points, games)
+    black_low, black_high = wilson(*by_colour["black"])
     return Pairing(
-        level, opponent, games, wins, draws, losses, low, high,
-        statistics.median(times) if times else 0.0, max(times, default=0.0), refused,
+        name, opponent, games, wins, draws, losses, points, low, high,
+        by_colour["white"][0], by_colour["white"][1], by_colour["black"][0],
+        by_colour["black"][1], black_low, black_high,
+        statistics.median(times) if times else 0.0, max(times, default=0.0),
+        statistics.median(cpus) if cpus else 0.0, max(cpus, default=0.0),
+        statistics.median(theirs) if theirs else 0.0, refused,
+        statistics.median(lengths) if lengths else 0.0,
     )  # fmt: skip
 
 
 def ladder(games: int = 20) -> list[Pairing]:
-    """The default player against level 0 and level 1, ``games`` games each, and level 1
-    against level 0 (the rungs below should be a ladder too)."""
+    """The default player against every other rung, ``games`` games each, and the rule
+    level against random (the rungs below should be a ladder too)."""
     return [
-        pairing(DEFAULT_LEVEL, 0, games),
-        pairing(DEFAULT_LEVEL, 1, games),
-        pairing(1, 0, games),
+        pairing("default", "outsider", games),
+        pairing("default", "previous", games),
+        pairing("default", "rule", games),
+        pairing("default", "random", games),
+        pairing("rule", "random", games),
     ]
 
 
+def loadavg() -> str:
+    path = Path("/proc/loadavg")
+    return " ".join(path.read_text().split()[:3]) if path.exists() else "?"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("names", nargs="*", help="pairs of players: PLAYER OPPONENT ...")
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=29)
+    ap.add_argument("--busy", type=int, default=0, help="busy processes beside the run")
+    ap.add_argument("--verbose", action="store_true", help="a line for each game")
+    args = ap.parse_args()
+    if len(args.names) % 2:
+        raise SystemExit("give players in pairs: PLAYER OPPONENT")
+    pairs = list(zip(args.names[::2], args.names[1::2], strict=True))
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
+    log = (lambda text: print(text, file=sys.stderr, flush=True)) if args.verbose else None
+    try:
+        print(json.dumps({"load_before": loadavg(), "busy": args.busy, "args": vars(args)}))
+        if not pairs:
+            rows = ladder(args.games)
+        else:
+            rows = []
+            for a, b in pairs:
+                rows.append(pairing(a, b, args.games, args.seed, log))
+                print(json.dumps(asdict(rows[-1])), flush=True)
+        if not pairs:
+            for row in rows:
+                print(json.dumps(asdict(row)), flush=True)
+        print(json.dumps({"load_after": loadavg()}))
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+
+
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    for row in ladder(n):
-        print(json.dumps(asdict(row)), flush=True)
+    main()

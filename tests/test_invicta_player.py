@@ -17,6 +17,7 @@ from referee.invicta.legal import legal_lines
 from referee.invicta.player import DEFAULT_LEVEL, computer_player
 from referee.invicta.position import Position, line_of
 from referee.invicta.registration import REGISTRATION
+from referee.invicta.search import Budgets
 from referee.invicta.setup import Blocked, Corners, HouseRules, Setup
 from referee.table.computer import RandomPlayer
 from referee.table.record import Record
@@ -26,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 from bots_invicta import play, wilson  # noqa: E402
 
 RULES = [HouseRules(), HouseRules(corner_cut=True, corners=Corners.ONE, blocked=Blocked.LOSE)]
-FAST = 0.05  # seconds a move for the searching player in these tests
+# Small node budgets for the searching player in these tests (its moves stay deterministic).
+SMALL = Budgets(vcf=300, vct=400, threat=300, search=300, safety=200, tries=2, zone=2)
 
 seat_view = REGISTRATION.view  # the game's view of a seat, with its legal moves
 
@@ -48,7 +50,7 @@ def said(session: Session, lines: str) -> Session:
 def fast(level: int, seed: int = 0):
     player = computer_player(level, seed)
     if hasattr(player, "searcher"):
-        player.searcher.seconds = FAST
+        player.searcher.budgets = SMALL
     return player
 
 
@@ -126,6 +128,46 @@ def test_a_player_never_says_a_refused_line(level):
         white, black = (me, other) if seed % 2 == 0 else (other, me)
         winner, _, refused = play(white, black, seed)
         assert refused == 0
+
+
+def random_views(count: int, seed: int):
+    """Views of the side to move at random points of random games (both sets of house
+    rules), with the games they come from."""
+    chance = random.Random(seed)
+    found = []
+    for k in range(count):
+        session = session_for(RULES[k % 2])
+        for _ in range(chance.randint(0, 70)):
+            game = session.game
+            if game.finished:
+                break
+            lines = seat_view(game, game.to_move.value)["you"]["legal"]
+            if not lines:
+                break
+            said(session, chance.choice(lines))
+        game = session.game
+        if not game.finished:
+            found.append((game, seat_view(game, game.to_move.value)))
+    return found
+
+
+@pytest.mark.parametrize("level", [1, DEFAULT_LEVEL])
+def test_a_player_answers_random_positions_with_legal_moves_only(level):
+    for game, view in random_views(24, seed=39 + level):
+        seat = game.to_move.value
+        assert fast(level, 7).choose(json.loads(json.dumps(view))) in legal_lines(game, seat)
+
+
+def test_the_same_view_and_seed_give_the_same_move():
+    """Two players of one seed, one fresh and one that has played other positions, choose
+    the same move for the same view, read as JSON; the search counts nodes, not time."""
+    views = [view for _, view in random_views(6, seed=5)]
+    busy = fast(DEFAULT_LEVEL, 11)
+    for view in reversed(views):
+        busy.choose(view)
+    for view in views:
+        fresh = fast(DEFAULT_LEVEL, 11).choose(json.loads(json.dumps(view)))
+        assert busy.choose(view) == fresh
 
 
 def test_level_zero_is_the_shared_random_player():
@@ -213,3 +255,44 @@ def test_wilson_interval():
     low, high = wilson(19, 20)
     assert 0.763 < low < 0.765 and 0.990 < high < 0.992
     assert legal_lines(session_for().game, "white")
+
+
+class Starved:
+    """A clock on a starved machine: every look at it finds ``step`` seconds gone."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_starved_search_leaves_the_check_against_forks_its_share(monkeypatch):
+    """When the move's safety deadline comes before the node budgets run out, the
+    alpha-beta gets only its share of the time: the chosen move is still checked against
+    the opponent's forced wins (a starved search once had no time left for that check)."""
+    import referee.invicta.search as search
+    import referee.invicta.threats as threats
+
+    granted: list[tuple[int, float]] = []
+
+    class Recorded(threats.Limit):
+        def __init__(self, nodes, seconds=None, within=None):
+            super().__init__(nodes, seconds, within)
+            if seconds is not None:
+                granted.append((nodes, seconds))
+
+    clock = Starved(0.01)  # about 5,000 nodes in the move's 3 s, a tenth of its budgets
+    for module in (search, threats):
+        monkeypatch.setattr(module, "time", clock)
+    monkeypatch.setattr(search, "Limit", Recorded)
+    views = [v for _, v in random_views(12, seed=3) if v["in_hand"][v["you"]["side"]] <= 1]
+    player = computer_player(DEFAULT_LEVEL, 1)
+    player.choose(views[2])  # a position of few pieces in hand, where a move needs the check
+    stats, b = player.searcher.stats, player.searcher.budgets
+    assert stats["why"] == "search"
+    shares = [seconds for nodes, seconds in granted]
+    search_share = shares[[nodes for nodes, _ in granted].index(b.search)]
+    assert search_share < 3.0 * b.search / (b.search + 2 * b.safety)
+    assert granted[-1][0] == b.safety and granted[-1][1] > 0.1 and stats["checked"] == 1

@@ -2,10 +2,13 @@
 
 Level 0 picks any legal move; level 1 looks one move ahead (a win in one, else
 a move after which the opponent has no win in one, else any); level 2 (the
-default) plays tactics and then searches (:mod:`referee.invicta.search`) on a
-time budget. Every level reads only the view: the position is rebuilt from its
-board, hands, side to move and house rules, and the answer is always one of
-``view["you"]["legal"]``.
+default) searches threats and then alpha-beta (:mod:`referee.invicta.search`) on
+budgets of nodes, so its move does not depend on how busy the machine is. Every
+level reads only the view: the position is rebuilt from its board, hands, side
+to move and house rules, and the answer is always one of ``view["you"]["legal"]``;
+a level's choice depends on that view and its seed (and, for level 2, on the
+positions it has seen this game, so that it can tell a move that would draw by
+repetition).
 """
 
 from __future__ import annotations
@@ -16,11 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.invicta.position import Position, parse_line
-from referee.invicta.search import Searcher, defences
+from referee.invicta.search import Budgets, Searcher, defences
 from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 
 DEFAULT_LEVEL = 2
-SECONDS = 0.6  # the search's budget a move; tactics and the last depth may add to it
+SECONDS = 3.0  # a safety deadline a move, for a starved machine (the node budgets decide)
+BUDGETS = Budgets()  # the nodes each part of the default's thinking may spend
 
 
 def _position(view: Mapping[str, Any], lines: list[str]) -> tuple[Position, dict[int, str]]:
@@ -54,12 +58,15 @@ class OnePly:
 
 
 class Searching:
-    """Level 2: tactics, then alpha-beta on a time budget; it remembers the positions it
-    has seen this game, so it can tell a move that would draw by repetition."""
+    """Level 2: threat-space search, then alpha-beta, on node budgets; it remembers the
+    positions it has seen this game, so it can tell a move that would draw by repetition."""
 
-    def __init__(self, seed: int | None = None, seconds: float = SECONDS) -> None:
+    def __init__(
+        self, seed: int | None = None, budgets: Budgets = BUDGETS, seconds: float = SECONDS
+    ) -> None:
+        self.seed = seed
         self.rng = random.Random(seed)
-        self.searcher = Searcher(seconds)
+        self.searcher = Searcher(budgets, seconds)
         self.seen: Counter[int] = Counter()
         self.moves = -1
 
@@ -75,7 +82,9 @@ class Searching:
         self.seen[pos.hash] += 1
         avoid = {h for h, n in self.seen.items() if n >= 2}
         moves = list(by_move)
-        self.rng.shuffle(moves)  # equal moves are chosen among at random, not by name
+        # Equal moves are chosen among at random, not by name: by the seed and the position.
+        rng = self.rng if self.seed is None else random.Random(self.seed * 1_000_003 ^ pos.hash)
+        rng.shuffle(moves)
         move = self.searcher.best(pos, moves, avoid)
         undo = pos.make(move)
         self.seen[pos.hash] += 1
@@ -87,7 +96,7 @@ class Searching:
 
 
 def computer_player(level: int = DEFAULT_LEVEL, seed: int | None = None) -> ComputerPlayer:
-    """Invicta's player of ``level`` (0: random, 1: one ply, 2: tactics and search)."""
+    """Invicta's player of ``level`` (0: random, 1: one ply, 2: threats and search)."""
     if level <= 0:
         return RandomPlayer(seed)
     if level == 1:

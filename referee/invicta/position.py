@@ -5,8 +5,10 @@ reason a refusal needs; a search makes and takes back hundreds of thousands,
 so this keeps the board as a list of 90 small numbers and counts, for every
 five squares in a line (a *window*), each side's pieces in it. A window holding
 five of a side is a win; four of a side and none of the other names the square
-that would complete it. Moves follow the same rules as ``state.py`` (the tests
-hold the two to the same legal moves), house rules included.
+that would complete it; three and none, the squares a four may be made on (the
+threat search's windows, kept as sets like the fours). Moves follow the same
+rules as ``state.py`` (the tests hold the two to the same legal moves), house
+rules included.
 
 A square is an index ``row * 9 + column``; a piece is ``side * kind``
 (side +1 white, -1 black; kind 1 hollow, 2 lion); a move is an int, the target
@@ -48,6 +50,7 @@ EDGE = tuple(s not in ARENA for s in SQUARES)
 CORNER = tuple(s.corner for s in SQUARES)
 ORTH = tuple(tuple(index(n) for n in neighbours(s, ORTHOGONAL)) for s in SQUARES)
 KINGS = tuple(tuple(index(n) for n in neighbours(s, KING)) for s in SQUARES)
+DIAGS = tuple(tuple(index(n) for n in neighbours(s, DIAGONAL)) for s in SQUARES)
 DIAG_EDGE = tuple(tuple(index(n) for n in neighbours(s, DIAGONAL) if n.on_edge) for s in SQUARES)
 RING_I = tuple(index(s) for s in RING)
 RING_AT = {sq: k for k, sq in enumerate(RING_I)}
@@ -122,6 +125,8 @@ class Position:
         self.blocked_loses = blocked_loses
         self.count = {WHITE: [0] * len(WINDOWS), BLACK: [0] * len(WINDOWS)}
         self.fours: dict[int, set[int]] = {WHITE: set(), BLACK: set()}
+        # Windows holding three of a side and none of the other: where its fours come from.
+        self.threes: dict[int, set[int]] = {WHITE: set(), BLACK: set()}
         self.fives = {WHITE: 0, BLACK: 0}
         self.score = 0  # the windows' worth, white's minus black's
         self.pieces: dict[int, set[int]] = {WHITE: set(), BLACK: set()}
@@ -162,12 +167,16 @@ class Position:
         self.pieces[side].add(i)
         self.hash ^= PIECE_KEY[i, v]
         delta = 0
+        threes = self.threes[side]
         for w in AT[i]:
             k = mine[w]
             mine[w] = k + 1
             if theirs[w] == 0:
                 delta += WORTH[k + 1] - WORTH[k]
-                if k == 3:
+                if k == 2:
+                    threes.add(w)
+                elif k == 3:
+                    threes.discard(w)
                     fours.add(w)
                 elif k == 4:
                     fours.discard(w)
@@ -177,6 +186,8 @@ class Position:
                 delta += WORTH[j]
                 if j == 4:
                     self.fours[-side].discard(w)
+                elif j == 3:
+                    self.threes[-side].discard(w)
         self.score += delta * side
 
     def _take(self, i: int) -> int:
@@ -188,13 +199,17 @@ class Position:
         self.pieces[side].discard(i)
         self.hash ^= PIECE_KEY[i, v]
         delta = 0
+        threes = self.threes[side]
         for w in AT[i]:
             k = mine[w]
             mine[w] = k - 1
             if theirs[w] == 0:
                 delta += WORTH[k - 1] - WORTH[k]
-                if k == 4:
+                if k == 3:
+                    threes.discard(w)
+                elif k == 4:
                     fours.discard(w)
+                    threes.add(w)
                 elif k == 5:
                     fours.add(w)
                     self.fives[side] -= 1
@@ -203,6 +218,8 @@ class Position:
                 delta -= WORTH[j]
                 if j == 4:
                     self.fours[-side].add(w)
+                elif j == 3:
+                    self.threes[-side].add(w)
         self.score += delta * side
         return v
 
@@ -274,6 +291,21 @@ class Position:
             found.extend(high | t for t in self.targets(origin))
         return found
 
+    def moves_onto(self, squares) -> list[int]:
+        """The legal moves of the side to move that end on one of ``squares`` (the same as
+        those of :meth:`moves`, found from the squares instead of from every piece)."""
+        side = self.to_move
+        cells = self.cells
+        found = []
+        hand = self.hand[side]
+        for t in sorted(squares):
+            if cells[t]:
+                continue
+            if hand:
+                found.append(t)
+            found.extend(((o + 1) << 7) | t for o in sorted(self.reachers(t, side)))
+        return found
+
     def can_move(self, side: int) -> bool:
         if self.hand[side] and len(self.pieces[WHITE]) + len(self.pieces[BLACK]) < N:
             return True
@@ -302,15 +334,37 @@ class Position:
         saved = self.to_move
         self.to_move = side
         try:
-            for origin in sorted(self.pieces[side]):
-                for target in self.targets(origin):
-                    if target in squares:
-                        move = move_of(origin, target)
-                        undo = self.make(move)
-                        five = self.fives[side] > 0
-                        self.unmake(undo)
-                        if five:
-                            return move
+            for target in sorted(squares):
+                for origin in sorted(self.reachers(target, side)):
+                    move = move_of(origin, target)
+                    undo = self.make(move)
+                    five = self.fives[side] > 0
+                    self.unmake(undo)
+                    if five:
+                        return move
         finally:
             self.to_move = saved
         return None
+
+    def reachers(self, target: int, side: int) -> set[int]:
+        """The squares of ``side``'s pieces that may move to the empty square ``target``
+        now: a step from next to it, or a lion's slide along the edge (as :meth:`targets`
+        allows, read from the target's side)."""
+        cells = self.cells
+        found = {n for n in ORTH[target] if cells[n] * side > 0}
+        edge = EDGE[target]
+        for n in DIAGS[target]:
+            if cells[n] * side == LION and (not (edge and EDGE[n]) or self.corner_cut):
+                found.add(n)
+        if edge:
+            start, n, limit = RING_AT[target], len(RING_I), self.corner_limit
+            for step in (1, -1):
+                corners = 0
+                for k in range(1, n):
+                    square = RING_I[(start + step * k) % n]
+                    if cells[square]:
+                        if cells[square] * side > 0 and corners <= limit:
+                            found.add(square)
+                        break
+                    corners += CORNER[square]
+        return found
