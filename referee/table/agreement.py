@@ -192,21 +192,21 @@ class Agreement:
 
     # ------------------------------------------------------------ commands
 
-    def said(
+    def answer(
         self, session: Session, command: str, rest: str, actor: Actor | None
     ) -> Outcomes | None:
         """The outcomes of one of the table's own commands; None when ``command`` is not
         one (or is the game's to carry out: an ``end`` everyone has said)."""
         self._current(session)
         if command == REMATCH:
-            return self._rematch_said(session, actor)
+            return self._rematch_answer(session, actor)
         if command == UNDO and rest.lower() in UNDO_ASKS:
-            return self._undo_said(session, rest.lower(), actor)
+            return self._undo_answer(session, rest.lower(), actor)
         if command == "end" and actor is not None:
-            return self._end_said(session, rest, actor)
+            return self._end_answer(session, rest, actor)
         return None
 
-    def _rematch_said(self, session: Session, actor: Actor | None) -> Outcomes:
+    def _rematch_answer(self, session: Session, actor: Actor | None) -> Outcomes:
         if not session.game.finished:
             return (Refused(reason=Refusal(Why.REMATCH_NOT_OVER)),)
         players = tuple(session.game.players)
@@ -238,7 +238,7 @@ class Agreement:
             return Refusal(Why.UNDO_ALREADY_ASKED, player=self._undo.asker)
         return None
 
-    def _undo_said(self, session: Session, word: str, actor: Actor | None) -> Outcomes:
+    def _undo_answer(self, session: Session, word: str, actor: Actor | None) -> Outcomes:
         if actor is None:  # the whole table at one keyboard: the host's undo
             if word == "please":
                 return session.undo(None)
@@ -277,7 +277,7 @@ class Agreement:
             return outcomes
         return (UndoGranted(request.asker), *outcomes)
 
-    def _end_said(self, session: Session, rest: str, actor: Actor) -> Outcomes | None:
+    def _end_answer(self, session: Session, rest: str, actor: Actor) -> Outcomes | None:
         enders = self.enders(session.game)
         if not enders:
             return None  # the game's own end decides (and says why not)

@@ -215,7 +215,7 @@ class Session:
         word, _, rest = line.partition(" ")
         command = self.command_of(word)
         rest = rest.strip()
-        agreed = self.agreement.said(self, command, rest, actor)
+        agreed = self.agreement.answer(self, command, rest, actor)
         if agreed is not None:
             return agreed
         if command == "undo":

@@ -215,14 +215,14 @@ class Club:
         key: bytes,
         pools: Pools | None = None,
         max_tables: int = MAX_TABLES,
-        said: Callable[[str], None] = lambda text: None,
+        tell_host: Callable[[str], None] = lambda text: None,
     ) -> None:
         self.directory = Path(directory)
         self.base = base
         self.key = key
         self.pools = pools
         self.max_tables = max_tables
-        self.said = said  # a line for the host's terminal
+        self.tell_host = tell_host  # a line for the host's terminal
         self.tables: dict[str, Table] = {}  # by id, in the order they were opened
         self.lock = threading.RLock()  # opening, closing, joining: one at a time
         self.token = host_token(key)
@@ -274,7 +274,9 @@ class Club:
                 self._forget(table)
                 raise
             self.tables[table_id] = table
-            self.said(f"Table {table_id} opened: {web_game.registration.title}, code {table.code}.")
+            self.tell_host(
+                f"Table {table_id} opened: {web_game.registration.title}, code {table.code}."
+            )
             return table
 
     def _next_id(self) -> str:
@@ -318,7 +320,17 @@ class Club:
 
             names = table.names if len(table.names) == count else None
             app = naming_app(
-                web_game, seating_, path, store, key, base, stack, self.said, pools, named, names
+                web_game,
+                seating_,
+                path,
+                store,
+                key,
+                base,
+                stack,
+                self.tell_host,
+                pools,
+                named,
+                names,
             )
         else:
             options.pop("seats", None)
@@ -391,7 +403,7 @@ class Club:
                 with app.table.lock:  # a command under way is finished and saved first
                     pass
         table.stack.close()
-        self.said(f"Table {table_id} closed; its record stays: {table.record}.")
+        self.tell_host(f"Table {table_id} closed; its record stays: {table.record}.")
         return True
 
     def shutdown(self) -> None:

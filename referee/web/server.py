@@ -314,7 +314,7 @@ def naming_app(
     key: bytes,
     base: str,
     stack: contextlib.ExitStack,
-    said=None,
+    tell_host=None,
     pools=None,
     named=None,
     names: tuple[str | None, ...] | None = None,
@@ -322,7 +322,7 @@ def naming_app(
     """The app of a table whose players name themselves; its game begins, recorded at
     ``path`` (``store``, open and locked, no file yet), when every seat has a name. The
     game's services are entered on ``stack`` then, and its computer seats started
-    (``app.computers``: None until then). ``said(text)``: the host's terminal told.
+    (``app.computers``: None until then). ``tell_host(text)``: the host's terminal told.
     At a club: ``pools``, what its tables share; ``named(names)``, every name given kept
     before it is acknowledged; ``names``, those kept before a restart."""
     from referee.web.app import WebApp
@@ -347,9 +347,9 @@ def naming_app(
         runner = ComputerRunner(table, computers, pools)
         app.computers = runner
         runner.start()
-        if said is not None:
+        if tell_host is not None:
             who = ", ".join(names)
-            said(f"Every seat has a name ({who}): the game begins, recorded in {path}.")
+            tell_host(f"Every seat has a name ({who}): the game begins, recorded in {path}.")
         return table
 
     def tried(names: tuple[str | None, ...]) -> str | None:
@@ -418,8 +418,8 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
             app = build(web_game, record, opened.state, store, key, base, services, seats, numbered)
         except StoreError as exc:
             fail(f"{exc.message}; free some space or make it writable, then serve again")
-        said = "New game" if fresh else f"Resuming ({len(record.events)} events so far)"
-        run(app, out, host, sock, stack, f"{said}, recorded in {record_path}.", record_path)
+        opening = "New game" if fresh else f"Resuming ({len(record.events)} events so far)"
+        run(app, out, host, sock, stack, f"{opening}, recorded in {record_path}.", record_path)
 
 
 def serve_naming(web_game: WebGame, options: dict, count: int, host: str, port: int) -> None:
@@ -444,18 +444,18 @@ def serve_naming(web_game: WebGame, options: dict, count: int, host: str, port: 
         app = naming_app(
             web_game, seats, path, store, key, base, stack, lambda t: out.print(user(t, "bold"))
         )
-        said = (
+        opening = (
             f"New game: each player names themselves on their phone; it begins, recorded in "
             f"{path}, when all {count} seats have a name."
         )
-        run(app, out, host, sock, stack, said, path)
+        run(app, out, host, sock, stack, opening, path)
 
 
-def run(app, out, host: str, sock, stack: contextlib.ExitStack, said: str, record_path) -> None:
+def run(app, out, host: str, sock, stack: contextlib.ExitStack, opening: str, record_path) -> None:
     """Print the first line and the seats' codes, then serve until stopped."""
     urls = app.urls()
     print(json.dumps(urls, ensure_ascii=False), flush=True)
-    out.print(user(said))
+    out.print(user(opening))
     if host not in LOCAL:
         out.print(
             user(
