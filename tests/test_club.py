@@ -9,12 +9,12 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+import served
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
@@ -289,17 +289,7 @@ def test_a_finished_game_stays_listed_after_a_restart_and_steps_through(night):
 
 
 def start_club(directory: Path, *args: str) -> tuple[subprocess.Popen, dict]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli.main", "club", "--records", str(directory), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = process.stdout.readline()
-    if not line:
-        process.wait(10)
-        pytest.fail(f"club printed nothing: {process.stderr.read()}")
-    return process, json.loads(line)
+    return served.first_line("club", "--records", str(directory), *args)
 
 
 def post(url: str, body: bytes) -> dict:

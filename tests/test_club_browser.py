@@ -9,10 +9,10 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+import served
 
 chromium_path = shutil.which("chromium") or shutil.which("chromium-browser")
 if chromium_path is None:  # pragma: no cover - CI installs chromium
@@ -28,26 +28,7 @@ WAIT = 15000
 
 
 def start(directory: Path, port: int) -> tuple[subprocess.Popen, dict]:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "referee.cli.main",
-            "club",
-            "--records",
-            str(directory),
-            "--port",
-            str(port),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = process.stdout.readline()
-    if not line:
-        process.wait(10)
-        pytest.fail(process.stderr.read())
-    return process, json.loads(line)
+    return served.first_line("club", "--records", str(directory), "--port", str(port))
 
 
 def stop(process: subprocess.Popen) -> None:

@@ -27,6 +27,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import served
 from starlette.testclient import TestClient
 from webtable import naming_table
 
@@ -157,26 +158,7 @@ def test_bots_name_the_computer_seats_which_take_the_last_seats(tmp_path):
 # ------------------------------------------------------------------ serve as a process
 
 
-def start(*args: str, cwd: Path) -> tuple[subprocess.Popen, dict]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli.main", "serve", *args, "--port", "0"],
-        cwd=cwd,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = process.stdout.readline()
-    if not line:
-        process.wait(10)
-        pytest.fail(f"serve printed nothing: {process.stderr.read()}")
-    urls = json.loads(line)
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(urls["spectator"] + "/view").read()
-            break
-        except (urllib.error.URLError, ConnectionError):
-            time.sleep(0.05)
-    return process, urls
+start = served.serve
 
 
 def post(url: str, line: str) -> dict:

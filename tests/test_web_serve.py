@@ -6,12 +6,12 @@ import json
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
+import served
 
 from referee.invicta.records import GAME as INVICTA
 from referee.table.record import loads
@@ -19,26 +19,7 @@ from referee.table.record import loads
 pytestmark = pytest.mark.slow  # every test here drives server processes
 
 
-def start(*args: str, cwd: Path) -> tuple[subprocess.Popen, dict]:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli.main", "serve", *args, "--port", "0"],
-        cwd=cwd,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = process.stdout.readline()
-    if not line:
-        process.wait(10)
-        pytest.fail(f"serve printed nothing: {process.stderr.read()}")
-    urls = json.loads(line)
-    for _ in range(200):
-        try:
-            urllib.request.urlopen(urls["spectator"] + "/view").read()
-            break
-        except (urllib.error.URLError, ConnectionError):
-            time.sleep(0.05)
-    return process, urls
+start = served.serve
 
 
 def command(seat_url: str, line: str) -> dict:
