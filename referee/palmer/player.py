@@ -497,14 +497,22 @@ class ProvingPlayer:
             return _fallback(moves)
         _ = self.engine  # started (and warm) before the move's clock starts
         start = time.monotonic()
-        now = self._analyze(view, board, Budget(start + CLAIM_SECONDS))
+        now = self._analyze(view, board, self._claim_budget(start))
         if now.board == Consistency.INCONSISTENT and "claim inconsistent" in moves:
             return "claim inconsistent"
         for board_id in now.redundant:
             if f"claim {board_id}" in moves:
                 return f"claim {board_id}"
-        deadline = start + MOVE_SECONDS
+        deadline = self._write_deadline(start)
         return self._write(view, board, now, moves, deadline) or _fallback(moves)
+
+    def _claim_budget(self, start: float) -> Budget:
+        """What the move's look for a claim may spend, from ``start``."""
+        return Budget(start + CLAIM_SECONDS)
+
+    def _write_deadline(self, start: float) -> float:
+        """When a move that claims nothing stops looking for a statement to write."""
+        return start + MOVE_SECONDS
 
     def _write(
         self, view, board: Board, now: Claimable, moves: Sequence[str], deadline: float
@@ -561,29 +569,14 @@ class TrappingPlayer(ProvingPlayer):
         super().__init__(seed, question_seconds)
         _ = self.engine
 
-    def choose(self, view: Mapping[str, Any]) -> str | None:
-        moves = legal(view)
-        if not moves:
-            return None
-        board = read_board(view)
-        if "vote yes" in moves:
-            return self._vote(view, board)
-        if board is None:
-            return _fallback(moves)
-        _ = self.engine  # started (and warm) before the move's clock starts
-        start = time.monotonic()
+    def _claim_budget(self, start: float) -> Budget:
         # Every question a claim may come from is asked at the referee's own limit; one a
         # full-length question left open before, only early in the move (it is the one
         # likeliest to run to its limit again; pondering asks it meanwhile).
-        budget = Budget(start + CLAIM_SECONDS, open_by=start + OPEN_BY)
-        now = self._analyze(view, board, budget)
-        if now.board == Consistency.INCONSISTENT and "claim inconsistent" in moves:
-            return "claim inconsistent"
-        for board_id in now.redundant:
-            if f"claim {board_id}" in moves:
-                return f"claim {board_id}"
-        deadline = max(start + WRITE_UNTIL, time.monotonic() + MIN_WRITE)
-        return self._write(view, board, now, moves, deadline) or _fallback(moves)
+        return Budget(start + CLAIM_SECONDS, open_by=start + OPEN_BY)
+
+    def _write_deadline(self, start: float) -> float:
+        return max(start + WRITE_UNTIL, time.monotonic() + MIN_WRITE)
 
     def _write(
         self, view, board: Board, now: Claimable, moves: Sequence[str], deadline: float
