@@ -67,9 +67,11 @@ def _windows() -> tuple[tuple[int, ...], ...]:
 
 
 WINDOWS = _windows()
+WINDOW_SET = tuple(frozenset(w) for w in WINDOWS)
 AT = tuple(tuple(w for w, cells in enumerate(WINDOWS) if i in cells) for i in range(N))
 # What a window is worth to the side holding k pieces of it (the other holding none).
 WORTH = (0, 1, 6, 40, 400, 100000)
+GAIN = tuple(b - a for a, b in zip(WORTH, WORTH[1:]))  # a k-th piece added: k+1's worth less k's
 
 _KEYS = random.Random(2026)
 PIECE_KEY = {(i, v): _KEYS.getrandbits(64) for i in range(N) for v in (-2, -1, 1, 2)}
@@ -162,26 +164,25 @@ class Position:
     def _put(self, i: int, v: int) -> None:
         side = 1 if v > 0 else -1
         mine, theirs = self.count[side], self.count[-side]
-        fours = self.fours[side]
         self.cells[i] = v
         self.pieces[side].add(i)
         self.hash ^= PIECE_KEY[i, v]
         delta = 0
-        threes = self.threes[side]
-        for w in AT[i]:
+        for w in AT[i]:  # the hottest loop of the search: the common windows first
             k = mine[w]
             mine[w] = k + 1
-            if theirs[w] == 0:
-                delta += WORTH[k + 1] - WORTH[k]
-                if k == 2:
-                    threes.add(w)
-                elif k == 3:
-                    threes.discard(w)
-                    fours.add(w)
-                elif k == 4:
-                    fours.discard(w)
-                    self.fives[side] += 1
-            elif k == 0:  # the window was the other side's alone
+            if not theirs[w]:
+                delta += GAIN[k]
+                if k >= 2:
+                    if k == 2:
+                        self.threes[side].add(w)
+                    elif k == 3:
+                        self.threes[side].discard(w)
+                        self.fours[side].add(w)
+                    else:
+                        self.fours[side].discard(w)
+                        self.fives[side] += 1
+            elif not k:  # the window was the other side's alone
                 j = theirs[w]
                 delta += WORTH[j]
                 if j == 4:
@@ -194,26 +195,25 @@ class Position:
         v = self.cells[i]
         side = 1 if v > 0 else -1
         mine, theirs = self.count[side], self.count[-side]
-        fours = self.fours[side]
         self.cells[i] = 0
         self.pieces[side].discard(i)
         self.hash ^= PIECE_KEY[i, v]
         delta = 0
-        threes = self.threes[side]
         for w in AT[i]:
-            k = mine[w]
-            mine[w] = k - 1
-            if theirs[w] == 0:
-                delta += WORTH[k - 1] - WORTH[k]
-                if k == 3:
-                    threes.discard(w)
-                elif k == 4:
-                    fours.discard(w)
-                    threes.add(w)
-                elif k == 5:
-                    fours.add(w)
-                    self.fives[side] -= 1
-            elif k == 1:  # the window is the other side's alone again
+            k = mine[w] - 1
+            mine[w] = k
+            if not theirs[w]:
+                delta -= GAIN[k]
+                if k >= 2:
+                    if k == 2:
+                        self.threes[side].discard(w)
+                    elif k == 3:
+                        self.fours[side].discard(w)
+                        self.threes[side].add(w)
+                    else:
+                        self.fours[side].add(w)
+                        self.fives[side] -= 1
+            elif not k:  # the window is the other side's alone again
                 j = theirs[w]
                 delta -= WORTH[j]
                 if j == 4:
@@ -326,24 +326,20 @@ class Position:
 
     def winning_move(self, side: int) -> int | None:
         """A move by which ``side`` would make five now (whoever is to move), or None."""
-        if not self.fours[side]:
+        fours = self.fours[side]
+        if not fours:
             return None
         squares = self.completions(side)
         if self.hand[side]:
             return min(squares)
-        saved = self.to_move
-        self.to_move = side
-        try:
-            for target in sorted(squares):
-                for origin in sorted(self.reachers(target, side)):
-                    move = move_of(origin, target)
-                    undo = self.make(move)
-                    five = self.fives[side] > 0
-                    self.unmake(undo)
-                    if five:
-                        return move
-        finally:
-            self.to_move = saved
+        # A piece moved from ``origin`` to ``target`` makes five through a row of four whose
+        # empty square is ``target`` and that ``origin`` is not part of (no other row
+        # through ``target`` can hold five: it had a gap there).
+        for target in sorted(squares):
+            rows = [WINDOW_SET[w] for w in fours if target in WINDOW_SET[w]]
+            for origin in sorted(self.reachers(target, side)):
+                if any(origin not in row for row in rows):
+                    return move_of(origin, target)
         return None
 
     def reachers(self, target: int, side: int) -> set[int]:
