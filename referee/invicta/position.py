@@ -71,7 +71,8 @@ WINDOW_SET = tuple(frozenset(w) for w in WINDOWS)
 AT = tuple(tuple(w for w, cells in enumerate(WINDOWS) if i in cells) for i in range(N))
 # What a window is worth to the side holding k pieces of it (the other holding none).
 WORTH = (0, 1, 6, 40, 400, 100000)
-GAIN = tuple(b - a for a, b in zip(WORTH, WORTH[1:]))  # a k-th piece added: k+1's worth less k's
+# What a (k+1)-th piece of a side adds to a window the other side has none of.
+GAIN = tuple(WORTH[k + 1] - WORTH[k] for k in range(len(WORTH) - 1))
 
 _KEYS = random.Random(2026)
 PIECE_KEY = {(i, v): _KEYS.getrandbits(64) for i in range(N) for v in (-2, -1, 1, 2)}
