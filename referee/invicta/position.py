@@ -54,6 +54,17 @@ DIAGS = tuple(tuple(index(n) for n in neighbours(s, DIAGONAL)) for s in SQUARES)
 DIAG_EDGE = tuple(tuple(index(n) for n in neighbours(s, DIAGONAL) if n.on_edge) for s in SQUARES)
 RING_I = tuple(index(s) for s in RING)
 RING_AT = {sq: k for k, sq in enumerate(RING_I)}
+# From each edge square, the other edge squares in the order a slide passes them: one way
+# round the ring, then the other (the empty tuple for an arena square).
+RING_WALKS = tuple(
+    tuple(
+        tuple(RING_I[(RING_AT[i] + step * k) % len(RING_I)] for k in range(1, len(RING_I)))
+        for step in (1, -1)
+    )
+    if i in RING_AT
+    else ()
+    for i in range(WIDTH * HEIGHT)
+)
 
 
 def _windows() -> tuple[tuple[int, ...], ...]:
@@ -271,11 +282,10 @@ class Position:
         found = {t for t in KINGS[origin] if not cells[t] and not EDGE[t]}
         if self.corner_cut:
             found.update(t for t in DIAG_EDGE[origin] if not cells[t])
-        start, n, limit = RING_AT[origin], len(RING_I), self.corner_limit
-        for step in (1, -1):
+        limit = self.corner_limit
+        for walk in RING_WALKS[origin]:
             corners = 0
-            for k in range(1, n):
-                square = RING_I[(start + step * k) % n]
+            for square in walk:
                 if cells[square] or corners > limit:
                     break
                 found.add(square)
@@ -304,7 +314,7 @@ class Position:
                 continue
             if hand:
                 found.append(t)
-            found.extend(((o + 1) << 7) | t for o in sorted(self.reachers(t, side)))
+            found.extend(((o + 1) << 7) | t for o in self.reachers(t, side))
         return found
 
     def can_move(self, side: int) -> bool:
@@ -338,30 +348,32 @@ class Position:
         # through ``target`` can hold five: it had a gap there).
         for target in sorted(squares):
             rows = [WINDOW_SET[w] for w in fours if target in WINDOW_SET[w]]
-            for origin in sorted(self.reachers(target, side)):
+            for origin in self.reachers(target, side):
                 if any(origin not in row for row in rows):
                     return move_of(origin, target)
         return None
 
-    def reachers(self, target: int, side: int) -> set[int]:
+    def reachers(self, target: int, side: int) -> list[int]:
         """The squares of ``side``'s pieces that may move to the empty square ``target``
-        now: a step from next to it, or a lion's slide along the edge (as :meth:`targets`
-        allows, read from the target's side)."""
+        now, in order: a step from next to it, or a lion's slide along the edge (as
+        :meth:`targets` allows, read from the target's side)."""
         cells = self.cells
-        found = {n for n in ORTH[target] if cells[n] * side > 0}
+        found = [n for n in ORTH[target] if cells[n] * side > 0]
+        lion = side * LION
         edge = EDGE[target]
         for n in DIAGS[target]:
-            if cells[n] * side == LION and (not (edge and EDGE[n]) or self.corner_cut):
-                found.add(n)
+            if cells[n] == lion and (not (edge and EDGE[n]) or self.corner_cut):
+                found.append(n)
         if edge:
-            start, n, limit = RING_AT[target], len(RING_I), self.corner_limit
-            for step in (1, -1):
+            limit = self.corner_limit
+            for walk in RING_WALKS[target]:
                 corners = 0
-                for k in range(1, n):
-                    square = RING_I[(start + step * k) % n]
-                    if cells[square]:
-                        if cells[square] * side > 0 and corners <= limit:
-                            found.add(square)
+                for square in walk:
+                    v = cells[square]
+                    if v:
+                        if v * side > 0 and corners <= limit and square not in found:
+                            found.append(square)
                         break
                     corners += CORNER[square]
+        found.sort()
         return found

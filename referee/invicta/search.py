@@ -92,18 +92,27 @@ def coverable(points: dict[int, set[int]]) -> bool:
 
 # A square's worth before any piece is near: MAKE[0] for each window through it.
 BASE = tuple(len(windows) * MAKE[0] for windows in AT)
+# What a window holding a pieces of a side and b of the other adds to each of its squares'
+# worth to that side, beyond MAKE[0]: making a+1 of its own, or spoiling b of the other's.
+BEYOND = tuple(
+    tuple(
+        (MAKE[a] if b == 0 and a < len(MAKE) else SPOIL[b] if a == 0 and b < len(SPOIL) else 0)
+        - MAKE[0]
+        for b in range(6)
+    )
+    for a in range(6)
+)
 
 
 def square_values(pos: Position, side: int) -> list[int]:
     """What a piece of ``side`` arriving on each square would make and spoil (occupied
     squares' values mean nothing): each window touched by a piece adds to its squares."""
     values = list(BASE)
-    make0 = MAKE[0]
-    for w, (a, b) in enumerate(zip(pos.count[side], pos.count[-side], strict=True)):
+    for cells, a, b in zip(WINDOWS, pos.count[side], pos.count[-side], strict=True):
         if a or b:
-            v = (MAKE[a] if b == 0 else SPOIL[b] if a == 0 else 0) - make0
+            v = BEYOND[a][b]
             if v:
-                for i in WINDOWS[w]:
+                for i in cells:
                     values[i] += v
     return values
 
