@@ -135,17 +135,17 @@ def ordered(pos: Position, moves: list[int], first: int | None = None) -> list[i
     values = square_values(pos, side)
     losses: dict[int, int] = {}
     scored = []
-    for m in moves:
+    for k, m in enumerate(moves):  # (-worth, k): equal moves keep the caller's order
         if m < 128:  # a placement
-            scored.append((values[m], m))
+            scored.append((-values[m], k, m))
             continue
         origin = (m >> 7) - 1
         loss = losses.get(origin)
         if loss is None:  # a placement is worth a little more than the same move
             loss = losses[origin] = leaving(pos, origin, side) + 2
-        scored.append((values[m & 127] - loss, m))
-    scored.sort(key=lambda vm: -vm[0])  # stable: equal moves keep the caller's order
-    found = [m for _, m in scored]
+        scored.append((loss - values[m & 127], k, m))
+    scored.sort()
+    found = [m for _, _, m in scored]
     if first is not None and first in moves:
         found.remove(first)
         found.insert(0, first)
