@@ -51,7 +51,7 @@ class Budgets:
     vcf: int = 2_000  # its own win by fours
     vct: int = 6_000  # its own win by fours and threes, the depths one after another
     threat: int = 10_000  # the opponent's forced win if we passed
-    search: int = 20_000  # the alpha-beta (its leaves look for wins by fours too)
+    search: int = 30_000  # the alpha-beta (its leaves look for wins by fours too)
     safety: int = 6_000  # checking a move against the opponent's forced wins
     tries: int = 3  # the alpha-beta's best moves checked
     zone: int = 5  # and the best moves against the opponent's threat
