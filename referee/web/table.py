@@ -319,6 +319,12 @@ class WebTable:
         """A rematch: the finished game kept beside this table's record, unchanged."""
         self.store.keep(f"match-{finished.match}", dumps(finished, game))
 
+    def note(self, words: tuple[str, ...]) -> None:
+        """Tell every page ``words`` (the table's, not a move's: a computer seat given up)."""
+        with self.lock:
+            self.snapshot = self._snap(words)
+            self._tell("changed")
+
     def _think(self) -> None:
         with self.notice_lock:
             if not self.running:
