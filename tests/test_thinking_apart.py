@@ -89,3 +89,26 @@ def test_a_club_seat_thinks_on_the_pool_seeing_its_view_and_one_that_dies_plays_
         assert isinstance(now, RandomPlayer)
         assert len(app.table.session.record.events) > moves  # the seat was played on
         assert f"{seat}'s computer player was stopped: its process ended." in " ".join(said)
+
+
+@pytest.mark.slow  # starts processes and an engine
+def test_a_club_tables_hint_is_analysed_apart_from_the_captured_board(tmp_path):
+    from contextlib import nullcontext
+    from types import SimpleNamespace
+
+    from test_palmer_hint import LIMIT, _ready
+
+    with Thinkers(1, engine_workers=1) as thinking:
+        pools = SimpleNamespace(thinking=thinking, for_background=nullcontext)
+        app, _ = table(
+            tmp_path, "palmer", mode="table", timeout=LIMIT, house=("hints=yes",), pools=pools
+        )
+        try:
+            assert app.table.command("ann", "play happy : ∀x happy(x)").ok
+            assert app.table.command("bob", "play happy : ∃x happy(x)").ok
+            view = _ready(app, 60)
+            assert view["claimable"]["redundant"] == [2]
+            assert view["claimable"]["not_redundant"] == [1]
+            assert thinking.processes[0].made  # the analysis is a thinker there
+        finally:
+            app.table.close()

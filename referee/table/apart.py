@@ -30,6 +30,7 @@ import enum
 import itertools
 import multiprocessing
 import os
+import pickle
 import signal
 import threading
 import time
@@ -235,28 +236,38 @@ class Apart:
         self.call("ponder", dict(view), stale=stale)
 
     # -- any thinker
-    def call(self, method: str, *args: Any, stale: Callable[[], bool] | None = None) -> Any:
+    def call(
+        self,
+        method: str,
+        *args: Any,
+        stale: Callable[[], bool] | None = None,
+        seconds: float | None = None,
+    ) -> Any:
         """``method(*args)`` of the thinker, in its process: its value (None where it has
-        no such method). With ``stale``, the method is also given a ``stale()`` of its own,
-        true once it is told to stop: when the asker's ``stale()`` is, or another thinker
-        waits for the process. Stopped: the thinker is given up (now, or before)."""
+        no such method), within ``seconds`` (default: the pool's limit). With ``stale``,
+        the method is also given a ``stale()`` of its own, true once it is told to stop:
+        when the asker's ``stale()`` is, or another thinker waits for the process.
+        Stopped: the thinker is given up (now, or before)."""
         if self.stopped is not None:
             raise self.stopped
         where = self._where
         with where.turn():
             where.ready()
             self._process = where.process
+            question = ("call", self._key, (method, args, stale is not None))
+            message = pickle.dumps(question)  # what cannot be sent is the asker's fault, raised
             try:
                 if self._key not in where.made:
                     where.conn.send(("make", self._key, self._make))
                     where.made.add(self._key)
-                where.conn.send(("call", self._key, (method, args, stale is not None)))
+                where.conn.send_bytes(message)
             except (OSError, ValueError):
                 self._give_up(Why.DIED)
-            return self._answer(where, stale)
+            limit = self._pool.seconds if seconds is None else seconds
+            return self._answer(where, stale, limit)
 
-    def _answer(self, where: _Process, stale: Callable[[], bool] | None) -> Any:
-        deadline = None if stale is not None else time.monotonic() + self._pool.seconds
+    def _answer(self, where: _Process, stale: Callable[[], bool] | None, limit: float) -> Any:
+        deadline = time.monotonic() + limit
         told = False
         while True:
             if where.conn.poll(POLL):
@@ -271,10 +282,10 @@ class Apart:
                 self._give_up(Why.DIED)
             if stale is not None and not told and (stale() or where.wanted()):
                 where.conn.send(("stop", self._key, None))
-                told, deadline = True, time.monotonic() + STOP_GRACE
-            if deadline is not None and time.monotonic() > deadline:
+                told, deadline = True, min(deadline, time.monotonic() + STOP_GRACE)
+            if time.monotonic() > deadline:
                 where.kill()
-                self._give_up(Why.LATE, f"{self._pool.seconds:g} s")
+                self._give_up(Why.LATE, f"{limit:g} s")
 
     def _give_up(self, why: Why, detail: str = "") -> NoReturn:
         where = self._where

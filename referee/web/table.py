@@ -127,9 +127,10 @@ class WebTable:
         session.agreement = Agreement(web_game.enders, self.computers)
         self.background = web_game.terminal.game.background  # the game's analysis, if any
         self.analyst = None
-        if self.background is not None:  # at a club, on the pool no player waits for
+        if self.background is not None:  # at a club, apart on its thinking processes
             within = pools.for_background if pools is not None else contextlib.nullcontext
-            self.analyst = Analyst(self.background, self._analysed, within)
+            apart = (pools.thinking, web_game.name) if pools is not None else None
+            self.analyst = Analyst(self.background, self._analysed, within, apart)
         self._position: object = None  # the position being analysed (None: not wanted)
         self._analysis: object = None  # its answer, once the analyst has given it
         with self.lock:  # an answer is published under the lock: only after the first snapshot
