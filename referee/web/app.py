@@ -200,6 +200,7 @@ class WebApp:
         self.prefix = urlsplit(base).path.rstrip("/")  # a club's table: /t/ID; else nothing
         self.origins = Origins(base)
         self.sockets: dict[Door, list[WebSocket]] = {}  # open ones, oldest first
+        self._frames: dict[Door, tuple[tuple, str]] = {}  # each door's last frame, and of what
         self.joined: set[int] = set()  # seats (by number) whose phone has opened its page
         # the seats the referee plays (started and stopped by whoever serves the app)
         self.computers: ComputerRunner | None = None
@@ -315,6 +316,22 @@ class WebApp:
                 )
             ]
         return data
+
+    def frame(self, door: Door) -> str:
+        """``door``'s WebSocket frame now, ``{"type": "view", "view": ...}`` as text: made
+        once per snapshot for every page of that door (a seat's tabs, the spectators), not
+        once per page; the table screen's (which lists who has joined) each time."""
+        table = self.table
+        key = None if table is None or door.role == "table" else (table.snapshot, table.thinking)
+        if key is not None:
+            made = self._frames.get(door)
+            if made is not None and made[0][0] is key[0] and made[0][1] == key[1]:
+                return made[1]
+        view = self.view_for(door)
+        text = json.dumps({"type": "view", "view": view}, separators=(",", ":"), ensure_ascii=False)
+        if key is not None:
+            self._frames[door] = (key, text)
+        return text
 
     # ------------------------------------------------------------ routes
 
@@ -512,8 +529,8 @@ class WebApp:
         if door.role == "seat":
             self._join(door.number)
         try:
-            sent = self.view_for(door)
-            await websocket.send_json({"type": "view", "view": sent})
+            sent = self.frame(door)
+            await websocket.send_text(sent)
             receiver = asyncio.ensure_future(self._drain(websocket))
             while not receiver.done():
                 getter = asyncio.ensure_future(queue.get())
@@ -537,10 +554,10 @@ class WebApp:
                 now = self.door(websocket.path_params["path"], websocket.path_params["token"])
                 if now is None:  # pragma: no cover - a door is never taken away
                     break
-                view = self.view_for(now)  # a --seats seat's player, once named
-                if view != sent:  # a frame only when what this page shows changed
-                    sent = view
-                    await websocket.send_json({"type": "view", "view": view})
+                frame = self.frame(now)  # a --seats seat's player, once named
+                if frame != sent:  # a frame only when what this page shows changed
+                    sent = frame
+                    await websocket.send_text(frame)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
