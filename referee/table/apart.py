@@ -16,8 +16,9 @@ and replaced; the thinker that was asking is given up (:class:`Stopped`), as is 
 whose process died under it or that failed, and is never asked again; the others the
 process held are made anew in the next process when they are next asked. A question
 asked only to get ahead (pondering: ``stale`` given) holds its process only until the
-asker's ``stale()`` says so or another thinker waits for that process: it is told to
-stop at once, and killed if it has not within :data:`STOP_GRACE` seconds.
+asker's ``stale()`` says so or another thinker must be asked in that process (a question
+that is not a pondering): it is told to stop at once, and killed if it has not within
+:data:`STOP_GRACE` seconds.
 
 ``referee serve`` gives each computer seat a pool of one process of its own; a club
 shares one pool among all its tables (:mod:`referee.web.pools`).
@@ -78,21 +79,24 @@ class _Process:
         self.made: set[int] = set()  # thinkers the process holds now
 
     @contextlib.contextmanager
-    def turn(self) -> Iterator[None]:
+    def turn(self, urgent: bool = True) -> Iterator[None]:
+        """The process, once its asker before is done (``urgent``: a pondering one is told
+        to stop for this asker; a ponderer waits its turn without stopping anyone)."""
+        counted = 1 if urgent else 0
         with self.pool.guard:
-            self.waiting += 1
+            self.waiting += counted
         try:
             self.lock.acquire()
         finally:
             with self.pool.guard:
-                self.waiting -= 1
+                self.waiting -= counted
         try:
             yield
         finally:
             self.lock.release()
 
     def wanted(self) -> bool:
-        """Whether another asker waits for this process."""
+        """Whether an urgent asker waits for this process."""
         return self.waiting > 0
 
     def ready(self) -> None:
@@ -222,6 +226,8 @@ class Apart:
         self._make = make
         self._key = next(_keys)
         self.stopped: Stopped | None = None
+        # Its last question was stopped for another thinker, not by its asker's stale().
+        self.interrupted = False
         self._process: Any = None  # the process it was last asked in
         if self._own:  # started now, as a seat's own process always was
             with where.turn():
@@ -246,12 +252,13 @@ class Apart:
         """``method(*args)`` of the thinker, in its process: its value (None where it has
         no such method), within ``seconds`` (default: the pool's limit). With ``stale``,
         the method is also given a ``stale()`` of its own, true once it is told to stop:
-        when the asker's ``stale()`` is, or another thinker waits for the process.
+        when the asker's ``stale()`` is, or another thinker waits for the process with a
+        question that is not itself a pondering.
         Stopped: the thinker is given up (now, or before)."""
         if self.stopped is not None:
             raise self.stopped
         where = self._where
-        with where.turn():
+        with where.turn(urgent=stale is None):
             where.ready()
             self._process = where.process
             question = ("call", self._key, (method, args, stale is not None))
@@ -268,7 +275,7 @@ class Apart:
 
     def _answer(self, where: _Process, stale: Callable[[], bool] | None, limit: float) -> Any:
         deadline = time.monotonic() + limit
-        told = False
+        told = self.interrupted = False
         while True:
             if where.conn.poll(POLL):
                 try:
@@ -281,6 +288,7 @@ class Apart:
             if not where.process.is_alive():
                 self._give_up(Why.DIED)
             if stale is not None and not told and (stale() or where.wanted()):
+                self.interrupted = not stale()  # it gave way: asked again, it goes on
                 where.conn.send(("stop", self._key, None))
                 told, deadline = True, min(deadline, time.monotonic() + STOP_GRACE)
             if time.monotonic() > deadline:

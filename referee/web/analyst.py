@@ -121,6 +121,10 @@ class Analyst:
                     thinker = thinkers.place(functools.partial(Analysis, game))
                 try:
                     answer = thinker.call("run", position, stale=stale, seconds=ANALYSIS_SECONDS)
+                    while thinker.interrupted and not stale():  # a computer's move came first
+                        answer = thinker.call(
+                            "run", position, stale=stale, seconds=ANALYSIS_SECONDS
+                        )
                 except Stopped as stopped:
                     log.warning("the background analysis was given up (%s)", stopped)
                     thinker.close()
