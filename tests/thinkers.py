@@ -26,7 +26,11 @@ class Counter:
         return self.seen
 
     def vm(self):
-        return [line for line in open("/proc/self/status") if line.startswith(("VmSize", "VmPeak", "VmRSS"))]
+        return [
+            line
+            for line in open("/proc/self/status")
+            if line.startswith(("VmSize", "VmPeak", "VmRSS"))
+        ]
 
     def close(self) -> None:
         pass
