@@ -121,6 +121,9 @@ class Phone:
                     continue
                 arrived = time.perf_counter()
                 self.view = frame["view"]
+                for said in self.view.get("log") or ():
+                    if "computer player was stopped" in said:  # given up: a process died, late
+                        self.night.lost.add((self.table["id"], said))
                 self.night.arrived(self.table["id"], self.name, self.view["version"], arrived)
                 if self.night.stopping:
                     return
@@ -178,6 +181,7 @@ class Night:
         self.pending: dict[int, tuple] = {}
         self.next_token = 0
         self.moves = 0
+        self.lost: set[tuple[str, str]] = set()
         self.http = httpx.AsyncClient(timeout=120)
 
     def expect(self, table: str, mover: str, version: int, started: float, measured: bool) -> int:
@@ -330,6 +334,9 @@ def main() -> None:
         f"CPU: the club's process {own / played:.2f} s a second of play, its "
         f"engine workers {workers / played:.2f} s a second ({night.moves} moves shown)"
     )
+    print(f"computer seats given up: {len(night.lost)}")
+    for table, said in sorted(night.lost):
+        print(f"  table {table}: {said}")
     print(f"records replayed: {count - len(failed)} of {count} agree")
     for line in failed:
         print(f"  {line}")
