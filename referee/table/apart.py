@@ -363,7 +363,11 @@ def _serve(conn, memory_mb: int | None, nice: int, engine_workers: int | None) -
                 makers.pop(key, None)
                 _close_all({key: thinkers.pop(key)} if key in thinkers else {})
             elif kind == "call":
-                conn.send(_call(thinkers, makers, key, payload, conn.poll))
+                answer = _call(thinkers, makers, key, payload, conn.poll)
+                try:
+                    conn.send(answer)
+                except (OSError, ValueError):  # the server is gone (a kill -9): so are we
+                    return
             # "stop" after a pondering that ended by itself: nothing to do
 
 
