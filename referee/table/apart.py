@@ -368,6 +368,8 @@ def _serve(conn, memory_mb: int | None, nice: int, engine_workers: int | None) -
                     conn.send(answer)
                 except (OSError, ValueError):  # the server is gone (a kill -9): so are we
                     return
+                except Exception as exc:  # noqa: BLE001 - an answer that cannot be sent
+                    conn.send(("failed", type(exc).__name__))
             # "stop" after a pondering that ended by itself: nothing to do
 
 
