@@ -33,6 +33,13 @@ def test_a_pool_keeps_its_thinkers_and_gives_up_one_that_is_late_dies_or_fails()
         pondering = threading.Thread(target=ann.ponder, args=({}, lambda: False))
         pondering.start()
         time.sleep(0.2)
+        moved_on = threading.Event()  # another ponderer waits; its table moves on: it goes
+        waiting = threading.Thread(target=bob.ponder, args=({}, moved_on.is_set))
+        waiting.start()
+        time.sleep(0.2)
+        moved_on.set()
+        waiting.join(1)
+        assert not waiting.is_alive() and pondering.is_alive()  # nobody stopped ann for it
         began = time.monotonic()
         assert bob.choose({}).split()[:2] == ["bob", "2"]
         assert time.monotonic() - began < 1.0

@@ -79,21 +79,26 @@ class _Process:
         self.made: set[int] = set()  # thinkers the process holds now
 
     @contextlib.contextmanager
-    def turn(self, urgent: bool = True) -> Iterator[None]:
-        """The process, once its asker before is done (``urgent``: a pondering one is told
-        to stop for this asker; a ponderer waits its turn without stopping anyone)."""
-        counted = 1 if urgent else 0
+    def turn(self, stale: Callable[[], bool] | None = None) -> Iterator[bool]:
+        """The process, once its asker before is done: True. An urgent asker (no
+        ``stale``) has a pondering one told to stop for it; a ponderer waits its turn
+        without stopping anyone, and gives up waiting (False) once its ``stale()`` is
+        true, so that a seat whose table moved on goes back to its own turn at once."""
+        counted = 1 if stale is None else 0
         with self.pool.guard:
             self.waiting += counted
         try:
-            self.lock.acquire()
+            got = self.lock.acquire(timeout=-1 if stale is None else POLL)
+            while not got and stale is not None and not stale():
+                got = self.lock.acquire(timeout=POLL)
         finally:
             with self.pool.guard:
                 self.waiting -= counted
         try:
-            yield
+            yield got
         finally:
-            self.lock.release()
+            if got:
+                self.lock.release()
 
     def wanted(self) -> bool:
         """Whether an urgent asker waits for this process."""
@@ -258,7 +263,10 @@ class Apart:
         if self.stopped is not None:
             raise self.stopped
         where = self._where
-        with where.turn(urgent=stale is None):
+        with where.turn(stale) as got:
+            if not got or (stale is not None and stale()):
+                self.interrupted = False
+                return None  # stale before its turn came: nothing asked
             where.ready()
             self._process = where.process
             question = ("call", self._key, (method, args, stale is not None))
