@@ -383,7 +383,7 @@ class WebApp:
         if door is None:
             return _not_found()
         if door.role == "seat":
-            self._join(door.number)
+            await self._join(door.number)
         step = request.query_params.get("step")
         if step is not None and door.role == "spectator":
             return self._step(step)
@@ -486,11 +486,11 @@ class WebApp:
         result = await run_in_threadpool(table.check_play, door.seat, data["cards"], data["text"])
         return _json(result)
 
-    def _join(self, number: int) -> None:
+    async def _join(self, number: int) -> None:
         if number not in self.joined:
             self.joined.add(number)
-            if self.on_join is not None:
-                self.on_join(number)
+            if self.on_join is not None:  # a club keeps it in a file: off the event loop
+                await run_in_threadpool(self.on_join, number)
             self._tell()  # the table screen drops that seat's code
 
     def close_sockets(self) -> None:
@@ -527,7 +527,7 @@ class WebApp:
         Sockets.open += 1  # counted from here, uncounted in the finally below
         self.listeners.append(listener)
         if door.role == "seat":
-            self._join(door.number)
+            await self._join(door.number)
         try:
             sent = self.frame(door)
             await websocket.send_text(sent)
