@@ -88,7 +88,7 @@ def children(pid: int) -> list[int]:
             continue
         parents[int(entry.name)] = int(fields[1])
     found, ours = [], {pid}
-    for _ in range(4):  # a few generations deep
+    for _ in range(6):  # a few generations deep (a thinking process, its engine, E)
         more = [p for p, parent in parents.items() if parent in ours and p not in ours]
         found += more
         ours |= set(more)
