@@ -76,6 +76,20 @@ def test_strangers_at_the_spectator_doors_leave_room_for_a_seats_websocket(night
 
 @pytest.mark.xfail(
     strict=True,
+    reason="referee/web/club.py Club.join: the seat handed out is added to table.given but "
+    "not to app.joined (as restore does), so the table screen keeps offering its QR code "
+    "until the phone loads its page; add it to app.joined and tell the pages",
+)
+def test_a_seat_handed_out_by_code_is_no_longer_offered_on_the_table_screen(night):
+    """Two people on one seat: the phone that joined by code, and whoever scans the TV."""
+    opened = night.open(INVICTA)
+    assert night.join(opened["code"]) == {"ok": True, "seat": opened["seats"]["ann"]}
+    (ann, _) = night.view(opened["table"])["seats"]
+    assert ann["name"] == "ann" and ann["joined"] and "url" not in ann
+
+
+@pytest.mark.xfail(
+    strict=True,
     reason="referee/web/clubapp.py ClubApp.join: JoinLimit.blocked() is checked before the "
     "body is read and the code looked up in a thread, and missed() only after, so every "
     "request in flight passes the check; count the attempt before the first await (and "
