@@ -171,8 +171,10 @@ class CogitoRenderer(TableRenderer):
     help_words = HELP
 
     def describe(self, event) -> str:
-        """An event in one line: a gift's card only in the replay of a finished game."""
-        return describe(event, reveal=self.session is None and self.game.finished)
+        """An event in one line: a gift's card only in the replay of a finished game (the
+        game being watched; a renderer watching none, as the web's replay, never shows it)."""
+        watched = self.watched if self.session is None else None
+        return describe(event, reveal=watched is not None and watched.finished)
 
     def after_change(self, outcomes) -> None:
         if self.game.finished:

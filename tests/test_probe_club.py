@@ -1,0 +1,298 @@
+"""A hostile probe of ``referee club`` (issue 37): each test is one way the club broke a
+promise of the issue's contract, the smallest repro found. Those whose fix belongs in
+``referee/web/`` are marked ``xfail(strict=True)`` with the fix in their reason."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import resource
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+from test_club import SPEC, Night, path_of
+
+from referee.web import connections
+from referee.web.connections import Budget, Sockets
+
+INVICTA = {"game": "invicta", "players": ["ann", "bob"]}
+
+
+@pytest.fixture
+def night(tmp_path):
+    n = Night(tmp_path / "club")
+    yield n
+    n.club.shutdown()
+
+
+def test_cogito_a_spectator_steps_through_a_gift_and_is_not_told_its_card(night):
+    """``SPECTATOR_URL/view?step=K`` after a Cogito gift was a 500 (the renderer asked for
+    the game it watched, and the web's watches none); it must answer, and never name the
+    card given while the game runs."""
+    opened = night.open(
+        {"game": "cogito", "players": ["ann", "bob", "cat"], "options": {"seed": 3}}
+    )
+    seats = opened["seats"]
+    for seat, line in [("ann", "play 1"), ("bob", "play 1"), ("cat", "play 1"), ("ann", "give 1")]:
+        assert night.say(seats[seat], line)["ok"], line
+    gift = night.club.tables[opened["id"]].app.table.store_record.events[-1].card
+    for step in range(5):
+        shown = night.client.get(path_of(opened["spectator"]) + "/view", params={"step": step})
+        assert shown.status_code == 200, (step, shown.text)
+        assert not any(gift in line for line in shown.json()["log"]), shown.json()["log"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web: the WebSocket budget (connections.Sockets.room) is club-wide and "
+    "blind to roles, so public doors (the spectator links on every TV) can take all of it; "
+    "a seat's socket should close the oldest spectator/table-screen socket when full, or "
+    "those doors be held to a share of the budget",
+)
+def test_strangers_at_the_spectator_doors_leave_room_for_a_seats_websocket(night, monkeypatch):
+    """Under a descriptor limit the club has a few dozen WebSockets in all (31 at ``ulimit
+    -n 160``); a stranger who holds four at each of a few tables' spectator links (shown on
+    the TVs) locks every phone of the club out of its WebSocket (503, "Reconnecting…")."""
+    monkeypatch.setattr(connections, "budget", lambda: Budget(50, 8))
+    monkeypatch.setattr(Sockets, "open", 0)
+    first, second = night.open(INVICTA), night.open(INVICTA)
+    with contextlib.ExitStack() as stranger:
+        for opened in (first, second):
+            for _ in range(4):  # a door keeps four (the oldest gives way past them)
+                ws = stranger.enter_context(
+                    night.client.websocket_connect(path_of(opened["spectator"]) + "/ws")
+                )
+                assert ws.receive_json()["type"] == "view"
+        with night.client.websocket_connect(path_of(first["seats"]["ann"]) + "/ws") as seat:
+            assert seat.receive_json()["view"]["you"]["name"] == "ann"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/club.py Club.join: the seat handed out is added to table.given but "
+    "not to app.joined (as restore does), so the table screen keeps offering its QR code "
+    "until the phone loads its page; add it to app.joined and tell the pages",
+)
+def test_a_seat_handed_out_by_code_is_no_longer_offered_on_the_table_screen(night):
+    """Two people on one seat: the phone that joined by code, and whoever scans the TV."""
+    opened = night.open(INVICTA)
+    assert night.join(opened["code"]) == {"ok": True, "seat": opened["seats"]["ann"]}
+    (ann, _) = night.view(opened["table"])["seats"]
+    assert ann["name"] == "ann" and ann["joined"] and "url" not in ann
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/clubapp.py ClubApp.join: JoinLimit.blocked() is checked before the "
+    "body is read and the code looked up in a thread, and missed() only after, so every "
+    "request in flight passes the check; count the attempt before the first await (and "
+    "forgive it when the code opens a seat)",
+)
+def test_wrong_codes_sent_at_once_from_one_address_are_limited_too(night):
+    """Ten wrong codes a minute from one address, then 429: thirty sent at once (one phone's
+    parallel requests, or a stranger's 190 connections) all got an answer."""
+
+    async def guess() -> list[int]:
+        transport = httpx.ASGITransport(app=night.client.app, client=("10.0.0.9", 5000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+            codes = [f"ZZ{a}{b}" for a in "ABC" for b in "ABCDEFGHJK"]
+            answers = await asyncio.gather(*(c.post("/join", content=x) for x in codes))
+        return [a.status_code for a in answers]
+
+    statuses = asyncio.run(guess())
+    assert statuses.count(429) >= 20, statuses
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/clubapp.py ClubApp.tables: json.loads raises RecursionError (not a "
+    "ValueError) on deeply nested JSON; catch it with ValueError",
+)
+def test_deeply_nested_json_for_a_table_is_a_400_not_a_500(night):
+    client = TestClient(night.client.app, raise_server_exceptions=False)
+    answer = client.post(night.host + "/tables", content=b"[" * 5000 + b"]" * 5000)
+    assert answer.status_code == 400 and answer.json()["ok"] is False
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/app.py WebApp.check (serve's too): json.loads raises RecursionError "
+    "on a nested body within its 8 KiB; catch it with ValueError (a malformed check, 400)",
+)
+def test_a_seats_deeply_nested_check_is_a_400_not_a_500(night):
+    opened = night.open({"game": "palmer", "players": ["ann", "bob"], "options": {"seed": 5}})
+    client = TestClient(night.client.app, raise_server_exceptions=False)
+    body = b'{"cards": ' + b"[" * 4000 + b"]" * 4000 + b', "text": "x"}'
+    answer = client.post(path_of(opened["seats"]["ann"]) + "/check", content=body)
+    assert answer.status_code == 400 and answer.json()["stage"] == "request"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/club.py arguments/parse: `help` reaches serve's click command, which "
+    "prints its help on the club's stdout (the host's terminal) before Exit; refuse the "
+    "flags help/h as CLUB_OWN does record, before parse",
+)
+def test_a_tables_help_option_prints_nothing_on_the_clubs_terminal(night, capsys):
+    spec = {"game": "palmer", "players": ["ann", "bob"], "options": {"help": True}}
+    answer = night.client.post(night.host + "/tables", json=spec)
+    assert answer.status_code == 400
+    assert "Usage:" not in capsys.readouterr().out
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/club.py option_args: the players' names are joined with commas, so "
+    "a name holding one is split into two players; check each with the name rule "
+    "(referee.language.names.name_problem(player=True)) first",
+)
+def test_a_player_name_holding_a_comma_is_refused_not_split(night):
+    answer = night.client.post(night.host + "/tables", json={**INVICTA, "players": ["a,b", "c"]})
+    assert answer.status_code == 400 and "comma" in answer.json()["messages"][0]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/clubapp.py ClubApp.tables: the answer adds `record`, a key the "
+    "issue's contract does not have (GET /tables has it)",
+)
+def test_opening_a_table_answers_exactly_the_contracts_keys(night):
+    opened = night.open(SPEC)
+    assert set(opened) == {"id", "code", "game", "table", "spectator", "seats"}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/club.py listing: a table lists only its current match, so once a "
+    "rematch begins the finished game (table-ID-GAME.match-1.json) leaves the host's "
+    "finished games with no replay link anywhere; list each kept match as a finished game",
+)
+def test_a_game_finished_before_a_rematch_stays_listed_as_finished(night):
+    spec = {"game": "ergo", "players": ["ann", "bob"], "options": {"mode": "table"}}
+    opened = night.open(spec)
+    seats = opened["seats"]
+    for seat, line in [("ann", "play A"), ("ann", "discard"), ("ann", "end"), ("bob", "end")]:
+        assert night.say(seats[seat], line)["ok"], line
+    assert night.say(seats["ann"], "rematch")["ok"] and night.say(seats["bob"], "rematch")["ok"]
+    assert night.view(opened["spectator"])["match"] == 2
+    kept = f"table-{opened['id']}-ergo.match-1.json"
+    assert (night.directory / kept).exists()
+    assert any(t["finished"] and t["record"] == kept for t in night.listed()), night.listed()
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/table.py _public_words: the public log is the voter's own answer "
+    "('bob votes yes'), though the view says who has voted and not how until the vote is "
+    "settled (palmer/views.py); a ballot's public words (and its describe in a replay of "
+    "an unfinished game) should say only that bob has voted",
+)
+def test_palmer_how_a_seat_voted_is_not_told_before_the_vote_is_settled(tmp_path):
+    from stuck_engine import StuckEngine
+    from webtable import table
+
+    from referee.logic.engine import Limits
+
+    engine = StuckEngine(5.0, Limits(timeout=1))  # the claim is undetermined: a vote
+    house = ("vote_on_undetermined=yes",)
+    app, _ = table(
+        tmp_path, "palmer", engine, players="ann,bob,cat", mode="table", timeout=1, house=house
+    )
+    client = TestClient(app.app)
+    seats = app.urls()["seats"]
+    lines = [("ann", "play happy : ∀x happy(x)"), ("bob", "play happy : ∃x happy(x)")]
+    with engine:
+        for seat, line in [*lines, ("cat", "pass"), ("ann", "claim 2"), ("bob", "vote yes")]:
+            said = client.post(path_of(seats[seat]) + "/command", content=line.encode())
+            assert said.json()["ok"], line
+    spectator = path_of(app.urls()["spectator"])
+    cats = client.get(path_of(seats["cat"]) + "/view").json()
+    assert cats["vote"]["waiting"] == ["cat"]  # not settled: cat is still to vote
+    public = client.get(spectator + "/view").json()
+    replayed = client.get(spectator + "/view", params={"step": public["steps"]}).json()
+    shown = [cats["log"], public["log"], replayed["log"]]
+    assert not any("yes" in line for log in shown for line in log), shown
+
+
+# ------------------------------------------------------------------ the process
+
+
+def handshake(port: int, url: str) -> socket.socket | None:
+    """A WebSocket opened at ``url`` (as a phone's page opens its own); None if refused."""
+    path = url.split(f":{port}", 1)[1] + "/ws"
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    if sock.recv(4096).startswith(b"HTTP/1.1 101"):
+        return sock
+    sock.close()
+    return None
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="referee/web/connections.py budget(): read once, at the first connection, with "
+    "OWN_FILES=40 for the server's own files; each club table opened later holds a "
+    "descriptor or more, so connections + sockets + files outgrow the limit and a "
+    "stranger's idle connections take the last descriptors before anyone is evicted; "
+    "count the tables' files (re-read the descriptors in use as tables open and close, or "
+    "reserve for --max-tables)",
+)
+def test_under_160_descriptors_a_clubs_many_tables_leave_its_seats_room(tmp_path):
+    """``ulimit -n 160``: 45 tables open (``--max-tables 60``), a phone on its WebSocket at
+    each (the first 31 get one: the club's whole budget), then 300 idle connections from a
+    stranger: a seat's view and the host's list were reset (every descriptor taken,
+    nobody evicted)."""
+
+    def low_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (160, 160))
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "referee.cli.main", "club", "--records", str(tmp_path / "c")]
+        + ["--max-tables", "60"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        preexec_fn=low_limit,
+    )
+
+    def ask(url: str, body: bytes | None = None) -> dict:
+        request = urllib.request.Request(url, data=body, method="GET" if body is None else "POST")
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return json.loads(answer.read())
+
+    held: list[socket.socket] = []
+    try:
+        assert process.stdout is not None
+        urls = json.loads(process.stdout.readline())
+        port = int(urls["join"].rsplit(":", 1)[1].split("/")[0])
+        spec = json.dumps(INVICTA).encode()
+        tables = [ask(urls["host"] + "/tables", spec) for _ in range(45)]
+        for opened in tables:
+            phone = handshake(port, opened["seats"]["bob"])
+            if phone is None:
+                break
+            held.append(phone)
+        with contextlib.suppress(OSError):
+            for _ in range(300):
+                held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        time.sleep(1)
+        assert ask(tables[-1]["seats"]["ann"] + "/view")["you"]["name"] == "ann"
+        assert len(ask(urls["host"] + "/tables")["tables"]) == 45
+    finally:
+        for s in held:
+            s.close()
+        process.terminate()
+        process.wait(20)
