@@ -113,8 +113,8 @@ class LazyGroup(click.Group):
         """A game's command, from the game whose registration names it."""
         from referee.games import GAMES
 
-        game = next((g for g in GAMES if name in g.cli and g.terminal is not None), None)
-        return None if game is None else game.terminal().commands[name]
+        terminal = next((g.terminal for g in GAMES if name in g.cli and g.terminal), None)
+        return None if terminal is None else terminal().commands[name]
 
     @staticmethod
     def _load(name: str) -> click.Command | None:
