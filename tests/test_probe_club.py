@@ -158,11 +158,6 @@ def test_a_player_name_holding_a_comma_is_refused_not_split(night):
     assert answer.status_code == 400 and "comma" in answer.json()["messages"][0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/clubapp.py ClubApp.tables: the answer adds `record`, a key the "
-    "issue's contract does not have (GET /tables has it)",
-)
 def test_opening_a_table_answers_exactly_the_contracts_keys(night):
     opened = night.open(SPEC)
     assert set(opened) == {"id", "code", "game", "table", "spectator", "seats"}

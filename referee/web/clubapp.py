@@ -206,7 +206,6 @@ class ClubApp:
                 "table": urls["table"],
                 "spectator": urls["spectator"],
                 "seats": urls["seats"],
-                "record": table.record,
             }
         )
 
