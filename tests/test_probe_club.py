@@ -110,22 +110,12 @@ def test_wrong_codes_sent_at_once_from_one_address_are_limited_too(night):
     assert statuses.count(429) >= 20, statuses
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/clubapp.py ClubApp.tables: json.loads raises RecursionError (not a "
-    "ValueError) on deeply nested JSON; catch it with ValueError",
-)
 def test_deeply_nested_json_for_a_table_is_a_400_not_a_500(night):
     client = TestClient(night.client.app, raise_server_exceptions=False)
     answer = client.post(night.host + "/tables", content=b"[" * 5000 + b"]" * 5000)
     assert answer.status_code == 400 and answer.json()["ok"] is False
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/app.py WebApp.check (serve's too): json.loads raises RecursionError "
-    "on a nested body within its 8 KiB; catch it with ValueError (a malformed check, 400)",
-)
 def test_a_seats_deeply_nested_check_is_a_400_not_a_500(night):
     opened = night.open({"game": "palmer", "players": ["ann", "bob"], "options": {"seed": 5}})
     client = TestClient(night.client.app, raise_server_exceptions=False)

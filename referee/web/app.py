@@ -457,7 +457,7 @@ class WebApp:
             return text
         try:
             data = json.loads(text) if isinstance(text, str) else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
             data = None
         if (
             not isinstance(data, dict)

@@ -192,6 +192,8 @@ class ClubApp:
             spec = json.loads(body)
         except ValueError:
             return _json({"ok": False, "messages": ["the body is not JSON"]}, 400)
+        except RecursionError:  # json's own guard: nested deeper than it reads
+            return _json({"ok": False, "messages": ["the body is nested too deeply"]}, 400)
         try:
             table = await run_in_threadpool(self.club.open, spec)
         except Refusal as exc:
