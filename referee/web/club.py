@@ -185,12 +185,13 @@ def parse(web_game: WebGame, args: list[str]) -> dict[str, Any]:
     from referee.web.command import _command
 
     command = _command(web_game)
-    try:
-        with command.make_context(f"referee serve {web_game.name}", list(args)) as ctx:
+    name = f"referee serve {web_game.name}"
+    try:  # no help option: click would print it on the club's terminal
+        with command.make_context(name, list(args), help_option_names=[]) as ctx:
             options = dict(ctx.params)
     except click.ClickException as exc:
         raise Refusal(exc.format_message()) from None
-    except click.exceptions.Exit:  # --help
+    except click.exceptions.Exit:  # pragma: no cover - no option of serve's exits
         raise Refusal("a table's options are serve's: see referee serve GAME --help") from None
     for own in ("host", "port"):
         options.pop(own, None)
