@@ -131,12 +131,6 @@ def test_a_tables_help_option_prints_nothing_on_the_clubs_terminal(night, capsys
     assert not capsys.readouterr().out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/club.py option_args: the players' names are joined with commas, so "
-    "a name holding one is split into two players; check each with the name rule "
-    "(referee.language.names.name_problem(player=True)) first",
-)
 def test_a_player_name_holding_a_comma_is_refused_not_split(night):
     answer = night.client.post(night.host + "/tables", json={**INVICTA, "players": ["a,b", "c"]})
     assert answer.status_code == 400 and "comma" in answer.json()["messages"][0]

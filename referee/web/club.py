@@ -45,6 +45,7 @@ import click
 from referee.client.common import InputError
 from referee.client.house import bots, computer_seats, new_game
 from referee.client.table_io import resume_record, start_record
+from referee.language.names import name_problem
 from referee.table.record import RecordError
 from referee.table.store import RecordFile, StoreError, write_atomically
 from referee.web.app import WebApp, qr_data_uri
@@ -171,6 +172,10 @@ def option_args(flag: str, value: object) -> list[str]:
     if isinstance(value, list) and flag == "players":
         if not all(isinstance(v, str) for v in value):
             raise Refusal("players: a list of names")
+        for name in value:  # joined with commas below: a comma in one would make two
+            problem = name_problem(name, player=True)
+            if problem is not None:
+                raise Refusal(f"players: {problem}")
         return [f"--{flag}", ",".join(value)]
     if isinstance(value, list):
         return [word for v in value for word in option_args(flag, v)]
