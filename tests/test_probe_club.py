@@ -74,12 +74,6 @@ def test_strangers_at_the_spectator_doors_leave_room_for_a_seats_websocket(night
             assert seat.receive_json()["view"]["you"]["name"] == "ann"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/club.py Club.join: the seat handed out is added to table.given but "
-    "not to app.joined (as restore does), so the table screen keeps offering its QR code "
-    "until the phone loads its page; add it to app.joined and tell the pages",
-)
 def test_a_seat_handed_out_by_code_is_no_longer_offered_on_the_table_screen(night):
     """Two people on one seat: the phone that joined by code, and whoever scans the TV."""
     opened = night.open(INVICTA)

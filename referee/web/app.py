@@ -366,7 +366,7 @@ class WebApp:
         if door is None:
             return _not_found()
         if door.role == "seat":
-            self._join(door.number)
+            self.mark_joined(door.number)
         step = request.query_params.get("step")
         if step is not None and door.role == "spectator":
             return self._step(step)
@@ -469,7 +469,9 @@ class WebApp:
         result = await run_in_threadpool(table.check_play, door.seat, data["cards"], data["text"])
         return _json(result)
 
-    def _join(self, number: int) -> None:
+    def mark_joined(self, number: int) -> None:
+        """Seat ``number`` has its phone (its page opened, or handed out by code): the
+        table screen stops offering it, and every page is told."""
         if number not in self.joined:
             self.joined.add(number)
             if self.on_join is not None:
@@ -510,7 +512,7 @@ class WebApp:
         Sockets.open += 1  # counted from here, uncounted in the finally below
         self.listeners.append(listener)
         if door.role == "seat":
-            self._join(door.number)
+            self.mark_joined(door.number)
         try:
             sent = self.view_for(door)
             await websocket.send_json({"type": "view", "view": sent})

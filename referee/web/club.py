@@ -511,6 +511,7 @@ class Club:
                     with table.lock:
                         table.given.discard(number)
                     raise Refusal(f"{exc.message}; try again") from None
+                app.mark_joined(number)  # the table screen stops offering it
                 return url
             raise Refusal(f"every seat of table {code} has its phone already")
 
