@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 from test_club import SPEC, Night, path_of
 
 from referee.web import connections
+from referee.web.club import JoinLimit
 from referee.web.connections import Budget, Sockets
 
 INVICTA = {"game": "invicta", "players": ["ann", "bob"]}
@@ -82,13 +83,6 @@ def test_a_seat_handed_out_by_code_is_no_longer_offered_on_the_table_screen(nigh
     assert ann["name"] == "ann" and ann["joined"] and "url" not in ann
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/clubapp.py ClubApp.join: JoinLimit.blocked() is checked before the "
-    "body is read and the code looked up in a thread, and missed() only after, so every "
-    "request in flight passes the check; count the attempt before the first await (and "
-    "forgive it when the code opens a seat)",
-)
 def test_wrong_codes_sent_at_once_from_one_address_are_limited_too(night):
     """Ten wrong codes a minute from one address, then 429: thirty sent at once (one phone's
     parallel requests, or a stranger's 190 connections) all got an answer."""
@@ -102,6 +96,17 @@ def test_wrong_codes_sent_at_once_from_one_address_are_limited_too(night):
 
     statuses = asyncio.run(guess())
     assert statuses.count(429) >= 20, statuses
+
+
+def test_a_full_table_is_no_wrong_code_and_a_crowd_forgets_its_oldest_address_only(night):
+    opened = night.open(INVICTA)
+    for _ in range(13):  # the seats are handed out, then "every seat has its phone"
+        assert night.client.post("/join", content=opened["code"].encode()).status_code == 200
+    limit = JoinLimit(most=1, addresses=3)
+    assert limit.attempt("a") and not limit.attempt("a")
+    for other in ("b", "c", "d"):
+        assert limit.attempt(other)
+    assert not limit.attempt("b") and limit.attempt("a")  # a was the least recent: forgotten
 
 
 def test_deeply_nested_json_for_a_table_is_a_400_not_a_500(night):

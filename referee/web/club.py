@@ -71,6 +71,10 @@ class Refusal(Exception):
         self.messages = messages
 
 
+class WrongCode(Refusal):
+    """A code that is no open table's (or no code at all): what :class:`JoinLimit` counts."""
+
+
 @dataclass
 class Table:
     """One table of the club: its match file's facts and, while it is open, its app."""
@@ -489,13 +493,13 @@ class Club:
         been given (kept before it is answered); Refusal saying why there is none."""
         code = normal_code(code_text)
         if code is None:
-            raise Refusal(
+            raise WrongCode(
                 f"a table's code is {CODE_LENGTH} letters (no I or O), as on the table screen"
             )
         with self.lock:
             table = next((t for t in self.open_tables() if t.code == code), None)
             if table is None or table.app is None:
-                raise Refusal(f"no table is open with the code {code}")
+                raise WrongCode(f"no table is open with the code {code}")
             app = table.app
             seats = app.urls()["seats"]
             computers = {n for n, (_, bot) in enumerate(app.seat_names(), 1) if bot}
@@ -672,22 +676,40 @@ def lock_directory(path: Path) -> int:
 
 class JoinLimit:
     """Wrong codes from one address: at most ``most`` a minute, then a wait (a stranger on
-    the Wi-Fi cannot try every code; a phone that mistyped waits a little)."""
+    the Wi-Fi cannot try every code; a phone that mistyped waits a little).
 
-    def __init__(self, most: int = 10, seconds: float = 60.0) -> None:
+    An attempt is counted as it arrives, before its body is read or its code looked up,
+    so codes sent at once are held to the limit as codes sent one after another; one that
+    was no wrong code (it opened a seat, or found its table full) is then forgiven. At
+    most ``addresses`` addresses are remembered: past them the one heard from least
+    recently is forgotten (never all of them at once)."""
+
+    def __init__(self, most: int = 10, seconds: float = 60.0, addresses: int = 10_000) -> None:
         self.most = most
         self.seconds = seconds
-        self.wrong: dict[str, list[float]] = {}
+        self.addresses = addresses
+        self.wrong: dict[str, list[float]] = {}  # by address, least recently heard first
+        self.lock = threading.Lock()
 
-    def blocked(self, address: str) -> bool:
-        cut = time.monotonic() - self.seconds
-        recent = [t for t in self.wrong.get(address, []) if t > cut]
-        self.wrong[address] = recent
-        if not recent:
-            self.wrong.pop(address, None)
-        return len(recent) >= self.most
+    def attempt(self, address: str) -> bool:
+        """Count an attempt from ``address``; False (not counted) when it has had its most
+        this minute."""
+        with self.lock:
+            now = time.monotonic()
+            recent = [t for t in self.wrong.pop(address, []) if t > now - self.seconds]
+            allowed = len(recent) < self.most
+            if allowed:
+                recent.append(now)
+            self.wrong[address] = recent  # now the most recently heard
+            while len(self.wrong) > self.addresses:
+                del self.wrong[next(iter(self.wrong))]
+            return allowed
 
-    def missed(self, address: str) -> None:
-        if len(self.wrong) > 10_000:  # a crowd of addresses: forget the oldest
-            self.wrong.clear()
-        self.wrong.setdefault(address, []).append(time.monotonic())
+    def forgive(self, address: str) -> None:
+        """An attempt of ``address`` was no wrong code: it does not count."""
+        with self.lock:
+            recent = self.wrong.get(address)
+            if recent:
+                recent.pop()
+            if not recent:
+                self.wrong.pop(address, None)
