@@ -140,12 +140,6 @@ def test_opening_a_table_answers_exactly_the_contracts_keys(night):
     assert set(opened) == {"id", "code", "game", "table", "spectator", "seats"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/club.py listing: a table lists only its current match, so once a "
-    "rematch begins the finished game (table-ID-GAME.match-1.json) leaves the host's "
-    "finished games with no replay link anywhere; list each kept match as a finished game",
-)
 def test_a_game_finished_before_a_rematch_stays_listed_as_finished(night):
     spec = {"game": "ergo", "players": ["ann", "bob"], "options": {"mode": "table"}}
     opened = night.open(spec)
@@ -157,6 +151,29 @@ def test_a_game_finished_before_a_rematch_stays_listed_as_finished(night):
     kept = f"table-{opened['id']}-ergo.match-1.json"
     assert (night.directory / kept).exists()
     assert any(t["finished"] and t["record"] == kept for t in night.listed()), night.listed()
+
+
+def test_a_game_finished_before_a_rematch_is_replayed_on_the_tv_after_a_restart(night):
+    """Its replay link steps through that game (not game 2), and a restart keeps it."""
+    opened = night.open({"game": "ergo", "players": ["ann", "bob"], "options": {"mode": "table"}})
+    seats = opened["seats"]
+    for seat, line in [("ann", "play A"), ("ann", "discard"), ("ann", "end"), ("bob", "end")]:
+        assert night.say(seats[seat], line)["ok"], line
+    assert night.say(seats["ann"], "rematch")["ok"] and night.say(seats["bob"], "rematch")["ok"]
+    steps = night.view(opened["spectator"], step=0)["steps"]
+    assert night.say(seats["ann"], "play A")["ok"]  # game 2 goes on
+    again = night.again()
+    (kept,) = [t for t in again.listed() if t["finished"]]
+    assert kept["match"] == 1 and kept["record"].endswith(".match-1.json")
+    assert again.client.get(path_of(kept["spectator"])).status_code == 200
+    end = again.view(kept["spectator"])
+    assert end["finished"] and end["steps"] > steps == 0 and end["match"] == 1
+    assert again.view(kept["spectator"], step=1)["step"] == 1
+    with again.client.websocket_connect(path_of(kept["spectator"]) + "/ws") as ws:
+        assert ws.receive_json()["view"]["steps"] == end["steps"]
+    seat = path_of(seats["ann"]) + "/match/1/view"  # a seat's door replays nothing
+    assert again.client.get(seat).status_code == 404
+    again.club.shutdown()
 
 
 @pytest.mark.slow

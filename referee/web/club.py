@@ -53,6 +53,7 @@ from referee.web.games import GAMES, WebGame
 from referee.web.pools import Pools
 from referee.web.seats import token
 from referee.web.server import build, naming_app, seating
+from referee.web.table import Kept
 
 # Four letters a phone's user types: no I or O (nor digits: no 0 or 1 to mistake).
 LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -366,6 +367,9 @@ class Club:
             app = build(
                 web_game, record, state, store, key, base, services, seats, table.numbered, pools
             )
+            if not fresh and app.table is not None:  # the games its rematches finished
+                for problem in app.table.recall():
+                    self.tell_host(f"Table {table.id}: a finished game is not listed: {problem}")
         app.on_join = lambda number: self._joined(table, number)
         app.join = {"url": self.join_url, "code": table.code, "qr": self.join_qr}
         app.joined |= table.given
@@ -522,8 +526,37 @@ class Club:
     # ------------------------------------------------------------ what the host sees
 
     def listing(self) -> list[dict]:
-        """Every table not closed, for ``GET /tables`` and the host page."""
-        return [self.entry(t) for t in self.open_tables() if t.app is not None]
+        """Every table not closed, for ``GET /tables`` and the host page: the games its
+        rematches finished (each a finished game), then the one it plays now."""
+        listed = []
+        for table in self.open_tables():
+            app = table.app
+            if app is not None:
+                kept = app.table.kept if app.table is not None else []
+                listed += [self.kept_entry(table, app, k) for k in kept]
+                listed.append(self.entry(table))
+        return listed
+
+    def kept_entry(self, table: Table, app: WebApp, kept: Kept) -> dict:
+        """A game a rematch finished at ``table``: its record, and its replay on the TV."""
+        names = app.seat_names()
+        return {
+            "id": table.id,
+            "code": table.code,
+            "game": table.game.name,
+            "title": table.game.registration.title,
+            "players": [name for name, _ in names],
+            "finished": True,
+            "record": kept.file,
+            "table": app.urls()["table"],
+            "spectator": app.replay_url(kept),
+            "computers": [name for name, bot in names if bot],
+            "result": result_words(kept.view),
+            "match": kept.match,
+            "events": len(kept.record.events),
+            "kept": True,  # the table plays on: closing it is its current game's entry
+            "created": kept.record.created,
+        }
 
     def entry(self, table: Table) -> dict:
         app = table.app
@@ -556,6 +589,7 @@ class Club:
             "events": 0 if app.table is None else len(app.table.session.record.events),
             "qr": table.qr,
             "created": table.created,
+            "kept": False,
         }
 
     def catalogue(self) -> list[dict]:
