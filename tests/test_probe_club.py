@@ -177,13 +177,6 @@ def test_a_game_finished_before_a_rematch_is_replayed_on_the_tv_after_a_restart(
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/table.py _public_words: the public log is the voter's own answer "
-    "('bob votes yes'), though the view says who has voted and not how until the vote is "
-    "settled (palmer/views.py); a ballot's public words (and its describe in a replay of "
-    "an unfinished game) should say only that bob has voted",
-)
 def test_palmer_how_a_seat_voted_is_not_told_before_the_vote_is_settled(tmp_path):
     from stuck_engine import StuckEngine
     from webtable import table
