@@ -50,13 +50,6 @@ def test_cogito_a_spectator_steps_through_a_gift_and_is_not_told_its_card(night)
         assert not any(gift in line for line in shown.json()["log"]), shown.json()["log"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web: the WebSocket budget (connections.Sockets.room) is club-wide and "
-    "blind to roles, so public doors (the spectator links on every TV) can take all of it; "
-    "a seat's socket should close the oldest spectator/table-screen socket when full, or "
-    "those doors be held to a share of the budget",
-)
 def test_strangers_at_the_spectator_doors_leave_room_for_a_seats_websocket(night, monkeypatch):
     """Under a descriptor limit the club has a few dozen WebSockets in all (31 at ``ulimit
     -n 160``); a stranger who holds four at each of a few tables' spectator links (shown on
@@ -73,6 +66,27 @@ def test_strangers_at_the_spectator_doors_leave_room_for_a_seats_websocket(night
                 assert ws.receive_json()["type"] == "view"
         with night.client.websocket_connect(path_of(first["seats"]["ann"]) + "/ws") as seat:
             assert seat.receive_json()["view"]["you"]["name"] == "ann"
+
+
+def test_a_seats_websocket_closes_the_oldest_page_of_a_lower_door_never_a_seats(monkeypatch):
+    """Spectators give way first, then table screens; a seat's socket gives way to none."""
+    monkeypatch.setattr(connections, "budget", lambda: Budget(50, 4))
+    monkeypatch.setattr(Sockets, "open", 0)
+    monkeypatch.setattr(Sockets, "held", [])
+    closed: list[str] = []
+
+    def take(role: str) -> connections.Held | None:
+        return Sockets.take(role, lambda: closed.append(role))
+
+    tables = [take("table"), take("table")]
+    assert take("spectator") and take("spectator") and closed == []
+    assert take("spectator") and closed == ["spectator"]  # past their share: the oldest goes
+    for _ in range(4):
+        assert take("seat") is not None
+    assert closed == ["spectator"] * 3 + ["table"] * 2
+    assert take("spectator") is None and take("seat") is None and Sockets.open == 4
+    Sockets.give(tables[0])  # closed for a seat already: counted once
+    assert Sockets.open == 4
 
 
 def test_a_seat_handed_out_by_code_is_no_longer_offered_on_the_table_screen(night):

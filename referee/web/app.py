@@ -39,7 +39,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from referee.web.computers import ComputerRunner
-from referee.web.connections import Sockets
+from referee.web.connections import Held, Sockets
 from referee.web.headers import HEADERS, raw_headers
 from referee.web.lobby import Lobby
 from referee.web.origins import Origins
@@ -199,7 +199,7 @@ class WebApp:
         self.base = base
         self.prefix = urlsplit(base).path.rstrip("/")  # a club's table: /t/ID; else nothing
         self.origins = Origins(base)
-        self.sockets: dict[Door, list[WebSocket]] = {}  # open ones, oldest first
+        self.sockets: dict[Door, list[Held]] = {}  # open ones, oldest first
         self.joined: set[int] = set()  # seats (by number) whose phone has opened its page
         # the seats the referee plays (started and stopped by whoever serves the app)
         self.computers: ComputerRunner | None = None
@@ -532,27 +532,31 @@ class WebApp:
             data = self.table.step_view(len(kept.record.events), kept.record)
             return {**data, "role": "spectator"}
 
-        if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS or not Sockets.room():
+        if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS:
             await websocket.close(code=1013)  # try again later
             return
-        await websocket.accept()
-        mine = self.sockets.setdefault(door, [])
-        mine.append(websocket)
-        while len(mine) > SOCKETS_PER_DOOR:  # the oldest page of this door gives way
-            old = mine.pop(0)
-            with contextlib.suppress(Exception):
-                await old.close(code=1001)
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[str] = asyncio.Queue()
 
         def listener(what: str) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, what)
 
-        Sockets.open += 1  # counted from here, uncounted in the finally below
+        mine = self.sockets.setdefault(door, [])
+        while len(mine) >= SOCKETS_PER_DOOR:  # the oldest page of this door gives way
+            Sockets.evict(mine.pop(0))
+        # Counted from here (a seat's finds room: connections.Sockets), given back below.
+        held = Sockets.take(door.role, lambda: listener("evicted"))
+        if held is None:
+            if not mine:
+                self.sockets.pop(door, None)
+            await websocket.close(code=1013)  # try again later
+            return
+        mine.append(held)
         self.listeners.append(listener)
-        if door.role == "seat":
-            self.mark_joined(door.number)
         try:
+            await websocket.accept()
+            if door.role == "seat":
+                self.mark_joined(door.number)
             sent = shown(door)
             await websocket.send_json({"type": "view", "view": sent})
             receiver = asyncio.ensure_future(self._drain(websocket))
@@ -567,8 +571,8 @@ class WebApp:
                 heard = [getter.result()]
                 while not queue.empty():  # coalesce: only the newest view matters
                     heard.append(queue.get_nowait())
-                if "closed" in heard:  # the table was closed: its pages hear no more
-                    with contextlib.suppress(Exception):
+                if "closed" in heard or "evicted" in heard:  # the table closed; or room
+                    with contextlib.suppress(Exception):  # was made for another page
                         await websocket.close(code=1001)
                     break
                 what = "changed" if "changed" in heard else heard[-1]
@@ -585,11 +589,11 @@ class WebApp:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            Sockets.open -= 1
+            Sockets.give(held)
             self.listeners.remove(listener)
             with contextlib.suppress(ValueError):
-                mine.remove(websocket)
-            if not mine:
+                mine.remove(held)
+            if not mine and self.sockets.get(door) is mine:
                 self.sockets.pop(door, None)
 
     @staticmethod

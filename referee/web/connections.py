@@ -19,7 +19,8 @@ protocol, with these checks added):
 * at most :data:`MAX_CONNECTIONS` connections are open at once, and fewer
   under a low descriptor limit (:func:`budget`: the server never runs out of
   descriptors before it evicts anyone, and keeps a reserve for its own files
-  and for the seats' WebSockets); a new one past that closes the oldest
+  and for the pages' WebSockets, where a seat's always has room:
+  :class:`Sockets`); a new one past that closes the oldest
   *stalled* connection (waiting for a request, sending a body slowly, or not
   reading its answer: a phone does none of these for long, so a seat always
   gets in), and is itself refused with 503 only when every open connection is
@@ -36,9 +37,12 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
+import contextlib
 import functools
 import itertools
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 
@@ -80,6 +84,25 @@ def descriptors() -> tuple[int, int]:
     return (soft if soft != resource.RLIM_INFINITY else 1 << 20), now
 
 
+def raise_limit(most: int = 1 << 16) -> None:
+    """The soft limit on open descriptors raised to the hard one (at most ``most``), once,
+    as the server starts: a Mac's default soft limit, 256, holds few phones. Left as it
+    is where it cannot be raised (macOS refuses an unlimited hard limit: its kernel's
+    own most, 10240 by default, is tried then)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    unlimited = hard == resource.RLIM_INFINITY
+    for wanted in (most if unlimited else min(hard, most), 10240):
+        if soft == resource.RLIM_INFINITY or wanted <= soft:
+            return
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            return
+        except (ValueError, OSError):
+            continue
+
+
 def _is_open(fd: int) -> bool:  # pragma: no cover - platforms without /proc
     try:
         os.fstat(fd)
@@ -100,14 +123,86 @@ def budget() -> Budget:
     return Budget(max(8, min(MAX_CONNECTIONS, left - sockets)), sockets)
 
 
+# Who gives way when the WebSockets are at the budget: a spectator's page (a link every
+# TV shows) first, then a table screen's; a seat's never does for another page.
+RANKS = {"spectator": 0, "table": 1, "seat": 2}
+# The spectators' pages hold at most this share of the budget (past it, the oldest goes).
+SPECTATOR_SHARE = 2
+
+
+@dataclass(eq=False)
+class Held:
+    """One page's WebSocket, counted against the budget: ``evict`` closes it (from any
+    thread), ``counted`` until it is given back or evicted."""
+
+    role: str
+    evict: Callable[[], None]
+    counted: bool = True
+
+
 class Sockets:
-    """The seats' WebSockets open in this process, every table's (one event loop counts)."""
+    """The WebSockets open in this process, every table's (one event loop counts them;
+    tests run several), at most :func:`budget`'s ``sockets``. A seat's always finds room
+    while any other page holds one: the oldest spectator's is closed for it, else the
+    oldest table screen's; a table screen's likewise closes a spectator's; and the
+    spectators' pages, whose link is public, hold at most 1/:data:`SPECTATOR_SHARE` of
+    the budget (past it the oldest of them gives way). So a stranger at the spectator
+    doors never keeps a phone from its table."""
 
     open = 0
+    held: list[Held] = []  # oldest first
+    lock = threading.Lock()
 
     @classmethod
-    def room(cls) -> bool:
-        return cls.open < budget().sockets
+    def take(cls, role: str, evict: Callable[[], None]) -> Held | None:
+        """Count a WebSocket of a page of ``role`` (closing another page's where the rules
+        above say so); None: no room, refuse it."""
+        rank = RANKS.get(role, 0)
+        with cls.lock:
+            most = budget().sockets
+            victim = None
+            if rank == 0:
+                public = [h for h in cls.held if RANKS.get(h.role, 0) == 0]
+                if len(public) >= max(1, most // SPECTATOR_SHARE):
+                    victim = public[0]
+            if victim is None and cls.open >= most:
+                lower = [h for h in cls.held if RANKS.get(h.role, 0) < rank]
+                if not lower:
+                    return None
+                victim = min(lower, key=lambda h: RANKS.get(h.role, 0))  # the oldest of them
+            if victim is not None:
+                cls._evict(victim)
+            held = Held(role, evict)
+            cls.held.append(held)
+            cls.open += 1
+            return held
+
+    @classmethod
+    def evict(cls, held: Held) -> None:
+        """Close ``held``'s page, its place given back at once."""
+        with cls.lock:
+            cls._evict(held)
+
+    @classmethod
+    def give(cls, held: Held) -> None:
+        """``held``'s WebSocket has closed."""
+        with cls.lock:
+            cls._drop(held)
+
+    @classmethod
+    def _evict(cls, held: Held) -> None:
+        if held.counted:
+            cls._drop(held)
+            with contextlib.suppress(RuntimeError):  # its loop is gone: so is it
+                held.evict()
+
+    @classmethod
+    def _drop(cls, held: Held) -> None:
+        if held.counted:
+            held.counted = False
+            with contextlib.suppress(ValueError):
+                cls.held.remove(held)
+            cls.open -= 1
 
 
 class TableProtocol(H11Protocol):
