@@ -123,6 +123,14 @@ def test_a_full_table_is_no_wrong_code_and_a_crowd_forgets_its_oldest_address_on
     assert not limit.attempt("b") and limit.attempt("a")  # a was the least recent: forgotten
 
 
+def test_a_table_past_what_the_descriptors_allow_is_refused_with_the_reason(night, monkeypatch):
+    night.open(INVICTA)
+    monkeypatch.setattr(connections, "descriptors", lambda: (110, 60))  # 10 left past the reserve
+    answer = night.client.post(night.host + "/tables", json=INVICTA)
+    assert answer.status_code == 400 and "ulimit -n" in answer.json()["messages"][0]
+    assert len(night.listed()) == 1
+
+
 def test_deeply_nested_json_for_a_table_is_a_400_not_a_500(night):
     client = TestClient(night.client.app, raise_server_exceptions=False)
     answer = client.post(night.host + "/tables", content=b"[" * 5000 + b"]" * 5000)
@@ -237,15 +245,6 @@ def handshake(port: int, url: str) -> socket.socket | None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/connections.py budget(): read once, at the first connection, with "
-    "OWN_FILES=40 for the server's own files; each club table opened later holds a "
-    "descriptor or more, so connections + sockets + files outgrow the limit and a "
-    "stranger's idle connections take the last descriptors before anyone is evicted; "
-    "count the tables' files (re-read the descriptors in use as tables open and close, or "
-    "reserve for --max-tables)",
-)
 def test_under_160_descriptors_a_clubs_many_tables_leave_its_seats_room(tmp_path):
     """``ulimit -n 160``: 45 tables open (``--max-tables 60``), a phone on its WebSocket at
     each (the first 31 get one: the club's whole budget), then 300 idle connections from a

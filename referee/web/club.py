@@ -48,6 +48,7 @@ from referee.client.table_io import resume_record, start_record
 from referee.language.names import name_problem
 from referee.table.record import RecordError
 from referee.table.store import RecordFile, StoreError, write_atomically
+from referee.web import connections
 from referee.web.app import WebApp, qr_data_uri
 from referee.web.games import GAMES, WebGame
 from referee.web.pools import Pools
@@ -62,6 +63,8 @@ MAX_TABLES = 32
 FORMAT = "referee-club-table"
 # Options ``serve`` takes that the club sets itself (a table's record is the club's).
 CLUB_OWN = {"record": "the club names every table's record itself (in its directory)"}
+# Descriptors a table holds of its own: its record's lock, and one while it writes.
+TABLE_FILES = 2
 
 
 class Refusal(Exception):
@@ -263,6 +266,13 @@ class Club:
                     f"the club has {self.max_tables} tables open, its most (--max-tables "
                     f"{self.max_tables}): close one to open another"
                 )
+            if not connections.room_for(TABLE_FILES):
+                soft, _ = connections.descriptors()
+                raise Refusal(
+                    f"this computer lets the club hold {soft} files open (ulimit -n), and "
+                    "its tables and phones need what is left: close a table to open another, "
+                    "or restart the club after raising the limit"
+                )
             table_id = self._next_id()
             table = Table(
                 table_id,
@@ -284,6 +294,8 @@ class Club:
                 table.stack.close()
                 self._forget(table)
                 raise
+            finally:
+                connections.recount()  # its files: the connections' budget is read again
             self.tables[table_id] = table
             self.tell_host(
                 f"Table {table_id} opened: {web_game.registration.title}, code {table.code}."
@@ -417,6 +429,7 @@ class Club:
                 with app.table.lock:  # a command under way is finished and saved first
                     pass
         table.stack.close()
+        connections.recount()
         self.tell_host(f"Table {table_id} closed; its record stays: {table.record}.")
         return True
 
@@ -452,6 +465,13 @@ class Club:
             self.tables[table.id] = table
             if table.closed:
                 continue
+            if not connections.room_for(TABLE_FILES):
+                soft, _ = connections.descriptors()
+                problems.append(
+                    f"table {table.id} ({table.record}): no room for it under this computer's "
+                    f"limit of {soft} open files (ulimit -n): raise it, then restart the club"
+                )
+                continue
             try:
                 options = parse(table.game, list(table.argv))
                 self._start(table, options, fresh=False)
@@ -459,6 +479,7 @@ class Club:
                 table.stack.close()
                 table.app = None
                 problems.append(f"table {table.id} ({table.record}): {_words(exc)}")
+        connections.recount()
         return problems
 
     def _read(self, path: Path) -> Table:

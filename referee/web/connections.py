@@ -38,7 +38,6 @@ import asyncio
 import base64
 import binascii
 import contextlib
-import functools
 import itertools
 import os
 import threading
@@ -58,8 +57,10 @@ MAX_CONNECTIONS = 200
 # Descriptors kept for the server's own files beside its connections: a record and its
 # temporary file, lock files, the engine's workers' pipes (started or restarted later).
 OWN_FILES = 40
-# Of the rest, this share is the seats' WebSockets' (a token is needed for one).
+# Of the rest, this share is the pages' WebSockets' (a token is needed for one).
 SOCKET_SHARE = 3
+# The least the rest may be: 8 WebSockets and 8 connections (a club opens no table past it).
+LEAST_LEFT = 16
 
 _ORDER = itertools.count()
 
@@ -111,16 +112,48 @@ def _is_open(fd: int) -> bool:  # pragma: no cover - platforms without /proc
     return True
 
 
-@functools.cache
+class _Known:
+    """What the budget is read from: the budget itself once read (None: to be read at the
+    next connection), and the server's set of open connections (uvicorn's, every kind)."""
+
+    budget: Budget | None = None
+    served: set | None = None
+
+
 def budget() -> Budget:
-    """The connections and WebSockets the descriptor limit allows, read once (when the
-    first connection comes, the server's own files open): what is left after the files
-    open now and :data:`OWN_FILES`, a share of it for the seats' WebSockets, the rest
-    (at most :data:`MAX_CONNECTIONS`) for connections."""
+    """The connections and WebSockets the descriptor limit allows: what is left after the
+    server's own files (every descriptor open but its clients' connections) and
+    :data:`OWN_FILES`, a share of it for the pages' WebSockets, the rest (at most
+    :data:`MAX_CONNECTIONS`) for connections. Read when the first connection comes, and
+    again after :func:`recount` (a club's table holds files of its own)."""
+    known = _Known.budget
+    if known is None:
+        soft, own = own_files()
+        left = max(LEAST_LEFT, soft - own - OWN_FILES)
+        sockets = max(8, left // SOCKET_SHARE)
+        known = _Known.budget = Budget(max(8, min(MAX_CONNECTIONS, left - sockets)), sockets)
+    return known
+
+
+def recount() -> None:
+    """The server's own files changed (a club's table opened or closed): the budget is read
+    again at the next connection."""
+    _Known.budget = None
+
+
+def own_files() -> tuple[int, int]:
+    """(The soft limit on open descriptors, how many are open now that are not a client's
+    connection.)"""
     soft, now = descriptors()
-    left = max(16, soft - now - OWN_FILES)
-    sockets = max(8, left // SOCKET_SHARE)
-    return Budget(max(8, min(MAX_CONNECTIONS, left - sockets)), sockets)
+    served = _Known.served
+    return soft, max(0, now - (len(served) if served is not None else 0))
+
+
+def room_for(files: int) -> bool:
+    """Whether ``files`` more of the server's own (a new table's) leave the connections
+    and WebSockets their least (:data:`LEAST_LEFT`) under the descriptor limit."""
+    soft, own = own_files()
+    return soft - own - OWN_FILES - files >= LEAST_LEFT
 
 
 # Who gives way when the WebSockets are at the budget: a spectator's page (a link every
@@ -210,6 +243,7 @@ class TableProtocol(H11Protocol):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        _Known.served = self.connections  # the server's: what is not in it is its own
         self.opened = next(_ORDER)  # which connection came first
         self.head = 0  # bytes of the request head read so far
         self.deadline: asyncio.TimerHandle | None = None
