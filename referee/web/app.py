@@ -389,8 +389,8 @@ class WebApp:
             if kept is None:
                 return _not_found()
             return self._step(str(len(kept.record.events)) if step is None else step, kept)
-        if door.role == "seat":
-            self.mark_joined(door.number)
+        if door.role == "seat" and door.number not in self.joined:  # a club writes it down
+            await run_in_threadpool(self.mark_joined, door.number)
         if step is not None and door.role == "spectator":
             return self._step(step)
         return _json(self.view_for(door))
@@ -495,7 +495,8 @@ class WebApp:
 
     def mark_joined(self, number: int) -> None:
         """Seat ``number`` has its phone (its page opened, or handed out by code): the
-        table screen stops offering it, and every page is told."""
+        table screen stops offering it, and every page is told. Blocking (a club keeps it
+        in its match file): not on the event loop."""
         if number not in self.joined:
             self.joined.add(number)
             if self.on_join is not None:
@@ -555,8 +556,8 @@ class WebApp:
         self.listeners.append(listener)
         try:
             await websocket.accept()
-            if door.role == "seat":
-                self.mark_joined(door.number)
+            if door.role == "seat" and door.number not in self.joined:
+                await run_in_threadpool(self.mark_joined, door.number)
             sent = shown(door)
             await websocket.send_json({"type": "view", "view": sent})
             receiver = asyncio.ensure_future(self._drain(websocket))

@@ -239,6 +239,7 @@ class Club:
         self.tell_host = tell_host  # a line for the host's terminal
         self.tables: dict[str, Table] = {}  # by id, in the order they were opened
         self.lock = threading.RLock()  # opening, closing, joining: one at a time
+        self.index = threading.Lock()  # ``tables`` changed, or copied (the host's list)
         self.token = host_token(key)
         self.join_qr = qr_data_uri(self.join_url)
 
@@ -251,7 +252,12 @@ class Club:
         return f"{self.base}/join"
 
     def open_tables(self) -> list[Table]:
-        return [t for t in self.tables.values() if not t.closed]
+        with self.index:  # a table may be added meanwhile, from a worker thread
+            return [t for t in self.tables.values() if not t.closed]
+
+    def _add(self, table: Table) -> None:
+        with self.index:
+            self.tables[table.id] = table
 
     # ------------------------------------------------------------ opening
 
@@ -296,7 +302,7 @@ class Club:
                 raise
             finally:
                 connections.recount()  # its files: the connections' budget is read again
-            self.tables[table_id] = table
+            self._add(table)
             self.tell_host(
                 f"Table {table_id} opened: {web_game.registration.title}, code {table.code}."
             )
@@ -462,7 +468,7 @@ class Club:
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 problems.append(f"{entry.name}: not a table's match file ({exc})")
                 continue
-            self.tables[table.id] = table
+            self._add(table)
             if table.closed:
                 continue
             if not connections.room_for(TABLE_FILES):
