@@ -1,6 +1,6 @@
 """A hostile probe of ``referee club`` (issue 37): each test is one way the club broke a
-promise of the issue's contract, the smallest repro found. Those whose fix belongs in
-``referee/web/`` are marked ``xfail(strict=True)`` with the fix in their reason."""
+promise of the issue's contract, the smallest repro found (each fixed since, and kept as
+its regression test), and a few tests of how the fixes hold."""
 
 from __future__ import annotations
 
