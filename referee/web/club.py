@@ -553,15 +553,15 @@ class Club:
     # ------------------------------------------------------------ what the host sees
 
     def listing(self) -> list[dict]:
-        """Every table not closed, for ``GET /tables`` and the host page: the games its
-        rematches finished (each a finished game), then the one it plays now."""
+        """Every table not closed, for ``GET /tables`` and the host page: the game it plays
+        now, then the games its rematches finished (each a finished game), newest first."""
         listed = []
         for table in self.open_tables():
             app = table.app
             if app is not None:
-                kept = app.table.kept if app.table is not None else []
-                listed += [self.kept_entry(table, app, k) for k in kept]
                 listed.append(self.entry(table))
+                kept = app.table.kept if app.table is not None else []
+                listed += [self.kept_entry(table, app, k) for k in reversed(kept)]
         return listed
 
     def kept_entry(self, table: Table, app: WebApp, kept: Kept) -> dict:
