@@ -1,6 +1,6 @@
 """A hostile probe of ``referee club`` (issue 37): each test is one way the club broke a
-promise of the issue's contract, the smallest repro found. Those whose fix belongs in
-``referee/web/`` are marked ``xfail(strict=True)`` with the fix in their reason."""
+promise of the issue's contract, the smallest repro found (each fixed since, and kept as
+its regression test), and a few tests of how the fixes hold."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 from test_club import SPEC, Night, path_of
 
 from referee.web import connections
+from referee.web.club import JoinLimit
 from referee.web.connections import Budget, Sockets
 
 INVICTA = {"game": "invicta", "players": ["ann", "bob"]}
@@ -49,13 +50,6 @@ def test_cogito_a_spectator_steps_through_a_gift_and_is_not_told_its_card(night)
         assert not any(gift in line for line in shown.json()["log"]), shown.json()["log"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web: the WebSocket budget (connections.Sockets.room) is club-wide and "
-    "blind to roles, so public doors (the spectator links on every TV) can take all of it; "
-    "a seat's socket should close the oldest spectator/table-screen socket when full, or "
-    "those doors be held to a share of the budget",
-)
 def test_strangers_at_the_spectator_doors_leave_room_for_a_seats_websocket(night, monkeypatch):
     """Under a descriptor limit the club has a few dozen WebSockets in all (31 at ``ulimit
     -n 160``); a stranger who holds four at each of a few tables' spectator links (shown on
@@ -74,12 +68,27 @@ def test_strangers_at_the_spectator_doors_leave_room_for_a_seats_websocket(night
             assert seat.receive_json()["view"]["you"]["name"] == "ann"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/club.py Club.join: the seat handed out is added to table.given but "
-    "not to app.joined (as restore does), so the table screen keeps offering its QR code "
-    "until the phone loads its page; add it to app.joined and tell the pages",
-)
+def test_a_seats_websocket_closes_the_oldest_page_of_a_lower_door_never_a_seats(monkeypatch):
+    """Spectators give way first, then table screens; a seat's socket gives way to none."""
+    monkeypatch.setattr(connections, "budget", lambda: Budget(50, 4))
+    monkeypatch.setattr(Sockets, "open", 0)
+    monkeypatch.setattr(Sockets, "held", [])
+    closed: list[str] = []
+
+    def take(role: str) -> connections.Held | None:
+        return Sockets.take(role, lambda: closed.append(role))
+
+    tables = [take("table"), take("table")]
+    assert take("spectator") and take("spectator") and closed == []
+    assert take("spectator") and closed == ["spectator"]  # past their share: the oldest goes
+    for _ in range(4):
+        assert take("seat") is not None
+    assert closed == ["spectator"] * 3 + ["table"] * 2
+    assert take("spectator") is None and take("seat") is None and Sockets.open == 4
+    Sockets.give(tables[0])  # closed for a seat already: counted once
+    assert Sockets.open == 4
+
+
 def test_a_seat_handed_out_by_code_is_no_longer_offered_on_the_table_screen(night):
     """Two people on one seat: the phone that joined by code, and whoever scans the TV."""
     opened = night.open(INVICTA)
@@ -88,13 +97,6 @@ def test_a_seat_handed_out_by_code_is_no_longer_offered_on_the_table_screen(nigh
     assert ann["name"] == "ann" and ann["joined"] and "url" not in ann
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/clubapp.py ClubApp.join: JoinLimit.blocked() is checked before the "
-    "body is read and the code looked up in a thread, and missed() only after, so every "
-    "request in flight passes the check; count the attempt before the first await (and "
-    "forgive it when the code opens a seat)",
-)
 def test_wrong_codes_sent_at_once_from_one_address_are_limited_too(night):
     """Ten wrong codes a minute from one address, then 429: thirty sent at once (one phone's
     parallel requests, or a stranger's 190 connections) all got an answer."""
@@ -110,22 +112,31 @@ def test_wrong_codes_sent_at_once_from_one_address_are_limited_too(night):
     assert statuses.count(429) >= 20, statuses
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/clubapp.py ClubApp.tables: json.loads raises RecursionError (not a "
-    "ValueError) on deeply nested JSON; catch it with ValueError",
-)
+def test_a_full_table_is_no_wrong_code_and_a_crowd_forgets_its_oldest_address_only(night):
+    opened = night.open(INVICTA)
+    for _ in range(13):  # the seats are handed out, then "every seat has its phone"
+        assert night.client.post("/join", content=opened["code"].encode()).status_code == 200
+    limit = JoinLimit(most=1, addresses=3)
+    assert limit.attempt("a") and not limit.attempt("a")
+    for other in ("b", "c", "d"):
+        assert limit.attempt(other)
+    assert not limit.attempt("b") and limit.attempt("a")  # a was the least recent: forgotten
+
+
+def test_a_table_past_what_the_descriptors_allow_is_refused_with_the_reason(night, monkeypatch):
+    night.open(INVICTA)
+    monkeypatch.setattr(connections, "descriptors", lambda: (110, 60))  # 10 left past the reserve
+    answer = night.client.post(night.host + "/tables", json=INVICTA)
+    assert answer.status_code == 400 and "ulimit -n" in answer.json()["messages"][0]
+    assert len(night.listed()) == 1
+
+
 def test_deeply_nested_json_for_a_table_is_a_400_not_a_500(night):
     client = TestClient(night.client.app, raise_server_exceptions=False)
     answer = client.post(night.host + "/tables", content=b"[" * 5000 + b"]" * 5000)
     assert answer.status_code == 400 and answer.json()["ok"] is False
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/app.py WebApp.check (serve's too): json.loads raises RecursionError "
-    "on a nested body within its 8 KiB; catch it with ValueError (a malformed check, 400)",
-)
 def test_a_seats_deeply_nested_check_is_a_400_not_a_500(night):
     opened = night.open({"game": "palmer", "players": ["ann", "bob"], "options": {"seed": 5}})
     client = TestClient(night.client.app, raise_server_exceptions=False)
@@ -134,46 +145,23 @@ def test_a_seats_deeply_nested_check_is_a_400_not_a_500(night):
     assert answer.status_code == 400 and answer.json()["stage"] == "request"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/club.py arguments/parse: `help` reaches serve's click command, which "
-    "prints its help on the club's stdout (the host's terminal) before Exit; refuse the "
-    "flags help/h as CLUB_OWN does record, before parse",
-)
 def test_a_tables_help_option_prints_nothing_on_the_clubs_terminal(night, capsys):
     spec = {"game": "palmer", "players": ["ann", "bob"], "options": {"help": True}}
     answer = night.client.post(night.host + "/tables", json=spec)
-    assert answer.status_code == 400
-    assert "Usage:" not in capsys.readouterr().out
+    assert answer.status_code == 400 and "--help" in answer.json()["messages"][0]
+    assert not capsys.readouterr().out
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/club.py option_args: the players' names are joined with commas, so "
-    "a name holding one is split into two players; check each with the name rule "
-    "(referee.language.names.name_problem(player=True)) first",
-)
 def test_a_player_name_holding_a_comma_is_refused_not_split(night):
     answer = night.client.post(night.host + "/tables", json={**INVICTA, "players": ["a,b", "c"]})
     assert answer.status_code == 400 and "comma" in answer.json()["messages"][0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/clubapp.py ClubApp.tables: the answer adds `record`, a key the "
-    "issue's contract does not have (GET /tables has it)",
-)
 def test_opening_a_table_answers_exactly_the_contracts_keys(night):
     opened = night.open(SPEC)
     assert set(opened) == {"id", "code", "game", "table", "spectator", "seats"}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/club.py listing: a table lists only its current match, so once a "
-    "rematch begins the finished game (table-ID-GAME.match-1.json) leaves the host's "
-    "finished games with no replay link anywhere; list each kept match as a finished game",
-)
 def test_a_game_finished_before_a_rematch_stays_listed_as_finished(night):
     spec = {"game": "ergo", "players": ["ann", "bob"], "options": {"mode": "table"}}
     opened = night.open(spec)
@@ -187,14 +175,30 @@ def test_a_game_finished_before_a_rematch_stays_listed_as_finished(night):
     assert any(t["finished"] and t["record"] == kept for t in night.listed()), night.listed()
 
 
+def test_a_game_finished_before_a_rematch_is_replayed_on_the_tv_after_a_restart(night):
+    """Its replay link steps through that game (not game 2), and a restart keeps it."""
+    opened = night.open({"game": "ergo", "players": ["ann", "bob"], "options": {"mode": "table"}})
+    seats = opened["seats"]
+    for seat, line in [("ann", "play A"), ("ann", "discard"), ("ann", "end"), ("bob", "end")]:
+        assert night.say(seats[seat], line)["ok"], line
+    assert night.say(seats["ann"], "rematch")["ok"] and night.say(seats["bob"], "rematch")["ok"]
+    steps = night.view(opened["spectator"], step=0)["steps"]
+    assert night.say(seats["ann"], "play A")["ok"]  # game 2 goes on
+    again = night.again()
+    (kept,) = [t for t in again.listed() if t["finished"]]
+    assert kept["match"] == 1 and kept["record"].endswith(".match-1.json")
+    assert again.client.get(path_of(kept["spectator"])).status_code == 200
+    end = again.view(kept["spectator"])
+    assert end["finished"] and end["steps"] > steps == 0 and end["match"] == 1
+    assert again.view(kept["spectator"], step=1)["step"] == 1
+    with again.client.websocket_connect(path_of(kept["spectator"]) + "/ws") as ws:
+        assert ws.receive_json()["view"]["steps"] == end["steps"]
+    seat = path_of(seats["ann"]) + "/match/1/view"  # a seat's door replays nothing
+    assert again.client.get(seat).status_code == 404
+    again.club.shutdown()
+
+
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/table.py _public_words: the public log is the voter's own answer "
-    "('bob votes yes'), though the view says who has voted and not how until the vote is "
-    "settled (palmer/views.py); a ballot's public words (and its describe in a replay of "
-    "an unfinished game) should say only that bob has voted",
-)
 def test_palmer_how_a_seat_voted_is_not_told_before_the_vote_is_settled(tmp_path):
     from stuck_engine import StuckEngine
     from webtable import table
@@ -241,15 +245,6 @@ def handshake(port: int, url: str) -> socket.socket | None:
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="referee/web/connections.py budget(): read once, at the first connection, with "
-    "OWN_FILES=40 for the server's own files; each club table opened later holds a "
-    "descriptor or more, so connections + sockets + files outgrow the limit and a "
-    "stranger's idle connections take the last descriptors before anyone is evicted; "
-    "count the tables' files (re-read the descriptors in use as tables open and close, or "
-    "reserve for --max-tables)",
-)
 def test_under_160_descriptors_a_clubs_many_tables_leave_its_seats_room(tmp_path):
     """``ulimit -n 160``: 45 tables open (``--max-tables 60``), a phone on its WebSocket at
     each (the first 31 get one: the club's whole budget), then 300 idle connections from a

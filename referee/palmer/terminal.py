@@ -134,8 +134,8 @@ def _(event: VoteEvent) -> str:
 
 
 @describe.register
-def _(event: Ballot) -> str:
-    return f"{event.player} votes {'yes' if event.yes else 'no'}"
+def _(event: Ballot) -> str:  # how: secret until the vote is settled (ruling 53)
+    return f"{event.player} votes"
 
 
 class PalmerRenderer(TableRenderer):
@@ -317,7 +317,8 @@ class PalmerRenderer(TableRenderer):
 
     @renders(BallotCast)
     def ballot(self, o: BallotCast) -> None:
-        line = user(o.event.player) + Text(f" votes {'yes' if o.event.yes else 'no'}")
+        how = "" if o.waiting else f" {'yes' if o.event.yes else 'no'}"  # ruling 53
+        line = user(o.event.player) + Text(f" votes{how}")
         if o.waiting:
             line += Text("; still to vote: ") + user(", ".join(o.waiting))
         self.out.print(line)
