@@ -12,7 +12,6 @@ import pytest
 from rich.console import Console
 from webtable import Views, next_move, table
 
-from referee.client.said import Tone
 
 # What the page is never sent: a `referee …` command or a `--switch` (checked, not filtered).
 COMMANDS = ("parse", "entails", "analyze", "play", "replay", "derive", "serve", *listed.names())
@@ -84,7 +83,7 @@ def test_what_a_player_typed_is_their_words_on_a_page_never_markup(tmp_path, gam
     seat = app.table.players[0]
     said = app.web_game.said(app.table.session, app.table.session.execute("[bold]x</b>", seat))
     spans = [s for line in said.lines for s in line.spans if "[bold]x</b>" in s.text]
-    assert spans and all(s.tone == Tone.USER for s in spans), said
+    assert spans and all(s.typed for s in spans), said
 
 
 def test_a_drawing_a_page_has_no_words_for_is_named_never_rendered():

@@ -44,10 +44,9 @@ def escape_invisible(text: str) -> str:
     return "".join(out)
 
 
-# What marks a player's words inside a line (a style's meta: it draws nothing), so that
-# a page's words (:mod:`referee.client.said`) say which spans a person typed.
-USER = "referee.user"
-_USER = Style(meta={USER: True})
+# Legacy: what marks a player's words inside a line (a style's meta: it draws nothing), so
+# that a page reading a renderer's rich output back says which spans a person typed.
+_USER = Style(meta={"referee.user": True})
 
 
 def user(text: object, style: str = "") -> Text:
@@ -126,6 +125,12 @@ def hanging(out: Console, item, more: int = 0):
 _UNIT = re.compile(r"(?<=\d) (?=(?:ms|s|µs|min|%)(?:\W|$))")
 # What marks a statement inside a line of words (a style's meta: it draws nothing).
 _FORMULA = "referee.formula"
+_FORMULA_STYLE = Style(meta={_FORMULA: True})
+
+
+def formula_style() -> Style:
+    """The mark :func:`formula` gives a statement (it draws nothing)."""
+    return _FORMULA_STYLE
 
 
 def formula(text: str | Text, style: str = "") -> Text:
@@ -134,7 +139,7 @@ def formula(text: str | Text, style: str = "") -> Text:
     never inside it, unless it is longer than a whole line: then where a statement
     breaks (:func:`referee.language.printer.breaks`), never inside a name or a symbol."""
     out = text.copy() if isinstance(text, Text) else user(text, style)
-    out.stylize(Style(meta={_FORMULA: True}))
+    out.stylize(_FORMULA_STYLE)
     return out
 
 

@@ -19,6 +19,7 @@ from referee.client.reasons import ended_words
 from referee.client.renders import event_words, renders
 from referee.client.safe import Statement, entry, formula, statement_line, user, wraps
 from referee.client.said import terminal_only
+from referee.client.styles import text as styled
 from referee.client.table_io import TableRenderer, game_over_line
 from referee.client.verdict_render import failure_text, model_tables
 from referee.logic.evaluate import EvaluationError
@@ -469,7 +470,7 @@ class PalmerRenderer(TableRenderer):
                 continue
             if ex.value:
                 continue
-            tail = Text(" fails in it: ") + failure_text(ex)
+            tail = Text(" fails in it: ") + styled(failure_text(ex))
             out.append(statement_line(self.out, Text(f"{indent}#{number} "), text, tail))
         return out
 
@@ -485,8 +486,7 @@ class PalmerRenderer(TableRenderer):
             head.append(f"; it uses {', '.join(f'#{n}' for n in s.offered_uses)}")
         self.out.print(entry(self.out, head))
         if d.backing != Backing.NOT_A_DERIVATION:
-            for row in derivation_rows(self.out, d.text):
-                self.out.print(row, soft_wrap=True)
+            self.say(derivation_rows(self.out, d.text))
 
     @renders(EvidenceShown, paged=True)
     def why(self, o: EvidenceShown) -> None:
@@ -506,8 +506,7 @@ class PalmerRenderer(TableRenderer):
                 self.out.print(
                     Text("The referee's derivation (checked by the derivation checker):")
                 )
-                for row in derivation_rows(self.out, s.claim.proof.text):
-                    self.out.print(row, soft_wrap=True)
+                self.say(derivation_rows(self.out, s.claim.proof.text))
             self.offered(s)
             if s.premises:
                 title = "the board as it stood"
@@ -542,8 +541,7 @@ class PalmerRenderer(TableRenderer):
             if s.counter
             else "A model of the whole board:"
         )
-        for table in model_tables(model, dict(self.game.vocabulary.predicates)):
-            self.out.print(table)
+        self.say(model_tables(model, dict(self.game.vocabulary.predicates)))
         for line in self.failure(s, indent=""):
             self.out.print(line)
 
