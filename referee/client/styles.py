@@ -10,6 +10,7 @@ as a box (a command list as a grid).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -70,13 +71,16 @@ def text(line: Line) -> Text:
 
 
 def _statement(line: Line) -> tuple[Text, str, Text]:
-    """A :data:`Layout.STATEMENT` line's head, statement and tail."""
+    """A :data:`Layout.STATEMENT` line's head, statement and tail: the statement in the
+    head's style (a strong head: its first line strong, as the head is)."""
     at = next((k for k, s in enumerate(line.spans) if s.formula), None)
     if at is None:
         return text(line), "", Text()
-    head = text(Line(line.spans[:at]))
+    statement = replace(line.spans[at], formula=False)
+    head = Text(style=style(statement))
+    head.append_text(text(Line(line.spans[:at])))
     tail = text(Line(line.spans[at + 1 :]))
-    return head, line.spans[at].text, tail
+    return head, statement.text, tail
 
 
 def renderable(out: Console, item: Line | Table) -> RenderableType:
