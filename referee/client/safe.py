@@ -44,16 +44,11 @@ def escape_invisible(text: str) -> str:
     return "".join(out)
 
 
-# Legacy: what marks a player's words inside a line (a style's meta: it draws nothing), so
-# that a page reading a renderer's rich output back says which spans a person typed.
-_USER = Style(meta={"referee.user": True})
-
-
 def user(text: object, style: str = "") -> Text:
-    """A renderable of user-supplied text: never markup, controls made visible."""
-    out = Text(escape_invisible(str(text)), style=style)
-    out.stylize(_USER)
-    return out
+    """A renderable of user-supplied text for a command's own lines at a terminal (an
+    outcome's words are :func:`referee.client.said.typed`): never markup, controls made
+    visible."""
+    return Text(escape_invisible(str(text)), style=style)
 
 
 class Filled(string.Formatter):

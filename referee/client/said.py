@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
 
 from referee.client.safe import escape_invisible
 
@@ -290,141 +289,9 @@ class Page:
 
     def __init__(self) -> None:
         self._items: list[Item] = []
-        self._open: Line | None = None  # legacy: a line printed with end="", not ended yet
 
     def keep(self, said: Said) -> None:
         self._items.extend(said.items)
 
-    def print(self, *objects: Any, **options: Any) -> None:
-        """Legacy: what a renderer not yet moved to words as data prints."""
-        _legacy_print(self, *objects, **options)
-
     def said(self) -> Said:
-        return Said(tuple([*self._items, *([self._open] if self._open is not None else [])]))
-
-
-# ------------------------------------------------------------------ legacy (being removed)
-# A renderer that still prints rich renderables to a page: its words are read back from
-# them, each span's tone from its style's colour. Every game's renderer moves to words as
-# data (above), one game at a time; then this goes.
-
-_TERMINAL = "referee.terminal"
-USER = "referee.user"
-_COLOURS = {
-    "green": Tone.GOOD,
-    "red": Tone.BAD,
-    "yellow": Tone.DOUBT,
-    "magenta": Tone.OPEN,
-    "blue": Tone.TRUE,
-    "cyan": Tone.PLACES,
-    "bright_white": Tone.FIRST,
-    "bright_red": Tone.SECOND,
-}
-
-
-def terminal_only(item: Any, style: str = "") -> Any:
-    """``item`` marked as a line only a terminal can act on: a page leaves it out."""
-    from rich.style import Style
-    from rich.text import Text
-
-    out = item.copy() if isinstance(item, Text) else Text(item, style=style)
-    out.stylize(Style(meta={_TERMINAL: True}))
-    return out
-
-
-def _span(text: str, styles: list[Any]) -> Span:
-    tone, strong, aside, user = Tone.PLAIN, False, False, False
-    for style in styles:
-        user = user or bool(style.meta.get(USER))
-        if style.color is not None:
-            tone = _COLOURS.get(style.color.name, Tone.PLAIN)
-        strong = strong or bool(style.bold)
-        aside = aside or bool(style.dim)
-    return Span(text, tone, strong, aside, user)
-
-
-def _legacy_lines(item: Any) -> list[Line]:
-    from rich.console import Group
-    from rich.style import Style
-    from rich.table import Table as RichTable
-    from rich.text import Text
-
-    from referee.client.safe import Statement
-
-    def parse(style: Any) -> Any:
-        if isinstance(style, Style):
-            return style
-        return Style.parse(style) if style else Style()
-
-    if isinstance(item, str):
-        item = Text(item)
-    if isinstance(item, Group):
-        return [line for o in item.renderables for line in _legacy_lines(o)]
-    if isinstance(item, Statement):
-        return [typed(item.text + item.tail.plain)]
-    if isinstance(item, RichTable):
-
-        def cell(c: Any) -> Line:
-            if c is None:
-                return Line()
-            if isinstance(c, Statement):
-                return words(c.text + c.tail.plain)
-            return words(c.plain if isinstance(c, Text) else str(c))
-
-        title = cell(item.title) if item.title else None
-        columns = tuple(
-            Column(cell(c.header) if item.show_header else Line()) for c in item.columns
-        )
-        cells = [list(c.cells) for c in item.columns]
-        rows = tuple(
-            tuple(cell(col[r]) if r < len(col) else Line() for col in cells)
-            for r in range(item.row_count)
-        )
-        return Table(columns, rows, title).lines()
-    if not isinstance(item, Text):
-        name = type(item).__name__
-        return [words(f"({name}: drawn only at a terminal)", aside=True)]
-    out = []
-    for part in item.split("\n", allow_blank=True):
-        plain = part.plain
-        cuts = sorted({0, len(plain), *(s.start for s in part.spans), *(s.end for s in part.spans)})
-        spans: list[Span] = []
-        only = False
-        for start, end in zip(cuts, cuts[1:], strict=False):
-            if start >= end or end > len(plain):
-                continue
-            styles = [
-                parse(part.style),
-                *(parse(s.style) for s in part.spans if s.start <= start < s.end),
-            ]
-            only = only or any(s.meta.get(_TERMINAL) for s in styles)
-            spans.append(_span(plain[start:end], styles))
-        out.append(Line(_joined(spans), only))
-    return out
-
-
-def _legacy_print(page: Page, *objects: Any, sep: str = " ", end: str = "\n", **_: Any) -> None:
-    from rich.text import Text
-
-    texts: list[Any] = []
-    items: list[Any] = []
-    for o in objects:
-        if isinstance(o, (str, Text)):
-            texts.append(Text(o) if isinstance(o, str) else o)
-        else:
-            if texts:
-                items.append(Text(sep).join(texts))
-                texts = []
-            items.append(o)
-    if texts:
-        items.append(Text(sep).join(texts))
-    lines = [line for o in items for line in _legacy_lines(o)] or [Line()]
-    if page._open is not None:
-        first = lines[0]
-        lines[0] = Line(
-            page._open.spans + first.spans, page._open.terminal_only or first.terminal_only
-        )
-        page._open = None
-    if end == "":
-        page._open = lines.pop()
-    page._items.extend(lines)
+        return Said(tuple(self._items))

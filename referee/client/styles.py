@@ -20,7 +20,7 @@ from rich.text import Text
 
 from referee.client.layout import titled
 from referee.client.pager import paged
-from referee.client.safe import Statement, entry, formula_style
+from referee.client.safe import Statement, entry, escape_invisible, formula_style
 from referee.client.safe import statement_line as broken_statement
 from referee.client.said import Layout, Line, Page, Said, Span, Table, Tone
 
@@ -39,6 +39,7 @@ STYLES: dict[Tone, str] = {
 }
 STRONG = "bold"
 ASIDE = "dim"
+PROMPT = "bold cyan"  # the prompt a person types after (and a computer seat's line, echoed)
 SHADED = "on grey23"  # a board's shaded ground (Invicta's edge squares)
 
 _STYLES: dict[tuple[Tone, bool, bool, bool], Style] = {}
@@ -60,6 +61,11 @@ def style(span: Span) -> Style:
         given = " ".join(p for p in parts if p)
         found = _STYLES[key] = Style.parse(given) if given else Style()
     return found + formula_style() if span.formula else found
+
+
+def prompt(words: str) -> Text:
+    """A prompt (``ann> ``) as the terminal draws it, what a person typed in it never markup."""
+    return Text(escape_invisible(words), style=PROMPT)
 
 
 def text(line: Line) -> Text:

@@ -37,8 +37,9 @@ from referee.client.reasons import (
     shown_words,
 )
 from referee.client.renders import event_words, outcome_methods, renders
-from referee.client.safe import echoed, escape_invisible, filled, user
+from referee.client.safe import echoed, escape_invisible, filled
 from referee.client.said import Item, Layout, Line, Page, Said, Tone, typed, words
+from referee.client.styles import prompt as prompt_text
 from referee.client.styles import show as show_said
 from referee.client.styles import show_paged, text
 from referee.language.english import and_list
@@ -229,7 +230,7 @@ def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> It
         pass
     while True:
         try:
-            line = checked(out.input(user(prompt(), "bold cyan")))
+            line = checked(out.input(prompt_text(prompt())))
         except EOFError:
             return
         except UnicodeDecodeError:
@@ -322,15 +323,6 @@ def game_over_words(winner: str | None = None) -> Line:
     line = words("Game over: ", strong=True)
     if winner is not None:
         line += typed(winner, strong=True) + words(" wins", strong=True)
-    return line
-
-
-def game_over_line(winner: str | None = None) -> Text:
-    """Legacy (a renderer that prints rich text): :func:`game_over_words` as rich text."""
-    line = Text("Game over: ", style="bold")
-    if winner is not None:
-        line.append_text(user(winner, "bold"))
-        line.append(" wins", style="bold")
     return line
 
 

@@ -89,6 +89,7 @@ def model_tables(model: Model, arities: Mapping[str, int] | None = None) -> list
 
     constants = {n: t for n, t in sorted(model.functions.items()) if () in t}
     if constants:
+        rows: tuple[tuple[Line, ...], ...]
         rows = tuple((typed(name), said(element(table[()]))) for name, table in constants.items())
         tables.append(Table(_columns("name", "object"), rows, said("constants")))
 
