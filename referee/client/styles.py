@@ -69,8 +69,10 @@ def prompt(words: str) -> Text:
 
 
 def text(line: Line) -> Text:
-    """``line`` as a rich Text, each span in its style."""
-    out = Text()
+    """``line`` as a rich Text, each span in its style; a line of one look has it as the
+    Text's own (a table's cell is padded in it, as the words are drawn)."""
+    looks = {style(replace(span, formula=False)) for span in line.spans}
+    out = Text(style=looks.pop()) if len(looks) == 1 else Text()
     for span in line.spans:
         out.append(span.text, style=style(span))
     return out
