@@ -77,9 +77,6 @@ class Line:
     def plain(self) -> str:
         return "".join(s.text for s in self.spans)
 
-    def __len__(self) -> int:
-        return len(self.plain)
-
     def __add__(self, other: Line | str) -> Line:
         spans = words(other).spans if isinstance(other, str) else other.spans
         return replace(

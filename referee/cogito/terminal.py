@@ -229,7 +229,7 @@ class CogitoRenderer(TableRenderer):
         self.say(words(f"Round {game.round} · pile {cards(len(game.pile))}", strong=True))
         for seat in game.seats:
             first, field = self.seat_head(game, seat), self.seat_field(game, seat)
-            if len(first) + len(field) + 4 <= self.out.width:
+            if len(first.plain) + len(field.plain) + 4 <= self.out.width:
                 self.say("  " + first + "  " + field)
             else:  # the field under the name, wrapped with its own indent
                 self.say("  " + first, "    " + field)  # wrapped lines keep the indent

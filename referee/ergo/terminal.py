@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from rich.console import Console
 
 from referee.client.grammar import and_list, count
@@ -58,7 +59,6 @@ from referee.ergo.reading import full_text, read_premise
 from referee.ergo.ruling import Derivation, Evidence, Ruling, Standing
 from referee.ergo.state import FALLACY_TURNS, Game
 from referee.ergo.words import caret, fallacy_left, proves_words
-from referee.language.printer import text_width
 from referee.table.session import Session
 from referee.table.views import GameOver, ShowBoard
 
@@ -192,14 +192,16 @@ def premise_rows(
         column = CELL * k - CELL // 2
         cell = card_cell(card)
         row += words(" " * (column - at)) + cell
-        at = column + len(cell)
+        at = column + len(cell.plain)
         for j, ch in enumerate(str(k)):
             numbers[column + j] = ch
     for g in range(len(cards) + 1):
         for j, ch in enumerate(str(g)):
             gaps[CELL * g + j] = ch
     pad = max(3, CELL * len(cards) + 3 - at)
-    below = bool(reading) and width > 0 and len(row) + pad + len("reads ") + len(reading) > width
+    below = (
+        bool(reading) and width > 0 and len(row.plain) + pad + len("reads ") + len(reading) > width
+    )
     if reading and not below:
         row += words(" " * pad) + words("reads ", aside=True) + typed(reading)
     blank = " " * (len(label) - 2) + "  "
@@ -281,7 +283,7 @@ class ErgoRenderer(TableRenderer):
             reading = _reading(game, cards)
             for line in premise_rows(number, cards, reading, self.out.width):
                 self.say(line)
-                rows += max(1, -(-text_width(line.plain) // max(1, self.out.width)))
+                rows += max(1, -(-cell_len(line.plain) // max(1, self.out.width)))
         return rows
 
     def turn(self, game: Game) -> None:

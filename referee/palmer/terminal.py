@@ -8,6 +8,8 @@ whole evidence and ``model`` the model, drawn as tables.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from referee.client import words
 from referee.client.derivation_words import derivation_rows
 from referee.client.grammar import count
@@ -146,6 +148,11 @@ def _(event: Ballot) -> str:
     return f"{event.player} votes {'yes' if event.yes else 'no'}"
 
 
+def cells(line: Line) -> int:
+    """Columns ``line`` takes at a terminal."""
+    return cell_len(line.plain)
+
+
 class PalmerRenderer(TableRenderer):
     help_words = HELP
     describe = staticmethod(describe)
@@ -202,13 +209,13 @@ class PalmerRenderer(TableRenderer):
         fresh = True  # nothing on the line yet but its margin
         for e in game.board:
             entry = said(f"#{e.id} ") + typed(e.as_written)
-            full = width is not None and len(line) + len(gap) + len(entry) > width
+            full = width is not None and cells(line) + cells(gap) + cells(entry) > width
             if not fresh and full:
                 self.say(line.toned(strong=True) if strong else line)
                 line, strong = said("  "), False  # a statement is never split between lines
             elif not fresh:
                 line += gap
-            if width is not None and len(line) + len(entry) > width:  # too long
+            if width is not None and cells(line) + cells(entry) > width:  # too long
                 broken = statement_line(line + f"#{e.id} ", e.as_written)
                 self.say(broken.toned(strong=True) if strong else broken)
                 line, fresh, strong = said("  "), True, False
