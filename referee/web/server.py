@@ -36,7 +36,7 @@ from referee.table.errors import RecordError, SetupError
 from referee.table.registry import DeckText
 from referee.table.session import Session
 from referee.table.store import RecordFile, StoreError, write_atomically
-from referee.web.connections import HEAD_BYTES, TableProtocol
+from referee.web.connections import HEAD_BYTES, TableProtocol, raise_limit
 from referee.web.games import WebGame
 from referee.web.seats import Doors, SeatKeyError, is_numbered, load_key, numbered_path
 
@@ -148,6 +148,7 @@ def config(app) -> uvicorn.Config:
     :mod:`referee.web.connections` (a request's head, its deadline, the connections'
     cap), kept-alive connections closed after 5 idle seconds, WebSocket messages of at
     most 64 KiB (a page sends none)."""
+    raise_limit()  # before the connections' budget is read
     return uvicorn.Config(
         app,
         # The server's own log lines (a refused handshake, a malformed request) are a

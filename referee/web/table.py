@@ -24,6 +24,7 @@ import functools
 import heapq
 import itertools
 import json
+import re
 import secrets
 import threading
 import time
@@ -31,8 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from referee.client.agreement_words import agreement_words
+from referee.client.common import InputError, read_text
 from referee.client.lines import UnreadLine, checked
-from referee.client.reasons import reason_words
+from referee.client.reasons import reason_words, record_error_words
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.agreement import (
@@ -44,7 +46,8 @@ from referee.table.agreement import (
     UndoAsked,
     UndoGranted,
 )
-from referee.table.record import Record, dumps
+from referee.table.errors import RecordError
+from referee.table.record import Record, dumps, loads
 from referee.table.seatview import seat_view
 from referee.table.session import Help, Outcomes, Refused, Session, Undone, UndoRefused
 from referee.table.store import RecordFile, StoreError
@@ -133,6 +136,17 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class Kept:
+    """A game a rematch finished at this table, kept beside its record (``file``, a name in
+    the same directory): listed among the finished games, and replayed on the TV."""
+
+    match: int
+    file: str
+    record: Record
+    view: dict  # its public view as it ended
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """Every page's view at one moment (the contract every client reads:
     :class:`referee.table.seatview.SeatView`, as JSON): ``seats`` by player, ``public``
@@ -170,6 +184,7 @@ class WebTable:
         # old server tells the new one by this (random, not a secret).
         self.epoch = secrets.token_hex(4)
         self.store_record = session.record  # the record as the file holds it
+        self.kept: list[Kept] = []  # the games a rematch finished here, oldest first
         # What the players decide together, the table layer's (a rematch, undo asked of the
         # table, ending when every player still in says end), as at the terminal.
         session.agreement = Agreement(web_game.enders, self.computers)
@@ -252,11 +267,12 @@ class WebTable:
             "log": list(snap.log),
         }
 
-    def step_view(self, number: int) -> dict:
-        """The public view after event ``number`` of the record as the file holds it (a
-        replay on the TV): the game rebuilt that far, in the contract every page reads,
-        with the ruling of that event in the table's words."""
-        record = self.store_record
+    def step_view(self, number: int, record: Record | None = None) -> dict:
+        """The public view after event ``number`` of ``record`` (default: the record as the
+        file holds it; else a kept game's) for a replay on the TV: the game rebuilt that
+        far, in the contract every page reads, with the ruling of that event in the
+        table's words."""
+        record = self.store_record if record is None else record
         game = record.rebuild(number)
         data = seat_view(self.web_game.registration, game, None, match=record.match).to_json()
         event = record.events[number - 1] if number else None
@@ -365,7 +381,43 @@ class WebTable:
 
     def _keep(self, finished: Record, game) -> None:
         """A rematch: the finished game kept beside this table's record, unchanged."""
-        self.store.keep(f"match-{finished.match}", dumps(finished, game))
+        path = self.store.keep(f"match-{finished.match}", dumps(finished, game))
+        self.kept = [*self.kept, self._kept(finished, game, path.name)]
+
+    def _kept(self, record: Record, game, name: str) -> Kept:
+        registration, computers = self.web_game.registration, tuple(self.computers)
+        view = seat_view(registration, game, None, match=record.match, computers=computers)
+        return Kept(record.match, name, record, view.to_json())
+
+    def recall(self) -> list[str]:
+        """The games a rematch finished here before a restart, read back from their files
+        beside the record (:meth:`RecordFile.keep`'s names); the words of each that cannot
+        be read. Blocking: it reads files."""
+        target = self.store.target
+        pattern = re.compile(
+            re.escape(target.stem)
+            + r"\.match-([0-9]{1,9})(?:-[0-9]{1,9})?"
+            + re.escape(target.suffix)
+        )
+        found = []
+        for path in target.parent.iterdir():
+            named = pattern.fullmatch(path.name)
+            if named is not None and int(named.group(1)) < self.store_record.match:
+                found.append((int(named.group(1)), path))
+        kept, problems = [], []
+        for _, path in sorted(found):
+            try:
+                record, game = loads(read_text(path, "game record"), self.web_game.kind)
+            except InputError as exc:
+                problems.append(exc.format_message())
+                continue
+            except RecordError as exc:
+                problems.append(f"{path.name}: {record_error_words(exc)}")
+                continue
+            if game.finished:
+                kept.append(self._kept(record, game, path.name))
+        self.kept = kept
+        return problems
 
     def note(self, words: tuple[str, ...]) -> None:
         """Tell every page ``words`` (the table's, not a move's: a computer seat given up)."""
@@ -409,6 +461,7 @@ class WebTable:
         self.session.agreement.forget_ending()
         self.session.record = self.store_record
         self.session.game = self.session.record.rebuild()
+        self.kept = [k for k in self.kept if k.match < self.store_record.match]  # not saved
         self._analyse()
         self.snapshot = self._snap(())
         self._tell("changed")
