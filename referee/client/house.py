@@ -237,11 +237,13 @@ def bots(game: GameRegistration, spec: str | None, players) -> tuple[Computer, .
 
 
 def computer_seats(
-    game: GameRegistration, computers: tuple[Computer, ...], apart: bool = False
+    game: GameRegistration, computers: tuple[Computer, ...], apart: bool = False, pool=None
 ) -> ComputerSeats:
     """The computer players of the seats a record names, each at its recorded level;
     ``apart``: each thinking in a process of its own (a table that answers people
-    meanwhile: the web)."""
+    meanwhile: the web), or in ``pool`` (``referee.table.apart.Thinkers``: a club's)."""
+    if pool is not None:
+        return ComputerSeats({c.name: game.player_apart(c.level, pool=pool) for c in computers})
     made = game.player_apart if apart else game.player
     return ComputerSeats({c.name: made(c.level) for c in computers})
 

@@ -469,12 +469,13 @@ class GameRegistration(Generic[S]):
 
         return level_player(self.computer, self.strongest, level, seed)
 
-    def player_apart(self, level: int | None = None, seed: int | None = None):
-        """The same player, thinking in a process of its own (``referee.table.computer.
-        Apart``): what a table that answers people while a computer thinks plays with."""
+    def player_apart(self, level: int | None = None, seed: int | None = None, pool=None):
+        """The same player, thinking apart (``referee.table.apart.Apart``): in a process of
+        its own, or in ``pool`` (a ``Thinkers`` many seats share): what a table that answers
+        people while a computer thinks plays with."""
         from referee.table.computer import apart
 
-        return apart(self.computer, self.strongest, level, seed)
+        return apart(self.computer, self.strongest, level, seed, pool)
 
 
 def _terminal(registration: GameRegistration) -> Any:

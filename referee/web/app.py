@@ -170,6 +170,11 @@ def _not_found() -> Response:
     return PlainTextResponse("not found", status_code=404, headers=HEADERS)
 
 
+def view_frame(view: dict) -> str:
+    """A view's WebSocket frame as text (what ``send_json`` would send)."""
+    return json.dumps({"type": "view", "view": view}, separators=(",", ":"), ensure_ascii=False)
+
+
 def _json(data: dict, status: int = 200) -> Response:
     return JSONResponse(data, status_code=status, headers=HEADERS)
 
@@ -200,6 +205,7 @@ class WebApp:
         self.prefix = urlsplit(base).path.rstrip("/")  # a club's table: /t/ID; else nothing
         self.origins = Origins(base)
         self.sockets: dict[Door, list[Held]] = {}  # open ones, oldest first
+        self._frames: dict[Door, tuple[tuple, str]] = {}  # each door's last frame, and of what
         self.joined: set[int] = set()  # seats (by number) whose phone has opened its page
         # the seats the referee plays (started and stopped by whoever serves the app)
         self.computers: ComputerRunner | None = None
@@ -331,6 +337,21 @@ class WebApp:
                 )
             ]
         return data
+
+    def frame(self, door: Door) -> str:
+        """``door``'s WebSocket frame now, ``{"type": "view", "view": ...}`` as text: made
+        once per snapshot for every page of that door (a seat's tabs, the spectators), not
+        once per page; the table screen's (which lists who has joined) each time."""
+        table = self.table
+        key = None if table is None or door.role == "table" else (table.snapshot, table.thinking)
+        if key is not None:
+            made = self._frames.get(door)
+            if made is not None and made[0][0] is key[0] and made[0][1] == key[1]:
+                return made[1]
+        text = view_frame(self.view_for(door))
+        if key is not None:
+            self._frames[door] = (key, text)
+        return text
 
     # ------------------------------------------------------------ routes
 
@@ -525,13 +546,13 @@ class WebApp:
             await refuse(websocket.scope, websocket.send, 403, "not a door of this table")
             return
 
-        def shown(door: Door) -> dict:
-            """What the page shows now: a kept game's end never changes."""
+        def shown(door: Door) -> str:
+            """What the page shows now, as its frame's text: a kept game's end never changes."""
             if kept is None:
-                return self.view_for(door)
+                return self.frame(door)
             assert self.table is not None
             data = self.table.step_view(len(kept.record.events), kept.record)
-            return {**data, "role": "spectator"}
+            return view_frame({**data, "role": "spectator"})
 
         if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS:
             await websocket.close(code=1013)  # try again later
@@ -559,7 +580,7 @@ class WebApp:
             if door.role == "seat" and door.number not in self.joined:
                 await run_in_threadpool(self.mark_joined, door.number)
             sent = shown(door)
-            await websocket.send_json({"type": "view", "view": sent})
+            await websocket.send_text(sent)
             receiver = asyncio.ensure_future(self._drain(websocket))
             while not receiver.done():
                 getter = asyncio.ensure_future(queue.get())
@@ -583,10 +604,10 @@ class WebApp:
                 now = self.door(websocket.path_params["path"], websocket.path_params["token"])
                 if now is None:  # pragma: no cover - a door is never taken away
                     break
-                view = shown(now)  # a --seats seat's player, once named
-                if view != sent:  # a frame only when what this page shows changed
-                    sent = view
-                    await websocket.send_json({"type": "view", "view": view})
+                frame = shown(now)  # a --seats seat's player, once named
+                if frame != sent:  # a frame only when what this page shows changed
+                    sent = frame
+                    await websocket.send_text(frame)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

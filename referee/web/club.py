@@ -375,9 +375,10 @@ class Club:
                 store, _ = start_record(path, web_game.prefix, record, state)
             else:  # the computer seats the record keeps
                 store, record, state = resume_record(path, web_game.kind)
-            # In the club's process, not apart (as ``serve`` has them): a player asks the
-            # club's one background pool, and the seats think one at a time club-wide.
-            seats = computer_seats(registration, record.computers)
+            # Apart, on the club's bounded pool of thinking processes (a club without
+            # pools, in tests: in this process).
+            thinking = pools.thinking if pools is not None else None
+            seats = computer_seats(registration, record.computers, pool=thinking)
             stack.callback(store.close)
             stack.callback(seats.close)
             with claims():

@@ -341,7 +341,8 @@ def naming_app(
             write_atomically(numbered_path(path), f"{seats.count}\n", 0o600)
             with pools.for_claims() if pools is not None else contextlib.nullcontext():
                 services = stack.enter_context(web_game.services(record))
-            computers = computer_seats(game, record.computers, apart=pools is None)
+            thinking = pools.thinking if pools is not None else None  # a club's, shared
+            computers = computer_seats(game, record.computers, apart=True, pool=thinking)
             table = seated(web_game, record, state, store, services, computers, pools)
         except StoreError as exc:
             raise Unstartable(f"{exc.message}; the game cannot be recorded") from None

@@ -20,10 +20,14 @@ moved on, is a new snapshot (a new version) told to every page.
 from __future__ import annotations
 
 import contextlib
+import functools
+import heapq
+import itertools
 import json
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -74,6 +78,49 @@ def plain_card(card: object) -> str:
     if name is None:
         return json.dumps(card, ensure_ascii=False)
     return name if card.get("number") is None else f"{card['number']}: {name}"
+
+
+class Notices:
+    """One thread that tells the pages of every table whose command takes a while that the
+    referee is thinking (a thread started per command cost each move a few milliseconds on
+    a busy machine, waiting for the new thread to be scheduled)."""
+
+    def __init__(self) -> None:
+        self._wake = threading.Condition()
+        self._due: list[tuple[float, int, Callable[[], None]]] = []
+        self._gone: set[int] = set()
+        self._numbers = itertools.count(1)
+        self._thread: threading.Thread | None = None
+
+    def after(self, seconds: float, action: Callable[[], None]) -> int:
+        """Call ``action`` in ``seconds`` (unless cancelled); its number, to cancel it."""
+        with self._wake:
+            number = next(self._numbers)
+            heapq.heappush(self._due, (time.monotonic() + seconds, number, action))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="notices", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+            return number
+
+    def cancel(self, number: int) -> None:
+        with self._wake:
+            if any(n == number for _, n, _ in self._due):
+                self._gone.add(number)
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._due or self._due[0][0] > time.monotonic():
+                    self._wake.wait(self._due[0][0] - time.monotonic() if self._due else None)
+                _, number, action = heapq.heappop(self._due)
+                if number in self._gone:
+                    self._gone.discard(number)
+                    continue
+            action()
+
+
+NOTICES = Notices()
 
 
 @dataclass(frozen=True)
@@ -130,6 +177,7 @@ class WebTable:
         self.thinking = False
         self.running = False  # a command is being carried out
         self.notice_lock = threading.Lock()
+        self._commands = 0  # commands begun (a notice is for one of them)
         self.listeners: list[Callable[[str], None]] = []  # told "thinking" / "changed"
         self._version = 0
         # Versions count from 1 again when the server restarts; a page that outlived the
@@ -142,9 +190,10 @@ class WebTable:
         session.agreement = Agreement(web_game.enders, self.computers)
         self.background = web_game.terminal.game.background  # the game's analysis, if any
         self.analyst = None
-        if self.background is not None:  # at a club, on the pool no player waits for
+        if self.background is not None:  # at a club, apart on its thinking processes
             within = pools.for_background if pools is not None else contextlib.nullcontext
-            self.analyst = Analyst(self.background, self._analysed, within)
+            apart = (pools.thinking, web_game.name) if pools is not None else None
+            self.analyst = Analyst(self.background, self._analysed, within, apart)
         self._position: object = None  # the position being analysed (None: not wanted)
         self._analysis: object = None  # its answer, once the analyst has given it
         with self.lock:  # an answer is published under the lock: only after the first snapshot
@@ -270,10 +319,9 @@ class WebTable:
             wished = self._wished()
             # Every page learns the referee is thinking only once a command takes a while
             # (a claim): a quick one, a refused private one included, tells nobody anything.
-            notice = threading.Timer(THINKING_AFTER, self._think)
-            notice.daemon = True
+            self._commands += 1
             self.running = True
-            notice.start()
+            notice = NOTICES.after(THINKING_AFTER, functools.partial(self._think, self._commands))
             shown: list[tuple[Outcomes, bool]] = []
             try:
                 loop.run(
@@ -292,7 +340,7 @@ class WebTable:
                 return Answer(False, ("the referee failed on that command; nothing was recorded",))
             finally:
                 with self.notice_lock:  # a notice late to fire finds the command over
-                    notice.cancel()
+                    NOTICES.cancel(notice)
                     self.running = False
                     thought, self.thinking = self.thinking, False
             outcomes, changed = shown[0] if shown else ((), False)
@@ -371,9 +419,15 @@ class WebTable:
         self.kept = kept
         return problems
 
-    def _think(self) -> None:
+    def note(self, words: tuple[str, ...]) -> None:
+        """Tell every page ``words`` (the table's, not a move's: a computer seat given up)."""
+        with self.lock:
+            self.snapshot = self._snap(words)
+            self._tell("changed")
+
+    def _think(self, command: int) -> None:
         with self.notice_lock:
-            if not self.running:
+            if not self.running or command != self._commands:
                 return
             self.thinking = True
         self._tell("thinking")
