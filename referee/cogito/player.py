@@ -5,9 +5,10 @@ names its card only when sure. Level 2 (the default) keeps its seat's exact
 belief (:mod:`referee.cogito.belief`) and names its card the moment only one
 is possible, on anyone's turn (so it is never wrong, and never late). It
 chooses each play and gift by looking ahead (:mod:`referee.cogito.lookahead`):
-it plays the rest of the game out in :data:`WORLDS` worlds it cannot tell
-apart from the game, the others knowing what their own view tells them and
-declaring as soon as they are sure, and takes the move that finds itself
+it plays the rest of the game out in worlds it cannot tell apart from the
+game (:data:`WORLDS` at a time, more while the best two moves are close, at
+most :data:`MOST_WORLDS`), the others knowing what their own view tells them
+and declaring as soon as they are sure, and takes the move that finds itself
 first in the most. So a judgement that may split its candidates is weighed
 against a second red card (ego disruption) and against what the move tells
 the others: a Self card revealed or given is one they strike off, a card
