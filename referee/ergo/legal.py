@@ -457,11 +457,30 @@ def _spots(rows: Sequence[Row]) -> Iterator[tuple[Spot, ProofCard]]:
             yield Spot(p, i), c
 
 
+def _partner(code: str, index: int) -> int | None:
+    """The parenthesis pairing with the one at ``index`` of a premise's characters (None
+    if it is unpaired), as :meth:`referee.ergo.proof.Proof.remove` pairs them."""
+    step = 1 if code[index] == "(" else -1
+    depth = 0
+    i = index
+    while 0 <= i < len(code):
+        if code[i] in "()":
+            depth += 1 if (code[i] == "(") == (step == 1) else -1
+            if depth == 0:
+                return i
+        i += step
+    return None
+
+
 def _tabulas(turn: Turn, ok_now: bool) -> Iterator[tuple[str, Proof]]:
     if not turn.count(Card.TABULA_RASA):
         return
     proof = Proof(turn.rows)
-    seen: set[tuple[Row, ...]] = set()
+    reading = turn.reading
+    judged = _judged(reading)
+    codes = [_code(row) for row in turn.rows]
+    keys = [_key(row) for row in turn.rows]
+    seen: set[tuple[str, ...]] = set()
     held = Counter(dict(turn.held))
     held[Card.TABULA_RASA] -= 1
     names = None
@@ -473,12 +492,21 @@ def _tabulas(turn: Turn, ok_now: bool) -> Iterator[tuple[str, Proof]]:
         pair = c.face.role == Role.PARENTHESIS
         if pair and not turn.tabula_pair:
             continue
-        after, _ = proof.remove(spot, with_partner=pair)
-        if after.premises in seen:
+        i, index = spot.premise - 1, spot.position - 1
+        drop = {index}
+        partner = _partner(codes[i], index) if pair else None
+        if partner is not None:
+            drop.add(partner)
+        code = "".join(ch for k, ch in enumerate(codes[i]) if k not in drop)
+        key = "".join(ch for k, ch in enumerate(keys[i]) if k not in drop)
+        after_codes = [*codes[:i], *([code] if code else []), *codes[i + 1 :]]
+        after_key = (*keys[:i], *([key] if key else []), *keys[i + 1 :])
+        if after_key in seen:
             continue
-        if not proof_ok(after.premises, turn.reading):
+        if not all(_code_ok(code, judged, reading) for code in after_codes):
             if turn.plays_left == 1:
                 continue
+            after, _ = proof.remove(spot, with_partner=pair)
             rest = replace(
                 turn,
                 rows=after.premises,
@@ -490,8 +518,8 @@ def _tabulas(turn: Turn, ok_now: bool) -> Iterator[tuple[str, Proof]]:
             mended = (p for _, p in moves(rest) if p is not None)
             if not any(proof_ok(p.premises, turn.reading) for p in mended):
                 continue
-        seen.add(after.premises)
-        yield f"tabula {spot}", after
+        seen.add(after_key)
+        yield f"tabula {spot}", proof.remove(spot, with_partner=pair)[0]
 
 
 def _revolutions(turn: Turn) -> Iterator[tuple[str, Proof]]:
@@ -499,16 +527,26 @@ def _revolutions(turn: Turn) -> Iterator[tuple[str, Proof]]:
         return
     proof = Proof(turn.rows)
     check = turn.plays_left == 1 or not turn.tabula_this_turn
+    reading = turn.reading
+    judged = _judged(reading)
+    codes = [_code(row) for row in turn.rows]
+    keys = [_key(row) for row in turn.rows]
     spots = [(s, c) for s, c in _spots(turn.rows) if c.face.role in (Role.VARIABLE, Role.OPERATOR)]
-    seen: set[tuple[Row, ...]] = set()
+    seen: set[tuple[str, ...]] = set()
     for x, (s, a) in enumerate(spots):
         for t, b in spots[x + 1 :]:
             if a.face.role != b.face.role or a.face == b.face:
                 continue
-            after = proof.swap(s, t)
-            if after.premises in seen:
+            i, p, j, q = s.premise - 1, s.position - 1, t.premise - 1, t.position - 1
+            after_codes, after_keys = list(codes), list(keys)
+            for row, at, char_of in ((i, p, b), (j, q, a)):  # each spot shows the other's card
+                code, key = after_codes[row], after_keys[row]
+                after_codes[row] = code[:at] + FACE_CHAR[char_of.face] + code[at + 1 :]
+                after_keys[row] = key[:at] + CARD_CHAR[char_of.card, char_of.face] + key[at + 1 :]
+            after_key = tuple(after_keys)
+            if after_key in seen:
                 continue
-            if check and not proof_ok(after.premises, turn.reading):
+            if check and not all(_code_ok(c, judged, reading) for c in after_codes):
                 continue
-            seen.add(after.premises)
-            yield f"revolution {s} {t}", after
+            seen.add(after_key)
+            yield f"revolution {s} {t}", proof.swap(s, t)
