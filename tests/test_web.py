@@ -816,3 +816,28 @@ def test_invicta_a_position_come_round_is_told_on_every_screen(tmp_path):
         ]
     assert app.table.command("bob", "b2-a3").ok  # the third time: a draw, nothing to warn of
     assert app.table.session.game.finished and app.table.view(None)["repetition"] == []
+
+
+def test_every_page_hears_a_change_through_one_wake_up_of_the_server(tmp_path):
+    """However many pages are open, the table tells them through one listener (one call
+    into the event loop per change), and each page gets the new view."""
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    urls = app.urls()
+    doors = [urls["seats"]["ann"], urls["seats"]["bob"], urls["spectator"], urls["spectator"]]
+    listeners = len(app.table.listeners)
+    sockets = [client.websocket_connect(path_of(url) + "/ws") for url in doors]
+    opened = [ws.__enter__() for ws in sockets]
+    try:
+        first = [ws.receive_json() for ws in opened]
+        assert len(app.table.listeners) == listeners + 1
+        assert post(client, urls["seats"]["ann"], "e4")["ok"]
+        version = app.table.snapshot.version
+        for ws, frame in zip(opened, first, strict=True):
+            while frame["type"] != "view" or frame["view"]["version"] != version:
+                frame = ws.receive_json()
+            assert frame["view"]["board"]
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+    assert len(app.table.listeners) == listeners + 1 and app.pages == []

@@ -100,7 +100,8 @@ class Notices:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="notices", daemon=True)
                 self._thread.start()
-            self._wake.notify()
+            if self._due[0][1] == number:  # sooner than it means to wake: woken (else not)
+                self._wake.notify()
             return number
 
     def cancel(self, number: int) -> None:
