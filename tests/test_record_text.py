@@ -36,7 +36,9 @@ def test_the_file_is_the_records_json_after_every_event(name):
         session.execute(rng.choice(legal(game.view(session.game, seat))), seat)
         if step == 6:  # a move taken back: kept in the record's "undone"
             session.execute("undo", seat)
-        record = replace(session.record, match=2, computers=(Computer(session.game.players[-1], 1),))
+        record = replace(
+            session.record, match=2, computers=(Computer(session.game.players[-1], 1),)
+        )
         for kept in (session.record, record):
             text = dumps(kept, session.game)
             assert text == plain(kept, session.game)
