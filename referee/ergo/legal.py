@@ -115,7 +115,7 @@ CARD_CHAR: dict[tuple[Card, Face], str] = {
 }
 # Premises already judged, by reading rules and faces (bounded: cleared when full).
 _JUDGED: dict[ReadingRules, dict[str, bool]] = {}
-MAX_JUDGED = 1 << 17
+MAX_JUDGED = 1 << 16
 
 
 @lru_cache(maxsize=65536)
@@ -204,10 +204,6 @@ def _code(row: Row) -> str:
 
 def _key(row: Row) -> str:
     return "".join(CARD_CHAR[c.card, c.face] for c in row)
-
-
-def _row_ok(row: Row, reading: ReadingRules) -> bool:
-    return _code_ok(_code(row), _judged(reading), reading)
 
 
 def proof_ok(rows: Sequence[Row], reading: ReadingRules) -> bool:
