@@ -29,6 +29,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from referee.client.agreement_words import agreement_words
@@ -65,6 +66,10 @@ AGREED = (RematchWished, MatchBegins, UndoAsked, UndoAnswered, UndoGranted, EndW
 
 # Seconds a command runs before every page is told the referee is thinking.
 THINKING_AFTER = 0.3
+# Where a table's record is written (its two fsyncs) while the views of its move are made:
+# nothing is shown, answered or published before the write is done (a table waits for its
+# own write, under its lock, so that each has one at a time).
+WRITES = ThreadPoolExecutor(max_workers=32, thread_name_prefix="record")
 
 
 def plain_card(card: object) -> str:
@@ -324,15 +329,35 @@ class WebTable:
             self.running = True
             notice = NOTICES.after(THINKING_AFTER, functools.partial(self._think, self._commands))
             shown: list[tuple[Outcomes, bool]] = []
+            writing: list[tuple[Record, Future[None]]] = []
+
+            def save(record: Record, game) -> None:
+                """The record's text made now, and written while the views are made."""
+                writing.append((record, WRITES.submit(self.store.write, dumps(record, game))))
+
+            snapshot = None
             try:
-                loop.run(
-                    self.session,
-                    [line],
-                    self.save,
-                    lambda o, changed: shown.append((o, changed)),
-                    seat,
-                    keep=self._keep,
-                )
+                try:
+                    loop.run(
+                        self.session,
+                        [line],
+                        save,
+                        lambda o, changed: shown.append((o, changed)),
+                        seat,
+                        keep=self._keep,
+                    )
+                    outcomes, changed = shown[0] if shown else ((), False)
+                    answer, words = self._answer(seat, outcomes, changed)
+                    if changed:
+                        self._analyse()
+                        snapshot = self._snap(self._public_words(seat, outcomes, words))
+                    elif self._wished() != wished:  # a wish said, or forgotten: every page shows it
+                        agreed = tuple(
+                            agreement_words(o) for o in outcomes if isinstance(o, AGREED)
+                        )
+                        snapshot = self._snap(agreed or self.snapshot.log)
+                finally:
+                    self._written(writing)  # nothing is shown before the record is on disk
             except StoreError as exc:  # the record could not be written: nothing is acknowledged
                 self._reset()
                 return Answer(False, (exc.message,))
@@ -344,17 +369,26 @@ class WebTable:
                     NOTICES.cancel(notice)
                     self.running = False
                     thought, self.thinking = self.thinking, False
-            outcomes, changed = shown[0] if shown else ((), False)
-            answer, words = self._answer(seat, outcomes, changed)
-            if changed:
-                self._analyse()
-                self.snapshot = self._snap(self._public_words(seat, outcomes, words))
-            elif self._wished() != wished:  # a wish said, or forgotten: every page shows it
-                agreed = tuple(agreement_words(o) for o in outcomes if isinstance(o, AGREED))
-                self.snapshot = self._snap(agreed or self.snapshot.log)
+            if snapshot is not None:
+                self.snapshot = snapshot
             if self.snapshot is not before or thought:
                 self._tell("changed")  # pages told the referee thinks hear it has stopped
             return answer
+
+    def _written(self, writing: list[tuple[Record, Future[None]]]) -> None:
+        """Wait for every write a command started; the file then holds its record.
+        StoreError: one could not be written (the first)."""
+        failed: StoreError | None = None
+        for record, future in writing:
+            try:
+                future.result()
+            except StoreError as exc:
+                failed = failed or exc
+            else:
+                if failed is None:
+                    self.store_record = record
+        if failed is not None:
+            raise failed
 
     def _answer(
         self, seat: str, outcomes: Outcomes, changed: bool
