@@ -4,7 +4,9 @@ A :class:`WebTable` owns the session, the record file and the lock that lets
 one command run at a time. A command runs in a worker thread (the engine may
 think for seconds; the event loop keeps serving pages meanwhile), through the
 shared loop (:func:`referee.table.loop.run`), so the record is written after
-every event *before* anyone is answered. After each command the views of
+every event *before* anyone is answered (the write, with its fsyncs, runs in a
+thread of :data:`WRITES` while the views are made; nothing is published until it
+is done). After each command the views of
 every seat, the spectator and the table are computed once, by the game, and
 kept as a snapshot: pages and WebSockets are served from that snapshot only,
 never from the live game.
