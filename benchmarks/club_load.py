@@ -14,11 +14,13 @@ Phases of ``--seconds`` each, alternating ``--rounds`` times (so that a machine 
 load drifts weighs on both alike): the tables alone, then the same while one more
 Palmer table settles claims without pause (its phones claim whenever they may); the
 difference is what a claim at one table adds to the others. Also: the club's memory
-(resident set) before and after the tables open, per table, and whether every record
-(each table's, and each game a rematch kept) replays with exit 0.
+(resident set) before and after the tables open, per table, whether every record
+(each table's, and each game a rematch kept) replays with exit 0, and how late this
+process's own event loop ran (its phones share it: a lag here is the harness's, not the
+club's).
 
     .venv/bin/python benchmarks/club_load.py [--tables 20] [--seconds 15] [--rounds 3]
-        [--palmer-level N] [--mixed]
+        [--palmer-level N] [--mixed] [--no-replay]
 """
 
 from __future__ import annotations
