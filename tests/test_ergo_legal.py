@@ -11,6 +11,7 @@ import pytest
 from referee.ergo.cards import Face, ProofCard
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.decks import bundled_deck_path as ergo_deck_path
+from referee.ergo.events import Score
 from referee.ergo.legal import CHAR_FACE, FACE_CHAR, _well_formed, legal_lines, moves, turn_of
 from referee.ergo.outcomes import PlacementRefused
 from referee.ergo.proof import Placed, PlacementError
@@ -157,3 +158,18 @@ def _formula(rng: random.Random, depth: int) -> str:
         operand = inner or "(" + _formula(rng, depth - 1) + ")"
         operands.append(rng.choice(["", "~"]) + operand)
     return "".join(o + rng.choice("&|>") for o in operands[:-1]) + operands[-1]
+
+
+def test_why_just_after_a_round_ends_says_what_the_record_replayed_says():
+    """``why`` right after a round is scored reads the game as it stands (a web table asks
+    for it at every round's end); the same ruling as a session rebuilt from the record."""
+    s, rng, rounds = session(3, 11), random.Random(11), 0
+    while rounds < 2 and not s.game.finished:
+        seat = s.game.player
+        s.execute(rng.choice(legal_lines(s.game, seat)), seat)
+        if isinstance(s.record.events[-1], Score):
+            rounds += 1
+            replayed = Session(s.record, ErgoCommands())
+            assert s.execute("why") == replayed.execute("why")
+            assert s.execute("why A") == replayed.execute("why A")
+    assert rounds == 2
