@@ -39,7 +39,11 @@ def test_levels():
 
 @pytest.mark.parametrize(
     ("seed", "levels", "rules"),
-    [(1, (DEFAULT_LEVEL, 0), {}), (5, (DEFAULT_LEVEL, 0, DEFAULT_LEVEL), {"keep_redundant": True})],
+    [
+        (1, (DEFAULT_LEVEL, 0), {}),
+        (5, (DEFAULT_LEVEL, 0, DEFAULT_LEVEL), {"keep_redundant": True}),
+        (7, (DEFAULT_LEVEL, 1), {"passing": "stuck"}),  # no pass while a card can be played
+    ],
 )
 def test_matches_keep_the_rules(referee, seed, levels, rules):
     seats = ("ann", "bob", "cy")[: len(levels)]
@@ -151,3 +155,58 @@ def parse_deck_vocabulary(path):
     from referee.language.deck import load_deck_text
 
     return load_deck_text(path.read_text(encoding="utf-8"), str(path)).vocabulary
+
+
+def test_a_slow_machine_and_other_hidden_cards_change_no_choice(referee, monkeypatch):
+    """Each level's choice is a function of its seat's view and its seed alone: the same
+    move when the cards the seat cannot see are dealt again and, at once, every question
+    seems to take 0.4 s longer (the clock jumps at each question: a machine many times
+    slower than this one), as when the machine is idle."""
+    import json
+    import random
+    import time
+
+    seats = ("ann", "bob", "cy")
+    session = new_session(referee, seats, seed=11, claim_timeout=1.0)
+    with Engine(Limits(timeout=2.0, workers=1)) as engine:
+
+        def made(level: int, seed: int):
+            player = computer_player(level, seed)
+            if player._engine is not None:  # the default starts its own as it is made
+                player._engine.close()
+            player._engine = engine  # one warm worker for them all (closed with it)
+            return player
+
+        for k in range(3):  # a board to think about: three statements the seats wrote
+            seat = session.game.player
+            line = made(1, k).choose(json.loads(json.dumps(seat_view(session.game, seat))))
+            assert line is not None and not isinstance(session.execute(line, seat)[0], Refused)
+        seat = session.game.player
+        seen = json.loads(json.dumps(seat_view(session.game, seat)))
+        other = session.record.rebuild()
+        rng = random.Random(3)
+        others = [p for p in seats if p != seat]
+        pool = [c for p in others for c in other.hands[p]] + other.draw_pile
+        rng.shuffle(pool)
+        for p in others:
+            other.hands[p], pool = pool[: len(other.hands[p])], pool[len(other.hands[p]) :]
+        other.draw_pile = pool
+        assert other.hands != session.game.hands
+        assert json.loads(json.dumps(seat_view(other, seat))) == seen
+        idle = {level: made(level, 7).choose(seen) for level in (1, DEFAULT_LEVEL)}
+
+        offset = [0.0]
+        real = time.monotonic
+        monkeypatch.setattr(time, "monotonic", lambda: real() + offset[0])
+        for name in ("call", "consistency", "entailment"):
+            method = getattr(Engine, name)
+
+            def slowed(self, *args, method=method, **kwargs):
+                offset[0] += 0.4
+                return method(self, *args, **kwargs)
+
+            monkeypatch.setattr(Engine, name, slowed)
+        for level, line in idle.items():
+            player = made(level, 7)
+            assert player.choose(json.loads(json.dumps(seat_view(other, seat)))) == line, level
+            assert offset[0] > 2.0  # it was slow: main's players stopped looking at 1-3 s
