@@ -261,7 +261,7 @@ def test_the_board_its_own_statement_left_is_not_asked_again(engine):
         assert not any(isinstance(o, Refused) for o in s.execute("pass", other))
         asked = p.counted.asked
         board = player.read_board(seat_view(s.game, seat))
-        now = p.analysis(player.question(board, LIMIT))
+        now = p.analysed(player.question(board, LIMIT), history=board.history)
         assert p.counted.asked == asked and now.board == Consistency.CONSISTENT
     finally:
         p.close()

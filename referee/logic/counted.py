@@ -23,7 +23,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar, cast
 
 from referee.language.ast import Falsum, Formula, Not, free_vars
 from referee.logic.evaluate import EvaluationError, EvaluationTimeout, evaluate
@@ -63,7 +63,7 @@ class Answer:
     capped: bool = False
 
 
-class Pool:
+class Pool(Protocol):
     """What :class:`Counted` needs of an engine: to run a function in a worker under a
     hard limit (:meth:`referee.logic.engine.Engine.call`)."""
 
@@ -172,13 +172,14 @@ class Counted:
             until = time.monotonic() + self.cap * rounds + 1.0
             try:
                 for event in workers.events(set(tasks), until):
-                    key = tasks.get(event.task)
-                    if key is None or not isinstance(event.result, Returned):
+                    found = tasks.get(event.task)
+                    if found is None or not isinstance(event.result, Returned):
                         continue  # died, or at the cap: asked again when asked
                     self.asked += 1
-                    verdict = self._verdict(key[0], key[1], event.result.value, 0.0)
+                    answer = cast(Answer, event.result.value)
+                    verdict = self._verdict(found[0], found[1], answer, 0.0)
                     if not _capped(verdict):
-                        self._store(key, verdict)
+                        self._store(found, verdict)
             finally:
                 for task in tasks:
                     workers.cancel(task)
@@ -217,10 +218,11 @@ class Counted:
         if sum(expanded_size(f) for f in (*premises, *goals)) > MAX_NODES:
             return None
         prem = tuple(nnf(expand_unique(p)) for p in premises)
-        if not goals or any(isinstance(g, Falsum) for g in goals):
+        conjunction = big_and(goals)
+        if conjunction is None or any(isinstance(g, Falsum) for g in goals):
             negated = None
         else:
-            negated = nnf(expand_unique(Not(big_and(goals))))
+            negated = nnf(expand_unique(Not(conjunction)))
         predicates, functions = signature([*premises, *goals])
         return prem, negated, predicates, functions
 

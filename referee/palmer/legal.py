@@ -108,7 +108,7 @@ def _passes(game: Game) -> list[str]:
 def _plain_plays(game: Game, seat: str) -> list[str]:
     """For each card of the hand that writes a statement of the player's own, the
     plainest statement it allows (``∃x blonde(x)``, ``∀x ∃y x = y``), checked as a play."""
-    lines = []
+    lines: list[str] = []
     assert game.vocabulary is not None
     for word, card_id in _hand(game, seat):
         card = game.deck.card(card_id)

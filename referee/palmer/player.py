@@ -17,7 +17,7 @@ every question is answered within counted work (:mod:`referee.logic.counted`: cv
 resource units, E's processed clauses, the evaluator's steps), never a clock; the move
 stops after a counted number of candidates and questions; its random draws are seeded
 by the seed and the view. The analysis of a board is the chain of the analyses of its
-prefixes, each reusing the one before (:meth:`ProvingPlayer.analysis`), remembered: a
+prefixes, each reusing the one before (:meth:`ProvingPlayer.analysed`), remembered: a
 pure function of the board, so what pondering or an earlier turn computed is reused
 without changing any answer. The clock is only a safety cap (``MOVE_CAP``): a move that
 reaches it (a machine far slower than any table's) says a fixed line instead, and is
@@ -50,6 +50,7 @@ from referee.logic.model import Model
 from referee.logic.verdict import Verdict
 from referee.palmer import analysis
 from referee.palmer.analysis import Budget, Claimable, Consistency, Stated
+from referee.palmer.claims import Engine as Asked
 from referee.palmer.permissions import PlayRefused, check_cards_allow, negation_sites
 from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 
@@ -64,6 +65,12 @@ QUESTION_CAP = 10.0
 MOVE_CAP = 20.0
 CANDIDATES = 24  # statements (and ¬ places) tried at most in one turn
 MOVE_QUESTIONS = 40  # questions at most (answered or remembered) while looking for one
+# Where a pass is not allowed (house rule passing=stuck) a statement that hands the next
+# player a claim cannot be avoided by passing: the search is wider.
+STUCK_CANDIDATES, STUCK_QUESTIONS, STUCK_PER_COMBO = 32, 48, 4
+# The default draws more statements for each set of cards and tries first those its
+# analysis's models all keep (TrappingPlayer._order).
+SCREENED, SCREENED_STUCK = 6, 10
 SAFE_WANTED = 3  # safe statements found before the one that sets the best trap is chosen
 NEXT_STATEMENTS = 12  # statements another player might write next, imagined per choice
 ANALYSES = 256  # board analyses remembered (the chains of prefixes of recent boards)
@@ -151,7 +158,7 @@ def question(board: Board, timeout: float) -> analysis.Board:
 
 
 def claimable(
-    engine: Engine,
+    engine: Asked,
     board: analysis.Board,
     previous: Claimable | None,
     budget: Budget,
@@ -169,7 +176,7 @@ class Safety(enum.Enum):
 
 
 def hands_nothing(
-    engine: Engine, now: Claimable, candidate: Candidate, budget: Budget
+    engine: Asked, now: Claimable, candidate: Candidate, budget: Budget
 ) -> tuple[Safety, Claimable]:
     """One ply: whether the board ``candidate`` leaves hands the next player no claim,
     and the analysis of that board (the player's next turn may reuse it).
@@ -287,13 +294,32 @@ def _body(rng: random.Random, variables: Sequence[str], symbols: Vocabulary) -> 
     return f"{first} {rng.choice(('∧', '∨', '→'))} {literal()}"
 
 
+def _wide_body(rng: random.Random, variables: Sequence[str], symbols: Vocabulary) -> str:
+    """Two or three literals of different atoms, joined by any connective (a wider
+    search than :func:`_body`'s, which often says one atom twice)."""
+    wanted = 2 if rng.random() < 0.6 else 3
+    atoms: list[str] = []
+    for _ in range(4 * wanted):
+        atom = _atom(rng, variables, symbols)
+        if atom not in atoms:
+            atoms.append(atom)
+        if len(atoms) == wanted:
+            break
+    literals = [f"¬({a})" if rng.random() < 0.35 else a for a in atoms]
+    body = literals[0]
+    for literal in literals[1:]:
+        body = f"({body}) {rng.choice(('∧', '∨', '→', '↔'))} {literal}"
+    return body
+
+
 def _texts(
-    rng: random.Random, prefix: Sequence[str], symbols: Vocabulary, tries: int
+    rng: random.Random, prefix: Sequence[str], symbols: Vocabulary, tries: int, wide: bool = False
 ) -> Iterator[str]:
     variables = _VARIABLES[: len(prefix)]
     quantifiers = " ".join(f"{_SIGN[k]}{v}" for k, v in zip(prefix, variables, strict=False))
+    body = _wide_body if wide else _body
     for _ in range(tries):
-        yield f"{quantifiers} ({_body(rng, variables, symbols)})"
+        yield f"{quantifiers} ({body(rng, variables, symbols)})"
 
 
 @dataclass(frozen=True)
@@ -303,7 +329,7 @@ class Hand:
 
 
 def _plays(
-    rng: random.Random, hand: Hand, board: Board, every_card_used: bool
+    rng: random.Random, hand: Hand, board: Board, every_card_used: bool, per_combo: int = 2
 ) -> Iterator[tuple[str, ast.Statement, int]]:
     """(line, statement, cards used) for statements the hand's cards allow, a few per
     combination of cards, each checked by the rules' own card check."""
@@ -327,15 +353,23 @@ def _plays(
             chains = {c for c in chains if len(c) <= len(_VARIABLES)}
             if chains:
                 combos.append((list(chosen), sorted(chains), board.deck_vocabulary))
-    for chosen in wild[:1]:
-        combos.append(([chosen], list(_SYMBOL_PREFIXES), board.deck_vocabulary))
+    for card in wild[:1]:
+        combos.append(([card], list(_SYMBOL_PREFIXES), board.deck_vocabulary))
     rng.shuffle(combos)
     seen: set[ast.Statement] = set()
-    for chosen, prefixes, symbols in combos[:12]:
-        cards = [c for _, c in chosen]
-        words = " ".join(w for w, _ in chosen)
+    for played, prefixes, symbols in combos[:12]:
+        cards = [c for _, c in played]
+        words = " ".join(w for w, _ in played)
         found = 0
-        for text in _texts(rng, rng.choice(prefixes), symbols, 12):
+        if per_combo <= 2:
+            texts: Iterator[str] = _texts(rng, rng.choice(prefixes), symbols, 12)
+        else:  # a wider search: each statement under a prefix of its own
+            texts = (
+                text
+                for _ in range(4 * per_combo)
+                for text in _texts(rng, rng.choice(prefixes), symbols, 1, wide=True)
+            )
+        for text in texts:
             try:
                 statement = parse_statement(text, board.vocabulary)
                 check_cards_allow(
@@ -348,7 +382,7 @@ def _plays(
             seen.add(statement)
             found += 1
             yield f"play {words} : {to_unicode(statement)}", statement, len(cards)
-            if found >= 2:
+            if found >= per_combo:
                 break
 
 
@@ -365,10 +399,12 @@ def candidates(
     board: Board,
     moves: Sequence[str],
     asked: analysis.Board,
+    per_combo: int = 2,
 ) -> list[Candidate]:
     """Writing moves worth trying, most preferred first: the hand's statements (more
     cards first: the hand is refilled; ∃ first: weak statements are the ones a later
-    statement entails, a claim for the player after it), its S cards, its ¬ places."""
+    statement entails, a claim for the player after it; ``per_combo`` for each set of
+    cards), its S cards, its ¬ places."""
     you = view["you"]
     dealt = view.get("mode") == "dealt"
     cards = [c for c in you.get("hand") or [] if isinstance(c, Mapping)]
@@ -384,7 +420,7 @@ def candidates(
         return asked.with_statement(Stated(new_id, statement.asserted, True))
 
     out = []
-    for line, statement, used in _plays(rng, hand, board, every):
+    for line, statement, used in _plays(rng, hand, board, every, per_combo):
         weak = (
             statement.formula.kind == ast.EXISTS
             if isinstance(statement.formula, ast.Quant)
@@ -400,9 +436,9 @@ def candidates(
         )
     for line in moves:
         if line.startswith("play ") and ":" not in line:  # an S card, as legal lines list it
-            statement = _s_statement(line, hand, board)
-            if statement is not None:
-                out.append(Candidate(line, written(statement), new_id, 1 + rng.random() * 0.1))
+            card_statement = _s_statement(line, hand, board)
+            if card_statement is not None:
+                out.append(Candidate(line, written(card_statement), new_id, 1 + rng.random() * 0.1))
         elif line.startswith("negate "):
             _, number, place = line.split()
             target = next((e for e in board.entries if e.id == int(number)), None)
@@ -543,7 +579,7 @@ class ProvingPlayer:
 
     # -- the analysis of a board: the chain of its prefixes
 
-    def analysis(
+    def analysed(
         self,
         board: analysis.Board,
         stale: Callable[[], bool] = lambda: False,
@@ -617,9 +653,15 @@ class ProvingPlayer:
         if len(self._analyses) > ANALYSES:
             self._analyses.popitem(last=False)
 
-    def _check(self, now: Claimable, candidate: Candidate) -> tuple[Safety, Claimable]:
-        """:func:`hands_nothing` within counted work."""
-        return hands_nothing(self.counted, now, candidate, self._budget(trying=True))
+    def _check(
+        self, now: Claimable, candidate: Candidate, wide: bool = False
+    ) -> tuple[Safety, Claimable]:
+        """:func:`hands_nothing` within counted work; every question asked where it may
+        not pass (``wide``: a statement in doubt may have to be written)."""
+        budget = self._budget(trying=True)
+        if wide:
+            budget = replace(budget, stop_at_open=False)
+        return hands_nothing(self.counted, now, candidate, budget)
 
     def ponder(
         self,
@@ -635,7 +677,7 @@ class ProvingPlayer:
         board = read_board(view)
         if board is not None and board.entries:
             until = time.monotonic() + seconds
-            self.analysis(
+            self.analysed(
                 question(board, self._timeout(view)),
                 lambda: stale() or time.monotonic() > until,
                 board.history,
@@ -657,7 +699,7 @@ class ProvingPlayer:
         self.moves += 1
         move = Move(time.monotonic(), self.counted.capped)
         asked = question(board, self._timeout(view))
-        now = self.analysis(asked, lambda: move.over(self), board.history)
+        now = self.analysed(asked, lambda: move.over(self), board.history)
         if move.over(self):
             return self._fall_back(view, moves, rng)
         if now.board == Consistency.INCONSISTENT and "claim inconsistent" in moves:
@@ -693,12 +735,29 @@ class ProvingPlayer:
         self, view, board: Board, now: Claimable, moves: Sequence[str], rng, move: Move
     ) -> Iterator[tuple[Candidate, Safety, Claimable]]:
         """Each candidate checked, in order, until CANDIDATES or MOVE_QUESTIONS are spent
-        (counted) or the safety cap is reached."""
+        (counted; more where it may not pass) or the safety cap is reached."""
         asked = question(board, self._timeout(view))
-        for candidate in candidates(rng, view, board, moves, asked)[:CANDIDATES]:
-            if self.counted.questions - move.questions >= MOVE_QUESTIONS or move.over(self):
+        wide = not _may_pass(moves)
+        most = STUCK_CANDIDATES if wide else CANDIDATES
+        questions = STUCK_QUESTIONS if wide else MOVE_QUESTIONS
+        found = candidates(rng, view, board, moves, asked, self._per_combo(wide))
+        ordered = self._order(found, now)[:most]
+        for k, candidate in enumerate(ordered):
+            if self.counted.questions - move.questions >= questions or move.over(self):
                 return
-            yield candidate, *self._check(now, candidate)
+            if k % 2 == 0:  # the next two statements' own questions, on both workers
+                self.counted.prefetch(
+                    [q for c in ordered[k : k + 2] if (q := _own_question(c)) is not None]
+                )
+            yield candidate, *self._check(now, candidate, wide)
+
+    def _per_combo(self, wide: bool) -> int:
+        """Statements drawn for each set of cards of the hand."""
+        return STUCK_PER_COMBO if wide else 2
+
+    def _order(self, found: list[Candidate], now: Claimable) -> list[Candidate]:
+        """The order the candidates are tried in (as drawn)."""
+        return found
 
     def _write(
         self, view, board: Board, now: Claimable, moves: Sequence[str], rng, move: Move
@@ -732,6 +791,49 @@ class ProvingPlayer:
         goals = [e.statement.asserted for e in board.entries if e.id in targets]
         verdict = self.counted.entailment(premises, goals)
         return "vote yes" if verdict.status == Status.ENTAILED else "vote no"
+
+
+_PROBES: dict[tuple, list[Model]] = {}
+
+
+def _probes(vocabulary: Vocabulary | None) -> list[Model]:
+    """A few structures of one to three objects over ``vocabulary``, the same every time
+    (seeded): a statement true in all of them is likely valid."""
+    predicates = dict(vocabulary.predicates) if vocabulary else {}
+    functions = dict(vocabulary.functions) if vocabulary else {}
+    key = (tuple(sorted(predicates.items())), tuple(sorted(functions.items())))
+    found = _PROBES.get(key)
+    if found is None:
+        rng = random.Random(39)
+        found = []
+        for size in (1, 2, 2, 3, 3, 3):
+            arities = {*predicates.values(), *functions.values()}
+            rows = {a: list(itertools.product(range(size), repeat=a)) for a in arities}
+            found.append(
+                Model(
+                    size,
+                    {
+                        f: {args: rng.randrange(size) for args in rows[a]}
+                        for f, a in functions.items()
+                    },
+                    {
+                        p: frozenset(args for args in rows[a] if rng.random() < 0.5)
+                        for p, a in predicates.items()
+                    },
+                )
+            )
+        if len(_PROBES) < 64:
+            _PROBES[key] = found
+    return found
+
+
+def _own_question(candidate: Candidate) -> tuple[list[ast.Formula], list[ast.Formula]] | None:
+    """Does the board entail the statement a candidate adds (the question its check
+    asks first when the board's models keep it)? None for a ¬."""
+    statements = candidate.board.statements
+    if not statements or statements[-1].id != candidate.changed:
+        return None
+    return [s.formula for s in statements[:-1]], [statements[-1].formula]
 
 
 class _Planned:
@@ -781,6 +883,37 @@ class TrappingPlayer(ProvingPlayer):
         super().__init__(seed, work)
         _ = self.engine
 
+    def _per_combo(self, wide: bool) -> int:
+        return SCREENED_STUCK if wide else SCREENED
+
+    def _order(self, found: list[Candidate], now: Claimable) -> list[Candidate]:
+        """The statements that keep every model the analysis shows first (the board's,
+        and each statement's countermodel, which the statement changed need not keep):
+        for those only one question is left (does the board entail it?); the others are
+        likely to hand over a claim. Re-checked by the evaluator alone, counted."""
+        board_model = now.model
+        if board_model is None:
+            return found
+        steps = self.work.steps
+
+        def rank(candidate: Candidate) -> int:
+            """0: keeps every model and is no statement every structure tried makes true
+            (a valid one follows from anything); 1: keeps them, may be valid; 2: not."""
+            formula = next(
+                (s.formula for s in candidate.board.statements if s.id == candidate.changed),
+                None,
+            )
+            if formula is None:
+                return 2
+            models = [board_model] + [m for i, m in now.countermodels if i != candidate.changed]
+            if not all(analysis.holds_in(m, formula, steps=steps) for m in models):
+                return 2
+            probes = _probes(candidate.board.vocabulary)
+            return 1 if all(analysis.holds_in(m, formula, steps=steps) for m in probes) else 0
+
+        ranks = [rank(c) for c in found]
+        return [c for r, c in sorted(zip(ranks, found, strict=True), key=lambda rc: rc[0])]
+
     def _write(
         self, view, board: Board, now: Claimable, moves: Sequence[str], rng, move: Move
     ) -> str | None:
@@ -802,10 +935,13 @@ class TrappingPlayer(ProvingPlayer):
         if not safe:
             return least[1] if least is not None and not _may_pass(moves) else None
         nexts = self._next_statements(board, rng)
-        best = max(
-            range(len(safe)),
-            key=lambda k: (trap(safe[k][1], nexts, self.work.steps), -k),
-        )
+        seats = len(view.get("players") or ()) or 2
+        steps = self.work.steps
+        if TRAP_AIM.get(seats, MORE_SEATS_AIM) == "loose":
+            score = [looseness(after, nexts, steps) for _, after in safe]
+        else:
+            score = [aim(trap(after, nexts, steps), seats) for _, after in safe]
+        best = max(range(len(safe)), key=lambda k: (score[k], -k))
         return safe[best][0].line
 
     def _next_statements(self, board: Board, rng: random.Random) -> list[ast.Formula]:
@@ -820,6 +956,37 @@ class TrappingPlayer(ProvingPlayer):
                 except ParseError:
                     pass
         return out
+
+
+TRAP_AIM = {2: "high"}  # by seats (more: MORE_SEATS_AIM)
+MORE_SEATS_AIM = "high"
+
+
+def aim(trap: float, seats: int) -> float:
+    """How good a trap of ``trap`` is at a table of ``seats``: with two, the claim a next
+    statement hands over is ours; with more, the next player's statement hands it to
+    the player after them."""
+    kind = TRAP_AIM.get(seats, MORE_SEATS_AIM)
+    if kind == "low":
+        return -trap
+    if kind == "middle":
+        return trap * (1 - trap)
+    return trap
+
+
+def looseness(after: Claimable, nexts: Sequence[ast.Formula], steps: int | None = None) -> float:
+    """How often a statement the next player might write keeps every model the analysis
+    ``after`` shows (the board's, and each statement's countermodel): then it hands
+    nobody a claim, likely. At a table of three or more, the claim the next player's
+    statement hands over is the player after them's, not ours: the default leaves the
+    next player room, and the board tighter for the player before it."""
+    models: list[Model] = [after.model] if after.model is not None else []
+    models += [m for _, m in after.countermodels if isinstance(m, Model)]
+    if not models or not nexts:
+        return 0.0
+    steps = steps or Work().steps
+    kept = sum(all(analysis.holds_in(m, f, steps=steps) for m in models) for f in nexts)
+    return kept / len(nexts)
 
 
 def trap(after: Claimable, nexts: Sequence[ast.Formula], steps: int | None = None) -> float:
