@@ -1,6 +1,7 @@
 """Palmer's computer players: given only a seat's view, the line that seat says next.
 
-Level 0 draws from the view's legal lines (it never writes a statement). The strong
+Level 0 draws from the view's legal lines (it writes a statement only where the house
+rule ``passing=stuck`` lists the plainest each card allows). The strong
 player (:class:`ProvingPlayer`) reads the board from the view and asks what is
 claimable now, through the same incremental analysis the claimable-now hint uses
 (:mod:`referee.palmer.analysis`): it claims only what a prover refuted, inconsistency
@@ -67,7 +68,9 @@ CANDIDATES = 24  # statements (and ¬ places) tried at most in one turn
 MOVE_QUESTIONS = 40  # questions at most (answered or remembered) while looking for one
 # Where a pass is not allowed (house rule passing=stuck) a statement that hands the next
 # player a claim cannot be avoided by passing: the search is wider.
-STUCK_CANDIDATES, STUCK_QUESTIONS, STUCK_PER_COMBO = 32, 48, 4
+STUCK_CANDIDATES, STUCK_QUESTIONS, STUCK_PER_COMBO = 24, 32, 4
+# Questions at most for one statement tried (more: taken as unsafe); where it may not pass.
+CHECK_QUESTIONS, STUCK_CHECK_QUESTIONS = 8, 12
 # The default draws more statements for each set of cards and tries first those its
 # analysis's models all keep (TrappingPlayer._order).
 SCREENED, SCREENED_STUCK = 6, 10
@@ -484,8 +487,8 @@ class Harm(enum.IntEnum):
     pass (house rule ``passing=stuck``) writes the least harmful one."""
 
     INCONSISTENT = 0  # the board is then inconsistent: the next player may win
-    UNKNOWN = 1  # its consistency is not shown
-    CLAIM = 2  # a statement then follows from the rest: a point for the next player
+    CLAIM = 1  # a statement then follows from the rest: a point for the next player
+    UNKNOWN = 2  # its consistency is not shown (nor anything proved)
     DOUBT = 3  # a question left open
     NOTHING = 4  # safe
 
@@ -493,13 +496,13 @@ class Harm(enum.IntEnum):
 def harm(safety: Safety, after: Claimable) -> Harm:
     if safety is Safety.SAFE:
         return Harm.NOTHING
-    if safety is Safety.DOUBTFUL:
-        return Harm.DOUBT
     if after.board == Consistency.INCONSISTENT:
         return Harm.INCONSISTENT
+    if after.redundant:
+        return Harm.CLAIM
     if after.board != Consistency.CONSISTENT:
         return Harm.UNKNOWN
-    return Harm.CLAIM
+    return Harm.DOUBT if safety is Safety.DOUBTFUL else Harm.CLAIM
 
 
 @dataclass
@@ -661,7 +664,17 @@ class ProvingPlayer:
         budget = self._budget(trying=True)
         if wide:
             budget = replace(budget, stop_at_open=False)
-        return hands_nothing(self.counted, now, candidate, budget)
+        first = self.counted.questions
+        most = STUCK_CHECK_QUESTIONS if wide else CHECK_QUESTIONS
+        cut = [False]
+
+        def spent() -> bool:  # counted: a statement that needs so many questions is unsafe
+            cut[0] = cut[0] or self.counted.questions - first >= most
+            return cut[0]
+
+        counted = _Bounded(self.counted, spent)
+        safety, after = hands_nothing(counted, now, candidate, budget)
+        return (Safety.UNSAFE if cut[0] else safety), after
 
     def ponder(
         self,
@@ -836,6 +849,28 @@ def _own_question(candidate: Candidate) -> tuple[list[ast.Formula], list[ast.For
     return [s.formula for s in statements[:-1]], [statements[-1].formula]
 
 
+class _Bounded:
+    """The counted engine, asked nothing once ``spent()``: each question then comes back
+    undetermined, unasked (a bound on one check, in questions, not seconds)."""
+
+    def __init__(self, counted: Counted, spent: Callable[[], bool]) -> None:
+        self.counted = counted
+        self.spent = spent
+
+    def consistency(self, formulas, *, timeout: float | None = None) -> Verdict:
+        if self.spent():
+            return Verdict(Status.UNDETERMINED, Evidence(Method.NONE))
+        return self.counted.consistency(formulas)
+
+    def entailment(self, premises, goals, *, timeout: float | None = None) -> Verdict:
+        if self.spent():
+            return Verdict(Status.UNDETERMINED, Evidence(Method.NONE))
+        return self.counted.entailment(premises, goals)
+
+    def call(self, function, *args, timeout: float, **kwargs):
+        return self.counted.call(function, *args, timeout=timeout, **kwargs)
+
+
 class _Planned:
     """An engine that answers nothing and keeps the questions: what an analysis would ask
     (every question it asks does not depend on another's answer, save after a clash)."""
@@ -864,8 +899,11 @@ def _may_pass(moves: Sequence[str]) -> bool:
 
 
 class TrappingPlayer(ProvingPlayer):
-    """The default: claims as :class:`ProvingPlayer` does; among the first few statements
-    it finds safe it writes the one that sets the best trap: a look one turn ahead, through
+    """The default: claims as :class:`ProvingPlayer` does. It draws more statements for
+    its cards (two or three different literals each) and tries first those that keep
+    every model its analysis shows and are not true in every small structure (one
+    question left for each: does the board entail it?). Among the first few it finds
+    safe it writes the one that sets the best trap: a look one turn ahead, through
     the same analysis, at statements another player might write next (drawn at random
     from the deck's symbols and quantifiers): the more of them would leave a statement of
     the board following from the rest (a claim, for the player after them; the player
@@ -935,12 +973,7 @@ class TrappingPlayer(ProvingPlayer):
         if not safe:
             return least[1] if least is not None and not _may_pass(moves) else None
         nexts = self._next_statements(board, rng)
-        seats = len(view.get("players") or ()) or 2
-        steps = self.work.steps
-        if TRAP_AIM.get(seats, MORE_SEATS_AIM) == "loose":
-            score = [looseness(after, nexts, steps) for _, after in safe]
-        else:
-            score = [aim(trap(after, nexts, steps), seats) for _, after in safe]
+        score = [trap(after, nexts, self.work.steps) for _, after in safe]
         best = max(range(len(safe)), key=lambda k: (score[k], -k))
         return safe[best][0].line
 
@@ -956,37 +989,6 @@ class TrappingPlayer(ProvingPlayer):
                 except ParseError:
                     pass
         return out
-
-
-TRAP_AIM = {2: "high"}  # by seats (more: MORE_SEATS_AIM)
-MORE_SEATS_AIM = "high"
-
-
-def aim(trap: float, seats: int) -> float:
-    """How good a trap of ``trap`` is at a table of ``seats``: with two, the claim a next
-    statement hands over is ours; with more, the next player's statement hands it to
-    the player after them."""
-    kind = TRAP_AIM.get(seats, MORE_SEATS_AIM)
-    if kind == "low":
-        return -trap
-    if kind == "middle":
-        return trap * (1 - trap)
-    return trap
-
-
-def looseness(after: Claimable, nexts: Sequence[ast.Formula], steps: int | None = None) -> float:
-    """How often a statement the next player might write keeps every model the analysis
-    ``after`` shows (the board's, and each statement's countermodel): then it hands
-    nobody a claim, likely. At a table of three or more, the claim the next player's
-    statement hands over is the player after them's, not ours: the default leaves the
-    next player room, and the board tighter for the player before it."""
-    models: list[Model] = [after.model] if after.model is not None else []
-    models += [m for _, m in after.countermodels if isinstance(m, Model)]
-    if not models or not nexts:
-        return 0.0
-    steps = steps or Work().steps
-    kept = sum(all(analysis.holds_in(m, f, steps=steps) for m in models) for f in nexts)
-    return kept / len(nexts)
 
 
 def trap(after: Claimable, nexts: Sequence[ast.Formula], steps: int | None = None) -> float:
