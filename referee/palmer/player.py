@@ -57,9 +57,9 @@ from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 
 DEFAULT_LEVEL = 2
 # What one question may spend (counted, so the same on any machine): cvc5's resource units
-# (about 0.3 s at most on this machine, idle), then E's processed clauses, and the
+# (about 0.3 s at most on this machine, idle), then E's term bank insertions, and the
 # evaluator's steps re-checking a model (benchmarks/RESULTS.md, issue 39).
-WORK = Work(cvc5=20_000, e_clauses=300, steps=200_000)
+WORK = Work(cvc5=20_000, e_inserts=30_000, steps=200_000)
 # Safety caps (seconds), never reached at a table's load: one question's, in its worker,
 # and a move's (past it the move says a fixed line: see ProvingPlayer.fallbacks).
 QUESTION_CAP = 10.0
