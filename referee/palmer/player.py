@@ -515,7 +515,7 @@ class Move:
 
     def over(self, player: ProvingPlayer) -> bool:
         """The safety cap: the move ran past MOVE_CAP, or a question hit its own."""
-        return time.monotonic() - self.start > MOVE_CAP or player.counted.capped > self.capped
+        return time.monotonic() - self.start > MOVE_CAP or player.capped() > self.capped
 
 
 def move_seed(seed: int, view: Mapping[str, Any]) -> int:
@@ -533,6 +533,7 @@ class ProvingPlayer:
         self.work = work
         self._engine: Engine | None = None
         self._counted: Counted | None = None
+        self._trying: Counted | None = None
         self._starting = threading.Lock()
         self._closed = False
         # Analyses of boards (and of their prefixes), each a pure function of its board.
@@ -557,6 +558,26 @@ class ProvingPlayer:
         if self._counted is None:
             self._counted = Counted(self.engine, self.work, QUESTION_CAP)
         return self._counted
+
+    @property
+    def trying(self) -> Counted:
+        """Its questions about a statement to write where a statement in doubt is never
+        written: within the same cvc5 work, without E (which only ever shows a statement
+        unsafe, as a question left open does)."""
+        if self._trying is None:
+            self._trying = Counted(self.engine, replace(self.work, e_inserts=0), QUESTION_CAP)
+        return self._trying
+
+    def _tester(self, wide: bool) -> Counted:
+        return self.trying if self.stop_at_open and not wide else self.counted
+
+    def questions(self) -> int:
+        """Questions answered so far (remembered or not): the work a move counts."""
+        return self.counted.questions + (self._trying.questions if self._trying else 0)
+
+    def capped(self) -> int:
+        """Questions the clock stopped so far (the safety cap)."""
+        return self.counted.capped + (self._trying.capped if self._trying else 0)
 
     def close(self) -> None:
         with self._starting:
@@ -664,15 +685,16 @@ class ProvingPlayer:
         budget = self._budget(trying=True)
         if wide:
             budget = replace(budget, stop_at_open=False)
-        first = self.counted.questions
+        tester = self._tester(wide)
+        first = tester.questions
         most = STUCK_CHECK_QUESTIONS if wide else CHECK_QUESTIONS
         cut = [False]
 
         def spent() -> bool:  # counted: a statement that needs so many questions is unsafe
-            cut[0] = cut[0] or self.counted.questions - first >= most
+            cut[0] = cut[0] or tester.questions - first >= most
             return cut[0]
 
-        counted = _Bounded(self.counted, spent)
+        counted = _Bounded(tester, spent)
         safety, after = hands_nothing(counted, now, candidate, budget)
         return (Safety.UNSAFE if cut[0] else safety), after
 
@@ -710,7 +732,7 @@ class ProvingPlayer:
             return _fallback(moves) or self._forced(view, moves, rng)
         _ = self.counted  # the engine started (and warm) before the move's clock starts
         self.moves += 1
-        move = Move(time.monotonic(), self.counted.capped)
+        move = Move(time.monotonic(), self.capped())
         asked = question(board, self._timeout(view))
         now = self.analysed(asked, lambda: move.over(self), board.history)
         if move.over(self):
@@ -720,7 +742,7 @@ class ProvingPlayer:
         for board_id in now.redundant:
             if f"claim {board_id}" in moves:
                 return f"claim {board_id}"
-        move.questions = self.counted.questions
+        move.questions = self.questions()
         line = self._write(view, board, now, moves, rng, move)
         if move.over(self):
             return self._fall_back(view, moves, rng)
@@ -756,10 +778,10 @@ class ProvingPlayer:
         found = candidates(rng, view, board, moves, asked, self._per_combo(wide))
         ordered = self._order(found, now)[:most]
         for k, candidate in enumerate(ordered):
-            if self.counted.questions - move.questions >= questions or move.over(self):
+            if self.questions() - move.questions >= questions or move.over(self):
                 return
             if k % 2 == 0:  # the next two statements' own questions, on both workers
-                self.counted.prefetch(
+                self._tester(wide).prefetch(
                     [q for c in ordered[k : k + 2] if (q := _own_question(c)) is not None]
                 )
             yield candidate, *self._check(now, candidate, wide)
