@@ -210,3 +210,16 @@ def test_a_slow_machine_and_other_hidden_cards_change_no_choice(referee, monkeyp
             player = made(level, 7)
             assert player.choose(json.loads(json.dumps(seat_view(other, seat)))) == line, level
             assert offset[0] > 2.0  # it was slow: main's players stopped looking at 1-3 s
+
+
+def test_the_account_of_the_last_ruling_seeds_no_draw():
+    """Which prover won the referee's race for the last claim (and its derivation) is in
+    the view, and depends on the machine: a move's draws are seeded by the game alone."""
+    from referee.palmer.player import move_seed
+
+    view = {"turn": 4, "board": [{"id": 1, "statement": "∃x happy(x)"}], "you": {"hand": []}}
+    ruled = {**view, "ruling": {"prover": "E prover", "used": [1]}}
+    other = {**view, "ruling": {"prover": "cvc5", "used": [1, 2]}}
+    assert move_seed(7, ruled) == move_seed(7, other) == move_seed(7, view)
+    assert move_seed(7, view) != move_seed(8, view)
+    assert move_seed(7, view) != move_seed(7, {**view, "turn": 5})

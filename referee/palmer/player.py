@@ -518,9 +518,20 @@ class Move:
         return time.monotonic() - self.start > MOVE_CAP or player.capped() > self.capped
 
 
+# What of a view a move's draws are seeded by: the game as it stands, never the account of
+# the last ruling (``ruling``: which prover won the referee's race, its derivation),
+# which is the machine's, not the game's.
+SEEDED_BY = (
+    "game", "mode", "turn", "players", "board", "erased", "names", "vote", "draw_pile",
+    "settings", "you",
+)  # fmt: skip
+
+
 def move_seed(seed: int, view: Mapping[str, Any]) -> int:
-    """The seed of one move's random draws: the player's seed and what its view shows."""
-    text = json.dumps(view, sort_keys=True, ensure_ascii=False, default=str)
+    """The seed of one move's random draws: the player's seed and what its view shows of
+    the game (``SEEDED_BY``)."""
+    shown = {key: view.get(key) for key in SEEDED_BY}
+    text = json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str)
     digest = hashlib.blake2b(f"{seed}\n{text}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")
 
