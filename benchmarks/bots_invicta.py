@@ -10,13 +10,14 @@ levels' numbers name them too (``0``, ``1``, ``2``).
 ``pairing(a, b, games)`` plays ``a`` against ``b``, colours alternating, each pair of games
 from one seeded opening (a few random placements a side), through the game's own session,
 each player fed only its seat's view. It reports ``a``'s points (a win 1, a draw 1/2) with a
-Wilson 95% interval and the game count, the same as white and as black, and ``a``'s think
-time (median, max); a game still on after ``MAX_MOVES`` moves is a draw.
+Wilson 95% interval and the game count, the same as white and as black, ``a``'s think
+time (median, p95, max) and how many of its moves the safety cap cut (``capped``: then the
+move may depend on the load); a game still on after ``MAX_MOVES`` moves is a draw.
 
     .venv/bin/python benchmarks/bots_invicta.py [--games 40] [--busy 4] [PLAYER OPPONENT]...
 
 ``--busy N`` starts N busy processes (``python -c 'while True: pass'``) for the run and
-stops them after; the machine's load (``/proc/loadavg``) is printed before and after.
+stops them after; ``uptime`` is printed before and after.
 Without pairs it plays the ladder: the default against every other rung.
 """
 
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import subprocess
@@ -90,10 +92,13 @@ class Pairing:
     black_low: float
     black_high: float
     think_median: float  # seconds a move, the player's (wall clock)
+    think_p95: float
     think_max: float
     cpu_median: float  # the same in the process's CPU time (what the load does not stretch)
     cpu_max: float
     opponent_median: float  # seconds a move, the opponent's
+    capped: int  # the player's moves some part of which its safety cap cut
+    moves: int  # the player's moves
     refused: int
     moves_median: float  # moves a game
 
@@ -101,12 +106,19 @@ class Pairing:
 def play(white, black, seed: int, rules: HouseRules | None = None):
     """One game through the session; returns the winner ('white', 'black' or None), the
     think times of each side, and how many lines were refused."""
-    winner, times, refused, _, _ = play_counted(white, black, seed, rules)
+    winner, times, refused, _, _, _ = play_counted(white, black, seed, rules)
     return winner, times, refused
 
 
+def capped(player) -> int:
+    """How many parts of the player's last move its safety cap cut (0 for a player
+    without one)."""
+    return getattr(getattr(player, "searcher", None), "capped", 0)
+
+
 def play_counted(white, black, seed: int, rules: HouseRules | None = None):
-    """:func:`play`, how many moves the game lasted, and each side's CPU times."""
+    """:func:`play`, how many moves the game lasted, each side's CPU times, and how many
+    of each side's moves the safety cap cut."""
     session = Session(
         Record(REGISTRATION.kind, Setup("white", "black", rules or HouseRules())),
         REGISTRATION.commands(),
@@ -115,6 +127,7 @@ def play_counted(white, black, seed: int, rules: HouseRules | None = None):
     players = {"white": white, "black": black}
     times: dict[str, list[float]] = {"white": [], "black": []}
     cpu: dict[str, list[float]] = {"white": [], "black": []}
+    cut = {"white": 0, "black": 0}
     refused = 0
     for _ in range(2 * OPENING):  # the fixed opening
         game = session.game
@@ -129,12 +142,14 @@ def play_counted(white, black, seed: int, rules: HouseRules | None = None):
         line = players[seat].choose(view)
         times[seat].append(time.perf_counter() - start)
         cpu[seat].append(time.process_time() - used)
+        cut[seat] += capped(players[seat]) > 0
         said = session.execute(line, seat)
         if any(isinstance(o, Refused) for o in said):
             refused += 1
             break
     winner = session.game.winner
-    return (winner.value if winner is not None else None), times, refused, session.game.moves, cpu
+    moves = session.game.moves
+    return (winner.value if winner is not None else None), times, refused, moves, cpu, cut
 
 
 def pairing(name: str | int, opponent: str | int, games: int, seed: int = 29, log=None) -> Pairing:
@@ -147,12 +162,14 @@ def pairing(name: str | int, opponent: str | int, games: int, seed: int = 29, lo
     cpus: list[float] = []
     theirs: list[float] = []
     lengths: list[int] = []
+    cut = 0
     for g in range(games):
         mine = "white" if g % 2 == 0 else "black"
         a = player(name, seed + g)
         b = player(opponent, seed + 1000 + g)
         white, black = (a, b) if mine == "white" else (b, a)
-        winner, took, bad, moves, cpu = play_counted(white, black, seed + g // 2)
+        winner, took, bad, moves, cpu, cuts = play_counted(white, black, seed + g // 2)
+        cut += cuts[mine]
         times += took[mine]
         cpus += cpu[mine]
         theirs += took["black" if mine == "white" else "white"]
@@ -168,7 +185,7 @@ def pairing(name: str | int, opponent: str | int, games: int, seed: int = 29, lo
         b.close()
         if log is not None:
             log(f"game {g}: {name} {mine}, winner {winner}, {moves} moves, think max "
-                f"{max(took[mine], default=0):.2f} s")  # fmt: skip
+                f"{max(took[mine], default=0):.2f} s, capped {cuts[mine]}")  # fmt: skip
     points = wins + draws / 2
     low, high = wilson(points, games)
     black_low, black_high = wilson(*by_colour["black"])
@@ -176,11 +193,19 @@ def pairing(name: str | int, opponent: str | int, games: int, seed: int = 29, lo
         name, opponent, games, wins, draws, losses, points, low, high,
         by_colour["white"][0], by_colour["white"][1], by_colour["black"][0],
         by_colour["black"][1], black_low, black_high,
-        statistics.median(times) if times else 0.0, max(times, default=0.0),
+        statistics.median(times) if times else 0.0, p95(times), max(times, default=0.0),
         statistics.median(cpus) if cpus else 0.0, max(cpus, default=0.0),
-        statistics.median(theirs) if theirs else 0.0, refused,
+        statistics.median(theirs) if theirs else 0.0, cut, len(times), refused,
         statistics.median(lengths) if lengths else 0.0,
     )  # fmt: skip
+
+
+def p95(values: list[float]) -> float:
+    """The 95th percentile (the nearest rank)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def ladder(games: int = 20) -> list[Pairing]:
@@ -195,9 +220,13 @@ def ladder(games: int = 20) -> list[Pairing]:
     ]
 
 
-def loadavg() -> str:
-    path = Path("/proc/loadavg")
-    return " ".join(path.read_text().split()[:3]) if path.exists() else "?"
+def uptime() -> str:
+    """What ``uptime`` says (the load averages beside the numbers)."""
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        path = Path("/proc/loadavg")
+        return " ".join(path.read_text().split()[:3]) if path.exists() else "?"
 
 
 def main() -> None:
@@ -214,7 +243,7 @@ def main() -> None:
     busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
     log = (lambda text: print(text, file=sys.stderr, flush=True)) if args.verbose else None
     try:
-        print(json.dumps({"load_before": loadavg(), "busy": args.busy, "args": vars(args)}))
+        print(json.dumps({"uptime_before": uptime(), "busy": args.busy, "args": vars(args)}))
         if not pairs:
             rows = ladder(args.games)
         else:
@@ -225,7 +254,7 @@ def main() -> None:
         if not pairs:
             for row in rows:
                 print(json.dumps(asdict(row)), flush=True)
-        print(json.dumps({"load_after": loadavg()}))
+        print(json.dumps({"uptime_after": uptime()}))
     finally:
         for process in busy:
             process.kill()

@@ -3,7 +3,8 @@ WebSockets, a computer seat at each table.
 
 Runs ``referee club`` as a club would (its own process, localhost), opens ``--tables``
 tables by the host's JSON (Palmer's game and Ergo in table mode, alternately, each with
-three phones and one computer seat), and plays them from simulated phones: each phone
+three phones and one computer seat; ``--mixed``: Cogito's too, every computer at its
+game's strongest), and plays them from simulated phones: each phone
 keeps its seat's WebSocket open, and when the table waits for it, thinks for a moment
 (0.3 to 1.2 s) and sends one of its legal lines (never a claim) to ``/command``; a
 finished game is followed by a rematch. A sample is the time from just before a move is
@@ -17,6 +18,7 @@ difference is what a claim at one table adds to the others. Also: the club's mem
 (each table's, and each game a rematch kept) replays with exit 0.
 
     .venv/bin/python benchmarks/club_load.py [--tables 20] [--seconds 15] [--rounds 3]
+        [--palmer-level N] [--mixed]
 """
 
 from __future__ import annotations
@@ -42,16 +44,21 @@ PHONES = ("ann", "bob", "cat")
 COMPUTER = "hal"
 
 
-LEVEL: dict[str, int | None] = {"palmer": None, "ergo": 0}  # None: the game's strongest
+LEVEL: dict[str, int | None] = {"palmer": None, "ergo": 0, "cogito": None}  # None: strongest
+GAMES = ("palmer", "ergo")  # the tables' games, in turn (--mixed: Cogito's too)
+MODES = {"palmer": "table", "ergo": "table"}  # cards on the table, as a club plays them
 
 
 def spec(game: str, seed: int) -> dict:
     level = LEVEL.get(game)
+    options: dict = {"seed": seed}
+    if game in MODES:
+        options["mode"] = MODES[game]
     return {
         "game": game,
         "players": [*PHONES, COMPUTER],
         "bots": COMPUTER if level is None else f"{COMPUTER}:{level}",
-        "options": {"mode": "table", "seed": seed},
+        "options": options,
     }
 
 
@@ -81,7 +88,7 @@ def children(pid: int) -> list[int]:
             continue
         parents[int(entry.name)] = int(fields[1])
     found, ours = [], {pid}
-    for _ in range(4):  # a few generations deep
+    for _ in range(6):  # a few generations deep (a thinking process, its engine, E)
         more = [p for p, parent in parents.items() if parent in ours and p not in ours]
         found += more
         ours |= set(more)
@@ -114,6 +121,9 @@ class Phone:
                     continue
                 arrived = time.perf_counter()
                 self.view = frame["view"]
+                for said in self.view.get("log") or ():
+                    if "computer player was stopped" in said:  # given up: a process died, late
+                        self.night.lost.add((self.table["id"], said))
                 self.night.arrived(self.table["id"], self.name, self.view["version"], arrived)
                 if self.night.stopping:
                     return
@@ -171,6 +181,7 @@ class Night:
         self.pending: dict[int, tuple] = {}
         self.next_token = 0
         self.moves = 0
+        self.lost: set[tuple[str, str]] = set()
         self.http = httpx.AsyncClient(timeout=120)
 
     def expect(self, table: str, mover: str, version: int, started: float, measured: bool) -> int:
@@ -248,8 +259,18 @@ def main() -> None:
     parser.add_argument(
         "--palmer-level", type=int, default=None, help="its computer seats' (default: strongest)"
     )
+    parser.add_argument(
+        "--mixed",
+        action="store_true",
+        help="a mixed club: Palmer, Ergo and Cogito tables in turn, every computer seat at "
+        "its game's strongest level (or --palmer-level)",
+    )
     args = parser.parse_args()
+    global GAMES
     LEVEL["palmer"] = args.palmer_level
+    if args.mixed:
+        GAMES = ("palmer", "ergo", "cogito")
+        LEVEL["ergo"] = None
     directory = Path(tempfile.mkdtemp(prefix="club-load-")) / "club"
     club = subprocess.Popen(
         [sys.executable, "-m", "referee.cli.main", "club", "--records", str(directory)],
@@ -264,7 +285,7 @@ def main() -> None:
         tables = []
         with httpx.Client(timeout=60) as http:
             for n in range(args.tables):
-                game = ("palmer", "ergo")[n % 2]
+                game = GAMES[n % len(GAMES)]
                 answer = http.post(urls["host"] + "/tables", json=spec(game, n))
                 answer.raise_for_status()
                 tables.append(answer.json())
@@ -284,9 +305,11 @@ def main() -> None:
     alone, claims = night.samples["alone"], night.samples["claims"]
     ms = 1000.0
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} cores)")
+    levels = ", ".join(f"{g} {'strongest' if LEVEL[g] is None else LEVEL[g]}" for g in GAMES)
     print(
-        f"{args.tables} tables, 3 phones and 1 computer seat each; {args.rounds} rounds of "
-        f"{args.seconds:g} s alone and {args.seconds:g} s beside a table settling claims"
+        f"{args.tables} tables ({', '.join(GAMES)} in turn), 3 phones and 1 computer seat "
+        f"each (levels: {levels}); {args.rounds} rounds of {args.seconds:g} s alone and "
+        f"{args.seconds:g} s beside a table settling claims"
     )
     print("| phase | moves measured | median (ms) | p95 (ms) |")
     print("| --- | --- | --- | --- |")
@@ -311,6 +334,9 @@ def main() -> None:
         f"CPU: the club's process {own / played:.2f} s a second of play, its "
         f"engine workers {workers / played:.2f} s a second ({night.moves} moves shown)"
     )
+    print(f"computer seats given up: {len(night.lost)}")
+    for table, said in sorted(night.lost):
+        print(f"  table {table}: {said}")
     print(f"records replayed: {count - len(failed)} of {count} agree")
     for line in failed:
         print(f"  {line}")

@@ -11,12 +11,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from rich.text import Text
-
 from referee.client import reasons
 from referee.client.house import Replay, TerminalGame, mover_prompt
 from referee.client.renders import event_words, renders
-from referee.client.safe import user
+from referee.client.said import typed
 from referee.client.table_io import TableRenderer
 from referee.language.shapes import Plain
 from referee.table import refusals, views
@@ -166,12 +164,12 @@ describe = event_words({Mark: "{player} takes {square}"})  # an event's line (un
 class Renderer(TableRenderer):
     @renders(Marked)
     def marked(self, o: Marked) -> None:
-        self.out.print(user(f"{o.event.player} takes {o.event.square}"))
+        self.say(typed(f"{o.event.player} takes {o.event.square}"))
 
     def board(self, game: Game) -> None:
         for row in (1, 4, 7):
             marks = (self.mark(game, s) for s in range(row, row + 3))
-            self.out.print(Text(" ".join(marks)))
+            self.say(" ".join(marks))
 
     @staticmethod
     def mark(game: Game, square: int) -> str:
@@ -191,7 +189,7 @@ TERMINAL = TerminalGame(
     opening=lambda renderer, record, flags: renderer.board(renderer.game),
     replay=Replay(
         help="Replay a game of noughts and crosses.",
-        step=lambda renderer, s: renderer.out.print(user(renderer.describe(s.event))),
+        step=lambda renderer, s: renderer.say(typed(renderer.describe(s.event))),
         final=lambda renderer, report, record: renderer.board(report.game),
     ),
 )

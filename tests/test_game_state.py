@@ -359,6 +359,25 @@ def test_every_asked_player_votes_and_the_house_rule_decides(rule, votes, upheld
     assert game.voted is not None and game.voted.accepted is upheld
 
 
+def test_a_ballot_shows_nothing_until_the_one_that_settles_the_vote():
+    """Ruling 53: how bob voted is not told while cat is still to vote (an undo may take
+    his ballot back); the ballot that settles it shows every vote: undo stops there."""
+    from referee.palmer.events import Ballot
+    from referee.palmer.terminal import describe
+
+    game = table_game(("alice", "bob", "cat"), vote_on_undetermined=True)
+    play(game, ["P:blonde"], "∀x blonde(x)")
+    play(game, ["P:happy"], "∃x happy(x)")
+    apply(game, {"type": "pass", "player": "cat"})
+    claim(game, [2], "undetermined", "vote")
+    assert game.last_reveal is not None and game.last_reveal.event == 4  # the claim
+    apply(game, {"type": "ballot", "player": "bob", "yes": True})
+    assert game.last_reveal.event == 4
+    apply(game, {"type": "ballot", "player": "cat", "yes": False})
+    assert game.last_reveal.event == 6
+    assert describe(Ballot("bob", True)) == "bob votes"
+
+
 def test_a_record_with_the_old_one_vote_still_loads():
     """A record made before ballots (no ``vote_by``; one ``vote`` decided for the table)
     reads as it did: the vote settles the claim at once."""

@@ -112,7 +112,7 @@ def test_fours_and_blocks_are_every_move_the_rules_allow(rules):
             if not pos.cells[t]:
                 for side in (W, B):
                     want = {o for o in pos.pieces[side] if t in pos.targets(o)}
-                    assert pos.reachers(t, side) == want
+                    assert pos.reachers(t, side) == sorted(want)
         if pos.winning_move(pos.to_move) is not None:
             continue
         threats = space(pos, 10**6)

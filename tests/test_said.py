@@ -4,8 +4,10 @@ for the same outcomes, less the lines only a terminal can act on, a table a row 
 from __future__ import annotations
 
 import io
+import json
 import re
 from contextlib import ExitStack
+from pathlib import Path
 
 import listed
 import pytest
@@ -84,14 +86,129 @@ def test_what_a_player_typed_is_their_words_on_a_page_never_markup(tmp_path, gam
     seat = app.table.players[0]
     said = app.web_game.said(app.table.session, app.table.session.execute("[bold]x</b>", seat))
     spans = [s for line in said.lines for s in line.spans if "[bold]x</b>" in s.text]
-    assert spans and all(s.tone == Tone.USER for s in spans), said
+    assert spans and all(s.typed for s in spans), said
 
 
-def test_a_drawing_a_page_has_no_words_for_is_named_never_rendered():
+def test_a_drawing_is_never_said_nor_read_back():
+    """Words are made as data; a rich renderable (a terminal's drawing) is no words, and a
+    page has nothing that would read one back."""
     from rich.panel import Panel
 
-    from referee.client.said import Page
+    from referee.client.said import Page, Said
 
-    page = Page()
-    page.print(Panel("the secret code is 1234"))
-    assert page.said().page == ("(Panel: drawn only at a terminal)",)
+    with pytest.raises(TypeError):
+        Said.of(Panel("the secret code is 1234"))
+    assert not hasattr(Page(), "print")
+
+
+# A rich style that names a colour ("green", "bold red", "bright_white", "dim cyan"); "red"
+# and "blue" alone are also words (Cogito's sides of a card), so those two need company.
+COLOUR = re.compile(r"red|green|yellow|blue|magenta|cyan|white|black|bright_\w+|grey\d+")
+STYLE_WORD = re.compile(r"bold|dim|italic|underline|reverse|on")
+LITERAL = re.compile(r"\"([^\"\n]*)\"|'([^'\n]*)'")
+
+
+def colours_named(source: str) -> list[str]:
+    found = []
+    for match in LITERAL.finditer(source):
+        tokens = (match.group(1) or match.group(2) or "").split()
+        if not tokens or not any(COLOUR.fullmatch(t) for t in tokens):
+            continue
+        if all(COLOUR.fullmatch(t) or STYLE_WORD.fullmatch(t) for t in tokens):
+            if tokens not in (["red"], ["blue"]):
+                found.append(match.group(0))
+    return found
+
+
+ROOT = Path(__file__).resolve().parent.parent / "referee"
+# Where an outcome's words are made, and the page's way to the web: tones, never colours.
+WORDS_PATH = [
+    ROOT / "client" / name
+    for name in ("said.py", "table_io.py", "verdict_render.py", "derivation_words.py", "layout.py")
+] + [ROOT / "web" / "table.py", ROOT / "web" / "games.py"]
+
+
+def test_words_are_toned_where_they_are_made_and_no_colour_is_read_back():
+    """The page's words are the renderer's Said itself: said.py reads no rich renderable
+    (it imports no rich) and no module on the words' path names a colour; a colour is
+    chosen in one place, the terminal's styles."""
+    import ast
+
+    said_imports = {
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(ast.parse((ROOT / "client" / "said.py").read_text()))
+        if isinstance(node, (ast.Import, ast.ImportFrom))
+        for alias in node.names
+    }
+    assert not any(m and m.split(".")[0] == "rich" for m in said_imports), said_imports
+    games = [p for p in ROOT.glob("*/terminal.py")]
+    assert len(games) >= 4
+    for path in WORDS_PATH + games:
+        source = path.read_text(encoding="utf-8")
+        assert not colours_named(source), (path, colours_named(source))
+        assert "style=" not in source, path
+    from referee.client.said import Tone
+    from referee.client.styles import STYLES
+
+    assert set(STYLES) == set(Tone)  # every tone has its one look at a terminal
+
+
+@pytest.mark.parametrize("game", ["palmer", "ergo", "invicta", "cogito"])
+def test_a_games_words_are_said_as_data_without_a_console(tmp_path, game, monkeypatch):
+    """What a seat is told is a Said made by the game's renderer without any rich text, table
+    or console coming into being: tones chosen where the words are made."""
+    import rich.console
+    import rich.table
+    import rich.text
+
+    with ExitStack() as stack:
+        app, _ = table(tmp_path, game, services=stack)
+        session, web, views = app.table.session, app.table.web_game, Views(app)
+        seat = views.players[0]
+        said = []
+        lines = [(seat, line) for line in ("board", "scores", "rules", "moves", "[bold]x")]
+        moves = [next_move(game, views)]
+        for who, line in lines + moves:
+            outcomes = session.execute(line, who)
+
+            def refuse(*args, **kwargs):
+                raise AssertionError("a rich renderable was made for a page's words")
+
+            with monkeypatch.context() as patched:
+                for made in (rich.text.Text, rich.table.Table, rich.console.Console):
+                    patched.setattr(made, "__init__", refuse)
+                said.append(web.said(session, outcomes))
+    refused = said[4].lines[0].spans[0]
+    assert refused.text == "refused: " and refused.tone == Tone.BAD
+    assert all(said[k].page for k in range(len(said))), said
+
+
+TERMINAL_WORDS = {"palmer": "scores", "ergo": "scores", "cogito": "table", "invicta": "board"}
+
+
+@pytest.mark.parametrize("game", list(TERMINAL_WORDS))
+def test_a_name_that_reads_as_markup_reaches_the_terminal_and_the_web_verbatim(tmp_path, game):
+    """A player named ``[bold]x[/]`` is shown as typed at a terminal (styled, never parsed
+    as markup) and on every page (the answer's words and the view)."""
+    from webtable import OPTIONS
+
+    from referee.client.safe import TableConsole
+
+    name = "[bold]x[/]"
+    seated = {"invicta": {"white": name}}.get(game)
+    if seated is None:
+        seated = {"players": OPTIONS[game]["players"].replace("ann", name)}
+    app, _ = table(tmp_path, game, **seated)
+    assert name in app.table.players
+    line = TERMINAL_WORDS[game]
+    answer = app.table.command(name, line)
+    assert answer.ok and any(name in m for m in answer.messages), answer
+    assert name in json.dumps(app.table.view(name), ensure_ascii=False)
+    out = TableConsole(
+        file=io.StringIO(), width=80, force_terminal=True, color_system="standard", markup=False
+    )
+    out.soft_wrap = False
+    web = app.table.web_game
+    web.terminal.renderer(out, app.table.session, {}).show(app.table.session.execute(line), False)
+    printed = re.sub(r"\x1b\[[0-9;]*m", "", out.file.getvalue())
+    assert name in printed, printed

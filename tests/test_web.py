@@ -776,7 +776,7 @@ def test_the_words_a_page_gets_hold_no_box_drawing(tmp_path):
     """A page wraps what it is sent; a terminal's table wrapped into broken box lines (the
     side log of a claim's why on the TV, a phone's ``cards``). Every table comes as lines:
     its title, then a row a line, each cell after its column's header."""
-    from referee.client.said import Page
+    from referee.client.said import Page, Said
     from referee.client.verdict_render import model_tables
     from referee.logic.model import Model
 
@@ -790,8 +790,7 @@ def test_the_words_a_page_gets_hold_no_box_drawing(tmp_path):
     assert "  #1; statement: ∀x happy(x); by: ann; cards: happy" in words
     model = Model(size=2, predicates={"happy": {(0,)}})
     out = Page()
-    for t in model_tables(model, {"happy": 1}):
-        out.print(t)
+    out.keep(Said.of(model_tables(model, {"happy": 1})))
     assert list(out.said().page[-3:]) == [
         "predicate happy",
         "  x: e0; happy(x): ✓",

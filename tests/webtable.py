@@ -53,12 +53,14 @@ def table(
     base="http://testserver",
     services=None,
     computers=None,
+    pools=None,
     **extra,
 ):
     """A served table on a new record in ``tmp_path``, its URLs under ``base``:
     (WebApp, record path). ``services``: (record) -> a context of the services its commands
     get, as ``serve`` opens them (``GAMES[game].services``); else only ``engine``, if any.
-    ``computers``: the seats the referee plays (a ``ComputerSeats``; not started)."""
+    ``computers``: the seats the referee plays (a ``ComputerSeats``; not started);
+    ``pools``: what a club's tables share (``referee.web.pools``, or a stand-in)."""
     served = web_game(game)
     record = served.start(defaults(game, **extra))
     path = tmp_path / f"{game}.json"
@@ -68,7 +70,8 @@ def table(
     given = {"engine": engine} if engine is not None else None
     if services is not None:
         given = services.enter_context(served.services(record))
-    return build(served, record, record.rebuild(), store, key, base, given, computers), path
+    app = build(served, record, record.rebuild(), store, key, base, given, computers, pools=pools)
+    return app, path
 
 
 def next_move(game_name: str, view_of) -> tuple[str, str] | None:

@@ -19,6 +19,9 @@ from referee.client.common import (
 )
 from referee.client.derivation_words import Step, laid_out, line_text, line_words
 from referee.client.safe import console, echoed, entry, escape_invisible, formula, wraps
+from referee.client.said import Said
+from referee.client.styles import show
+from referee.client.styles import text as styled
 from referee.client.verdict_render import model_tables
 from referee.derivation import DerivationError, check_derivation
 from referee.derivation.checker import LINE_TIMEOUT, DerivationResult, LineStatus, LineVerdict
@@ -121,13 +124,13 @@ def render(result: DerivationResult, arities: dict[str, int], console: Console) 
         console.print(
             entry(
                 console,
-                Text(f"line {v.label} {word}: ", style=f"bold {style}") + line_text(v.reason),
+                Text(f"line {v.label} {word}: ", style=f"bold {style}")
+                + styled(line_text(v.reason)),
             )
         )
         if v.model is not None:
             console.print(Text("countermodel:", style="bold"))
-            for table in model_tables(v.model, arities):
-                console.print(table)
+            show(console, Said.of(model_tables(v.model, arities)))
     console.print()
     if not result.rests_on:
         where = "no board statement (logic alone)"

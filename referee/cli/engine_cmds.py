@@ -68,35 +68,27 @@ def _derivation_json(data: dict, shown) -> None:
 
 
 def _show_derivation(console, shown, what: str) -> None:
-    from rich.text import Text
+    from referee.client.said import Said, Tone, words
+    from referee.client.styles import show
 
     written = shown.derivation
     if shown.refused:
-        console.print(
-            Text(
-                f"the derivation of {what} the referee wrote does not pass the checker "
-                "(`referee derive`), so none is shown; the verdict stands on its evidence above",
-                style="yellow",
-            )
+        said = words(
+            f"the derivation of {what} the referee wrote does not pass the checker "
+            "(`referee derive`), so none is shown; the verdict stands on its evidence above",
+            Tone.DOUBT,
         )
+        show(console, Said.of(said))
         return
     if written is None:
-        console.print(Text(f"no derivation of {what} could be written in time", style="dim"))
+        said = words(f"no derivation of {what} could be written in time", aside=True)
+        show(console, Said.of(said))
         return
     from referee.client.derivation_words import derivation_rows
 
     lines = count(written.lines, "line")
-    console.print(Text(f"a derivation of {what} ({lines}, checked):", style="bold"))
-    for row in derivation_rows(console, written.text):
-        console.print(row, soft_wrap=True)
-
-
-def _print(out, group) -> None:
-    """Each part of a verdict on its own, a line that wraps indented under its start."""
-    from referee.client.safe import entry
-
-    for part in group.renderables:
-        out.print(entry(out, part))
+    head = words(f"a derivation of {what} ({lines}, checked):", strong=True)
+    show(console, Said.of(head, derivation_rows(console, written.text)))
 
 
 def _parse(text: str, vocabulary, what: str):
@@ -168,12 +160,13 @@ def entails(deck_path, board_path, premises, timeout, as_json, proof, detail, go
         print_json(data)
         return
 
-    from referee.client.verdict_render import verdict_renderable
+    from referee.client.styles import show
+    from referee.client.verdict_render import verdict_said
 
     out = console()
-    _print(
+    show(
         out,
-        verdict_renderable(
+        verdict_said(
             verdict, texts, goal_formula, arities=dict(vocabulary.predicates), detail=detail
         ),
     )
@@ -222,10 +215,11 @@ def analyze(deck_path, timeout, as_json, proof, detail, board_path) -> None:
         print_json(data)
         return
 
-    from referee.client.verdict_render import analysis_renderable
+    from referee.client.styles import show
+    from referee.client.verdict_render import analysis_said
 
     out = console()
-    _print(out, analysis_renderable(analysis, texts, dict(vocabulary.predicates), detail))
+    show(out, analysis_said(analysis, texts, dict(vocabulary.predicates), detail))
     if proof and analysis.consistency.status == "inconsistent":
         _show_derivation(out, clash, "⊥ (the board is inconsistent)")
     for i, w in written.items():

@@ -3,7 +3,10 @@
 Each subcommand lives in its own module so that ``referee parse`` does not pay
 for importing Z3, and so that each command can be read (and owned) alone. A
 game's commands are its own: each registration in :data:`referee.games.GAMES`
-names them (``cli``) and loads them (``terminal``), so nothing here names a game.
+names them with their one-line help (``listing``) and loads them (``terminal``), so
+nothing here names a game. ``referee --help`` lists every command from those
+one-line helps, declared beside each name (click's lazy group, its help made lazy
+too), so it loads no command: no game's rules, no engine, no web.
 """
 
 from __future__ import annotations
@@ -12,17 +15,41 @@ import importlib
 
 import click
 
-# name -> "module:attribute"
+# name -> ("module:attribute", the one line ``referee --help`` says of it: the first
+# sentence of its help, which ``tests/test_lazy_imports.py`` holds to the command's own)
 COMMANDS = {
-    "parse": "referee.cli.parse_cmd:parse",
-    "cards": "referee.cli.cards_cmd:cards",
-    "entails": "referee.cli.engine_cmds:entails",
-    "analyze": "referee.cli.engine_cmds:analyze",
-    "export": "referee.cli.export_cmd:export",
-    "derive": "referee.cli.derive_cmd:derive",
-    "serve": "referee.web.command:serve",
-    "club": "referee.web.clubserver:club",
-    "bot": "referee.cli.bot_cmd:bot",
+    "parse": (
+        "referee.cli.parse_cmd:parse",
+        "Check STATEMENT against the deck's vocabulary and print it canonically.",
+    ),
+    "cards": ("referee.cli.cards_cmd:cards", "Show the cards of the deck and its vocabulary."),
+    "entails": (
+        "referee.cli.engine_cmds:entails",
+        "Does GOAL follow from the board and the premises?",
+    ),
+    "analyze": (
+        "referee.cli.engine_cmds:analyze",
+        "Is BOARD consistent, and which of its statements follow from the others?",
+    ),
+    "export": ("referee.cli.export_cmd:export", "Write BOARD as a problem for another prover."),
+    "derive": (
+        "referee.cli.derive_cmd:derive",
+        "Check every line of DERIVATION against the statements of BOARD.",
+    ),
+    "serve": (
+        "referee.web.command:serve",
+        "The web table: referee a game with each player on their own phone.",
+    ),
+    "club": (
+        "referee.web.clubserver:club",
+        "Serve any number of tables of any game from one server: the host's page opens "
+        "them, phones join by a table's four-letter code.",
+    ),
+    "bot": (
+        "referee.cli.bot_cmd:bot",
+        "Play the seat at SEAT_URL (a URL `referee serve` printed) as a computer player, "
+        "seeing only what that seat sees, until the game is finished.",
+    ),
 }
 
 
@@ -54,10 +81,29 @@ class LazyGroup(click.Group):
             raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(self.listing())
+
+    @staticmethod
+    def listing() -> dict[str, str]:
+        """Every command's name and its one line, as declared beside it: loading none."""
         from referee.games import GAMES
 
-        names = [*COMMANDS, *(name for game in GAMES for name in game.cli)]
-        return sorted(name for name in names if self.get_command(ctx, name) is not None)
+        games = (g for g in GAMES if g.terminal is not None)
+        own = {name: line for name, (_, line) in COMMANDS.items()}
+        return {**own, **{name: line for g in games for name, line in g.listing.items()}}
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their one lines, as click lists them, shortened as click
+        shortens a command's help to the width, from what each declares: no command is
+        loaded to list it."""
+        listing = self.listing()
+        limit = formatter.width - 6 - max(map(len, listing))
+        rows = [
+            (name, click.Command(name, help=listing[name]).get_short_help_str(limit))
+            for name in self.list_commands(ctx)
+        ]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         return self._load(name) if name in COMMANDS else self._game_command(name)
@@ -67,15 +113,14 @@ class LazyGroup(click.Group):
         """A game's command, from the game whose registration names it."""
         from referee.games import GAMES
 
-        game = next((g for g in GAMES if name in g.cli and g.terminal is not None), None)
-        return None if game is None else game.terminal().commands[name]
+        terminal = next((g.terminal for g in GAMES if name in g.cli and g.terminal), None)
+        return None if terminal is None else terminal().commands[name]
 
     @staticmethod
     def _load(name: str) -> click.Command | None:
-        target = COMMANDS.get(name)
-        if target is None:
+        if name not in COMMANDS:
             return None
-        module_name, attr = target.split(":")
+        module_name, attr = COMMANDS[name][0].split(":")
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as exc:

@@ -12,12 +12,11 @@ import re
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-
-from rich.console import Console
-from rich.text import Text
+from typing import Any
 
 from referee.client.grammar import count
-from referee.client.safe import escape_invisible, formula, user, wraps
+from referee.client.safe import escape_invisible, wraps
+from referee.client.said import Layout, Line, formula, typed
 from referee.derivation.reasons import Said, Why
 from referee.derivation.rules import Premise
 from referee.derivation.syntax import rule_name
@@ -418,18 +417,16 @@ def line_words(said: Said) -> str:
     return _marked(said).replace(_OPEN, "").replace(_CLOSE, "")
 
 
-def line_text(said: Said) -> Text:
+def line_text(said: Said) -> Line:
     """:func:`line_words` for a screen: each statement in it kept whole on a line
-    (:func:`referee.client.safe.formula`)."""
+    (:func:`referee.client.said.formula`)."""
     marked = _marked(said)
-    out = Text()
+    out = Line()
     at = 0
     for m in _MARKED.finditer(marked):
-        out.append_text(user(marked[at : m.start()]))
-        out.append_text(formula(m.group(1)))
+        out += typed(marked[at : m.start()]) + formula(m.group(1))
         at = m.end()
-    out.append_text(user(marked[at:]))
-    return out
+    return out + typed(marked[at:])
 
 
 # ------------------------------------------------------------------ a derivation on screen
@@ -537,16 +534,19 @@ def text_steps(text: str) -> list[Step]:
     return steps
 
 
-def derivation_rows(out: Console, text: str, indent: str = "  ") -> list[Text]:
-    """A derivation's text as ``out`` shows it, each line after ``indent``: as written
-    when every line fits the screen, else laid out again (:func:`laid_out`), a step's
-    statement never broken inside a name or a symbol."""
+def derivation_rows(out: Any, text: str, indent: str = "  ") -> list[Line]:
+    """A derivation's text as ``out`` (a terminal, or a page) shows it, each line after
+    ``indent``: as written when every line fits the screen, else laid out again
+    (:func:`laid_out`), a step's statement never broken inside a name or a symbol; its
+    rows are never broken again."""
     lines = text.rstrip("\n").split("\n")
     room = out.width - text_width(indent) if wraps(out) else None
     if room is None or all(text_width(escape_invisible(line)) <= room for line in lines):
-        return [Text(indent) + user(line) for line in lines]
-    return [
-        Text(indent) + user(left + part + right)
-        for rows in laid_out(text_steps(text), room)
-        for left, part, right in rows
-    ]
+        rows = [indent + typed(line) for line in lines]
+    else:
+        rows = [
+            indent + typed(left + part + right)
+            for laid in laid_out(text_steps(text), room)
+            for left, part, right in laid
+        ]
+    return [row.laid(Layout.WHOLE) for row in rows]

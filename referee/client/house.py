@@ -29,8 +29,9 @@ from referee.client.common import Seconds, fail, print_json, read_text
 from referee.client.grammar import and_list
 from referee.client.private_screen import leave_stale
 from referee.client.safe import console, user
-from referee.client.said import Page
+from referee.client.said import Page, Tone, typed
 from referee.client.stepper import Stepper
+from referee.client.styles import prompt
 from referee.client.table_io import (
     TableRenderer,
     can_show_privately,
@@ -103,7 +104,7 @@ def _board(renderer: TableRenderer, *args: Any) -> None:
 
 def _step(renderer: TableRenderer, step: Step) -> None:
     """One event of ``replay --step``, in its words (the renderer's ``describe``)."""
-    renderer.out.print(user(renderer.describe(step.event)))
+    renderer.say(typed(renderer.describe(step.event)))
 
 
 @dataclass(frozen=True)
@@ -236,11 +237,13 @@ def bots(game: GameRegistration, spec: str | None, players) -> tuple[Computer, .
 
 
 def computer_seats(
-    game: GameRegistration, computers: tuple[Computer, ...], apart: bool = False
+    game: GameRegistration, computers: tuple[Computer, ...], apart: bool = False, pool=None
 ) -> ComputerSeats:
     """The computer players of the seats a record names, each at its recorded level;
     ``apart``: each thinking in a process of its own (a table that answers people
-    meanwhile: the web)."""
+    meanwhile: the web), or in ``pool`` (``referee.table.apart.Thinkers``: a club's)."""
+    if pool is not None:
+        return ComputerSeats({c.name: game.player_apart(c.level, pool=pool) for c in computers})
     made = game.player_apart if apart else game.player
     return ComputerSeats({c.name: made(c.level) for c in computers})
 
@@ -305,7 +308,7 @@ class ComputerTurns:
                 seat, line = self.speaking
                 if any(isinstance(o, REFUSALS) for o in outcomes) and not changed:
                     return  # it tries again, or gives way (ComputerSeats.answered)
-                self.out.print(user(f"{seat} (computer)> ", "bold cyan") + user(line))
+                self.out.print(prompt(f"{seat} (computer)> ") + user(line))
             shown(outcomes, False)  # the table is drawn again when the prompt returns
             self.since.append((outcomes, changed, before))
             if any(isinstance(o, Quit) for o in outcomes):
@@ -603,7 +606,7 @@ def replay(tg: TerminalGame, record_file: Path, step: bool, as_json: bool) -> No
         renderer.watched = s.game
         for d in s.disagreements:
             if not d.refused:
-                out.print(user(disagreement_text(d), "red"))
+                renderer.say(typed(disagreement_text(d), Tone.BAD))
         if step:
             live.clear()
             live[s.number] = s

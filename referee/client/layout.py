@@ -13,9 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from referee.client.said import Column, Layout, Said, words
+from referee.client.said import Table as Grid
 
 WIDE = 100  # columns from which a renderer may draw its wide form
 
@@ -44,14 +47,13 @@ class HelpPage:
                 lines.extend(f"  {command}  {what}".rstrip() for command, what in block)
         return "\n".join(lines)
 
-    def renderable(self) -> RenderableType:
-        parts: list[RenderableType] = []
-        for block in self.blocks:
-            if isinstance(block, str):
-                parts.append(Text(block))
-            else:
-                parts.append(command_grid(block))
-        return Group(*parts)
+    def said(self) -> Said:
+        """The page as words: each paragraph a line wrapped as a block wraps, each command
+        list a grid whose descriptions wrap inside their own column."""
+        return Said.of(
+            words(block).laid(Layout.FLOW) if isinstance(block, str) else command_grid(block)
+            for block in self.blocks
+        )
 
 
 def titled(table: Table) -> Table:
@@ -64,11 +66,10 @@ def titled(table: Table) -> Table:
     return table
 
 
-def command_grid(rows: Sequence[tuple[str, str]]) -> Table:
+def command_grid(rows: Sequence[tuple[str, str]]) -> Grid:
     """Commands in a column of their own, what they do wrapped beside them."""
-    grid = Table.grid(padding=(0, 2, 0, 0))
-    grid.add_column(no_wrap=True, style="bold")
-    grid.add_column()
-    for command, what in rows:
-        grid.add_row(Text("  " + command if command else ""), Text(what))
-    return grid
+    return Grid(
+        (Column(strong=True, no_wrap=True), Column()),
+        tuple((words("  " + command if command else ""), words(what)) for command, what in rows),
+        grid=True,
+    )

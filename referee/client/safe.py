@@ -44,17 +44,11 @@ def escape_invisible(text: str) -> str:
     return "".join(out)
 
 
-# What marks a player's words inside a line (a style's meta: it draws nothing), so that
-# a page's words (:mod:`referee.client.said`) say which spans a person typed.
-USER = "referee.user"
-_USER = Style(meta={USER: True})
-
-
 def user(text: object, style: str = "") -> Text:
-    """A renderable of user-supplied text: never markup, controls made visible."""
-    out = Text(escape_invisible(str(text)), style=style)
-    out.stylize(_USER)
-    return out
+    """A renderable of user-supplied text for a command's own lines at a terminal (an
+    outcome's words are :func:`referee.client.said.typed`): never markup, controls made
+    visible."""
+    return Text(escape_invisible(str(text)), style=style)
 
 
 class Filled(string.Formatter):
@@ -126,6 +120,12 @@ def hanging(out: Console, item, more: int = 0):
 _UNIT = re.compile(r"(?<=\d) (?=(?:ms|s|µs|min|%)(?:\W|$))")
 # What marks a statement inside a line of words (a style's meta: it draws nothing).
 _FORMULA = "referee.formula"
+_FORMULA_STYLE = Style(meta={_FORMULA: True})
+
+
+def formula_style() -> Style:
+    """The mark :func:`formula` gives a statement (it draws nothing)."""
+    return _FORMULA_STYLE
 
 
 def formula(text: str | Text, style: str = "") -> Text:
@@ -134,7 +134,7 @@ def formula(text: str | Text, style: str = "") -> Text:
     never inside it, unless it is longer than a whole line: then where a statement
     breaks (:func:`referee.language.printer.breaks`), never inside a name or a symbol."""
     out = text.copy() if isinstance(text, Text) else user(text, style)
-    out.stylize(Style(meta={_FORMULA: True}))
+    out.stylize(_FORMULA_STYLE)
     return out
 
 

@@ -1,69 +1,254 @@
-"""What an outcome says, as data: lines of spans, each span with what it is (a player's
-words, a verdict, a remark), whatever client shows it.
+"""What an outcome says, as data: lines of toned spans and typed tables, whatever client
+shows it.
 
-A game's renderer says an outcome once, to whatever it is given to say it to: the
-terminal's console draws it (styled, wrapped, tables in boxes); a :class:`Page` keeps it
-as a :class:`Said`, which the web sends as lines of plain text a page wraps (a table a
-row a line, each cell after its header). Nothing is rendered and read back: the page
-takes the renderer's lines and tables as they are made. A line that only a terminal can
-act on (``referee analyze …``, ``--house …``) is marked so where it is made
-(:func:`terminal_only`), and a page leaves it out. A game's renderer gets all this by
-printing to ``self.out`` as it always does.
+A game's renderer makes its words here, once: each span of a line says what it is (its
+:class:`Tone`: an aside, a ruling for or against, nothing settled; whether a person typed
+it; whether it is a statement that breaks only where a statement breaks), never a colour.
+The terminal styles a :class:`Said` through one mapping from tone to style
+(:mod:`referee.client.styles`); a :class:`Page` keeps it, and the web sends its plain lines
+(:attr:`Said.page`: a table a row a line, each cell after its header). A line only a
+terminal can act on (``referee analyze …``, ``--house …``) is marked so where it is made
+(``terminal_only``), and a page leaves it out. Nothing is rendered and read back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
 
-from rich.console import Group
-from rich.style import Style
-from rich.table import Table
-from rich.text import Text
-
-from referee.client.safe import USER, Statement
-
-# A line a page leaves out (a style's meta: it draws nothing at a terminal).
-_TERMINAL = "referee.terminal"
+from referee.client.safe import escape_invisible
 
 
 class Tone(Enum):
-    """What a span of words is, for a client to style: never markup, never a colour."""
+    """What a span of words is, for a client to show it by: never markup, never a colour."""
 
     PLAIN = "plain"
-    USER = "user"  # what a person typed (a name, a statement, a file): shown as given
-    STRONG = "strong"  # a headline (a turn, the game's end)
-    DIM = "dim"  # an aside (how long it took, what else to type)
-    GOOD = "good"  # a ruling for the claimant (upheld)
-    BAD = "bad"  # a refusal, a ruling against
-    DOUBT = "doubt"  # nothing settled (undetermined, the table votes)
+    GOOD = "good"  # a ruling for the claimant (upheld, proven, found themselves)
+    BAD = "bad"  # a refusal, a ruling against (rejected, false, out of the game)
+    DOUBT = "doubt"  # nothing settled, or a warning (not settled, the table votes, a repetition)
+    OPEN = "open"  # what the engine left open (undetermined)
+    TRUE = "true"  # a declaration the referee judged true (Cogito's blue side): a fact, no win
+    NEW = "new"  # what just changed on a board (the last move's squares)
+    WILD = "wild"  # a card that stands for any other (a Wild)
+    PLACES = "places"  # the numbers a move names a place by (a premise's gaps, an aside)
+    FIRST = "first"  # the first side of a board and its pieces (Invicta's white)
+    SECOND = "second"  # the second side (Invicta's black)
 
 
 @dataclass(frozen=True)
 class Span:
+    """Words of one kind: ``strong`` a headline's emphasis; ``aside`` words in passing (how
+    long it took, what else to type: a terminal draws them faint); ``typed`` what a person
+    typed (a name, a statement: escaped where it is made, shown as given); ``formula`` a
+    statement inside a line, broken before or after it rather than inside it; ``shaded`` a
+    board's square drawn on its shaded ground (Invicta's edge)."""
+
     text: str
     tone: Tone = Tone.PLAIN
+    strong: bool = False
+    aside: bool = False
+    typed: bool = False
+    formula: bool = False
+    shaded: bool = False
+
+
+class Layout(Enum):
+    """How a line that is wider than a screen is broken there (a page wraps every line)."""
+
+    HANG = "hang"  # at word boundaries, its indent kept on every line it wraps to (``more``
+    # columns further after its first)
+    FLOW = "flow"  # as a block of lines wraps (help, a round's why): at words, from the margin
+    STATEMENT = "statement"  # its statement (the first ``formula`` span) broken where it reads
+    # in its parts, indented under its start, the rest of the line after it
+    WHOLE = "whole"  # never: laid out for the screen already (a derivation's rows)
 
 
 @dataclass(frozen=True)
 class Line:
     """One line of words; ``terminal_only``: advice only a terminal can follow."""
 
-    spans: tuple[Span, ...]
+    spans: tuple[Span, ...] = ()
     terminal_only: bool = False
+    layout: Layout = Layout.HANG
+    more: int = 0  # columns a wrapped line's later lines are indented beyond its first's
 
     @property
     def plain(self) -> str:
         return "".join(s.text for s in self.spans)
 
+    def __add__(self, other: Line | str) -> Line:
+        spans = words(other).spans if isinstance(other, str) else other.spans
+        return replace(
+            self,
+            spans=_joined(self.spans + spans),
+            terminal_only=self.terminal_only or getattr(other, "terminal_only", False),
+        )
+
+    def __radd__(self, other: str) -> Line:
+        return words(other) + self
+
+    def toned(
+        self, tone: Tone | None = None, strong: bool | None = None, aside: bool | None = None
+    ) -> Line:
+        """Every span of this line in ``tone``, ``strong``, ``aside`` (where given)."""
+        spans = tuple(
+            replace(
+                s,
+                tone=s.tone if tone is None else tone,
+                strong=s.strong if strong is None else strong,
+                aside=s.aside if aside is None else aside,
+            )
+            for s in self.spans
+        )
+        return replace(self, spans=spans)
+
+    def rstrip(self) -> Line:
+        spans = list(self.spans)
+        while spans and not spans[-1].text.rstrip(" "):
+            spans.pop()
+        if spans:
+            spans[-1] = replace(spans[-1], text=spans[-1].text.rstrip(" "))
+        return replace(self, spans=tuple(spans))
+
+    def laid(self, layout: Layout, more: int = 0) -> Line:
+        return replace(self, layout=layout, more=more)
+
+    def only_at_a_terminal(self) -> Line:
+        return replace(self, terminal_only=True)
+
+
+def _joined(spans: Iterable[Span]) -> tuple[Span, ...]:
+    """``spans`` without empty ones, each run of one kind in one span."""
+    out: list[Span] = []
+    for s in spans:
+        if not s.text:
+            continue
+        if out and replace(out[-1], text="") == replace(s, text=""):
+            out[-1] = replace(s, text=out[-1].text + s.text)
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+def words(
+    text: str = "", tone: Tone = Tone.PLAIN, strong: bool = False, aside: bool = False
+) -> Line:
+    """A line of the referee's own words (a template, never what a person typed)."""
+    return Line(_joined((Span(text, tone, strong, aside),)))
+
+
+def typed(text: object, tone: Tone = Tone.PLAIN, strong: bool = False, aside: bool = False) -> Line:
+    """What a person typed (a name, a statement, a file's name, a reason), shown as given:
+    never markup, every control or invisible character written as an escape."""
+    return Line(_joined((Span(escape_invisible(str(text)), tone, strong, aside, typed=True),)))
+
+
+def formula(text: str | Line, tone: Tone = Tone.PLAIN) -> Line:
+    """A statement (or a card showing one) inside a line of words, as :func:`typed` shows
+    it (a line: as it is), marked so that the line breaks before or after it, never inside
+    it, unless it is longer than a whole line: then where a statement breaks."""
+    line = typed(text, tone) if isinstance(text, str) else text
+    return replace(line, spans=tuple(replace(s, formula=True) for s in line.spans))
+
+
+def statement_line(head: Line | str, text: str, tail: Line | str = "") -> Line:
+    """``head``, a statement a person wrote and ``tail``: at a terminal the statement is
+    broken where it reads in its parts, its later lines indented under it, never cut; on
+    a page, one line."""
+    head = words(head) if isinstance(head, str) else head
+    tail = words(tail) if isinstance(tail, str) else tail
+    body = Line((Span(escape_invisible(text), typed=True, formula=True),))
+    return Line(head.spans + body.spans + tail.spans, layout=Layout.STATEMENT)
+
+
+def joined(lines: Iterable[Line | str], sep: Line | str) -> Line:
+    """``lines`` one after another on one line, ``sep`` between them."""
+    out = Line()
+    for k, line in enumerate(lines):
+        out = out + (sep if k else "") + line
+    return out
+
+
+class Justify(Enum):
+    LEFT = "left"
+    RIGHT = "right"
+    CENTER = "center"
+
+
+@dataclass(frozen=True)
+class Column:
+    """A table's column: its header, how its cells sit, ``strong`` cells (a matrix's row
+    names, a command list's commands), ``no_wrap`` (a command is never broken)."""
+
+    header: Line = Line()
+    justify: Justify = Justify.LEFT
+    strong: bool = False
+    no_wrap: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of cells under headed columns (a board, a model, a deck): at a terminal a box
+    (``grid``: columns without a box or headers, as a command list is drawn); on a page its
+    title, then a row a line, each cell after its header. A cell that is a statement is a
+    :func:`statement_line` (broken in the cell's width, ``tail`` after it)."""
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Line, ...], ...] = ()
+    title: Line | None = None
+    title_left: bool = False  # the title at the table's left edge, not centred over it
+    fit_title: bool = False  # at least as wide as its title (a narrow one never wraps it)
+    grid: bool = False
+
+    def lines(self) -> list[Line]:
+        """The table as lines a page wraps: its title, then each row's cells after their
+        headers (``x: e1; happy(x): ·``), never box drawing."""
+        lines = [words(self.title.plain, strong=True)] if self.title is not None else []
+        headers = ["" if self.grid else _cell_text(c.header) for c in self.columns]
+        for row in self.rows:
+            cells = []
+            for header, cell in zip(headers, row, strict=False):
+                text = _cell_text(cell)
+                if text:
+                    cells.append(_cell(header, text))
+            if cells:
+                lines.append(words("  " + "; ".join(cells)))
+        return lines
+
+
+def _cell_text(cell: Line) -> str:
+    return " ".join(p.strip() for p in cell.plain.split("\n") if p.strip())
+
+
+def _cell(header: str, text: str) -> str:
+    """``statement: ∀x p(x)``; a number under ``#`` is ``#2``, as a board's are."""
+    if header == "#" and text.isdigit():
+        return f"#{text}"
+    return f"{header}: {text}" if header else text
+
+
+Item = Line | Table
+
 
 @dataclass(frozen=True)
 class Said:
-    """Everything an outcome (or a few) says, in order."""
+    """Everything an outcome (or a few) says, in order: lines and tables."""
 
-    lines: tuple[Line, ...]
+    items: tuple[Item, ...] = ()
+
+    @classmethod
+    def of(cls, *items: Item | str | Iterable[Item]) -> Said:
+        return cls(tuple(_items(items)))
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """Every line, a table's as a page shows it."""
+        return tuple(
+            line
+            for item in self.items
+            for line in (item.lines() if isinstance(item, Table) else [item])
+        )
 
     @property
     def page(self) -> tuple[str, ...]:
@@ -75,153 +260,23 @@ class Said:
         )
 
 
-def terminal_only(item: Text | str, style: str = "") -> Text:
-    """``item`` marked as a line only a terminal can act on: a page leaves it out."""
-    out = item.copy() if isinstance(item, Text) else Text(item, style=style)
-    out.stylize(Style(meta={_TERMINAL: True}))
-    return out
-
-
-def _style(style: str | Style) -> Style:
-    if isinstance(style, Style):
-        return style
-    return Style.parse(style) if style else Style()
-
-
-def _tone(style: Style) -> Tone:
-    if style.meta.get(USER):
-        return Tone.USER
-    colour = style.color.name if style.color is not None else ""
-    if colour == "green":
-        return Tone.GOOD
-    if colour == "red":
-        return Tone.BAD
-    if colour == "yellow":
-        return Tone.DOUBT
-    if style.dim:
-        return Tone.DIM
-    if style.bold:
-        return Tone.STRONG
-    return Tone.PLAIN
-
-
-def _spans(text: Text) -> tuple[tuple[Span, ...], bool]:
-    """``text`` (one line) as spans, each with the tone of the styles over it (a player's
-    words first), and whether any of it is marked terminal-only."""
-    plain = text.plain
-    cuts = sorted({0, len(plain), *(s.start for s in text.spans), *(s.end for s in text.spans)})
-    spans: list[Span] = []
-    only = False
-    base = _style(text.style)
-    for start, end in zip(cuts, cuts[1:], strict=False):
-        if start >= end or end > len(plain):
-            continue
-        styles = [base, *(_style(s.style) for s in text.spans if s.start <= start < s.end)]
-        tones = [_tone(s) for s in styles]
-        only = only or any(s.meta.get(_TERMINAL) for s in styles)
-        tone = (
-            Tone.USER
-            if Tone.USER in tones
-            else next((t for t in reversed(tones) if t != Tone.PLAIN), Tone.PLAIN)
-        )
-        if spans and spans[-1].tone == tone:
-            spans[-1] = Span(spans[-1].text + plain[start:end], tone)
+def _items(items: Iterable[object]) -> Iterator[Item]:
+    for item in items:
+        if isinstance(item, str):
+            yield words(item)
+        elif isinstance(item, (Line, Table)):
+            yield item
+        elif isinstance(item, Iterable):
+            yield from _items(item)
         else:
-            spans.append(Span(plain[start:end], tone))
-    return tuple(spans), only
-
-
-def text_lines(text: Text) -> list[Line]:
-    """``text`` (perhaps of several lines) as lines."""
-    lines = []
-    for part in text.split("\n", allow_blank=True):
-        spans, only = _spans(part)
-        lines.append(Line(spans, only))
-    return lines
-
-
-def plain(cell: Any) -> str:
-    """A table's cell, header or title as one line of plain text."""
-    if cell is None:
-        return ""
-    if isinstance(cell, str):
-        return cell.strip()
-    if isinstance(cell, Statement):
-        return (cell.text + cell.tail.plain).strip()
-    if isinstance(cell, Text):
-        return " ".join(p.strip() for p in cell.plain.split("\n") if p.strip())
-    raise TypeError(f"no words for a cell of {type(cell).__name__}")
-
-
-def table_lines(table: Table) -> list[Line]:
-    """``table`` as lines a page wraps: its title, then each row's cells after their
-    headers (``x: e1; happy(x): ·``), never box drawing."""
-    lines = [Line((Span(plain(table.title), Tone.STRONG),))] if table.title else []
-    headers = [plain(c.header) if table.show_header else "" for c in table.columns]
-    columns = [list(c.cells) for c in table.columns]
-    for row in range(table.row_count):
-        cells = []
-        for header, cells_of in zip(headers, columns, strict=True):
-            text = plain(cells_of[row]) if row < len(cells_of) else ""
-            if text:
-                cells.append(_cell(header, text))
-        if cells:
-            lines.append(Line((Span("  " + "; ".join(cells)),)))
-    return lines
-
-
-def _cell(header: str, text: str) -> str:
-    """``statement: ∀x p(x)``; a number under ``#`` is ``#2``, as a board's are."""
-    if header == "#" and text.isdigit():
-        return f"#{text}"
-    return f"{header}: {text}" if header else text
-
-
-def _flat(objects: Iterable[Any]) -> Iterator[Any]:
-    for o in objects:
-        if isinstance(o, Group):
-            yield from _flat(o.renderables)
-        else:
-            yield o
-
-
-def _joined(objects: Iterable[Any], sep: str) -> Iterator[Any]:
-    """``objects`` as a console prints them: words side by side, ``sep`` between them; a
-    table (or a group) on lines of its own."""
-    words: list[Text] = []
-    for o in objects:
-        if isinstance(o, (str, Text)):
-            words.append(Text(o) if isinstance(o, str) else o)
-            continue
-        if words:
-            yield Text(sep).join(words)
-            words = []
-        yield o
-    if words:
-        yield Text(sep).join(words)
-
-
-def lines_of(item: Any) -> list[Line]:
-    """What a renderer printed (a line, a table, a group of them) as lines."""
-    if isinstance(item, str):
-        item = Text(item)
-    if isinstance(item, Text):
-        return text_lines(item)
-    if isinstance(item, Table):
-        return table_lines(item)
-    if isinstance(item, Group):
-        return [line for o in _flat([item]) for line in lines_of(o)]
-    if isinstance(item, Statement):
-        return [Line((Span(plain(item), Tone.USER),))]
-    # A drawing with no words (a game's own renderable): named, never rendered and read back.
-    return [Line((Span(f"({type(item).__name__}: drawn only at a terminal)", Tone.DIM),))]
+            raise TypeError(f"no words for {type(item).__name__}")
 
 
 class Page:
-    """What a renderer says to a page: kept as a :class:`Said`, never drawn.
+    """A client that keeps what a renderer says as a :class:`Said`, never draws it.
 
-    It stands where a renderer's console stands: it says lines whole (the page wraps
-    them), is no terminal (so nothing is paged or shown on a private screen), and its
+    It stands where a renderer's terminal stands: it is no terminal (so nothing is paged
+    or shown on a private screen), its lines are given whole (the page wraps them), and its
     width is the one a renderer measures a table or a board against."""
 
     width = 72
@@ -230,21 +285,10 @@ class Page:
     soft_wrap = True
 
     def __init__(self) -> None:
-        self._lines: list[Line] = []
-        self._open: Line | None = None  # a line printed with end="", which the next continues
+        self._items: list[Item] = []
 
-    def print(self, *objects: Any, sep: str = " ", end: str = "\n", **_: Any) -> None:
-        lines = [line for o in _joined(objects, sep) for line in lines_of(o)] or [Line(())]
-        if self._open is not None:
-            first = lines[0]
-            lines[0] = Line(
-                self._open.spans + first.spans, self._open.terminal_only or first.terminal_only
-            )
-            self._open = None
-        if end == "":
-            self._open = lines.pop()
-        self._lines.extend(lines)
+    def keep(self, said: Said) -> None:
+        self._items.extend(said.items)
 
     def said(self) -> Said:
-        lines = [*self._lines, *([self._open] if self._open is not None else [])]
-        return Said(tuple(lines))
+        return Said(tuple(self._items))

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console, Group
+from rich.console import Console
 from rich.text import Text
 
 from referee.client.agreement_words import agreement_words
@@ -25,7 +25,7 @@ from referee.client.common import fail, read_text
 from referee.client.keys import LeaveGame, ask, ask_to_leave
 from referee.client.layout import HelpPage
 from referee.client.lines import UnreadLine, checked, script_lines
-from referee.client.pager import page, paged
+from referee.client.pager import paged
 from referee.client.private_screen import private_screen, wait_for_enter
 from referee.client.reasons import (
     BY_EVENT,
@@ -37,8 +37,11 @@ from referee.client.reasons import (
     shown_words,
 )
 from referee.client.renders import event_words, outcome_methods, renders
-from referee.client.safe import echoed, escape_invisible, filled, user
-from referee.client.said import Page, terminal_only
+from referee.client.safe import echoed, escape_invisible, filled
+from referee.client.said import Item, Layout, Line, Page, Said, Tone, typed, words
+from referee.client.styles import prompt as prompt_text
+from referee.client.styles import show as show_said
+from referee.client.styles import show_paged, text
 from referee.language.english import and_list
 from referee.table import loop
 from referee.table.agreement import (
@@ -218,7 +221,7 @@ def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> It
                 unread(out, line)
                 continue
             if line.strip() and not line.lstrip().startswith("#"):
-                out.print(Text("> ") + user(line))
+                show_said(out, Said.of(words("> ") + typed(line)))
             yield line
         return
     try:
@@ -227,7 +230,7 @@ def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> It
         pass
     while True:
         try:
-            line = checked(out.input(user(prompt(), "bold cyan")))
+            line = checked(out.input(prompt_text(prompt())))
         except EOFError:
             return
         except UnicodeDecodeError:
@@ -244,15 +247,15 @@ def read_lines(out: Console, prompt: Callable[[], str], interactive: bool) -> It
 
 
 def unread(out: Console, line: UnreadLine) -> None:
-    out.print(Text("refused: ", style="red") + user(line.message))
+    show_said(out, Said.of(words("refused: ", Tone.BAD) + typed(line.message, Tone.BAD)))
 
 
-def can_show_privately(out: Console) -> bool:
+def can_show_privately(out: Console | Page) -> bool:
     """Whether :func:`private_view` can show hidden information here (both ends a terminal)."""
     return out.is_terminal and sys.stdin.isatty()
 
 
-def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
+def private_view(out: Console | Page, owner: Line | Text, draw: Callable[[], None]) -> bool:
     """Show what only ``owner`` may see (a hand), then take it off the screen.
 
     The others are asked to look away and the owner presses Enter; the view
@@ -271,10 +274,13 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
     with private_screen(out):  # left on every way out, signals included
         try:
             wait_for_enter(
-                out, Text("Only ") + owner + Text(" looks now; the others look away. Press Enter. ")
+                out,
+                Text("Only ")
+                + (text(owner) if isinstance(owner, Line) else owner)
+                + Text(" looks now; the others look away. Press Enter. "),
             )
             draw()
-            wait_for_enter(out, Text("Press Enter to hide this. ", style="bold"))
+            wait_for_enter(out, text(words("Press Enter to hide this. ", strong=True)))
         except (EOFError, UnicodeDecodeError):
             pass
         except KeyboardInterrupt:
@@ -284,7 +290,7 @@ def private_view(out: Console, owner: Text, draw: Callable[[], None]) -> bool:
     return True
 
 
-def moves_rows(lines: Sequence[str], width: int) -> list[Text]:
+def moves_rows(lines: Sequence[str], width: int) -> list[Line]:
     """A player's moves in as few rows as they take: the lines that begin with the same
     word together, the word once (``discard: 1 · 2 · 1 2``), each move whole on a row,
     so that a long list (Ergo's) fits a screen of 24 rows."""
@@ -295,7 +301,7 @@ def moves_rows(lines: Sequence[str], width: int) -> list[Text]:
             groups.setdefault(word, []).append(rest)
         else:  # a move of one word (``pass``, Invicta's ``e5``): among the others of one
             groups.setdefault("", []).append(word)
-    rows: list[Text] = []
+    rows: list[Line] = []
     gap = " · "
     for word, rests in groups.items():
         row = f"  {word}: " if word else "  "
@@ -303,20 +309,20 @@ def moves_rows(lines: Sequence[str], width: int) -> list[Text]:
         fresh = True
         for item in rests:
             if not fresh and len(row) + len(gap) + len(item) >= width:
-                rows.append(user(row))
+                rows.append(typed(row).laid(Layout.FLOW))
                 row, fresh = indent, True
             row += item if fresh else gap + item
             fresh = False
-        rows.append(user(row))
+        rows.append(typed(row).laid(Layout.FLOW))
     return rows
 
 
-def game_over_line(winner: str | None = None) -> Text:
-    """``Game over: `` and, for one winner, ``NAME wins``; each game then says how it ended."""
-    line = Text("Game over: ", style="bold")
+def game_over_words(winner: str | None = None) -> Line:
+    """``Game over: `` and, for one winner, ``NAME wins``; each game then says how it ended
+    (in words as strong as these unless it says otherwise)."""
+    line = words("Game over: ", strong=True)
     if winner is not None:
-        line.append_text(user(winner, "bold"))
-        line.append(" wins", style="bold")
+        line += typed(winner, strong=True) + words(" wins", strong=True)
     return line
 
 
@@ -338,6 +344,14 @@ class TableRenderer:
             method = getattr(self, name)
             self.renderers[outcome] = paged(out, method) if through_pager else method
 
+    def say(self, *items: Item | str | Iterable[Item]) -> None:
+        """Words to the client: drawn at a terminal (each tone in its style), kept by a page."""
+        show_said(self.out, Said.of(*items))
+
+    def say_paged(self, *items: Item | str | Iterable[Item]) -> None:
+        """Words a terminal shows through the pager when they are taller than its screen."""
+        show_paged(self.out, Said.of(*items))
+
     def show(self, outcomes: Outcomes, changed: bool) -> None:
         leaving = any(isinstance(o, Quit) for o in outcomes)
         for outcome in outcomes:
@@ -346,7 +360,7 @@ class TableRenderer:
             render = self.renderers.get(type(outcome))
             if render is None:  # a new outcome without words: its fields may hold secrets
                 said = f"({type(outcome).__name__}: this referee has no words for it)"
-                self.out.print(user(said))
+                self.say(typed(said))
             else:
                 render(outcome)
         if changed:
@@ -366,19 +380,17 @@ class TableRenderer:
         the game ended in its words, the points, what the table said, then the board as it
         ended; a game whose end says more renders its own."""
         e = o.ending
-        line = game_over_line(e.winners[0] if len(e.winners) == 1 else None)
+        line = game_over_words(e.winners[0] if len(e.winners) == 1 else None)
         if len(e.winners) > 1:
-            line.append_text(user(and_list(e.winners), "bold"))
-            line.append(" share the win", style="bold")
+            line += typed(and_list(e.winners), strong=True) + words(" share the win", strong=True)
         elif not e.winners:
-            line.append("a draw", style="bold")
+            line += words("a draw", strong=True)
         said = [ended_words(e.termination) or "", ", ".join(f"{p} {n}" for p, n in e.scores)]
         if any(said):
-            line.append_text(user(" (" + "; ".join(s for s in said if s) + ")"))
+            line += typed(" (" + "; ".join(s for s in said if s) + ")", strong=True)
         if e.note:
-            line.append_text(user(f": {e.note}"))
-        line.append(".")
-        self.out.print(line)
+            line += typed(f": {e.note}", strong=True)
+        self.say(line + words(".", strong=True))
         if self.draws_board():
             self.board(self.game)
 
@@ -393,25 +405,26 @@ class TableRenderer:
     @renders(ShowMoves)
     def show_moves(self, o: ShowMoves) -> None:
         if not o.player:
-            self.out.print(user("Nobody has a move to make now."))
+            self.say(typed("Nobody has a move to make now."))
             return
         if not o.lines:
-            self.out.print(user(f"{o.player} has no move to make now."))
+            self.say(typed(f"{o.player} has no move to make now."))
             return
 
         def draw() -> None:
-            head = user(f"{o.player} may say", "bold")
+            head = typed(f"{o.player} may say", strong=True)
             if len(o.lines) > 1:
-                head.append(f" ({len(o.lines)} moves, grouped by their first word)", style="dim")
-            rows = [head.append(":", style="bold")]
-            rows += moves_rows(o.lines, self.out.width)
-            page(self.out, Group(*rows))
+                head += words(
+                    f" ({len(o.lines)} moves, grouped by their first word)", strong=True, aside=True
+                )
+            head += words(":", strong=True)
+            self.say_paged(head.laid(Layout.FLOW), moves_rows(o.lines, self.out.width))
 
         if not o.private or self.session is None or self.session_is_a_seat():
             draw()
-        elif not private_view(self.out, user(o.player, "bold"), draw):
-            self.out.print(
-                user(f"{o.player}'s moves tell what only {o.player} sees: ask at a terminal.")
+        elif not private_view(self.out, typed(o.player, strong=True), draw):
+            self.say(
+                typed(f"{o.player}'s moves tell what only {o.player} sees: ask at a terminal.")
             )
 
     def session_is_a_seat(self) -> bool:
@@ -468,9 +481,9 @@ class TableRenderer:
     def rules(self, game) -> None:
         """The house rules as a table types them (``--house name=value``), then the settings."""
         for name, value in describe_rules(game.rules):
-            self.out.print(user(f"  {name} = {value}"))
+            self.say(typed(f"  {name} = {value}"))
         for line in self.settings_lines(game):
-            self.out.print(user(f"  {line}"))
+            self.say(typed(f"  {line}"))
 
     # The shared views, drawn by each game that has them.
     def scores(self, game) -> None:
@@ -510,54 +523,50 @@ class TableRenderer:
         first, *rest = echoed(refusal_text(o.message, o.reason)).split(
             "\n"
         )  # a parse error: message, line, caret
-        self.out.print(Text("refused: ", style="red") + user(first))
-        for line in rest:
-            self.out.print(user(line))
+        self.say(words("refused: ", Tone.BAD) + typed(first, Tone.BAD), (typed(r) for r in rest))
         if o.hint:
-            self.out.print(Text("  try: ", style="dim") + user(echoed(hint_words(o.hint))))
+            self.say(words("  try: ", aside=True) + typed(echoed(hint_words(o.hint)), aside=True))
 
     @renders(Undone)
     def undone(self, o: Undone) -> None:
-        self.out.print(Text("undone: ") + user(self.marked(self.describe(o.event), o.event)))
+        self.say(words("undone: ") + typed(self.marked(self.describe(o.event), o.event)))
 
     @renders(UndoRefused)
     def undo_refused(self, o: UndoRefused) -> None:
-        self.out.print(
-            Text("refused: ", style="red")
-            + Text("undo cannot take back ")
-            + user(self.marked(self.describe(o.event), o.event))
-            + Text(f": event {o.number} {shown_words(o.shown)}.")
-        )
+        line = words("refused: undo cannot take back ")
+        line += typed(self.marked(self.describe(o.event), o.event))
+        self.say((line + f": event {o.number} {shown_words(o.shown)}.").toned(Tone.BAD))
         if o.draws:  # only cards drawn (or a computer's played) were shown: the narrower rule
             kept = "saw a card played" if Shown.PLAYED_CARD in o.shown else "drew a card"
-            self.out.print(
-                terminal_only(
+            self.say(
+                words(
                     "  A table that agrees may start the game with --house undo_draws=yes "
                     f"(who {kept} keeps knowing it).",
-                    style="dim",
-                )
+                    aside=True,
+                ).only_at_a_terminal()
             )
         elif o.house_rule:  # only a game with the house rule is sent to it
-            self.out.print(
-                terminal_only(
+            self.say(
+                words(
                     "  A table that agrees may start the game with --house undo_past_reveals=yes.",
-                    style="dim",
-                )
+                    aside=True,
+                ).only_at_a_terminal()
             )
 
     @renders(RematchWished, MatchBegins, UndoAsked, UndoAnswered, UndoGranted, EndWished)
     def agreed(self, o) -> None:
         """What the players decide together (the table's own words for every game)."""
-        self.out.print(user(agreement_words(o), "bold" if isinstance(o, MatchBegins) else ""))
+        self.say(typed(agreement_words(o), strong=isinstance(o, MatchBegins)))
 
     @renders(Saved)
     def saved(self, o: Saved) -> None:
-        self.out.print(Text("saved (the record is also written after every event)", style="dim"))
+        self.say(words("saved (the record is also written after every event)", aside=True))
 
     @renders(Help)
     def help(self, o: Help) -> None:
         text = self.help_text()
-        page(self.out, text.renderable() if isinstance(text, HelpPage) else Text(text))
+        said = text.said() if isinstance(text, HelpPage) else Said.of(words(text).laid(Layout.FLOW))
+        self.say_paged(said.items)
 
     # a game's renderer: its command list (a HelpPage wraps to the screen it is drawn on)
     help_words: str | HelpPage = "type a command; help lists them"
@@ -567,12 +576,12 @@ class TableRenderer:
 
     @renders(Declined)
     def declined(self, o: Declined) -> None:
-        words = {Asked.UNDO: "nothing was taken back", Asked.END: "the game goes on"}
-        self.out.print(Text(words[o.asked], style="yellow"))
+        said = {Asked.UNDO: "nothing was taken back", Asked.END: "the game goes on"}
+        self.say(words(said[o.asked], Tone.DOUBT))
 
     @renders(Cancelled)
     def cancelled(self, o: Cancelled) -> None:
-        self.out.print(Text("cancelled: nothing was recorded", style="yellow"))
+        self.say(words("cancelled: nothing was recorded", Tone.DOUBT))
 
     # An event in one line (undo, the events a replay took back): by default only its kind,
     # since its fields may hold what a reader may not see; a game words its own events.
@@ -580,7 +589,7 @@ class TableRenderer:
 
     def outcome_line(self, o: Outcome) -> None:
         """An outcome its game words in a line (``Words.outcomes``)."""
-        self.out.print(user(filled(BY_OUTCOME[type(o)], o)))
+        self.say(typed(filled(BY_OUTCOME[type(o)], o)))
 
     def thinking(self, line: str) -> str | None:
         """What to show while ``line`` runs, if it may take the referee a while (a claim the
@@ -589,11 +598,11 @@ class TableRenderer:
 
     def confirm_undo(self, question: UndoQuestion) -> bool:
         event = question.event
-        line = Text("Take back: ") + user(self.marked(self.describe(event), event))
+        line = words("Take back: ") + typed(self.marked(self.describe(event), event))
         if question.replies:
             n = len(question.replies)
-            line.append(f", and the {n} computer move{'s' * (n != 1)} after it")
-        return ask(self.out, line + Text("?"))
+            line += f", and the {n} computer move{'s' * (n != 1)} after it"
+        return ask(self.out, text(line + "?"))
 
 
 def play_session(
@@ -683,7 +692,7 @@ def show_taken_back(
     (``marked``: a line with its author marked, :meth:`TableRenderer.marked`)."""
     for gone in record.taken_back:
         line = marked(describe(gone.event), gone.event)
-        out.print(user(f"undo took back event {gone.number}: {line}", "dim"))
+        show_said(out, Said.of(typed(f"undo took back event {gone.number}: {line}", aside=True)))
 
 
 def refused_event(path: Path, report: ReplayReport) -> None:
@@ -713,12 +722,11 @@ def conclude_replay(
     """Every replay's last line (none when ``out`` is None, as with --json) and exit status."""
     if out is not None:
         if agrees:
-            out.print(f"Today's referee agrees with all {count} {unit}.")
+            said = words(f"Today's referee agrees with all {count} {unit}.")
         else:
-            out.print(
-                user(
-                    f"Today's referee disagrees with the record at {disagreements} point(s).", "red"
-                )
+            said = typed(
+                f"Today's referee disagrees with the record at {disagreements} point(s).", Tone.BAD
             )
+        show_said(out, Said.of(said))
     if not agrees:
         sys.exit(EXIT_DISAGREES)

@@ -8,7 +8,6 @@ declared here (:mod:`referee.cogito.terminal`, the prompt, the review).
 from __future__ import annotations
 
 import click
-from rich.text import Text
 
 from referee.client.common import fail, print_json
 from referee.client.house import (
@@ -22,9 +21,12 @@ from referee.client.house import (
     replay_command,
 )
 from referee.client.reasons import reason_words
-from referee.client.safe import console, user
+from referee.client.safe import console
+from referee.client.said import Said, Tone, typed, words
+from referee.client.styles import show
 from referee.cogito import aide
 from referee.cogito.diagram import Diagram, load_diagram
+from referee.cogito.events import Position
 from referee.cogito.judge import (
     Colour,
     UnknownName,
@@ -37,7 +39,7 @@ from referee.cogito.judge import (
     judge as judge_one,
 )
 from referee.cogito.registration import REGISTRATION
-from referee.cogito.terminal import CogitoRenderer, and_list, describe, ruled_out_words, why
+from referee.cogito.terminal import CogitoRenderer, and_list, describe, lies, ruled_out_words, why
 from referee.table.views import game_over
 
 
@@ -78,11 +80,9 @@ def judge(deck, self_word, as_json, denied):
         return
     out = console()
     for j in judgements:
-        line = user(f'"I am not {j.denied}!" ')
-        line.append("true" if j.true else "false", style="bold blue" if j.true else "bold red")
-        line.append(": ")
-        line.append_text(user(why(j)))
-        out.print(line)
+        line = typed(f'"I am not {j.denied}!" ')
+        line += lies("true", Position.BLUE) if j.true else lies("false", Position.RED)
+        show(out, Said.of(line + ": " + typed(why(j))))
 
 
 # ------------------------------------------------------------------- possible
@@ -117,11 +117,9 @@ def possible(deck, blue, red, seen, as_json):
     if as_json:
         print_json({"possible": list(result.possible)})
         return
-    out = console()
-    line = Text("Possible: ") + user(and_list(result.possible, "or") or "nothing at all")
-    out.print(line)
-    for r in result.ruled_out:
-        out.print(Text("  not ") + user(ruled_out_words(r)))
+    line = words("Possible: ") + typed(and_list(result.possible, "or") or "nothing at all")
+    ruled_out = (words("  not ") + typed(ruled_out_words(r)) for r in result.ruled_out)
+    show(console(), Said.of(line, ruled_out))
 
 
 # ----------------------------------------------------------------------- play
@@ -129,20 +127,17 @@ def possible(deck, blue, red, seen, as_json):
 
 def _started(out, record) -> None:
     diagram = record.setup.diagram
-    if diagram.note:
-        out.print(user(diagram.note, "yellow"))
-    out.print(
-        user(
-            "The Self cards are dealt: nobody may see their own, so the screen shows none. "
-            "hand NAME shows NAME's hand to NAME alone."
-        )
+    note = [typed(diagram.note, Tone.DOUBT)] if diagram.note else []
+    dealt = typed(
+        "The Self cards are dealt: nobody may see their own, so the screen shows none. "
+        "hand NAME shows NAME's hand to NAME alone."
     )
+    show(out, Said.of(note, dealt))
 
 
 def _opening(renderer: CogitoRenderer, record, flags) -> None:
     game = renderer.game
     if flags.get("show_secrets"):
-        renderer.out.print(Text("[--show-secrets] the deal: ", style="yellow"), end="")
         if record.computer_seats:  # never what a computer holds, nor what only it sees
             dealt = (
                 f"{s.name} holds {', '.join(s.hand) or 'nothing'}"
@@ -154,7 +149,7 @@ def _opening(renderer: CogitoRenderer, record, flags) -> None:
                 f"{s.name} is {s.self_card}, holds {', '.join(s.hand) or 'nothing'}"
                 for s in game.seats
             )
-        renderer.out.print(user("; ".join(dealt)))
+        renderer.say(words("[--show-secrets] the deal: ", Tone.DOUBT) + typed("; ".join(dealt)))
     for outcome in game.news if not record.events else ():
         renderer.show((outcome,), False)
     renderer.table(game)
@@ -170,10 +165,10 @@ def _prompt(g) -> str:
 
 def _step(renderer: CogitoRenderer, s) -> None:
     if s.disagreements:  # refused: what it names is the record's word, perhaps a Self card
-        renderer.out.print(Text(f"event {s.number}: refused by today's rules", style="bold red"))
+        renderer.say(words(f"event {s.number}: refused by today's rules", Tone.BAD, strong=True))
         return
     line = renderer.marked(describe(s.event), s.event, s.game)
-    renderer.out.print(Text(f"event {s.number}: ", style="bold") + user(line))
+    renderer.say((words(f"event {s.number}: ") + typed(line)).toned(strong=True))
     over = game_over(s.game)  # the event that ended it: the end, as at the table
     renderer.show((*s.game.news, *((over,) if over else ())), False)
 
@@ -183,7 +178,7 @@ def _final(renderer: CogitoRenderer, report, record) -> None:
     if report.game.finished:
         renderer.review(aide.review(record))
     else:
-        renderer.out.print("The game is not over: Self cards and reasons stay hidden.")
+        renderer.say("The game is not over: Self cards and reasons stay hidden.")
 
 
 def _json_extra(report, record) -> dict:

@@ -14,15 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Console
-from rich.text import Text
 
 from referee.client.grammar import and_list as grammar_list
 from referee.client.grammar import article, count
 from referee.client.layout import HelpPage
 from referee.client.reasons import ended_words
 from referee.client.renders import event_words, renders
-from referee.client.safe import entry, user
-from referee.client.table_io import TableRenderer, game_over_line, private_view
+from referee.client.said import Layout, Line, Page, Tone, typed, words
+from referee.client.table_io import TableRenderer, game_over_words, private_view
 from referee.cogito.diagram import CardKind, Diagram, says
 from referee.cogito.events import Cogito, Declare, End, Give, Play, Position
 from referee.cogito.judge import Colour, Deduction, Denied, Judgement, RuledOut
@@ -82,7 +81,13 @@ DISRUPTION_WORDS = {
     Disruption.TWO_RED: "two red cards in their field",
     Disruption.FAILED_COGITO: "COGITO! with the wrong Self card",
 }
-POSITION_STYLE = {Position.BLUE: "bold blue", Position.RED: "bold red", Position.NONE: "bold"}
+# Where a card lies, as every screen says it: blue, "I am not X!" was true; red, false.
+POSITION_TONE = {Position.BLUE: Tone.TRUE, Position.RED: Tone.BAD, Position.NONE: Tone.PLAIN}
+
+
+def lies(text: str, position: Position) -> Line:
+    """``text`` in the tone of where a card lies (a headline's weight)."""
+    return words(text, POSITION_TONE[position], strong=True)
 
 
 # --------------------------------------------------------------------- words
@@ -163,7 +168,7 @@ class CogitoRenderer(TableRenderer):
     """``show_secrets``: print hands and Self cards in the open (tests and scripts only)."""
 
     def __init__(
-        self, out: Console, session: Session | None = None, show_secrets: bool = False
+        self, out: Console | Page, session: Session | None = None, show_secrets: bool = False
     ) -> None:
         super().__init__(out, session)
         self.show_secrets = show_secrets
@@ -171,53 +176,51 @@ class CogitoRenderer(TableRenderer):
     help_words = HELP
 
     def describe(self, event) -> str:
-        """An event in one line: a gift's card only in the replay of a finished game."""
-        return describe(event, reveal=self.session is None and self.game.finished)
+        """An event in one line: a gift's card only in the replay of a finished game (the
+        game being watched; a renderer watching none, as the web's replay, never shows it)."""
+        watched = self.watched if self.session is None else None
+        return describe(event, reveal=watched is not None and watched.finished)
 
     def after_change(self, outcomes) -> None:
         if self.game.finished:
             return
         if all(isinstance(o, (GiftChosen, CogitoCalled)) for o in outcomes):
-            self.out.print(self.whose(self.game))  # nothing on the table moved
+            self.say(self.whose(self.game))  # nothing on the table moved
             return
         self.table(self.game)
 
     # ----------------------------------------------------------- the table
 
-    def placed(self, card: str, position: Position) -> Text:
+    def placed(self, card: str, position: Position) -> Line:
         label = {Position.BLUE: "blue", Position.RED: "red", Position.NONE: ""}[position]
         kind = self.game.diagram.card(card).kind
-        words = f"not {card}" if kind in (CardKind.CATEGORY, CardKind.SELF) else card
-        text = Text(f"{label}: " if label else "", style=POSITION_STYLE[position])
-        return text + user(words, POSITION_STYLE[position])
+        said = f"not {card}" if kind in (CardKind.CATEGORY, CardKind.SELF) else card
+        text = lies(f"{label}: " if label else "", position)
+        return text + typed(said, POSITION_TONE[position], strong=True)
 
-    def seat_head(self, game: Game, seat: Seat) -> Text:
+    def seat_head(self, game: Game, seat: Seat) -> Line:
         """A seat's name, standing and hand."""
-        line = Text().append_text(user(seat.name, "bold"))
+        line = typed(seat.name, strong=True)
         if seat.revealed:
-            line.append(" (Self card ")
-            line.append_text(user(seat.self_card, "bold"))
-            line.append(")")
+            line += words(" (Self card ") + typed(seat.self_card, strong=True) + ")"
         if seat.standing == Standing.DISRUPTED:
             assert seat.disruption is not None
-            line.append(f"  lost ({DISRUPTION_WORDS[seat.disruption]})", style="dim")
+            line += words(f"  lost ({DISRUPTION_WORDS[seat.disruption]})", aside=True)
         elif seat.standing == Standing.WON:
-            line.append("  found themselves", style="bold green")
-        line.append(f"  hand {len(seat.hand)}")
-        return line
+            line += words("  found themselves", Tone.GOOD, strong=True)
+        return line + f"  hand {len(seat.hand)}"
 
-    def seat_field(self, game: Game, seat: Seat) -> Text:
+    def seat_field(self, game: Game, seat: Seat) -> Line:
         """A seat's field, card by card (face down for a lost player while the game runs)."""
-        line = Text("field: ")
+        line = words("field: ")
         if seat.standing == Standing.DISRUPTED and not game.finished:
-            line.append(cards(len(seat.field)) + " face down", style="dim")
-            return line
+            return line + words(cards(len(seat.field)) + " face down", aside=True)
         if not seat.field:
-            line.append("(empty)", style="dim")
+            line += words("(empty)", aside=True)
         for i, placed in enumerate(seat.field):
             if i:
-                line.append(" | ")
-            line.append_text(self.placed(placed.card, placed.position))
+                line += " | "
+            line += self.placed(placed.card, placed.position)
         return line
 
     @renders(ShowBoard)  # the table
@@ -225,45 +228,37 @@ class CogitoRenderer(TableRenderer):
         self.table(self.game)
 
     def table(self, game: Game) -> None:
-        head = Text(f"Round {game.round}", style="bold")
-        head.append(f" · pile {cards(len(game.pile))}")
-        self.out.print(head)
+        self.say(words(f"Round {game.round} · pile {cards(len(game.pile))}", strong=True))
         for seat in game.seats:
             first, field = self.seat_head(game, seat), self.seat_field(game, seat)
-            if len(first) + len(field) + 4 <= self.out.width:
-                self.out.print(Text("  ") + first + Text("  ") + field)
+            if len(first.plain) + len(field.plain) + 4 <= self.out.width:
+                self.say("  " + first + "  " + field)
             else:  # the field under the name, wrapped with its own indent
-                self.out.print(Text("  ") + first)
-                self.out.print(Text("    ") + field)  # wrapped lines keep the indent
-        self.out.print(self.whose(game))
+                self.say("  " + first, "    " + field)  # wrapped lines keep the indent
+        self.say(self.whose(game))
 
-    def whose(self, game: Game) -> Text:
+    def whose(self, game: Game) -> Line:
         if game.finished:
-            return Text("The game is over (review: every judgement and COGITO).")
+            return words("The game is over (review: every judgement and COGITO).")
         if game.calling:
-            text = Text("COGITO! ", style="bold yellow")
-            text.append_text(user(game.calling[0], "bold"))
+            text = words("COGITO! ") + typed(game.calling[0])
             if self.computer(game.calling[0]):
-                return text.append(" (computer) names their Self card")
-            text.append(" names their Self card: iam CARD")
-            return text
+                text += " (computer) names their Self card"
+            else:
+                text += " names their Self card: iam CARD"
+            return text.toned(Tone.DOUBT, strong=True)
         if game.phase == Phase.TRADE:
             waiting = [s.name for s in game.active() if s.name not in game.giving]
-            return Text("Trade: waiting for ") + user(and_list(waiting)) + Text(" (give NAME N)")
+            return words("Trade: waiting for ") + typed(and_list(waiting)) + " (give NAME N)"
         if game.phase == Phase.LAST_CALL:
-            return Text(
-                "Every hand in play is empty: cogito NAME CARD, or end (a tie).", style="bold"
+            return words(
+                "Every hand in play is empty: cogito NAME CARD, or end (a tie).", strong=True
             )
         current = game.current or ""
         if self.computer(current):
-            return Text().append_text(user(current, "bold")) + Text(
-                " (computer) to reveal a card", style="bold"
-            )
-        text = Text().append_text(user(current, "bold")) + Text(
-            " to reveal a card: play CARD", style="bold"
-        )
-        text.append(f" (hand {current} shows it to {current} alone)", style="dim")
-        return text
+            return typed(current, strong=True) + words(" (computer) to reveal a card", strong=True)
+        text = typed(current, strong=True) + words(" to reveal a card: play CARD", strong=True)
+        return text + words(f" (hand {current} shows it to {current} alone)", aside=True)
 
     @renders(ShowHand)  # with what its seat has deduced
     def show_hand(self, o: ShowHand) -> None:
@@ -272,42 +267,38 @@ class CogitoRenderer(TableRenderer):
     def hand(self, game: Game, player: str, known: Deduction | None = None) -> None:
         seat = game.seat(player)
 
-        def draw() -> None:
-            self.out.print(user(f"{seat.name}'s hand", "bold"))
+        def draw(before: str | Line = "") -> None:
+            lines = [before + typed(f"{seat.name}'s hand", strong=True)]
             if not seat.hand:
-                self.out.print("  (empty)")
+                lines.append(words("  (empty)"))
             for i, card in enumerate(seat.hand, 1):
                 kind = game.diagram.card(card).kind
                 stratum = game.diagram.card(card).stratum
-                line = Text(f"  {i}  ") + user(card, "bold")
+                line = f"  {i}  " + typed(card, strong=True)
                 if stratum:
-                    line.append(f"  (stratum {stratum})", style="dim")
-                line.append("  ")
-                line.append_text(user(f'"{says(card, kind)}"'))
-                self.out.print(line)
+                    line += words(f"  (stratum {stratum})", aside=True)
+                lines.append(line + "  " + typed(f'"{says(card, kind)}"'))
             others = [s for s in game.seats if s is not seat]
-            line = Text("On the others' holders: ")
-            line.append_text(user(", ".join(f"{s.name} {s.self_card}" for s in others)))
-            self.out.print(line)
+            held = ", ".join(f"{s.name} {s.self_card}" for s in others)
+            lines.append("On the others' holders: " + typed(held))
             if game.phase == Phase.TRADE and seat.playing and seat.name not in game.giving:
-                self.out.print(
-                    user(f"Trade: give {seat.name} N gives card N to {game.left_of(seat.name)}.")
-                )
+                left = game.left_of(seat.name)
+                lines.append(typed(f"Trade: give {seat.name} N gives card N to {left}."))
             if known is not None:
-                self.out.print(
-                    user(f"From all you know you could be: {and_list(known.possible, 'or')}")
+                lines.append(
+                    typed(f"From all you know you could be: {and_list(known.possible, 'or')}")
                 )
+            self.say(lines)
 
         if self.show_secrets:
-            self.out.print(Text("[--show-secrets] ", style="yellow"), end="")
-            draw()
+            draw(words("[--show-secrets] ", Tone.DOUBT))
             return
-        if not private_view(self.out, user(seat.name), draw):
-            self.out.print(
-                Text(
+        if not private_view(self.out, typed(seat.name), draw):
+            self.say(
+                words(
                     "hands are shown only when the screen and the keyboard are a terminal "
                     "(a pipe or a log cannot be wiped); name the card instead",
-                    style="yellow",
+                    Tone.DOUBT,
                 )
             )
 
@@ -316,31 +307,25 @@ class CogitoRenderer(TableRenderer):
         self.diagram(self.game.diagram)
 
     def diagram(self, diagram: Diagram) -> None:
-        self.out.print(user(diagram.name, "bold"))
+        self.say(typed(diagram.name, strong=True))
         if diagram.note:
-            self.out.print(user(diagram.note, "yellow"))
-        self.out.print("Categories (each belongs to the ones after the arrow):")
+            self.say(typed(diagram.note, Tone.DOUBT))
+        self.say("Categories (each belongs to the ones after the arrow):")
         for name, parents in diagram.categories:
-            line = Text("  ") + user(name)
+            line = "  " + typed(name)
             if parents:
-                line.append(" → ")
-                line.append_text(user(", ".join(parents)))
-            self.out.print(line)
-        self.out.print("Self cards (stratum III) and their categories:")
+                line += " → " + typed(", ".join(parents))
+            self.say(line)
+        self.say("Self cards (stratum III) and their categories:")
         for name, parents in diagram.selves:
-            line = Text("  ") + user(name)
-            line.append(" → ")
-            line.append_text(user(", ".join(parents) if parents else "no category"))
-            if name == diagram.ego:
-                line.append("  (the Ego card: always red)", style="dim")
-            self.out.print(line)
-        cards = Text(f"Game cards ({diagram.size}): ")
-        cards.append_text(
-            user(
-                ", ".join(f"{c.name}×{c.count}" if c.count != 1 else c.name for c in diagram.cards)
+            line = (
+                "  " + typed(name) + " → " + typed(", ".join(parents) if parents else "no category")
             )
-        )
-        self.out.print(cards)
+            if name == diagram.ego:
+                line += words("  (the Ego card: always red)", aside=True)
+            self.say(line)
+        listed = ", ".join(f"{c.name}×{c.count}" if c.count != 1 else c.name for c in diagram.cards)
+        self.say(words(f"Game cards ({diagram.size}): ") + typed(listed))
 
     def settings_lines(self, game: Game) -> tuple[str, ...]:
         return (
@@ -352,140 +337,126 @@ class CogitoRenderer(TableRenderer):
 
     @renders(Revealed)
     def revealed(self, o: Revealed) -> None:
-        line = Text().append_text(user(o.event.player, "bold")) + Text(": ")
-        line.append_text(user(f'"{says(o.event.card, o.kind)}"'))
+        line = typed(o.event.player, strong=True) + ": " + typed(f'"{says(o.event.card, o.kind)}"')
         if o.kind == CardKind.DREAM:
             if o.returned:
-                line.append(
+                line += (
                     f" — {cards(len(o.returned))} of the field "
                     f"{'goes' if len(o.returned) == 1 else 'go'} back under the pile: "
                 )
-                line.append_text(user(", ".join(o.returned)))
+                line += typed(", ".join(o.returned))
             elif not o.kept:
-                line.append(" — the field was empty: nothing goes back")
+                line += " — the field was empty: nothing goes back"
             if o.kept:
-                line.append(" — ")
-                line.append_text(user(and_list(o.kept)))
-                line.append(" stays (house rule dream_returns_ego = no)")
+                line += " — " + typed(and_list(o.kept))
+                line += " stays (house rule dream_returns_ego = no)"
         elif o.kind == CardKind.EGO:
-            line.append(" — the Ego card lies ")
-            line.append("red", style=POSITION_STYLE[Position.RED])
+            line += " — the Ego card lies " + lies("red", Position.RED)
         elif o.event.position == Position.BLUE:
-            line.append(" — true: ")
-            line.append("blue", style=POSITION_STYLE[Position.BLUE])
+            line += " — true: " + lies("blue", Position.BLUE)
         else:
-            line.append(" — false: ")
-            line.append("red", style=POSITION_STYLE[Position.RED])
-            line.append(' ("You are wrong.")')
-        self.out.print(line)
+            line += " — false: " + lies("red", Position.RED) + ' ("You are wrong.")'
+        self.say(line)
 
     @renders(Disrupted)
     def disrupted(self, o: Disrupted) -> None:
-        line = Text().append_text(user(o.player, "bold red")) + Text(
+        line = typed(o.player, Tone.BAD, strong=True) + words(
             f" falls into ego disruption ({DISRUPTION_WORDS[o.why]}) and is out of the game; "
             "their cards stay face down",
-            style="red",
+            Tone.BAD,
         )
         if o.self_card is not None:
-            line.append(". Their Self card was ")
-            line.append_text(user(o.self_card, "bold"))
-        line.append(".", style="red")
-        self.out.print(line)
+            line += ". Their Self card was " + typed(o.self_card, strong=True)
+        self.say(line + words(".", Tone.BAD))
 
     @renders(RoundEnded)
     def round_ended(self, o: RoundEnded) -> None:
         if not o.drew:
-            self.out.print(
+            self.say(
                 f"Round {o.round} ends. The pile has fewer cards than players "
                 f"({o.players}): no draw and no trade."
             )
             return
         who = "everyone draws" if o.players > 1 else "the one player left draws"
-        self.out.print(f"Round {o.round} ends: {who} a card (pile: {o.pile} left).")
+        self.say(f"Round {o.round} ends: {who} a card (pile: {o.pile} left).")
         if o.trade:
-            self.out.print(
+            self.say(
                 "Trade: each player gives one card to the left, before seeing the one coming: "
                 "give NAME N (N: its number in NAME's hand, which hand NAME shows NAME alone)."
             )
 
     @renders(RoundBegins)
     def round_begins(self, o: RoundBegins) -> None:
-        self.out.print(Text(f"Round {o.round}: ", style="bold") + user(o.first) + Text(" starts."))
+        line = words(f"Round {o.round}: ") + typed(o.first) + " starts."
+        self.say(line.toned(strong=True))
 
     @renders(LastCall)
     def last_call(self, o: LastCall) -> None:
-        self.out.print(
-            Text(
+        self.say(
+            words(
                 "Every hand in play is empty. Declare COGITO now (cogito NAME CARD), "
                 "or type end: the game ends in a tie.",
-                style="bold",
+                strong=True,
             )
         )
 
     @renders(GiftChosen)
     def gift_chosen(self, o: GiftChosen) -> None:
-        line = user(o.player) + Text(" has chosen a card to give.")
+        line = typed(o.player) + " has chosen a card to give."
         if o.waiting:
-            line.append(" Waiting for ")
-            line.append_text(user(and_list(o.waiting)))
-            line.append(".")
-        self.out.print(line)
+            line += " Waiting for " + typed(and_list(o.waiting)) + "."
+        self.say(line)
 
     @renders(Traded)
     def traded(self, o: Traded) -> None:
         pairs = ", ".join(f"{g} → {r}" for g, r in o.gifts)
-        self.out.print(
-            Text("The cards change hands: ")
-            + user(pairs)
-            + Text(". Each may look at their new hand: hand NAME.")
+        self.say(
+            words("The cards change hands: ")
+            + typed(pairs)
+            + ". Each may look at their new hand: hand NAME."
         )
 
     @renders(CogitoCalled)
     def cogito_called(self, o: CogitoCalled) -> None:
-        line = Text("COGITO! ", style="bold yellow")
-        line.append_text(user(and_list(o.order, "then")))
-        line.append(" name their Self card, in this order.")
-        self.out.print(line)
+        line = words("COGITO! ") + typed(and_list(o.order, "then"))
+        line += " name their Self card, in this order."
+        self.say(line.toned(Tone.DOUBT, strong=True))
 
     @renders(Named)
     def named(self, o: Named) -> None:
         e = o.event
-        line = Text().append_text(user(e.player, "bold")) + Text(": ") + user(f'"I am {e.named}!"')
+        line = typed(e.player, strong=True) + ": " + typed(f'"I am {e.named}!"')
         if e.right:
-            line.append(" — right: ", style="bold green")
-            line.append_text(user(e.player, "bold green"))
-            line.append(" has found themselves!", style="bold green")
+            found = words(" — right: ") + typed(e.player) + " has found themselves!"
+            line += found.toned(Tone.GOOD, strong=True)
         else:
-            line.append(" — wrong.", style="bold red")
-        self.out.print(line)
+            line += words(" — wrong.", Tone.BAD, strong=True)
+        self.say(line)
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
         e = o.ending
         winner = e.winners[0] if e.winners else None
-        line = game_over_line(winner)
+        line = game_over_words(winner)
         if winner is None and e.termination == Finish.HANDS_EMPTY:
-            line.append("a tie between every player", style="bold")
+            line += "a tie between every player"
         elif winner is None:
-            line.append("a tie", style="bold")
-        line.append(f" ({ended_words(e.termination)}).")
-        self.out.print(line)
+            line += "a tie"
+        line += f" ({ended_words(e.termination)})."
         selves = ", ".join(f"{s.name} {s.self_card}" for s in self.game.seats)  # all shown now
-        self.out.print(Text("Self cards: ") + user(selves) + ".")
-        self.out.print(
-            Text("review: every judgement with its reason, and what each COGITO could know")
+        self.say(
+            line.toned(strong=True),
+            words("Self cards: ") + typed(selves) + ".",
+            "review: every judgement with its reason, and what each COGITO could know",
         )
 
     # ----------------------------------------------------------- the aide
 
     def deduction(self, who: str, source: str, d: Deduction, details: bool = True) -> None:
-        line = Text(f"{source}: ") + user(who) + Text(" could be ")
-        line.append_text(user(and_list(d.possible, "or") if d.possible else "nothing at all"))
-        line.append(".")
-        self.out.print(line)
+        could = and_list(d.possible, "or") if d.possible else "nothing at all"
+        self.say(words(f"{source}: ") + typed(who) + " could be " + typed(could) + ".")
         if details:
-            for r in d.ruled_out:
-                self.out.print(Text("  not ") + user(ruled_out_words(r)))
+            self.say(words("  not ") + typed(ruled_out_words(r)) for r in d.ruled_out)
 
     @renders(ShowPossible)
     def possible(self, o: ShowPossible) -> None:
@@ -495,36 +466,35 @@ class CogitoRenderer(TableRenderer):
 
     @renders(ShowReview, paged=True)
     def review(self, o: ShowReview) -> None:
-        self.out.print(Text("Every judgement:", style="bold"))
+        self.say(words("Every judgement:", strong=True))
         for j in o.judged:
-            line = Text(f"  event {j.event}: ") + user(j.player) + Text(": ")
-            line.append_text(user(f'"I am not {j.judgement.denied}!"'))
+            line = words(f"  event {j.event}: ") + typed(j.player) + ": "
+            line += typed(f'"I am not {j.judgement.denied}!"')
             colour = Position.BLUE if j.judgement.true else Position.RED
-            line.append(" — true" if j.judgement.true else " — false", style=POSITION_STYLE[colour])
-            line.append(": ")
-            line.append_text(user(why(j.judgement)))
-            self.out.print(entry(self.out, line))
+            line += lies(" — true" if j.judgement.true else " — false", colour)
+            self.say((line + ": " + typed(why(j.judgement))).laid(Layout.HANG, more=2))
         if not o.cogitos:
-            self.out.print("Nobody declared COGITO.")
+            self.say("Nobody declared COGITO.")
         for c in o.cogitos:
-            for line in cogito_review_text(c).split("\n"):
-                self.out.print(entry(self.out, line))
+            self.say(line.laid(Layout.HANG, more=2) for line in cogito_review_lines(c))
 
 
-def cogito_review_text(c: CogitoReview) -> Text:
-    line = Text(f"COGITO at event {c.event}: ") + user(c.player) + Text(": ")
-    line.append_text(user(f'"I am {c.named}!"'))
-    line.append(" — right." if c.right else " — wrong.")
+def cogito_review_lines(c: CogitoReview) -> list[Line]:
+    line = words(f"COGITO at event {c.event}: ") + typed(c.player) + ": "
+    line += typed(f'"I am {c.named}!"') + (" — right." if c.right else " — wrong.")
+    lines = [line]
     for source, d, only in (
         ("from the field", c.field, c.only_from_field),
         ("from all they had declared and seen", c.known, c.only_from_known),
     ):
-        line.append(f"\n    {source}, possible then: ")
-        line.append_text(user(and_list(d.possible, "or") or "nothing"))
+        line = words(f"    {source}, possible then: ") + typed(
+            and_list(d.possible, "or") or "nothing"
+        )
         if only:
-            line.append(" — the only one")
+            line += " — the only one"
         elif c.named not in d.possible:
-            line.append(f" — {c.named} was not even possible")
+            line += f" — {c.named} was not even possible"
         else:
-            line.append(f" — one of {len(d.possible)}")
-    return line
+            line += f" — one of {len(d.possible)}"
+        lines.append(line)
+    return lines

@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 import click
-from rich.text import Text
 
 from referee.client.common import print_json, read_text, say_error
 from referee.client.grammar import and_list, count
@@ -32,7 +31,9 @@ from referee.client.house import (
     replay_command,
 )
 from referee.client.keys import ask
-from referee.client.safe import console, echoed, user
+from referee.client.safe import console, echoed
+from referee.client.said import Said, typed
+from referee.client.styles import show
 from referee.ergo.commands import readings
 from referee.ergo.deck import load_ergo_deck
 from referee.ergo.prooffile import ProofFile, ProofFileError, read_proof_file
@@ -105,30 +106,27 @@ def check(as_json, deck, house, proof_file):
         return
     out = console()
     ruling = explain(premises, decision)
-    head = Text(f"Proof: {count(len(pf.lines), 'premise')}, ")
-    head.append(f"{count(proof.cards, 'card')}; ")
-    head.append(
+    head = f"Proof: {count(len(pf.lines), 'premise')}, {count(proof.cards, 'card')}; " + (
         "A, B, C and D all present: an Ergo may be played"
         if proof.ergo_allowed
         else "variables present: " + (" ".join(proof.variables()) or "none") + " (no Ergo yet)"
     )
-    out.print(head)
-    for line, reading in zip(pf.lines, _readings(pf, rules), strict=True):
-        for row in premise_rows(line.number, proof.premises[line.number - 1], reading, out.width):
-            out.print(row)
-    out.print()
-    for row in ruling_lines(ruling, None):
-        out.print(row)
+    rows = [
+        row
+        for line, reading in zip(pf.lines, _readings(pf, rules), strict=True)
+        for row in premise_rows(line.number, proof.premises[line.number - 1], reading, out.width)
+    ]
     points = decision.points()
     winners = [v for v in NAMES if points[v]]
     if decision.paradox:
-        out.print(Text("If the round ends now, nobody scores."))
+        then = "If the round ends now, nobody scores."
     elif winners:
         n = proof.cards
         verb = f"scores {n} points" if len(winners) == 1 else f"score {n} points each"
-        out.print(Text(f"If the round ends now, {and_list(winners)} {verb}."))
+        then = f"If the round ends now, {and_list(winners)} {verb}."
     else:
-        out.print(Text("If the round ends now, nobody is proven: nobody scores."))
+        then = "If the round ends now, nobody is proven: nobody scores."
+    show(out, Said.of(head, rows, "", ruling_lines(ruling, None), then))
 
 
 # ------------------------------------------------------------------- play
@@ -137,7 +135,7 @@ def check(as_json, deck, house, proof_file):
 def _opening(renderer: ErgoRenderer, record, flags) -> None:
     settings = record.setup.settings
     seats = ", ".join(f"{s.name} is {s.variable}" for s in settings.seats)
-    renderer.out.print(user(f"{seats}; {settings.mode.value} mode; {record.setup.deck.name}."))
+    renderer.say(typed(f"{seats}; {settings.mode.value} mode; {record.setup.deck.name}."))
     renderer.scores(renderer.game)
     renderer.proof(renderer.game)
     renderer.turn(renderer.game)
@@ -162,7 +160,7 @@ def _examiner(record):
 
 def _step(renderer: ErgoRenderer, s) -> None:
     line = renderer.marked(describe(s.event), s.event, s.game)
-    renderer.out.print(user(f"event {s.number}: {line}"))
+    renderer.say(typed(f"event {s.number}: {line}"))
     if renderer.out.is_terminal:  # a person stepping through sees the Proof as it stood
         renderer.proof(s.game)
 
@@ -170,12 +168,12 @@ def _step(renderer: ErgoRenderer, s) -> None:
 def _final(renderer: ErgoRenderer, report, record) -> None:
     game = report.game
     rounds = len(game.history)
-    renderer.out.print(user(f"{len(record.events)} events, {count(rounds, 'round')} scored"))
+    renderer.say(typed(f"{len(record.events)} events, {count(rounds, 'round')} scored"))
     renderer.scores(game)
     if game.finished:
         who = and_list(game.winners)
         verb = "wins" if len(game.winners) == 1 else "share the win"
-        renderer.out.print(user(f"Game over: {who} {verb}."))
+        renderer.say(typed(f"Game over: {who} {verb}."))
 
 
 TERMINAL = TerminalGame(

@@ -16,19 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rich.console import Console, Group
-from rich.table import Table
-from rich.text import Text
+from rich.cells import cell_len
+from rich.console import Console
 
 from referee.client.grammar import and_list, count
 from referee.client.keys import LeaveGame, ask_to_leave
 from referee.client.layout import HelpPage, compact
-from referee.client.pager import page
 from referee.client.private_screen import private_screen, wait_for_enter
 from referee.client.renders import event_words, renders
-from referee.client.safe import user, wraps
-from referee.client.said import terminal_only
-from referee.client.table_io import TableRenderer, game_over_line
+from referee.client.safe import wraps
+from referee.client.said import Column, Layout, Line, Page, Table, Tone, typed, words
+from referee.client.said import Justify as Align
+from referee.client.styles import text as styled
+from referee.client.table_io import TableRenderer, game_over_words
 from referee.ergo.cards import Card, ProofCard, faces_text
 from referee.ergo.events import (
     Discard,
@@ -166,16 +166,16 @@ def _(event: Score) -> str:
     return f"round {event.round} scored: {verdict}"
 
 
-def card_cell(card: ProofCard) -> Text:
-    text = Text(card.symbol, style="bold magenta" if card.card.wild else "bold")
+def card_cell(card: ProofCard) -> Line:
+    """A card of the Proof: its symbol, a Wild's marked ``*``."""
     if card.card.wild:
-        text.append("*", style="magenta")
-    return text
+        return words(card.symbol + "*", Tone.WILD, strong=True)
+    return words(card.symbol, strong=True)
 
 
 def premise_rows(
     number: int, cards: Sequence[ProofCard], reading: str = "", width: int = 0
-) -> list[Text]:
+) -> list[Line]:
     """A premise as three lines: the cards, their numbers, and the gaps between them.
 
     Gap ``g`` is drawn at column ``CELL * g``; card ``k`` (from 1) between gaps
@@ -183,43 +183,42 @@ def premise_rows(
     ``width`` columns (0: always), else on a fourth line of its own.
     """
     label = f"{number:>2} │ "
-    row = Text(label)
+    row = words(label)
     span = CELL * (len(cards) + 1) + len(str(len(cards)))  # room for the last gap's number
     numbers = [" "] * span
     gaps = [" "] * span
     at = 0
     for k, card in enumerate(cards, start=1):
         column = CELL * k - CELL // 2
-        row.append(" " * (column - at))
         cell = card_cell(card)
-        row.append_text(cell)
-        at = column + len(cell)
+        row += words(" " * (column - at)) + cell
+        at = column + len(cell.plain)
         for j, ch in enumerate(str(k)):
             numbers[column + j] = ch
     for g in range(len(cards) + 1):
         for j, ch in enumerate(str(g)):
             gaps[CELL * g + j] = ch
     pad = max(3, CELL * len(cards) + 3 - at)
-    below = bool(reading) and width > 0 and len(row) + pad + len("reads ") + len(reading) > width
+    below = (
+        bool(reading) and width > 0 and len(row.plain) + pad + len("reads ") + len(reading) > width
+    )
     if reading and not below:
-        row.append(" " * pad)
-        row.append("reads ", style="dim")
-        row.append_text(user(reading))
+        row += words(" " * pad) + words("reads ", aside=True) + typed(reading)
     blank = " " * (len(label) - 2) + "  "
     rows = [
         row,
-        Text(blank + "".join(numbers).rstrip() + "   card", style="dim"),
-        Text(blank + "".join(gaps).rstrip() + "   gap", style="dim cyan"),
+        words(blank + "".join(numbers).rstrip() + "   card", aside=True),
+        words(blank + "".join(gaps).rstrip() + "   gap", Tone.PLACES, aside=True),
     ]
     if below:
-        rows.append(Text(blank + "reads ", style="dim") + user(reading))
+        rows.append(words(blank + "reads ", aside=True) + typed(reading, aside=True))
     return rows
 
 
 class ErgoRenderer(TableRenderer):
     def __init__(
         self,
-        out: Console,
+        out: Console | Page,
         session: Session | None = None,
         private: bool = False,
         show_hands: bool = False,
@@ -229,8 +228,8 @@ class ErgoRenderer(TableRenderer):
         self.private = private  # hands on the alternate screen (an interactive terminal)
         self.show_hands = show_hands  # hands printed plainly (--show-hands)
         # Enter at the hand view: read so that a signal always leaves the screen at once
-        self.ask = ask or (lambda prompt: wait_for_enter(out, Text(prompt, style="bold")))
-        self.moved: list[Text] = []  # what the move just made did to the Proof, as said
+        self.ask = ask or (lambda prompt: wait_for_enter(out, styled(words(prompt, strong=True))))
+        self.moved: list[Line] = []  # what the move just made did to the Proof, as said
 
     help_words = HELP
     describe = staticmethod(describe)
@@ -245,8 +244,7 @@ class ErgoRenderer(TableRenderer):
             # A Proof too tall to leave the move's words on the screen (the line typed, the
             # words, the Proof, the turn's lines, the prompt): they are said again under it.
             if moved and wraps(self.out) and len(moved) + rows + 6 > self.out.height:
-                for line in moved:
-                    self.out.print(line)
+                self.say(moved)
         self.turn(game)
 
     # ------------------------------------------------------------ the table
@@ -258,81 +256,68 @@ class ErgoRenderer(TableRenderer):
     def proof(self, game: Game) -> int:
         """Draw the Proof; the number of lines it took."""
         proof = game.proof
-        head = Text(f"Proof, round {game.round}: ", style="bold")
+        head = f"Proof, round {game.round}: "
         if not proof.premises:
-            head.append("no premises yet")
-            self.out.print(head)
+            self.say(words(head + "no premises yet", strong=True))
             return 1
         present = proof.variables()
-        head.append(f"{count(proof.cards, 'card')}; ")
+        head += f"{count(proof.cards, 'card')}; "
         broken = [n for n, cards in enumerate(proof.premises, 1) if not _well_formed(game, cards)]
         if game.finished:  # the last Proof as it was scored: nothing may be played on it
-            head.append("the game is over")
+            head += "the game is over"
         elif broken:  # after a Tabula Rasa or a Revolution: the turn must mend it first
             which = and_list([str(n) for n in broken])
-            head.append(
+            head += (
                 f"no Ergo until {numbers_word(len(broken))} {which} "
                 f"{'is' if len(broken) == 1 else 'are'} mended"
             )
         elif proof.ergo_allowed:
-            head.append("A, B, C and D are all in: an Ergo may be played")
+            head += "A, B, C and D are all in: an Ergo may be played"
         else:
             missing = [v for v in "ABCD" if v not in present]
             verb = "appears" if len(missing) == 1 else "appear"
-            head.append("no Ergo until " + ", ".join(missing) + f" {verb}")
-        self.out.print(head)
+            head += "no Ergo until " + ", ".join(missing) + f" {verb}"
+        self.say(words(head, strong=True))
         rows = 1
         for number, cards in enumerate(proof.premises, start=1):
             reading = _reading(game, cards)
             for line in premise_rows(number, cards, reading, self.out.width):
-                self.out.print(line)
-                rows += max(1, -(-line.cell_len // max(1, self.out.width)))
+                self.say(line)
+                rows += max(1, -(-cell_len(line.plain) // max(1, self.out.width)))
         return rows
 
     def turn(self, game: Game) -> None:
         if game.finished:
-            self.out.print(Text("The game is over (why: the last round's ruling).", style="bold"))
+            self.say(words("The game is over (why: the last round's ruling).", strong=True))
             return
         if game.stopped is not None:
-            self.out.print(
-                Text("The round has stopped: type score to settle it (undo takes it back).")
-            )
+            self.say("The round has stopped: type score to settle it (undo takes it back).")
             return
         p = game.player
         if game.expired:
-            self.out.print(
-                user(game.expired)
-                + Text(
-                    f"'s Fallacy has held {FALLACY_TURNS} turns: it goes to the bottom of the pile."
-                )
-            )
-        line = Text(f"Turn {game.turn} (round {game.round}): ", style="bold")
-        line.append_text(user(p, "bold"))
-        line.append(f" ({game.variable(p)})", style="bold")
+            held = f"'s Fallacy has held {FALLACY_TURNS} turns: it goes to the bottom of the pile."
+            self.say(typed(game.expired) + held)
+        line = words(f"Turn {game.turn} (round {game.round}): ") + typed(p)
+        line += f" ({game.variable(p)})"
         plays = game.plays_left
         fresh = plays == game.drawn_count and plays > 0
         if fresh and not game.dealt:  # table mode: the players draw the printed cards
             doing = f"draw {count(plays, 'card')}, then {count(plays, 'play')}"
         else:
             doing = f"{count(plays, 'play')} left"
-        line.append(
-            f" — {doing}; pile {game.pile_count}"
-            + (
-                " (the last card is drawn: the round ends with this turn)"
-                if game.last_drawn
-                else ""
-            )
+        line += f" — {doing}; pile {game.pile_count}" + (
+            " (the last card is drawn: the round ends with this turn)" if game.last_drawn else ""
         )
-        self.out.print(line)
-        self.out.print(Text("  ", style="dim") + self.standing(game))
+        self.say(line.toned(strong=True))
+        self.say(("  " + self.standing(game)).toned(aside=True))
         if game.under_fallacy(p):
-            self.out.print(
-                Text("  ")
-                + user(p)
-                + Text(
+            self.say(
+                "  "
+                + typed(p)
+                + words(
                     f" is under a Fallacy ({fallacy_left(game, p)}): no cards to the "
                     "Proof — discard, play a special card, or justify",
-                    style="yellow",
+                    Tone.DOUBT,
                 )
             )
         if (
@@ -341,64 +326,51 @@ class ErgoRenderer(TableRenderer):
             and game.drawn_count
             and not self.computer(p)  # a computer's hand is its own
         ):
-            self.out.print(
-                Text("  ", style="dim")
-                + user(p, "dim")
-                + Text(f" drew {game.drawn_count}: type hand to see the hand (only ", style="dim")
-                + user(p, "dim")
-                + Text(" should look)", style="dim")
-            )
+            drew = words(f" drew {game.drawn_count}: type hand to see the hand (only ")
+            line = "  " + typed(p) + drew + typed(p) + " should look)"
+            self.say(line.toned(aside=True))
 
-    def standing(self, game: Game) -> Text:
-        """The scores and any Fallacy in one line (the turn's header keeps them in view)."""
-        line = Text("scores ", style="dim")
-        line.append_text(
-            user(", ".join(f"{s.name} {game.scores[s.name]}" for s in game.settings.seats), "dim")
-        )
-        line.append(f" (first to {game.settings.win})", style="dim")
+    def standing(self, game: Game) -> Line:
+        """The scores and any Fallacy in one line (the turn's header keeps them in view):
+        an aside, a Fallacy in its warning's tone."""
+        line = words("scores ")
+        line += typed(", ".join(f"{s.name} {game.scores[s.name]}" for s in game.settings.seats))
+        line += f" (first to {game.settings.win})"
         for p in game.fallacy:
-            line.append("; ", style="dim")
-            line.append_text(user(p, "yellow"))
-            line.append(f" under a Fallacy, {fallacy_left(game, p)}", style="yellow")
-        return line
+            held = typed(p) + f" under a Fallacy, {fallacy_left(game, p)}"
+            line += "; " + held.toned(Tone.DOUBT)
+        return line.toned(aside=True)
 
     def scores(self, game: Game) -> None:
-        line = Text("Scores: ")
+        line = words("Scores: ")
         for i, s in enumerate(game.settings.seats):
             if i:
-                line.append(", ")
-            line.append_text(user(s.name))
-            line.append(f" ({s.variable}) {game.scores[s.name]}")
-        line.append(f"  (first to {game.settings.win})", style="dim")
-        self.out.print(line)
+                line += ", "
+            line += typed(s.name) + f" ({s.variable}) {game.scores[s.name]}"
+        self.say(line + words(f"  (first to {game.settings.win})", aside=True))
         if game.finished:  # a Fallacy or a Justification ends with the game
             return
         for p in game.fallacy:
-            self.out.print(
-                Text("  ") + user(p) + Text(f": under a Fallacy, {fallacy_left(game, p)}")
-            )
+            self.say("  " + typed(p) + f": under a Fallacy, {fallacy_left(game, p)}")
         for p in sorted(game.justified):
-            self.out.print(Text("  ") + user(p) + Text(": justified, no more Fallacies this round"))
+            self.say("  " + typed(p) + ": justified, no more Fallacies this round")
 
     def hand(self, game: Game, player: str) -> None:
         cards = game.hand(player)
         new = game.new_in_hand(player)
-        line = user(player) + Text("'s hand: ")
+        line = typed(player) + "'s hand: "
         for i, card in enumerate(cards, 1):
-            line.append(f"{i}:")
-            line.append(card.label if card.label != card.value else card.value)
+            line += f"{i}:" + (card.label if card.label != card.value else card.value)
             if new[i - 1]:
-                line.append("(new)", style="dim")
-            line.append("  ")
+                line += words("(new)", aside=True)
+            line += "  "
         if self.private:
             interrupted = False
             with private_screen(self.out):  # left on every way out, signals included
-                self.out.print(
-                    Text("Only ") + user(player) + Text(" should look at the screen now.")
-                )
+                self.say(words("Only ") + typed(player) + " should look at the screen now.")
                 try:
                     self.ask("Press Enter to see the hand. ")
-                    self.out.print(line)
+                    self.say(line)
                     self.ask("Press Enter to hide it. ")
                 except EOFError:
                     pass
@@ -408,24 +380,28 @@ class ErgoRenderer(TableRenderer):
                 raise LeaveGame
             return
         if self.show_hands:
-            self.out.print(line)
+            self.say(line)
             return
-        self.out.print(
-            terminal_only(
+        self.say(
+            words(
                 "Hands are shown only at a terminal, on a screen that is cleared afterwards "
                 "(use --show-hands to print them in a script)."
-            )
+            ).only_at_a_terminal()
         )
 
     def cards(self, game: Game) -> None:
-        table = Table(title=user(f"Deck: {game.deck.name} ({game.deck.size} cards)"))
-        table.add_column("card")
-        table.add_column("copies", justify="right")
-        table.add_column("seen this round", justify="right")
+        columns = (
+            Column(words("card")),
+            Column(words("copies"), Align.RIGHT),
+            Column(words("seen this round"), Align.RIGHT),
+        )
         known = game.known() if not game.dealt else game.public()
-        for card, n in game.deck.counts:
-            table.add_row(card.label, str(n), str(known[card]))
-        self.out.print(table)
+        rows = tuple(
+            (words(card.label), words(str(n)), words(str(known[card])))
+            for card, n in game.deck.counts
+        )
+        title = typed(f"Deck: {game.deck.name} ({game.deck.size} cards)")
+        self.say(Table(columns, rows, title))
 
     def settings_lines(self, game: Game) -> tuple[str, ...]:
         return (f"mode = {game.settings.mode.value}, first to {game.settings.win}",)
@@ -441,20 +417,19 @@ class ErgoRenderer(TableRenderer):
                 parts.append(f"{p.card.symbol}{star} on the new premise {p.premise}")
             else:
                 parts.append(f"{p.card.symbol}{star} at {p.premise}:{gap}")
-        self.say_move(user(o.event.player) + Text(" plays " + ", ".join(parts)))
+        self.say_move(typed(o.event.player) + (" plays " + ", ".join(parts)))
 
     @renders(PlacementRefused)
     def placement_refused(self, o: PlacementRefused) -> None:
-        for line in refusal_lines(o):
-            self.out.print(line)
+        self.say(refusal_lines(o))
 
     @renders(Discarded)
     def discarded(self, o: Discarded) -> None:
-        line = user(o.player) + Text(f" discards {o.count}")
+        line = typed(o.player) + f" discards {o.count}"
         cards = self.discards_shown(o)
         if cards:
-            line.append_text(user(": " + and_list([c.label for c in cards])))
-        self.out.print(line)
+            line += typed(": " + and_list([c.label for c in cards]))
+        self.say(line)
 
     def discards_shown(self, o: Discarded) -> tuple[Card, ...]:
         """The cards ``o`` discarded, where this screen may say them: in table mode the
@@ -475,58 +450,55 @@ class ErgoRenderer(TableRenderer):
 
     @renders(FallacyPlayed)
     def fallacy(self, o: FallacyPlayed) -> None:
-        self.out.print(
-            user(o.event.player)
-            + Text(" plays a Fallacy on ")
-            + user(o.event.target)
-            + Text(f": no cards to the Proof for {FALLACY_TURNS} turns, from their next")
+        self.say(
+            typed(o.event.player)
+            + " plays a Fallacy on "
+            + typed(o.event.target)
+            + f": no cards to the Proof for {FALLACY_TURNS} turns, from their next"
         )
 
     @renders(Justified)
     def justified(self, o: Justified) -> None:
         e = o.event
         what = "a Justification" if e.card == Card.JUSTIFICATION else "a Wild as a Justification"
-        self.out.print(
-            user(e.player) + Text(f" plays {what}: the Fallacy is lifted, and no more this round")
-        )
+        self.say(typed(e.player) + f" plays {what}: the Fallacy is lifted, and no more this round")
 
     @renders(Removed)
     def removed(self, o: Removed) -> None:
         cards = " and ".join(c.symbol for c in o.cards)
         self.say_move(
-            user(o.event.player)
-            + Text(f" plays Tabula Rasa: {cards} from {o.event.spot} to the bottom of the pile")
+            typed(o.event.player)
+            + f" plays Tabula Rasa: {cards} from {o.event.spot} to the bottom of the pile"
         )
 
     @renders(Swapped)
     def swapped(self, o: Swapped) -> None:
         (a, b), e = o.faces, o.event
         self.say_move(
-            user(e.player)
-            + Text(f" plays Revolution: {a.symbol} at {e.first} and {b.symbol} at {e.second} swap")
+            typed(e.player)
+            + f" plays Revolution: {a.symbol} at {e.first} and {b.symbol} at {e.second} swap"
         )
 
-    def say_move(self, line: Text) -> None:
-        """A move on the Proof, in words: printed, and kept to say again under a tall Proof."""
-        self.out.print(line)
+    def say_move(self, line: Line) -> None:
+        """A move on the Proof, in words: said, and kept to say again under a tall Proof."""
+        self.say(line)
         self.moved.append(line)
 
     @renders(ErgoPlayed)
     def ergo(self, o: ErgoPlayed) -> None:
         what = "Ergo" if o.event.card == Card.ERGO else "a Wild as Ergo"
-        self.out.print(user(o.event.player) + Text(f" plays {what}: the round ends", style="bold"))
+        self.say(typed(o.event.player) + words(f" plays {what}: the round ends", strong=True))
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
         e = o.ending
-        line = game_over_line(e.winners[0] if len(e.winners) == 1 else None)
+        line = game_over_words(e.winners[0] if len(e.winners) == 1 else None)
         if len(e.winners) != 1:
-            line.append_text(user(and_list(e.winners), "bold"))
-            line.append(" share the win", style="bold")
-        line.append_text(user(" (" + ", ".join(f"{p} {n}" for p, n in e.scores) + ")"))
+            line += typed(and_list(e.winners)) + " share the win"
+        line += typed(" (" + ", ".join(f"{p} {n}" for p, n in e.scores) + ")")
         if e.note:
-            line.append_text(user(f": {e.note}"))
-        self.out.print(line)
+            line += typed(f": {e.note}")
+        self.say(line.toned(strong=True))
 
     # ------------------------------------------------------------ rulings
 
@@ -537,51 +509,46 @@ class ErgoRenderer(TableRenderer):
         for o in outcomes:
             if isinstance(o, RoundScored):
                 e = o.event
-                line = Text("Last ruling: ", style="dim")
-                line.append(f"round {e.round} scored; ", style="bold")
-                line.append_text(user(", ".join(f"{a.player} +{a.points}" for a in e.awards)))
-                line.append_text(user("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores)))
-                self.out.print(line)
+                line = words("Last ruling: ") + words(f"round {e.round} scored; ", strong=True)
+                line += typed(", ".join(f"{a.player} +{a.points}" for a in e.awards))
+                line += typed("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores))
+                self.say(line.toned(aside=True))
 
     @renders(RoundScored)
     def scored(self, o: RoundScored) -> None:
         e = o.event
         d = e.ruling.decision
         why = "an Ergo" if e.reason == RoundEnd.ERGO else "the last card drawn"
-        self.out.print(Text(f"Round {e.round} ends ({why}): {d.cards} cards.", style="bold"))
+        self.say(words(f"Round {e.round} ends ({why}): {d.cards} cards.", strong=True))
         self.premise_list(e.proof, o.readings)
-        for line in ruling_lines(e.ruling, dict(o.seats), short=True):
-            self.out.print(line)
-        points = Text("Points: ")
-        points.append_text(user(", ".join(f"{a.player} +{a.points}" for a in e.awards)))
-        points.append_text(user("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores)))
-        self.out.print(points)
-        self.out.print(
-            Text(
+        self.say(ruling_lines(e.ruling, dict(o.seats), short=True))
+        points = words("Points: ") + typed(", ".join(f"{a.player} +{a.points}" for a in e.awards))
+        points += typed("; scores: " + ", ".join(f"{p} {n}" for p, n in o.scores))
+        self.say(
+            points,
+            words(
                 f"  (why A, why PLAYER, why {e.round}: the derivations, the whole evidence)",
-                style="dim",
-            )
+                aside=True,
+            ),
         )
 
     def premise_list(self, texts: Sequence[str], readings: Sequence[str]) -> None:
-        for line in premise_lines(texts, readings, compact(self.out)):
-            self.out.print(line)
+        self.say(premise_lines(texts, readings, compact(self.out)))
 
     @renders(Proves)
     def proves(self, o: Proves) -> None:
-        words = proves_words(o.well_formed, o.paradox, o.proven, o.disproven, o.undecided)
-        self.out.print(Text(words))
+        self.say(proves_words(o.well_formed, o.paradox, o.proven, o.disproven, o.undecided))
 
     @renders(EvidenceShown)
     def why(self, o: EvidenceShown) -> None:
         s = o.scored
-        lines = [Text(f"Round {s.event.round}:", style="bold")]
+        lines = [words(f"Round {s.event.round}:", strong=True)]
         lines += premise_lines(s.event.proof, s.readings, compact(self.out))
         lines += ruling_lines(s.event.ruling, dict(s.seats), only=o.variable)
-        page(self.out, Group(*lines))
+        self.say_paged(line.laid(Layout.FLOW) for line in lines)  # a block, through the pager
 
 
-def premise_lines(texts: Sequence[str], readings: Sequence[str], narrow: bool) -> list[Text]:
+def premise_lines(texts: Sequence[str], readings: Sequence[str], narrow: bool) -> list[Line]:
     """Each premise and its reading: side by side, or (narrow, or too long to sit side by
     side in 80 columns) the reading on a line of its own under it."""
     width = max((len(t) for t in texts), default=0)
@@ -591,11 +558,11 @@ def premise_lines(texts: Sequence[str], readings: Sequence[str], narrow: bool) -
         if beside:
             pad = " " * (width - len(text) + 3)
             lines.append(
-                Text(f"  {n}. ") + user(text + pad) + Text("reads ", style="dim") + user(reading)
+                f"  {n}. " + typed(text + pad) + words("reads ", aside=True) + typed(reading)
             )
         else:
-            lines.append(Text(f"  {n}. ") + user(text))
-            lines.append(Text("      reads ", style="dim") + user(reading))
+            lines.append(f"  {n}. " + typed(text))
+            lines.append(words("      reads ", aside=True) + typed(reading, aside=True))
     return lines
 
 
@@ -619,19 +586,17 @@ def _reading(game: Game, cards: Sequence[ProofCard]) -> str:
         return "(not well formed yet: the turn must mend it)"
 
 
-def refusal_lines(o: PlacementRefused) -> list[Text]:
+def refusal_lines(o: PlacementRefused) -> list[Line]:
     """``refused: premise 2, card 3 (∧): rule`` and the premise with a caret under the card."""
     v = o.violation
     card = o.faces[v.first].symbol if v.first < len(o.faces) else ""
-    head = Text("refused: ", style="red")
-    head.append(f"premise {o.premise}, card {v.first + 1} ({card}): {v.describe(o.faces)}")
-    out = [
-        head,
-        Text("  " + faces_text(o.faces)),
-        Text("  " + caret(o.faces, v), style="red"),
+    why = f"premise {o.premise}, card {v.first + 1} ({card}): {v.describe(o.faces)}"
+    return [
+        words("refused: " + why, Tone.BAD),
+        words("  " + faces_text(o.faces)),
+        words("  " + caret(o.faces, v), Tone.BAD),
+        words("  nothing was recorded", aside=True),
     ]
-    out.append(Text("  nothing was recorded", style="dim"))
-    return out
 
 
 def row_text(row) -> str:
@@ -662,7 +627,7 @@ def cited(cites: Sequence[str]) -> str:
     return " from " + " and ".join(parts)
 
 
-def derivation_lines(d: Derivation, indent: str = "      ") -> list[Text]:
+def derivation_lines(d: Derivation, indent: str = "      ") -> list[Line]:
     out = []
     width = max((len(s.statement) + 2 * s.depth for s in d.steps), default=0)
     for s in d.steps:
@@ -675,25 +640,26 @@ def derivation_lines(d: Derivation, indent: str = "      ") -> list[Text]:
             why = ", ".join(c.replace("board", "premise") for c in s.cites)
         else:
             why = RULE_WORDS.get(s.rule, s.rule) + cited(s.cites)
-        out.append(Text(indent + text + pad) + Text(why, style="dim"))
+        out.append(words(indent + text + pad) + words(why, aside=True))
     return out
 
 
 def ruling_lines(
     ruling: Ruling, seats: dict[str, str] | None, short: bool = False, only: str = ""
-) -> list[Text]:
+) -> list[Line]:
     """The verdict on every variable, with its evidence, in players' words."""
     d = ruling.decision
-    out: list[Text] = []
+    out: list[Line] = []
     if d.paradox:
         numbers = [str(n) for n in d.clash]
         which = and_list(numbers)
         noun = "premise" if len(d.clash) == 1 else "premises"
         out.append(
-            Text("PARADOX: ", style="bold red")
-            + Text(
-                f"{noun} {which} cannot all hold, so every variable is both proven and "
-                "disproven: nobody scores this round."
+            words(
+                f"PARADOX: {noun} {which} cannot all hold, so every variable is both proven "
+                "and disproven: nobody scores this round.",
+                Tone.BAD,
+                strong=True,
             )
         )
         if ruling.clash is not None and not (short and len(ruling.clash.steps) > 8):
@@ -708,37 +674,34 @@ def ruling_lines(
 
 def evidence_lines(
     e: Evidence, seats: dict[str, str] | None, cards: int, short: bool
-) -> list[Text]:
-    head = Text(f"  {e.variable}") + user(_owner(e.variable, seats)) + Text(": ")
+) -> list[Line]:
+    head = words(f"  {e.variable}") + typed(_owner(e.variable, seats)) + ": "
     if e.standing == Standing.UNDECIDED:
-        head.append("undecided", style="yellow")
-        head.append(": the premises allow it either way")
-        lines = [head]
+        head += words("undecided", Tone.DOUBT) + ": the premises allow it either way"
         if short:
-            return lines
-        lines.append(Text(f"      true in  {row_text(e.true_row)}", style="dim"))
-        lines.append(Text(f"      false in {row_text(e.false_row)}", style="dim"))
-        return lines
-    word = "PROVEN" if e.standing == Standing.PROVEN else "disproven"
-    head.append(word, style="bold green" if e.standing == Standing.PROVEN else "red")
+            return [head]
+        return [
+            head,
+            words(f"      true in  {row_text(e.true_row)}", aside=True),
+            words(f"      false in {row_text(e.false_row)}", aside=True),
+        ]
     if e.standing == Standing.PROVEN:
-        head.append(f" (worth {cards})")
-    lines = [head]
+        head += words("PROVEN", Tone.GOOD, strong=True) + f" (worth {cards})"
+    else:
+        head += words("disproven", Tone.BAD)
     if short:  # the round's ruling on the table: one line a variable, the rest on why
         n = len(e.derivation.steps) if e.derivation is not None else 0
-        head.append(
-            f", a derivation of {count(n, 'line')}" if n else ", by truth table",
-            style="dim",
-        )
-        return lines
+        how = f", a derivation of {count(n, 'line')}" if n else ", by truth table"
+        return [head + words(how, aside=True)]
+    lines = [head]
     if e.derivation is not None:
         lines += derivation_lines(e.derivation)
     else:
         lines.append(
-            Text(
+            words(
                 f"      every one of the {e.rows} rows of A-D where the premises hold makes it "
                 f"{'true' if e.standing == Standing.PROVEN else 'false'} (truth table)",
-                style="dim",
+                aside=True,
             )
         )
     return lines

@@ -33,7 +33,8 @@ from referee.client.house import (
     play_command,
 )
 from referee.client.reasons import record_error_words, refusal_text
-from referee.client.safe import console, echoed, escape_invisible, user
+from referee.client.safe import console, echoed, escape_invisible
+from referee.client.said import Tone, typed
 from referee.client.stepper import Stepper
 from referee.client.table_io import EXIT_INPUT, check_summary, conclude_replay, show_taken_back
 from referee.invicta.board import Side
@@ -170,7 +171,7 @@ def _print_move_list(file, text: str) -> None:
 def _show_step(renderer: InvictaRenderer, number: int, event, game: Game) -> None:
     renderer.watched = game
     line = renderer.marked(describe(event, game.setup), event, game)
-    renderer.out.print(user(f"move {number}: {line}", "bold"))
+    renderer.say(typed(f"move {number}: {line}", strong=True))
     renderer.status(game)
 
 
@@ -198,12 +199,12 @@ def _replay_moves(file, text, step, as_json, out, interactive, rules: HouseRules
     if not step:
         renderer.status(game)
     if illegal is not None:
-        line = user(
+        line = typed(
             f"Move {illegal.move} (line {illegal.line}) {illegal.text} is illegal: "
             f"{refusal_text(illegal.message, illegal.reason)}",
-            "red",
+            Tone.BAD,
         )
-        out.print(line)
+        renderer.say(line)
 
 
 def _replay_record(file, text, step, as_json, out, interactive) -> None:
@@ -217,7 +218,7 @@ def _replay_record(file, text, step, as_json, out, interactive) -> None:
     renderer.replayed = record
     renderer.author = REGISTRATION.language().author
     if record.computers and not as_json:
-        out.print(user(f"The referee played {computers_words(record.computers)}."))
+        renderer.say(typed(f"The referee played {computers_words(record.computers)}."))
     stepper = Stepper(out, record, partial(_show_step, renderer), interactive)
 
     def on_step(s) -> None:

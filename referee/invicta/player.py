@@ -23,7 +23,7 @@ from referee.invicta.search import Budgets, Searcher, defences
 from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 
 DEFAULT_LEVEL = 2
-SECONDS = 3.0  # a safety deadline a move, for a starved machine (the node budgets decide)
+SECONDS = 4.0  # the wall-clock safety cap of a move, for a starved machine (the budgets decide)
 BUDGETS = Budgets()  # the nodes each part of the default's thinking may spend
 
 

@@ -54,6 +54,17 @@ DIAGS = tuple(tuple(index(n) for n in neighbours(s, DIAGONAL)) for s in SQUARES)
 DIAG_EDGE = tuple(tuple(index(n) for n in neighbours(s, DIAGONAL) if n.on_edge) for s in SQUARES)
 RING_I = tuple(index(s) for s in RING)
 RING_AT = {sq: k for k, sq in enumerate(RING_I)}
+# From each edge square, the other edge squares in the order a slide passes them: one way
+# round the ring, then the other (the empty tuple for an arena square).
+RING_WALKS = tuple(
+    tuple(
+        tuple(RING_I[(RING_AT[i] + step * k) % len(RING_I)] for k in range(1, len(RING_I)))
+        for step in (1, -1)
+    )
+    if i in RING_AT
+    else ()
+    for i in range(WIDTH * HEIGHT)
+)
 
 
 def _windows() -> tuple[tuple[int, ...], ...]:
@@ -67,9 +78,12 @@ def _windows() -> tuple[tuple[int, ...], ...]:
 
 
 WINDOWS = _windows()
+WINDOW_SET = tuple(frozenset(w) for w in WINDOWS)
 AT = tuple(tuple(w for w, cells in enumerate(WINDOWS) if i in cells) for i in range(N))
 # What a window is worth to the side holding k pieces of it (the other holding none).
 WORTH = (0, 1, 6, 40, 400, 100000)
+# What a (k+1)-th piece of a side adds to a window the other side has none of.
+GAIN = tuple(WORTH[k + 1] - WORTH[k] for k in range(len(WORTH) - 1))
 
 _KEYS = random.Random(2026)
 PIECE_KEY = {(i, v): _KEYS.getrandbits(64) for i in range(N) for v in (-2, -1, 1, 2)}
@@ -162,26 +176,25 @@ class Position:
     def _put(self, i: int, v: int) -> None:
         side = 1 if v > 0 else -1
         mine, theirs = self.count[side], self.count[-side]
-        fours = self.fours[side]
         self.cells[i] = v
         self.pieces[side].add(i)
         self.hash ^= PIECE_KEY[i, v]
         delta = 0
-        threes = self.threes[side]
-        for w in AT[i]:
+        for w in AT[i]:  # the hottest loop of the search: the common windows first
             k = mine[w]
             mine[w] = k + 1
-            if theirs[w] == 0:
-                delta += WORTH[k + 1] - WORTH[k]
-                if k == 2:
-                    threes.add(w)
-                elif k == 3:
-                    threes.discard(w)
-                    fours.add(w)
-                elif k == 4:
-                    fours.discard(w)
-                    self.fives[side] += 1
-            elif k == 0:  # the window was the other side's alone
+            if not theirs[w]:
+                delta += GAIN[k]
+                if k >= 2:
+                    if k == 2:
+                        self.threes[side].add(w)
+                    elif k == 3:
+                        self.threes[side].discard(w)
+                        self.fours[side].add(w)
+                    else:
+                        self.fours[side].discard(w)
+                        self.fives[side] += 1
+            elif not k:  # the window was the other side's alone
                 j = theirs[w]
                 delta += WORTH[j]
                 if j == 4:
@@ -194,26 +207,25 @@ class Position:
         v = self.cells[i]
         side = 1 if v > 0 else -1
         mine, theirs = self.count[side], self.count[-side]
-        fours = self.fours[side]
         self.cells[i] = 0
         self.pieces[side].discard(i)
         self.hash ^= PIECE_KEY[i, v]
         delta = 0
-        threes = self.threes[side]
         for w in AT[i]:
-            k = mine[w]
-            mine[w] = k - 1
-            if theirs[w] == 0:
-                delta += WORTH[k - 1] - WORTH[k]
-                if k == 3:
-                    threes.discard(w)
-                elif k == 4:
-                    fours.discard(w)
-                    threes.add(w)
-                elif k == 5:
-                    fours.add(w)
-                    self.fives[side] -= 1
-            elif k == 1:  # the window is the other side's alone again
+            k = mine[w] - 1
+            mine[w] = k
+            if not theirs[w]:
+                delta -= GAIN[k]
+                if k >= 2:
+                    if k == 2:
+                        self.threes[side].discard(w)
+                    elif k == 3:
+                        self.fours[side].discard(w)
+                        self.threes[side].add(w)
+                    else:
+                        self.fours[side].add(w)
+                        self.fives[side] -= 1
+            elif not k:  # the window is the other side's alone again
                 j = theirs[w]
                 delta -= WORTH[j]
                 if j == 4:
@@ -270,11 +282,10 @@ class Position:
         found = {t for t in KINGS[origin] if not cells[t] and not EDGE[t]}
         if self.corner_cut:
             found.update(t for t in DIAG_EDGE[origin] if not cells[t])
-        start, n, limit = RING_AT[origin], len(RING_I), self.corner_limit
-        for step in (1, -1):
+        limit = self.corner_limit
+        for walk in RING_WALKS[origin]:
             corners = 0
-            for k in range(1, n):
-                square = RING_I[(start + step * k) % n]
+            for square in walk:
                 if cells[square] or corners > limit:
                     break
                 found.add(square)
@@ -303,7 +314,7 @@ class Position:
                 continue
             if hand:
                 found.append(t)
-            found.extend(((o + 1) << 7) | t for o in sorted(self.reachers(t, side)))
+            found.extend(((o + 1) << 7) | t for o in self.reachers(t, side))
         return found
 
     def can_move(self, side: int) -> bool:
@@ -326,45 +337,43 @@ class Position:
 
     def winning_move(self, side: int) -> int | None:
         """A move by which ``side`` would make five now (whoever is to move), or None."""
-        if not self.fours[side]:
+        fours = self.fours[side]
+        if not fours:
             return None
         squares = self.completions(side)
         if self.hand[side]:
             return min(squares)
-        saved = self.to_move
-        self.to_move = side
-        try:
-            for target in sorted(squares):
-                for origin in sorted(self.reachers(target, side)):
-                    move = move_of(origin, target)
-                    undo = self.make(move)
-                    five = self.fives[side] > 0
-                    self.unmake(undo)
-                    if five:
-                        return move
-        finally:
-            self.to_move = saved
+        # A piece moved from ``origin`` to ``target`` makes five through a row of four whose
+        # empty square is ``target`` and that ``origin`` is not part of (no other row
+        # through ``target`` can hold five: it had a gap there).
+        for target in sorted(squares):
+            rows = [WINDOW_SET[w] for w in fours if target in WINDOW_SET[w]]
+            for origin in self.reachers(target, side):
+                if any(origin not in row for row in rows):
+                    return move_of(origin, target)
         return None
 
-    def reachers(self, target: int, side: int) -> set[int]:
+    def reachers(self, target: int, side: int) -> list[int]:
         """The squares of ``side``'s pieces that may move to the empty square ``target``
-        now: a step from next to it, or a lion's slide along the edge (as :meth:`targets`
-        allows, read from the target's side)."""
+        now, in order: a step from next to it, or a lion's slide along the edge (as
+        :meth:`targets` allows, read from the target's side)."""
         cells = self.cells
-        found = {n for n in ORTH[target] if cells[n] * side > 0}
+        found = [n for n in ORTH[target] if cells[n] * side > 0]
+        lion = side * LION
         edge = EDGE[target]
         for n in DIAGS[target]:
-            if cells[n] * side == LION and (not (edge and EDGE[n]) or self.corner_cut):
-                found.add(n)
+            if cells[n] == lion and (not (edge and EDGE[n]) or self.corner_cut):
+                found.append(n)
         if edge:
-            start, n, limit = RING_AT[target], len(RING_I), self.corner_limit
-            for step in (1, -1):
+            limit = self.corner_limit
+            for walk in RING_WALKS[target]:
                 corners = 0
-                for k in range(1, n):
-                    square = RING_I[(start + step * k) % n]
-                    if cells[square]:
-                        if cells[square] * side > 0 and corners <= limit:
-                            found.add(square)
+                for square in walk:
+                    v = cells[square]
+                    if v:
+                        if v * side > 0 and corners <= limit and square not in found:
+                            found.append(square)
                         break
                     corners += CORNER[square]
+        found.sort()
         return found

@@ -15,8 +15,11 @@ A move is chosen in the order a strong player thinks (and Gomocup engines search
 
 Every part counts the moves it makes against a budget of its own (:class:`Budgets`), so
 the same position gets the same move on an idle machine and on a busy one: forced lines
-are found by the threat search, not by depth bought with time. A deadline is kept only as
-a safety for a machine so starved that even the budgets would take too long.
+are found by the threat search, not by depth bought with time. The wall clock is only a
+safety for a machine so starved that even the budgets would take too long: the thinking
+before the checks may run until :data:`SEARCHING` of the move's seconds, the checks of the
+chosen move until all of them (so a starved search still leaves the checks their time).
+How often it cut a part is counted (``Searcher.capped``).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from dataclasses import dataclass
 from referee.invicta.position import AT, WINDOWS, Position, target_of
 from referee.invicta.threats import Exhausted, Limit, ThreatSpace, fork_points
 
+SEARCHING = 0.75  # the share of the move's safety seconds the thinking before the checks may use
 WIN = 10_000_000
 UNKNOWN = -2  # what a threat search that ran out of nodes found
 SOON = WIN // 2  # a win the evaluation sees coming (an open four to make), not yet played
@@ -47,7 +51,7 @@ class Budgets:
     vcf: int = 2_000  # its own win by fours
     vct: int = 6_000  # its own win by fours and threes, the depths one after another
     threat: int = 10_000  # the opponent's forced win if we passed
-    search: int = 20_000  # the alpha-beta (its leaves look for wins by fours too)
+    search: int = 30_000  # the alpha-beta (its leaves look for wins by fours too)
     safety: int = 6_000  # checking a move against the opponent's forced wins
     tries: int = 3  # the alpha-beta's best moves checked
     zone: int = 5  # and the best moves against the opponent's threat
@@ -88,18 +92,27 @@ def coverable(points: dict[int, set[int]]) -> bool:
 
 # A square's worth before any piece is near: MAKE[0] for each window through it.
 BASE = tuple(len(windows) * MAKE[0] for windows in AT)
+# What a window holding a pieces of a side and b of the other adds to each of its squares'
+# worth to that side, beyond MAKE[0]: making a+1 of its own, or spoiling b of the other's.
+BEYOND = tuple(
+    tuple(
+        (MAKE[a] if b == 0 and a < len(MAKE) else SPOIL[b] if a == 0 and b < len(SPOIL) else 0)
+        - MAKE[0]
+        for b in range(6)
+    )
+    for a in range(6)
+)
 
 
 def square_values(pos: Position, side: int) -> list[int]:
     """What a piece of ``side`` arriving on each square would make and spoil (occupied
     squares' values mean nothing): each window touched by a piece adds to its squares."""
     values = list(BASE)
-    make0 = MAKE[0]
-    for w, (a, b) in enumerate(zip(pos.count[side], pos.count[-side], strict=True)):
+    for cells, a, b in zip(WINDOWS, pos.count[side], pos.count[-side], strict=True):
         if a or b:
-            v = (MAKE[a] if b == 0 else SPOIL[b] if a == 0 else 0) - make0
+            v = BEYOND[a][b]
             if v:
-                for i in WINDOWS[w]:
+                for i in cells:
                     values[i] += v
     return values
 
@@ -122,17 +135,17 @@ def ordered(pos: Position, moves: list[int], first: int | None = None) -> list[i
     values = square_values(pos, side)
     losses: dict[int, int] = {}
     scored = []
-    for m in moves:
+    for k, m in enumerate(moves):  # (-worth, k): equal moves keep the caller's order
         if m < 128:  # a placement
-            scored.append((values[m], m))
+            scored.append((-values[m], k, m))
             continue
         origin = (m >> 7) - 1
         loss = losses.get(origin)
         if loss is None:  # a placement is worth a little more than the same move
             loss = losses[origin] = leaving(pos, origin, side) + 2
-        scored.append((values[m & 127] - loss, m))
-    scored.sort(key=lambda vm: -vm[0])  # stable: equal moves keep the caller's order
-    found = [m for _, m in scored]
+        scored.append((loss - values[m & 127], k, m))
+    scored.sort()
+    found = [m for _, _, m in scored]
     if first is not None and first in moves:
         found.remove(first)
         found.insert(0, first)
@@ -163,7 +176,7 @@ class Searcher:
 
     def __init__(self, budgets: Budgets | None = None, seconds: float = 4.0) -> None:
         self.budgets = budgets or Budgets()
-        self.seconds = seconds  # the safety deadline of a whole move
+        self.seconds = seconds  # the safety cap of a whole move, in wall-clock seconds
         self.table: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, value, move
         self.orders: dict[int, list[int]] = {}  # hash -> the position's moves, ordered
         self.nodes = 0
@@ -173,41 +186,40 @@ class Searcher:
         self.stats: dict[str, object] = {}
         self.limits: list[Limit] = []
 
-    def _limit(self, nodes: int, later: int = 0) -> Limit:
-        """A part's node budget, and its share of the move's time left: its nodes against
-        ``later``, the nodes of the parts still to come. On a starved machine every part
-        then gets its share of what it would have searched, so the alpha-beta cannot take
-        the time of the checks against the opponent's threats after it."""
-        left = max(0.0, self.deadline - time.perf_counter())
-        limit = Limit(nodes, left * nodes / (nodes + later))
+    def _limit(self, nodes: int, checking: bool = False) -> Limit:
+        """A part's node budget, and the safety deadline: the move's end for the checks of
+        the chosen move, :data:`SEARCHING` of its seconds for the thinking before them."""
+        cut = 0.0 if checking else self.seconds * (1 - SEARCHING)
+        limit = Limit(nodes, self.deadline - cut)
         self.limits.append(limit)
         return limit
-
-    @property
-    def _checks(self) -> int:
-        """The nodes kept for checking the chosen move against the opponent's threats."""
-        return 2 * self.budgets.safety
 
     @property
     def spent(self) -> int:
         """The nodes this move's thinking has made so far."""
         return sum(limit.spent for limit in self.limits)
 
-    def _threats(self, pos: Position, nodes: int, later: int, search) -> int | None:
+    @property
+    def capped(self) -> int:
+        """How many parts of this move's thinking the safety deadline cut (0 unless the
+        machine was starved: then the move may differ from an idle machine's)."""
+        return sum(limit.timed_out for limit in self.limits)
+
+    def _threats(self, pos: Position, nodes: int, search) -> int | None:
         """``search(space)`` within ``nodes``; None when it finds nothing or runs out."""
         try:
-            return search(ThreatSpace(pos, self._limit(nodes, later)))
+            return search(ThreatSpace(pos, self._limit(nodes)))
         except Exhausted:
             return None
 
     # ------------------------------------------------------------ the opponent's threats
 
-    def _loses(self, pos: Position, nodes: int, later: int) -> int | None:
+    def _loses(self, pos: Position, nodes: int, checking: bool) -> int | None:
         """After a move of ours (the opponent to move): the first move of the opponent's
         forced win by threats, or None when it has none; :class:`Exhausted` when the budget
         ran out before the search could say."""
         b = self.budgets
-        space = ThreatSpace(pos, self._limit(nodes, later))
+        space = ThreatSpace(pos, self._limit(nodes, checking))
         found = space.vcf(b.vcf_depth)
         for depth in range(1, b.vct_depth + 1):
             if found is not None:
@@ -220,8 +232,7 @@ class Searcher:
         or ``UNKNOWN`` when the budget ran out before the search could say."""
         pos.pass_turn()
         try:
-            b = self.budgets
-            return self._loses(pos, b.threat, b.vcf + b.search + self._checks)
+            return self._loses(pos, self.budgets.threat, False)
         except Exhausted:
             return UNKNOWN
         finally:
@@ -239,7 +250,7 @@ class Searcher:
             if theirs[w] >= 1 and mine[w] == 0:
                 zone.update(i for i in WINDOWS[w] if not pos.cells[i])
         b = self.budgets
-        space = ThreatSpace(pos, self._limit(b.vcf, b.search + self._checks))
+        space = ThreatSpace(pos, self._limit(b.vcf))
         try:
             for squares in space.threatened(-side).values():
                 zone |= squares
@@ -379,7 +390,7 @@ class Searcher:
         ones by their threats, and the zone's best against the opponent's threat)."""
         self.table.clear()
         self.orders.clear()
-        self.limit = self._limit(self.budgets.search, self._checks)
+        self.limit = self._limit(self.budgets.search)
         self.space = ThreatSpace(pos, self.limit)  # the leaves' threats, on the same budget
         order = ordered(pos, moves)
         head = list(dict.fromkeys(order[: self.budgets.root] + zone[: self.budgets.zone]))
@@ -418,12 +429,8 @@ class Searcher:
                 return blocks[0] if blocks else ordered(pos, moves)[0]
             candidates = blocks
         else:
-            after = b.threat + b.vcf + b.search + self._checks
-            for name, search, later in (
-                ("vcf", lambda s: s.vcf(b.vcf_depth), b.vct + after),
-                ("vct", self._own_vct, after),
-            ):
-                found = self._threats(pos, getattr(b, name), later, search)
+            for name, search in (("vcf", lambda s: s.vcf(b.vcf_depth)), ("vct", self._own_vct)):
+                found = self._threats(pos, getattr(b, name), search)
                 if found is not None and found in moves:
                     self.stats["why"] = name
                     return found
@@ -460,8 +467,7 @@ class Searcher:
                 return m
             undo = pos.make(m)
             try:
-                last = k == len(tries) - 1
-                if pos.won(side) or self._loses(pos, b.safety, 0 if last else b.safety) is None:
+                if pos.won(side) or self._loses(pos, b.safety, True) is None:
                     self.stats["checked"] = k + 1
                     return m
             except Exhausted:

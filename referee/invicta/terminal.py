@@ -1,4 +1,4 @@
-"""Ergo (Invicta) on screen: the board drawn with rich, one renderer per outcome.
+"""Ergo (Invicta) on screen: the board and the moves as words, one renderer per outcome.
 
 The board reads without colour too (a script's output, a log): lions are
 capital letters (``W`` ``B``), hollow pieces small ones (``w`` ``b``), empty
@@ -10,13 +10,10 @@ hidden, so nothing is cleared from the screen.
 
 from __future__ import annotations
 
-from rich.text import Text
-
 from referee.client.layout import HelpPage, compact
 from referee.client.renders import event_words, renders
-from referee.client.safe import user
-from referee.client.said import terminal_only
-from referee.client.table_io import TableRenderer, game_over_line
+from referee.client.said import Line, Span, Tone, typed, words
+from referee.client.table_io import TableRenderer, game_over_words
 from referee.invicta.board import COLUMNS, HEIGHT, WIDTH, Kind, Piece, Side, Square
 from referee.invicta.events import Move, Place
 from referee.invicta.outcomes import AllMoves, History, Played, Targets
@@ -55,10 +52,7 @@ HELP = HelpPage(
     )
 )
 
-STYLE = {Side.WHITE: "bright_white", Side.BLACK: "bright_red"}
-EDGE_STYLE = "on grey23"
-LAST_STYLE = "bold yellow"
-ROW_STYLE = "bold green"
+TONE = {Side.WHITE: Tone.FIRST, Side.BLACK: Tone.SECOND}  # a side's name and pieces
 SHORT_LIST = 5  # pieces whose moves are listed in full by "moves"; more are summed up
 
 
@@ -86,12 +80,16 @@ def _(event: Move, setup=None) -> str:
     return f"{_who(event.side, setup)} moves {event.origin}-{event.target}"
 
 
-def player_text(game: Game, side: Side) -> Text:
-    """``white (alice)``; a side alone when it has no other name (a replayed move list)."""
-    name = game.setup.player(side)
+def player_text(game: Game, side: Side, more: str = "", strong: bool = False) -> Line:
+    """``white (alice)``; a side alone when it has no other name (a replayed move list);
+    ``more`` words after it, in the side's tone as the name."""
+    tone, name = TONE[side], game.setup.player(side)
     if name == side.value:
-        return Text(f"{side}", style=STYLE[side])
-    return Text(f"{side} (", style=STYLE[side]) + user(name) + Text(")", style=STYLE[side])
+        line = words(f"{side}", tone, strong)
+    else:
+        line = words(f"{side} (", tone, strong) + typed(name, tone, strong) + ")"
+        line = line.toned(tone, strong)
+    return line + words(more, tone, strong)
 
 
 class InvictaRenderer(TableRenderer):
@@ -127,71 +125,65 @@ class InvictaRenderer(TableRenderer):
         elif isinstance(game.last, Move):
             last = {game.last.origin, game.last.target}
         row_squares = {s for row in game.rows for s in row}
-        header = Text("     " + "".join(f" {c} " for c in COLUMNS))
-        self.out.print(header)
+        header = words("     " + "".join(f" {c} " for c in COLUMNS))
+        self.say(header)
         for r in range(HEIGHT - 1, -1, -1):
-            line = Text(f" {r + 1:>2}  ")
+            line = words(f" {r + 1:>2}  ")
             for c in range(WIDTH):
-                line.append_text(self._cell(game, Square(c, r), last, row_squares))
-            line.append(f"  {r + 1}")
-            self.out.print(line)
-        self.out.print(header)
-        legend = Text("     W B lion   w b hollow   + edge   . arena", style="dim")
-        marks = Text("[ ] last move", style="dim")
+                line += self._cell(game, Square(c, r), last, row_squares)
+            self.say(line + f"  {r + 1}")
+        self.say(header)
+        legend = words("     W B lion   w b hollow   + edge   . arena", aside=True)
+        marks = words("[ ] last move", aside=True)
         if row_squares:
-            marks.append("   < > the winning row", style="dim")
+            marks += words("   < > the winning row", aside=True)
         if compact(self.out):  # two lines, each within the board's own width and a bit
-            self.out.print(legend)
-            self.out.print(Text("     ") + marks)
+            self.say(legend, "     " + marks)
         else:
-            self.out.print(legend + Text("   ") + marks)
+            self.say(legend + words("   ", aside=True) + marks)
 
     @staticmethod
-    def _cell(game: Game, square: Square, last: set[Square], rows: set[Square]) -> Text:
+    def _cell(game: Game, square: Square, last: set[Square], rows: set[Square]) -> Line:
         piece = game.board.get(square)
+        edge = square.on_edge
         if piece is None:
-            mark, style = ("+" if square.on_edge else "."), "dim"
+            mark = Span("+" if edge else ".", aside=True, shaded=edge)
         else:
-            mark = letter(piece)
-            style = STYLE[piece.side] + (" bold" if piece.kind is Kind.LION else "")
-        background = EDGE_STYLE if square.on_edge else ""
-        if square in rows:
-            left, right, frame = "<", ">", ROW_STYLE
+            lion = piece.kind is Kind.LION
+            mark = Span(letter(piece), TONE[piece.side], strong=lion, shaded=edge)
+        if square in rows:  # the winning row
+            frame, tone = "<>", Tone.GOOD
         elif square in last:
-            left, right, frame = "[", "]", LAST_STYLE
+            frame, tone = "[]", Tone.NEW
         else:
-            left = right = " "
-            frame = ""
-        cell = Text()
-        cell.append(left, style=f"{frame} {background}".strip())
-        cell.append(mark, style=f"{style} {background}".strip())
-        cell.append(right, style=f"{frame} {background}".strip())
-        return cell
+            frame, tone = "  ", Tone.PLAIN
+        strong = tone is not Tone.PLAIN
+        left, right = (Span(f, tone, strong, shaded=edge) for f in frame)
+        return Line((left, mark, right))
 
     def hands(self, game: Game) -> None:
-        line = Text("In hand: ")
+        line = words("In hand: ")
         for i, side in enumerate(Side):
             if i:
-                line.append("   ")
-            line.append_text(player_text(game, side))
-            line.append(f" {game.in_hand[side]}")
-        self.out.print(line)
+                line += "   "
+            line += player_text(game, side) + f" {game.in_hand[side]}"
+        self.say(line)
 
     def turn(self, game: Game) -> None:
         if game.finished:
-            self.out.print(Text(f"Game over: {result_words(game.result)}.", style="bold"))
+            self.say(words(f"Game over: {result_words(game.result)}.", strong=True))
             return
         side = game.to_move
         assert side is not None
-        line = Text(f"Move {game.moves + 1}: ", style="bold") + player_text(game, side)
-        line.append(" to play", style="bold")
+        line = words(f"Move {game.moves + 1}: ", strong=True) + player_text(game, side, strong=True)
+        line += words(" to play", strong=True)
         if game.repetitions > 1:
-            line.append(f"  ({repetition_words(game.repetitions)})", style="yellow")
-        self.out.print(line)
+            line += words(f"  ({repetition_words(game.repetitions)})", Tone.DOUBT, strong=True)
+        self.say(line)
         repeating = game.repeating_moves()
         if repeating:
             moves = [f"{m.origin}-{m.target}" for m in repeating]
-            self.out.print(Text(f"  {repeating_words(moves)}", style="yellow"))
+            self.say(words(f"  {repeating_words(moves)}", Tone.DOUBT))
 
     @renders(ShowBoard)  # the board with whose turn it is
     def show_board(self, o: ShowBoard) -> None:
@@ -208,80 +200,78 @@ class InvictaRenderer(TableRenderer):
     def played(self, o: Played) -> None:
         game = self.game
         e = o.event
-        line = player_text(game, e.side)
         if isinstance(e, Place):
             article = "a lion" if o.kind is Kind.LION else "a hollow piece"
-            line.append(f" places {article} on {e.square}")
+            line = player_text(game, e.side, f" places {article} on {e.square}")
         else:
-            line.append(f" moves {e.origin}-{e.target}")
+            line = player_text(game, e.side, f" moves {e.origin}-{e.target}")
             if o.promoted:
-                line.append(": the hollow piece reaches the edge and becomes a lion", style="bold")
-        self.out.print(line)
-        if o.passed is not None:
-            note = player_text(game, o.passed)
-            note.append(" has no legal move, so ")
-            note.append_text(player_text(game, o.passed.other))
-            note.append(" moves again")
-            note.stylize("yellow")
-            self.out.print(note)
+                became = ": the hollow piece reaches the edge and becomes a lion"
+                line += words(became, TONE[e.side], strong=True)
+        self.say(line)
+        if o.passed is not None:  # the whole note a warning, whoever it names
+            note = player_text(game, o.passed, " has no legal move, so ")
+            note += player_text(game, o.passed.other, " moves again")
+            self.say(note.toned(Tone.DOUBT))
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
         game = self.game  # the board as the game ended: its winning side and rows
         winner, finish = game.winner, o.ending.termination
-        line = game_over_line()
+        line = game_over_words()
         if finish is Finish.FIVE and winner is not None:
-            line.append_text(player_text(game, winner))
-            line.append(f" wins with {rows_words(game.rows)}", style="bold")
+            line += player_text(game, winner, strong=True)
+            line += words(f" wins with {rows_words(game.rows)}", strong=True)
         elif finish is Finish.BLOCKED and winner is not None:
-            line.append_text(player_text(game, winner))
-            line.append(" wins: ", style="bold")
-            line.append_text(player_text(game, winner.other))
-            line.append(" cannot move (house rule blocked=lose)", style="bold")
+            line += player_text(game, winner, strong=True) + words(" wins: ", strong=True)
+            line += player_text(game, winner.other, strong=True)
+            line += words(" cannot move (house rule blocked=lose)", strong=True)
         else:
-            line.append(result_words(game.result), style="bold")
-        line.append(".")
-        self.out.print(line)
+            line += words(result_words(game.result), strong=True)
+        self.say(line + words(".", strong=True))
 
     @renders(History)
     def history(self, o: History) -> None:
         """The moves so far, numbered in pairs (white's, black's), as many a line as fit."""
         if not o.moves:
-            self.out.print("No moves yet.")
+            self.say("No moves yet.")
             return
         pairs = [
             f"{n}. {' '.join(o.moves[i : i + 2])}"
             for n, i in enumerate(range(0, len(o.moves), 2), start=1)
         ]
-        self.out.print(Text("  " + "   ".join(pairs)))  # wrapped lines keep the indent
-        self.out.print(
-            terminal_only("  (a move list: referee invicta replay --moves RECORD)", "dim")
+        self.say(
+            words("  " + "   ".join(pairs)),  # wrapped lines keep the indent
+            words(
+                "  (a move list: referee invicta replay --moves RECORD)", aside=True
+            ).only_at_a_terminal(),
         )
 
     @renders(Targets)
     def targets(self, o: Targets) -> None:
         what = f"The {piece_words(o.piece)} on {o.square}"
         if not o.targets:
-            self.out.print(f"{what} cannot move now.")
+            self.say(f"{what} cannot move now.")
             return
         squares = " ".join(s.name for s in o.targets)
-        self.out.print(f"{what} may go to: {squares}  ({len(o.targets)})")
+        self.say(f"{what} may go to: {squares}  ({len(o.targets)})")
 
     @renders(AllMoves)
     def all_moves(self, o: AllMoves) -> None:
-        head = player_text(self.game, o.side)
         if o.in_hand:
-            head.append(f" has {o.in_hand} in hand, to place on any of {o.empty} empty squares")
+            has = f" has {o.in_hand} in hand, to place on any of {o.empty} empty squares"
         else:
-            head.append(" has no pieces in hand")
-        self.out.print(head)
+            has = " has no pieces in hand"
+        self.say(player_text(self.game, o.side, has))
         if len(o.pieces) <= SHORT_LIST:
             for square, piece, targets in o.pieces:
                 where = " ".join(s.name for s in targets) if targets else "(cannot move)"
-                self.out.print(f"  {letter(piece)} {square}: {where}")
+                self.say(f"  {letter(piece)} {square}: {where}")
             return
         # Many pieces out: one entry each (how many squares it may go to), the board stays
         # on the screen, and "moves SQUARE" lists one piece's squares.
-        summary = Text(", ".join(f"{letter(p)} {sq} ({len(t)})" for sq, p, t in o.pieces))
-        self.out.print(Text("  ") + summary)  # wrapped lines keep the indent
-        self.out.print(Text("  (moves SQUARE: where that piece may go)", style="dim"))
+        summary = ", ".join(f"{letter(p)} {sq} ({len(t)})" for sq, p, t in o.pieces)
+        self.say(
+            words("  " + summary),  # wrapped lines keep the indent
+            words("  (moves SQUARE: where that piece may go)", aside=True),
+        )

@@ -59,15 +59,19 @@ class Exhausted(Exception):
 
 
 class Limit:
-    """A node budget, and a deadline in seconds kept only as a safety for a starved
-    machine (the node budget is what decides, so a move does not depend on the load).
-    A limit inside another (``within``) charges both."""
+    """A node budget, and a wall-clock deadline (``time.perf_counter``) kept only as a
+    safety for a starved machine: the node budget is what decides, so a move does not
+    depend on the load. ``timed_out`` says whether the deadline stopped it. A limit inside
+    another (``within``) charges both."""
 
-    def __init__(self, nodes: int, seconds: float | None = None, within: Limit | None = None):
+    def __init__(
+        self, nodes: int, deadline: float | None = None, within: Limit | None = None
+    ) -> None:
         self.nodes = nodes
         self.spent = 0
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.deadline = deadline
         self.within = within
+        self.timed_out = False
 
     def charge(self) -> None:
         if self.within is not None:
@@ -77,6 +81,7 @@ class Limit:
             raise Exhausted(self)
         if self.deadline is not None and self.spent & 15 == 0:
             if time.perf_counter() > self.deadline:
+                self.timed_out = True
                 raise Exhausted(self)
 
     def left(self) -> int:

@@ -36,6 +36,10 @@ class Vocabulary:
             for name, arity in table.items():
                 check_symbol(name, arity, kind)
 
+    def __reduce__(self):
+        """Pickled as its two tables (a position sent to a thinking process holds one)."""
+        return (type(self), (dict(self.predicates), dict(self.functions)))
+
     @classmethod
     def build(cls, predicates=None, functions=None, constants=()) -> Vocabulary:
         funcs = dict(functions or {})

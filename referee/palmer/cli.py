@@ -21,7 +21,7 @@ from referee.client.house import (
     replay_command,
 )
 from referee.client.keys import ask
-from referee.client.safe import user
+from referee.client.said import typed
 from referee.palmer.commands import ReadError
 from referee.palmer.registration import REGISTRATION
 from referee.palmer.terminal import PalmerRenderer, describe
@@ -73,7 +73,7 @@ def _prompt(g) -> str:
 
 def _step(renderer: PalmerRenderer, s) -> None:
     line = renderer.marked(describe(s.event), s.event, s.game)
-    renderer.out.print(user(f"event {s.number}: ") + user(line))
+    renderer.say(typed(f"event {s.number}: ") + typed(line))
     renderer.board(s.game)
     renderer.scores(s.game)
 
@@ -84,9 +84,9 @@ def _final(renderer: PalmerRenderer, report, record) -> None:
     renderer.scores(game)
     if game.finished:
         who = f"{game.winner} wins" if game.winner else "a draw"
-        renderer.out.print(user(f"Game over: {who}."))
+        renderer.say(typed(f"Game over: {who}."))
     else:
-        renderer.out.print(user(f"Unfinished: {game.player} to play (turn {game.turn})."))
+        renderer.say(typed(f"Unfinished: {game.player} to play (turn {game.turn})."))
 
 
 TERMINAL = TerminalGame(

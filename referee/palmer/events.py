@@ -131,7 +131,9 @@ class Ballot(PlayerEvent):
     is the table's decision at once (one keyboard, agreed aloud; older records)."""
 
     TYPE = "ballot"
-    REVEALS = frozenset({Shown.DRAWN_CARD})  # the turn may end with a draw (dealt mode)
+    # How a ballot voted is secret until the vote is settled (ruling 53); the last one
+    # settles it, showing every ballot: a judgement. Then the turn may end with a draw.
+    REVEALS = frozenset({Shown.JUDGEMENT, Shown.DRAWN_CARD})
     yes: bool
 
 

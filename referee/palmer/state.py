@@ -228,9 +228,12 @@ class Game(DealtState, Judged):
 
     @property
     def hidden(self) -> dict[Shown, int | None]:
-        """What the table cannot know yet (:mod:`referee.table.reveals`): a claim's verdict;
-        in dealt mode the pile, measured by its size (a turn that draws shows cards)."""
-        kept: dict[Shown, int | None] = {Shown.JUDGEMENT: None}
+        """What the table cannot know yet (:mod:`referee.table.reveals`): a claim's verdict
+        and the ballots of a vote on one, measured by the event that ruled last (a claim,
+        or the ballot that settled a vote: one still asked shows nothing, ruling 53); in
+        dealt mode the pile, measured by its size (a turn that draws shows cards)."""
+        ruled = self.ruled.event if self.ruled is not None else 0
+        kept: dict[Shown, int | None] = {Shown.JUDGEMENT: ruled}
         if self.dealt:
             kept[Shown.DRAWN_CARD] = len(self.draw_pile)
         return kept

@@ -8,18 +8,28 @@ whole evidence and ``model`` the model, drawn as tables.
 
 from __future__ import annotations
 
-from rich.table import Table
-from rich.text import Text
+from rich.cells import cell_len
 
 from referee.client import words
 from referee.client.derivation_words import derivation_rows
 from referee.client.grammar import count
-from referee.client.layout import HelpPage, titled
+from referee.client.layout import HelpPage
 from referee.client.reasons import ended_words
 from referee.client.renders import event_words, renders
-from referee.client.safe import Statement, entry, formula, statement_line, user, wraps
-from referee.client.said import terminal_only
-from referee.client.table_io import TableRenderer, game_over_line
+from referee.client.safe import wraps
+from referee.client.said import (
+    Column,
+    Justify,
+    Layout,
+    Line,
+    Table,
+    Tone,
+    formula,
+    statement_line,
+    typed,
+)
+from referee.client.said import words as said
+from referee.client.table_io import TableRenderer, game_over_words
 from referee.client.verdict_render import failure_text, model_tables
 from referee.logic.evaluate import EvaluationError
 from referee.logic.evidence import Method
@@ -134,8 +144,13 @@ def _(event: VoteEvent) -> str:
 
 
 @describe.register
-def _(event: Ballot) -> str:
-    return f"{event.player} votes {'yes' if event.yes else 'no'}"
+def _(event: Ballot) -> str:  # how: secret until the vote is settled (ruling 53)
+    return f"{event.player} votes"
+
+
+def cells(line: Line) -> int:
+    """Columns ``line`` takes at a terminal."""
+    return cell_len(line.plain)
 
 
 class PalmerRenderer(TableRenderer):
@@ -167,69 +182,69 @@ class PalmerRenderer(TableRenderer):
 
     def board(self, game: Game) -> None:
         if not game.board:
-            self.out.print("Board: (empty)")
+            self.say("Board: (empty)")
             return
-        table = Table(title="Board", title_justify="left")
-        table.add_column("#", justify="right")
-        table.add_column("statement")
-        table.add_column("by")
-        table.add_column("cards")
+        rows = []
         for e in game.board:
             cards = " ".join(short_name(game.deck.card(c)) for c in e.cards)
-            scored = Text(" (scored)", style="dim") if e.scored else None
-            text = Statement(e.as_written, scored)
-            table.add_row(str(e.id), text, user(e.author or ""), user(cards))
-        self.out.print(table)
+            scored = said(" (scored)", aside=True) if e.scored else ""
+            text = statement_line("", e.as_written, scored)
+            rows.append((said(str(e.id)), text, typed(e.author or ""), typed(cards)))
+        columns = (
+            Column(said("#"), Justify.RIGHT),
+            Column(said("statement")),
+            Column(said("by")),
+            Column(said("cards")),
+        )
+        self.say(Table(columns, tuple(rows), said("Board"), title_left=True))
 
     def board_line(self, game: Game) -> None:
-        """The board in as few lines as it takes: number and statement, one after another."""
-        line = Text("Board now: ", style="bold")
+        """The board in as few lines as it takes: number and statement, one after another
+        (the first line, with its head, strong)."""
+        line, strong = said("Board now: "), True
         if not game.board:
-            line.append("(empty)")
-        gap = Text("  ·  ", style="dim")
+            line += "(empty)"
+        gap = said("  ·  ", aside=True)
         width = self.out.width if wraps(self.out) else None
         fresh = True  # nothing on the line yet but its margin
         for e in game.board:
-            entry = Text(f"#{e.id} ") + user(e.as_written)
-            full = width is not None and line.cell_len + gap.cell_len + entry.cell_len > width
+            entry = said(f"#{e.id} ") + typed(e.as_written)
+            full = width is not None and cells(line) + cells(gap) + cells(entry) > width
             if not fresh and full:
-                self.out.print(line)  # a statement is never split between two lines
-                line = Text("  ")
+                self.say(line.toned(strong=True) if strong else line)
+                line, strong = said("  "), False  # a statement is never split between lines
             elif not fresh:
-                line.append_text(gap)
-            if width is not None and line.cell_len + entry.cell_len > width:  # too long
-                self.out.print(statement_line(self.out, line + Text(f"#{e.id} "), e.as_written))
-                line, fresh = Text("  "), True
+                line += gap
+            if width is not None and cells(line) + cells(entry) > width:  # too long
+                broken = statement_line(line + f"#{e.id} ", e.as_written)
+                self.say(broken.toned(strong=True) if strong else broken)
+                line, fresh, strong = said("  "), True, False
             else:
-                line.append_text(entry)
+                line += entry
                 fresh = False
         if not fresh or not game.board:
-            self.out.print(line)
+            self.say(line.toned(strong=True) if strong else line)
 
     def scores(self, game: Game) -> None:
-        line = Text("Scores: ")
+        line = said("Scores: ")
         for i, p in enumerate(game.players):
             if i:
-                line.append(", ")
-            line.append_text(user(p))
-            line.append(f" {game.scores[p]}")
-        line.append(f" (first to {game.settings.win_score})", style="dim")
-        self.out.print(line)
+                line += ", "
+            line += typed(p) + f" {game.scores[p]}"
+        self.say(line + said(f" (first to {game.settings.win_score})", aside=True))
 
     def hand(self, game: Game, player: str) -> None:
-        line = user(player) + Text("'s hand: ")
+        line = typed(player) + "'s hand: "
         cards = [game.deck.card(c) for c in game.hand(player)]
         if not cards:
-            line.append("(none)")
+            line += "(none)"
         for i, c in enumerate(cards, 1):
-            card = Text(f"{i}:") + user(short_name(c))
+            card = said(f"{i}:") + typed(short_name(c))
             if c.kind == "S":
                 shown = c.statement_for(None) if not c.parametric else c.label
-                card.append_text(user(f" ({shown})", "dim"))
-            line.append_text(formula(card))  # a card is never split between two lines
-            line.append("  ")
-        line.rstrip()
-        self.out.print(entry(self.out, line))
+                card += typed(f" ({shown})", aside=True)
+            line += formula(card) + "  "  # a card is never split between two lines
+        self.say(line.rstrip().laid(Layout.HANG, more=2))
 
     def status(self, game: Game) -> None:
         self.board(game)
@@ -238,27 +253,29 @@ class PalmerRenderer(TableRenderer):
             for p in game.players:
                 if self.computer(p):  # a computer's hand is its own: only how many
                     n = len(game.hand(p))
-                    self.out.print(user(p) + Text(f"'s hand: {n} card{'s' * (n != 1)}"))
+                    self.say(typed(p) + f"'s hand: {n} card{'s' * (n != 1)}")
                 else:
                     self.hand(game, p)
-            self.out.print(f"Deck: {len(game.draw_pile)} cards left")
+            self.say(f"Deck: {len(game.draw_pile)} cards left")
         self.turn(game)
 
     def turn(self, game: Game) -> None:
         if game.pending is not None:
-            self.out.print(Text("The table votes on the undetermined claim: vote yes / vote no"))
-        turn = Text(f"Turn {game.turn}: ", style="bold") + user(game.player, "bold")
-        turn.append(" to play (claims first, then play / negate / pass)", style="bold")
-        self.out.print(turn)
+            self.say("The table votes on the undetermined claim: vote yes / vote no")
+        turn = said(f"Turn {game.turn}: ") + typed(game.player)
+        turn += " to play (claims first, then play / negate / pass)"
+        self.say(turn.toned(strong=True))
 
     def cards(self, game: Game) -> None:
-        table = Table(title=user(f"Deck {game.deck.name}"), title_justify="left")
-        table.add_column("type it as")
-        table.add_column("card")
-        table.add_column("copies", justify="right")
-        for c in game.deck.cards:
-            table.add_row(user(short_name(c)), user(c.label), str(c.count))
-        self.out.print(table)
+        columns = (
+            Column(said("type it as")),
+            Column(said("card")),
+            Column(said("copies"), Justify.RIGHT),
+        )
+        rows = tuple(
+            (typed(short_name(c)), typed(c.label), said(str(c.count))) for c in game.deck.cards
+        )
+        self.say(Table(columns, rows, typed(f"Deck {game.deck.name}"), title_left=True))
 
     def settings_lines(self, game: Game) -> tuple[str, ...]:
         return (f"claim time limit = {game.setup.claim_timeout:g} s",)
@@ -267,80 +284,79 @@ class PalmerRenderer(TableRenderer):
 
     @renders(Written)
     def written(self, o: Written) -> None:
-        tail = Text("  (") + user(o.event.player) + Text(")")
-        self.out.print(statement_line(self.out, Text(f"#{o.id} "), o.text, tail))
+        tail = said("  (") + typed(o.event.player) + ")"
+        self.say(statement_line(f"#{o.id} ", o.text, tail))
 
     @renders(Negated)
     def negated(self, o: Negated) -> None:
         e = o.event
-        self.out.print(statement_line(self.out, Text(f"#{e.target} before: "), e.before))
-        self.out.print(statement_line(self.out, Text(f"#{e.target} after:  "), e.after))
+        self.say(
+            statement_line(f"#{e.target} before: ", e.before),
+            statement_line(f"#{e.target} after:  ", e.after),
+        )
 
     @renders(NegationPlaces)
     def places(self, o: NegationPlaces) -> None:
-        self.out.print(statement_line(self.out, Text(f"#{o.id} "), o.text))
+        self.say(statement_line(f"#{o.id} ", o.text))
         if not o.readings:
-            self.out.print("  no place for a ¬ keeps it well formed")
+            self.say("  no place for a ¬ keeps it well formed")
             return
-        for k, reading in enumerate(o.readings, 1):
-            self.out.print(statement_line(self.out, Text(f"  {k}: "), reading))
-        self.out.print(
-            Text(f"  to play the ¬ card: negate {o.id} K (K: a place above)", style="dim")
-        )
+        self.say(statement_line(f"  {k}: ", reading) for k, reading in enumerate(o.readings, 1))
+        self.say(said(f"  to play the ¬ card: negate {o.id} K (K: a place above)", aside=True))
 
     @renders(Hinted)
     def hint(self, o: Hinted) -> None:
         c = o.claimable
-        self.out.print(Text(HINT_BOARD[c.board], style="bold"))
+        self.say(said(HINT_BOARD[c.board], strong=True))
         texts = dict(o.statements)
-        for ids, said in (
+        for ids, kind in (
             (c.redundant, "redundant now (claim it)"),
             (c.not_redundant, "not redundant (a countermodel shows it)"),
             (c.unknown, f"not settled in {self.game.setup.claim_timeout:g} s"),
         ):
             if not ids:
                 continue
-            self.out.print(Text(f"{said}:"))
-            for i in ids:
-                self.out.print(statement_line(self.out, Text(f"  #{i} "), texts.get(i, "")))
+            self.say(f"{kind}:")
+            self.say(statement_line(f"  #{i} ", texts.get(i, "")) for i in ids)
         if not o.statements:
-            self.out.print("No statement on the board may be claimed redundant.")
+            self.say("No statement on the board may be claimed redundant.")
 
-    @renders(VoteTaken)
-    def vote(self, o: VoteTaken) -> None:
+    def vote_line(self, o: VoteTaken) -> Line:
         verdict = "upheld" if o.event.accepted else "rejected"
         counted = ""
         if o.event.ayes or o.event.noes:  # the asked players' ballots, by the house rule
             rule = self.game.rules.vote_by.value
             counted = f" ({len(o.event.ayes)} yes, {len(o.event.noes)} no; {rule})"
-        self.out.print(f"The table votes: the claim is {verdict}{counted}.")
+        return said(f"The table votes: the claim is {verdict}{counted}.")
+
+    @renders(VoteTaken)
+    def vote(self, o: VoteTaken) -> None:
+        self.say(self.vote_line(o))
 
     @renders(BallotCast)
     def ballot(self, o: BallotCast) -> None:
-        line = user(o.event.player) + Text(f" votes {'yes' if o.event.yes else 'no'}")
+        how = "" if o.waiting else f" {'yes' if o.event.yes else 'no'}"  # ruling 53
+        line = typed(o.event.player) + f" votes{how}"
         if o.waiting:
-            line += Text("; still to vote: ") + user(", ".join(o.waiting))
-        self.out.print(line)
+            line += said("; still to vote: ") + typed(", ".join(o.waiting))
+        self.say(line)
 
     @renders(Passed)
     def passed(self, o: Passed) -> None:
         extra = f", discarding {o.discarded}" if o.discarded else ""
-        self.out.print(user(o.player) + Text(f" passes{extra}"))
+        self.say(typed(o.player) + f" passes{extra}")
 
     @renders(GameOver)
     def game_over(self, o: GameOver) -> None:
         e = o.ending
-        line = game_over_line(e.winners[0] if e.winners else None)
+        line = game_over_words(e.winners[0] if e.winners else None)
         if not e.winners:  # a draw between those with the most points
             best = max(n for _, n in e.scores)
-            line.append("a draw between ", style="bold")
-            line.append_text(user(", ".join(p for p, n in e.scores if n == best), "bold"))
-        line.append(f" ({ended_words(e.termination)}")
+            line += said("a draw between ") + typed(", ".join(p for p, n in e.scores if n == best))
+        line += f" ({ended_words(e.termination)}"
         if e.note:
-            line.append(": ")
-            line.append_text(user(e.note))
-        line.append(").")
-        self.out.print(line)
+            line += said(": ") + typed(e.note)
+        self.say((line + ").").toned(strong=True))
 
     # ------------------------------------------------------------ claims
 
@@ -350,77 +366,72 @@ class PalmerRenderer(TableRenderer):
     def recap(self, outcomes) -> None:
         for o in outcomes:
             if isinstance(o, ClaimSettled):
-                self.out.print(Text("Last ruling: ", style="dim") + self.claim_head(o))
+                head = self.claim_head(o).toned(aside=True)
+                self.say(said("Last ruling: ", aside=True) + head)
             elif isinstance(o, VoteTaken):
-                self.out.print(Text("Last ruling: ", style="dim"), end="")
-                self.vote(o)
+                self.say(said("Last ruling: ", aside=True) + self.vote_line(o))
 
     @renders(ClaimSettled)
     def claim(self, o: ClaimSettled) -> None:
         c = o.claim
-        self.out.print(self.claim_head(o))
-        self.out.print(Text("  ") + self.reason(o))
-        for line in self.failure(o):
-            self.out.print(line)
+        self.say(self.claim_head(o), "  " + self.reason(o), self.failure(o))
         if c.proof is not None:
             lines = count(c.proof.lines, "line")
-            self.out.print(Text(f"  a derivation of {lines} shows it, checked line by line"))
+            self.say(f"  a derivation of {lines} shows it, checked line by line")
         self.claim_tail(o)
 
-    def claim_head(self, o: ClaimSettled) -> Text:
+    def claim_head(self, o: ClaimSettled) -> Line:
         """The claim's headline: who claimed what, and the ruling."""
         c = o.claim
-        head = user(c.player, "bold")
+        head = typed(c.player)
         if c.kind == ClaimKind.INCONSISTENT:
-            head.append(" claims the board is inconsistent: ")
+            head += " claims the board is inconsistent: "
         else:
-            head.append(" claims " + ", ".join(f"#{t}" for t, _ in o.targets) + " redundant: ")
-        style = {"upheld": "bold green", "rejected": "bold red", "vote": "bold yellow"}
+            head += " claims " + ", ".join(f"#{t}" for t, _ in o.targets) + " redundant: "
+        tone = {"upheld": Tone.GOOD, "rejected": Tone.BAD, "vote": Tone.DOUBT}
         if c.verdict.status == Status.UNDETERMINED and c.outcome != ClaimOutcome.UPHELD:
             # the engine settled nothing: never said as if it had found the claim wrong
-            head.append("NOT SETTLED", style="bold yellow")
+            head += said("NOT SETTLED", Tone.DOUBT)
             penalty = self.game.rules.rejected_claim_penalty
             if c.outcome == ClaimOutcome.VOTE:
-                head.append(" (the table votes)")
+                head += " (the table votes)"
             elif penalty:
-                head.append(f" (no point; -{penalty} as for a claim not upheld)")
+                head += f" (no point; -{penalty} as for a claim not upheld)"
             else:
-                head.append(" (no point)")
+                head += " (no point)"
         else:
-            head.append(c.outcome.value.upper(), style=style[c.outcome.value])
+            head += said(c.outcome.value.upper(), tone[c.outcome.value])
         if c.outcome == ClaimOutcome.UPHELD and c.kind == ClaimKind.REDUNDANT:
-            head.append(f" (+{len(c.targets)}; ")
-            head.append_text(user(c.player))
-            head.append(f" has {o.score})")
-        return head
+            head += said(f" (+{len(c.targets)}; ") + typed(c.player) + f" has {o.score})"
+        return head.toned(strong=True)
 
     def claim_tail(self, o: ClaimSettled) -> None:
         c = o.claim
         d = c.derivation
         if d is not None:
-            self.out.print(Text("  derivation ") + user(d.file) + Text(": " + _backing_words(d)))
+            self.say(said("  derivation ") + typed(d.file) + (": " + _backing_words(d)))
         if c.outcome == ClaimOutcome.VOTE:
-            self.out.print(Text("  the table votes: vote yes / vote no", style="yellow"))
+            self.say(said("  the table votes: vote yes / vote no", Tone.DOUBT))
         elif c.verdict.status == Status.UNDETERMINED and c.outcome == ClaimOutcome.REJECTED:
             target = (
                 "inconsistent"
                 if c.kind == ClaimKind.INCONSISTENT
                 else " ".join(str(t) for t, _ in o.targets)
             )
-            self.out.print(
-                terminal_only(
+            self.say(
+                said(
                     f"  to back it: claim {target} with FILE (a derivation), or play with "
                     "--house vote_on_undetermined=yes",
-                    style="dim",
-                )
+                    aside=True,
+                ).only_at_a_terminal()
             )
         has_model = c.verdict.evidence.model is not None or c.verdict.evidence.infinite is not None
         more = "why" + (", model" if has_model else "")
         derived = c.proof is not None or c.derivation is not None
         what = "the derivation and the full evidence" if derived else "the full evidence"
-        self.out.print(Text(f"  ({more}: {what})", style="dim"))
+        self.say(said(f"  ({more}: {what})", aside=True))
 
-    def reason(self, o: ClaimSettled, brief: bool = True) -> Text:
+    def reason(self, o: ClaimSettled, brief: bool = True) -> Line:
         """One line: what the verdict says, in the players' words."""
         c = o.claim
         v = c.verdict
@@ -431,7 +442,7 @@ class PalmerRenderer(TableRenderer):
 
         if v.status == Status.UNDETERMINED:
             text = "undetermined: " + words.undetermined(v.evidence, o.counter, v.limit)
-            return Text(text)
+            return said(text)
         used = ", ".join(f"#{i}" for i in c.used)
         if v.status == Status.INCONSISTENT:
             subject = used if v.evidence.method == Method.PROOF else ""
@@ -444,12 +455,12 @@ class PalmerRenderer(TableRenderer):
                 Status.CONSISTENT: "the board is consistent",
             }[v.status]
             text = words.reason(v.evidence, o.counter, label, brief=brief)
-        line = Text(f"{what}: {text}")
+        line = said(f"{what}: {text}")
         if v.note:
-            line.append_text(user(f" ({v.note})", "dim"))
+            line += typed(f" ({v.note})", aside=True)
         return line
 
-    def failure(self, o: ClaimSettled, indent: str = "  ") -> list[Text]:
+    def failure(self, o: ClaimSettled, indent: str = "  ") -> list[Line]:
         """Where each claimed statement fails in the countermodel (Tarski's World style),
         each line indented by ``indent``."""
         infinite = o.claim.verdict.evidence.infinite
@@ -457,7 +468,7 @@ class PalmerRenderer(TableRenderer):
             w = infinite.witness
             text = o.targets[w.statement][1] if w and w.statement < len(o.targets) else None
             where = words.witness_words(infinite, text)
-            return [Text(indent) + user(where)] if where else []
+            return [indent + typed(where)] if where else []
         model = o.claim.verdict.evidence.model
         if model is None or o.claim.verdict.status != Status.NOT_ENTAILED:
             return []
@@ -469,8 +480,8 @@ class PalmerRenderer(TableRenderer):
                 continue
             if ex.value:
                 continue
-            tail = Text(" fails in it: ") + failure_text(ex)
-            out.append(statement_line(self.out, Text(f"{indent}#{number} "), text, tail))
+            tail = " fails in it: " + failure_text(ex)
+            out.append(statement_line(f"{indent}#{number} ", text, tail))
         return out
 
     def offered(self, s: ClaimSettled) -> None:
@@ -479,73 +490,71 @@ class PalmerRenderer(TableRenderer):
         d = s.claim.derivation
         if d is None:
             return
-        head = user(s.claim.player) + Text("'s derivation ") + user(d.file)
-        head.append_text(user(": " + _backing_words(d)))
+        head = typed(s.claim.player) + "'s derivation " + typed(d.file)
+        head += typed(": " + _backing_words(d))
         if s.offered_uses:
-            head.append(f"; it uses {', '.join(f'#{n}' for n in s.offered_uses)}")
-        self.out.print(entry(self.out, head))
+            head += f"; it uses {', '.join(f'#{n}' for n in s.offered_uses)}"
+        self.say(head.laid(Layout.HANG, more=2))
         if d.backing != Backing.NOT_A_DERIVATION:
-            for row in derivation_rows(self.out, d.text):
-                self.out.print(row, soft_wrap=True)
+            self.say(derivation_rows(self.out, d.text))
 
     @renders(EvidenceShown, paged=True)
     def why(self, o: EvidenceShown) -> None:
         s = o.settled
         v = s.claim.verdict
         if not o.model_only:
-            self.out.print(Text(f"Event {o.number}: ") + user(describe(s.claim)))
-            self.out.print(Text("  ") + self.reason(s, brief=False))
-            for line in words.tried(v.evidence, s.counter):
-                self.out.print(Text(f"  tried: {line}", style="dim"))
-            if v.note:
-                self.out.print(Text("  recorded as: ") + user(v.note))
-            self.out.print(
-                Text(f"  limit {v.limit:g} s, took {words.seconds(v.seconds)}", style="dim")
+            self.say(said(f"Event {o.number}: ") + typed(describe(s.claim)))
+            self.say("  " + self.reason(s, brief=False))
+            self.say(
+                said(f"  tried: {line}", aside=True) for line in words.tried(v.evidence, s.counter)
             )
+            if v.note:
+                self.say(said("  recorded as: ") + typed(v.note))
+            self.say(said(f"  limit {v.limit:g} s, took {words.seconds(v.seconds)}", aside=True))
             if s.claim.proof is not None:
-                self.out.print(
-                    Text("The referee's derivation (checked by the derivation checker):")
-                )
-                for row in derivation_rows(self.out, s.claim.proof.text):
-                    self.out.print(row, soft_wrap=True)
+                self.say("The referee's derivation (checked by the derivation checker):")
+                self.say(derivation_rows(self.out, s.claim.proof.text))
             self.offered(s)
             if s.premises:
                 title = "the board as it stood"
                 if s.claim.targets:  # an inconsistency claim claims no statement
                     title += " (the claimed statements apart)"
-                table = Table(title=title)
-                table.add_column("#", justify="right")
-                table.add_column("statement")
-                table.add_column("used")
+                columns = (
+                    Column(said("#"), Justify.RIGHT),
+                    Column(said("statement")),
+                    Column(said("used")),
+                )
                 used = set(s.claim.used)
-                for number, text in s.premises:
-                    table.add_row(str(number), Statement(text), "✓" if number in used else "")
-                self.out.print(titled(table))
+                rows = tuple(
+                    (
+                        said(str(number)),
+                        statement_line("", text),
+                        said("✓" if number in used else ""),
+                    )
+                    for number, text in s.premises
+                )
+                self.say(Table(columns, rows, said(title), fit_title=True))
         if v.evidence.infinite is not None:
-            self.out.print(
+            self.say(
                 "A countermodel: the rest of the board holds, the claim fails."
                 if s.counter
                 else "A model of the whole board:"
             )
-            for line in words.infinite_lines(v.evidence.infinite):
-                self.out.print(Text("  ") + user(line))
-            for line in self.failure(s):
-                self.out.print(line)
+            self.say("  " + typed(line) for line in words.infinite_lines(v.evidence.infinite))
+            self.say(self.failure(s))
             return
         model = v.evidence.model
         if model is None:
             if o.model_only:
-                self.out.print("There is no model in this claim's evidence.")
+                self.say("There is no model in this claim's evidence.")
             return
-        self.out.print(
+        self.say(
             "A countermodel: the rest of the board holds, the claim fails."
             if s.counter
             else "A model of the whole board:"
         )
-        for table in model_tables(model, dict(self.game.vocabulary.predicates)):
-            self.out.print(table)
-        for line in self.failure(s, indent=""):
-            self.out.print(line)
+        self.say(model_tables(model, dict(self.game.vocabulary.predicates)))
+        self.say(self.failure(s, indent=""))
 
 
 def _backing_words(d) -> str:

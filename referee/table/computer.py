@@ -16,12 +16,13 @@ strongest); level 0 is :class:`RandomPlayer` for every game.
 from __future__ import annotations
 
 import functools
-import multiprocessing
 import pickle
 import random
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from referee.table.apart import Apart, Stopped, Thinkers
 
 
 @dataclass(frozen=True)
@@ -109,99 +110,16 @@ def level_player(
     return computer(min(level, strongest), seed)
 
 
-class Apart:
-    """A computer player that thinks in a process of its own, so that its thinking never
-    holds the interpreter of a table that answers people meanwhile (the web table: a
-    player of pure Python in a thread of the server slowed every page it served).
-
-    The process is given only what the player would be: each view it is asked about, and
-    a word to stop pondering (a line from the table: its ``stale()``). ``make`` is sent to
-    it (a picklable function that makes the player), so it never holds the game.
-    """
-
-    def __init__(self, make: Callable[[], ComputerPlayer]) -> None:
-        context = multiprocessing.get_context("forkserver")
-        self._conn, child = context.Pipe()
-        # Not a daemon: the player may start processes of its own (Palmer's engine).
-        self._process = context.Process(
-            target=_play_apart, args=(child, make), name="computer player", daemon=False
-        )
-        self._process.start()
-        child.close()
-        self._pondering = False
-
-    def choose(self, view: Mapping[str, Any]) -> str | None:
-        self._settle()
-        self._conn.send(("choose", dict(view)))
-        kind, value = self._conn.recv()
-        if kind != "line":
-            raise RuntimeError(f"the computer player failed: {value}")
-        return value
-
-    def ponder(self, view: Mapping[str, Any], stale) -> None:
-        self._settle()
-        self._conn.send(("ponder", dict(view)))
-        self._pondering = True
-        while not stale():
-            if self._conn.poll(0.02):
-                self._conn.recv()  # it is done
-                self._pondering = False
-                return
-        self._conn.send(("stop", None))  # it stops after the question it is asking
-
-    def _settle(self) -> None:
-        """Wait for a pondering told to stop to end (the process answers in order)."""
-        while self._pondering:
-            kind, _ = self._conn.recv()
-            self._pondering = kind != "pondered"
-
-    def close(self) -> None:
-        try:
-            self._conn.send(("close", None))
-        except (OSError, ValueError):
-            pass
-        self._process.join(5)
-        if self._process.is_alive():
-            self._process.kill()
-            self._process.join(5)
-        self._conn.close()
-
-
-def _play_apart(conn, make: Callable[[], ComputerPlayer]) -> None:
-    """The player's process: a view in, a line out; pondering until a word comes."""
-    player = make()
-    try:
-        while True:
-            try:
-                kind, view = conn.recv()
-            except (EOFError, OSError):
-                return
-            if kind == "close":
-                return
-            if kind == "choose":
-                try:
-                    conn.send(("line", player.choose(view)))
-                except Exception as exc:  # noqa: BLE001 - the table lets go of the seat
-                    conn.send(("failed", type(exc).__name__))
-            elif kind == "ponder":
-                try:
-                    ponder(player, view, conn.poll)
-                except Exception:  # noqa: BLE001 - pondering is only a head start
-                    pass
-                conn.send(("pondered", None))
-            # "stop" after the pondering ended by itself: nothing to do
-    finally:
-        player.close()
-
-
 def apart(
     computer: Callable[[int, int | None], ComputerPlayer] | None,
     strongest: int,
     level: int | None,
     seed: int | None = None,
+    pool: Thinkers | None = None,
 ) -> ComputerPlayer:
-    """:func:`level_player`, thinking in a process of its own (:class:`Apart`); level 0,
-    which hardly thinks, and a player that cannot be sent to a process, in this one."""
+    """:func:`level_player`, thinking apart (:class:`referee.table.apart.Apart`): in
+    ``pool``, shared with other seats, else in a process of its own; level 0, which hardly
+    thinks, and a player that cannot be sent to a process, in this one."""
     make = functools.partial(level_player, computer, strongest, level, seed)
     if computer is None or level == 0:
         return make()
@@ -209,7 +127,7 @@ def apart(
         pickle.dumps(make)
     except (pickle.PicklingError, AttributeError, TypeError):
         return make()
-    return Apart(make)
+    return pool.place(make) if pool is not None else Apart(make)
 
 
 def parse_seats(text: str, players: tuple[str, ...]) -> dict[str, int | None]:
@@ -246,6 +164,9 @@ class ComputerSeats:
     def __init__(self, players: Mapping[str, ComputerPlayer]) -> None:
         self.players = dict(players)
         self.refused: dict[str, int] = {}
+        # Seats whose player thinking apart was given up (its process died, it was too
+        # late, it failed), each now played by level 0; the interface tells the table.
+        self.lost: list[tuple[str, Stopped]] = []
 
     def __bool__(self) -> bool:
         return bool(self.players)
@@ -265,10 +186,22 @@ class ComputerSeats:
                 return seat, "end"
             if not legal(view):
                 continue
-            line = player.choose(view)
+            try:
+                line = player.choose(view)
+            except Stopped as stopped:
+                line = self._lose(seat, stopped).choose(view)
             if line:
                 return seat, line
         return None
+
+    def _lose(self, seat: str, stopped: Stopped) -> ComputerPlayer:
+        """``seat``'s player, thinking apart, was given up: it is played no more; the seat
+        says random legal lines from now on (level 0 thinks in no process: it cannot be
+        lost, and the table is never left waiting for a seat nobody plays)."""
+        self.players.pop(seat).close()
+        self.lost.append((seat, stopped))
+        player = self.players[seat] = RandomPlayer()
+        return player
 
     def ponder(self, view_of, stale) -> None:
         """Each computer seat that has nothing to say now thinks about its view until
@@ -278,7 +211,10 @@ class ComputerSeats:
                 return
             view = view_of(seat)
             if not view.get("finished") and not legal(view):
-                ponder(player, view, stale)
+                try:
+                    ponder(player, view, stale)
+                except Stopped as stopped:
+                    self._lose(seat, stopped)
 
     def answered(self, seat: str, ok: bool) -> None:
         """What the table said to ``seat``'s line: a player refused too often gives way to

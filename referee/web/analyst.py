@@ -5,17 +5,21 @@ the table's lock) and goes on; the thread runs the game's analysis
 (:class:`referee.table.background.Background`) with tools of its own (an
 engine no command waits for), and hands back an answer only if no newer
 position came meanwhile. Positions that came and went while it was busy are
-never analysed: only the last one matters.
+never analysed: only the last one matters. At a club the analysis thinks apart,
+on the club's pool of thinking processes (:mod:`referee.table.apart`), given
+only the position the game captured; its tools and last answer stay there.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import threading
 from collections.abc import Callable
 from typing import Any
 
+from referee.table.apart import Stopped, Thinkers
 from referee.table.background import Background
 
 log = logging.getLogger(__name__)
@@ -29,10 +33,12 @@ class Analyst:
         background: Background,
         publish: Callable[[int, Any], None],
         within: Callable[[], contextlib.AbstractContextManager[Any]] = contextlib.nullcontext,
+        apart: tuple[Thinkers, str] | None = None,
     ) -> None:
         self.background = background
         self.publish = publish
         self.within = within  # the context its tools are made in (a club's shared pool)
+        self.apart = apart  # (a club's thinking processes, the game's name): it thinks there
         self._wake = threading.Condition()
         self._job: tuple[int, Any] | None = None
         self._generation = 0
@@ -77,6 +83,9 @@ class Analyst:
             return job
 
     def _loop(self) -> None:
+        if self.apart is not None:
+            self._loop_apart(*self.apart)
+            return
         previous = None
         with self.within(), contextlib.ExitStack() as stack:
             tools = None
@@ -96,3 +105,65 @@ class Analyst:
                 previous = answer
                 if not stale():
                     self.publish(generation, answer)
+
+    def _loop_apart(self, thinkers: Thinkers, game: str) -> None:
+        """The same, each position asked of the analysis in a thinking process (made anew
+        there after one was given up: that position's views stay "checking")."""
+        thinker = None
+        try:
+            while (job := self._next()) is not None:
+                generation, position = job
+
+                def stale(generation=generation) -> bool:
+                    return self._generation != generation
+
+                if thinker is None:
+                    thinker = thinkers.place(functools.partial(Analysis, game))
+                try:
+                    answer = thinker.call("run", position, stale=stale, seconds=ANALYSIS_SECONDS)
+                    while thinker.interrupted and not stale():  # a computer's move came first
+                        answer = thinker.call(
+                            "run", position, stale=stale, seconds=ANALYSIS_SECONDS
+                        )
+                except Stopped as stopped:
+                    log.warning("the background analysis was given up (%s)", stopped)
+                    thinker.close()
+                    thinker = None
+                    continue
+                except Exception:  # a fault of ours: the views stay "checking", the table plays on
+                    log.exception("the background analysis failed")
+                    continue
+                if not stale():
+                    self.publish(generation, answer)
+        finally:
+            if thinker is not None:
+                thinker.close()
+
+
+# Hard wall-clock seconds one position's analysis may take in a thinking process (each of
+# its questions has the record's limit; this is the table's safety).
+ANALYSIS_SECONDS = 300.0
+
+
+class Analysis:
+    """A game's background analysis as a thinker (:mod:`referee.table.apart`): made in a
+    thinking process from the game's name, its tools opened once, its last answer reused."""
+
+    def __init__(self, game: str) -> None:
+        from referee.web.games import GAMES
+
+        background = GAMES[game].registration.background
+        assert background is not None
+        self.background = background
+        self.stack = contextlib.ExitStack()
+        self.tools: Any = None
+        self.previous: Any = None
+
+    def run(self, position: Any, stale: Callable[[], bool]) -> Any:
+        if self.tools is None:
+            self.tools = self.stack.enter_context(self.background.tools(position))
+        self.previous = self.background.run(position, self.tools, self.previous, stale)
+        return self.previous
+
+    def close(self) -> None:
+        self.stack.close()

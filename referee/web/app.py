@@ -39,12 +39,12 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from referee.web.computers import ComputerRunner
-from referee.web.connections import Sockets
+from referee.web.connections import Held, Sockets
 from referee.web.headers import HEADERS, raw_headers
 from referee.web.lobby import Lobby
 from referee.web.origins import Origins
 from referee.web.seats import Door, Doors
-from referee.web.table import MAX_COMMAND_BYTES, WebTable
+from referee.web.table import MAX_COMMAND_BYTES, Kept, WebTable
 
 ROLES = {"seat": "seat", "table": "table", "watch": "spectator"}
 PATHS = {role: path for path, role in ROLES.items()}
@@ -170,6 +170,11 @@ def _not_found() -> Response:
     return PlainTextResponse("not found", status_code=404, headers=HEADERS)
 
 
+def view_frame(view: dict) -> str:
+    """A view's WebSocket frame as text (what ``send_json`` would send)."""
+    return json.dumps({"type": "view", "view": view}, separators=(",", ":"), ensure_ascii=False)
+
+
 def _json(data: dict, status: int = 200) -> Response:
     return JSONResponse(data, status_code=status, headers=HEADERS)
 
@@ -199,7 +204,8 @@ class WebApp:
         self.base = base
         self.prefix = urlsplit(base).path.rstrip("/")  # a club's table: /t/ID; else nothing
         self.origins = Origins(base)
-        self.sockets: dict[Door, list[WebSocket]] = {}  # open ones, oldest first
+        self.sockets: dict[Door, list[Held]] = {}  # open ones, oldest first
+        self._frames: dict[Door, tuple[tuple, str]] = {}  # each door's last frame, and of what
         self.joined: set[int] = set()  # seats (by number) whose phone has opened its page
         # the seats the referee plays (started and stopped by whoever serves the app)
         self.computers: ComputerRunner | None = None
@@ -220,6 +226,10 @@ class WebApp:
                 Route("/{path}/{token}/command", self.command, methods=["POST"]),
                 Route("/{path}/{token}/check", self.check, methods=["POST"]),
                 WebSocketRoute("/{path}/{token}/ws", self.socket),
+                # a game a rematch finished here, replayed on the TV (a spectator's door)
+                Route("/{path}/{token}/match/{match}", self.page),
+                Route("/{path}/{token}/match/{match}/view", self.view),
+                WebSocketRoute("/{path}/{token}/match/{match}/ws", self.socket),
             ]
         )
         self.routes.router.redirect_slashes = False  # no redirect, least of all before a token
@@ -254,6 +264,18 @@ class WebApp:
         if door.role == "seat" and door.player is None and table is not None:
             return Door("seat", table.players[door.number - 1], door.number)  # named since
         return door
+
+    def kept(self, door: Door | None, match: str | None) -> Kept | None:
+        """The game a rematch finished here that ``door`` replays: its match number as
+        the URL gives it; None when there is none, or the door is not a spectator's."""
+        table = self.table
+        if door is None or door.role != "spectator" or table is None or match is None:
+            return None
+        return next((k for k in table.kept if str(k.match) == match), None)
+
+    def replay_url(self, kept: Kept) -> str:
+        """The spectator's page replaying ``kept`` (the host lists it among the finished)."""
+        return f"{url_of(self.base, self.doors, Door('spectator'))}/match/{kept.match}"
 
     def seat_names(self) -> list[tuple[str, bool]]:
         """Each seat in order: (what the first line and the table screen call it, whether
@@ -316,6 +338,21 @@ class WebApp:
             ]
         return data
 
+    def frame(self, door: Door) -> str:
+        """``door``'s WebSocket frame now, ``{"type": "view", "view": ...}`` as text: made
+        once per snapshot for every page of that door (a seat's tabs, the spectators), not
+        once per page; the table screen's (which lists who has joined) each time."""
+        table = self.table
+        key = None if table is None or door.role == "table" else (table.snapshot, table.thinking)
+        if key is not None:
+            made = self._frames.get(door)
+            if made is not None and made[0][0] is key[0] and made[0][1] == key[1]:
+                return made[1]
+        text = view_frame(self.view_for(door))
+        if key is not None:
+            self._frames[door] = (key, text)
+        return text
+
     # ------------------------------------------------------------ routes
 
     async def static(self, request: Request) -> Response:
@@ -341,7 +378,8 @@ class WebApp:
 
     async def page(self, request: Request) -> Response:
         door = self.door(request.path_params["path"], request.path_params["token"])
-        if door is None:
+        match = request.path_params.get("match")
+        if door is None or (match is not None and self.kept(door, match) is None):
             return _not_found()
         registration = self.web_game.registration
         html = SHELL.format(
@@ -365,25 +403,32 @@ class WebApp:
         door = self.door(request.path_params["path"], request.path_params["token"])
         if door is None:
             return _not_found()
-        if door.role == "seat":
-            self._join(door.number)
         step = request.query_params.get("step")
+        match = request.path_params.get("match")
+        if match is not None:  # a kept game: its end, or a step of it
+            kept = self.kept(door, match)
+            if kept is None:
+                return _not_found()
+            return self._step(str(len(kept.record.events)) if step is None else step, kept)
+        if door.role == "seat" and door.number not in self.joined:  # a club writes it down
+            await run_in_threadpool(self.mark_joined, door.number)
         if step is not None and door.role == "spectator":
             return self._step(step)
         return _json(self.view_for(door))
 
-    def _step(self, step: str) -> Response:
-        """The public view after event ``step`` of the game at this table (0: before the
-        first), to step through on the TV: what every player saw then, never a seat's."""
+    def _step(self, step: str, kept: Kept | None = None) -> Response:
+        """The public view after event ``step`` of the game at this table (or of ``kept``,
+        a game a rematch finished here; 0: before the first), to step through on the TV:
+        what every player saw then, never a seat's."""
         table = self.table
         if table is None:  # the players are still naming themselves: nothing played yet
             return _json({"ok": False, "messages": ["the game has not begun"]}, 400)
+        record = table.store_record if kept is None else kept.record
         number = int(step) if step.isascii() and step.isdigit() and len(step) < 9 else -1
-        if not 0 <= number <= len(table.store_record.events):
-            events = len(table.store_record.events)
-            message = f"step is a number of events played, from 0 to {events}"
+        if not 0 <= number <= len(record.events):
+            message = f"step is a number of events played, from 0 to {len(record.events)}"
             return _json({"ok": False, "messages": [message]}, 400)
-        data = table.step_view(number)
+        data = table.step_view(number, record)
         data["role"] = "spectator"
         return _json(data)
 
@@ -457,7 +502,7 @@ class WebApp:
             return text
         try:
             data = json.loads(text) if isinstance(text, str) else None
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
             data = None
         if (
             not isinstance(data, dict)
@@ -469,7 +514,10 @@ class WebApp:
         result = await run_in_threadpool(table.check_play, door.seat, data["cards"], data["text"])
         return _json(result)
 
-    def _join(self, number: int) -> None:
+    def mark_joined(self, number: int) -> None:
+        """Seat ``number`` has its phone (its page opened, or handed out by code): the
+        table screen stops offering it, and every page is told. Blocking (a club keeps it
+        in its match file): not on the event loop."""
         if number not in self.joined:
             self.joined.add(number)
             if self.on_join is not None:
@@ -488,32 +536,51 @@ class WebApp:
     async def socket(self, websocket: WebSocket) -> None:
         door = self.door(websocket.path_params["path"], websocket.path_params["token"])
         origin = websocket.headers.get("origin")
-        if door is None or (origin is not None and not self.origins.origin_ok(origin)):
+        match = websocket.path_params.get("match")
+        kept = self.kept(door, match)
+        if (
+            door is None
+            or (match is not None and kept is None)
+            or (origin is not None and not self.origins.origin_ok(origin))
+        ):
             await refuse(websocket.scope, websocket.send, 403, "not a door of this table")
             return
-        if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS or not Sockets.room():
+
+        def shown(door: Door) -> str:
+            """What the page shows now, as its frame's text: a kept game's end never changes."""
+            if kept is None:
+                return self.frame(door)
+            assert self.table is not None
+            data = self.table.step_view(len(kept.record.events), kept.record)
+            return view_frame({**data, "role": "spectator"})
+
+        if sum(len(s) for s in self.sockets.values()) >= MAX_SOCKETS:
             await websocket.close(code=1013)  # try again later
             return
-        await websocket.accept()
-        mine = self.sockets.setdefault(door, [])
-        mine.append(websocket)
-        while len(mine) > SOCKETS_PER_DOOR:  # the oldest page of this door gives way
-            old = mine.pop(0)
-            with contextlib.suppress(Exception):
-                await old.close(code=1001)
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue[str] = asyncio.Queue()
 
         def listener(what: str) -> None:
             loop.call_soon_threadsafe(queue.put_nowait, what)
 
-        Sockets.open += 1  # counted from here, uncounted in the finally below
+        mine = self.sockets.setdefault(door, [])
+        while len(mine) >= SOCKETS_PER_DOOR:  # the oldest page of this door gives way
+            Sockets.evict(mine.pop(0))
+        # Counted from here (a seat's finds room: connections.Sockets), given back below.
+        held = Sockets.take(door.role, lambda: listener("evicted"))
+        if held is None:
+            if not mine:
+                self.sockets.pop(door, None)
+            await websocket.close(code=1013)  # try again later
+            return
+        mine.append(held)
         self.listeners.append(listener)
-        if door.role == "seat":
-            self._join(door.number)
         try:
-            sent = self.view_for(door)
-            await websocket.send_json({"type": "view", "view": sent})
+            await websocket.accept()
+            if door.role == "seat" and door.number not in self.joined:
+                await run_in_threadpool(self.mark_joined, door.number)
+            sent = shown(door)
+            await websocket.send_text(sent)
             receiver = asyncio.ensure_future(self._drain(websocket))
             while not receiver.done():
                 getter = asyncio.ensure_future(queue.get())
@@ -526,8 +593,8 @@ class WebApp:
                 heard = [getter.result()]
                 while not queue.empty():  # coalesce: only the newest view matters
                     heard.append(queue.get_nowait())
-                if "closed" in heard:  # the table was closed: its pages hear no more
-                    with contextlib.suppress(Exception):
+                if "closed" in heard or "evicted" in heard:  # the table closed; or room
+                    with contextlib.suppress(Exception):  # was made for another page
                         await websocket.close(code=1001)
                     break
                 what = "changed" if "changed" in heard else heard[-1]
@@ -537,18 +604,18 @@ class WebApp:
                 now = self.door(websocket.path_params["path"], websocket.path_params["token"])
                 if now is None:  # pragma: no cover - a door is never taken away
                     break
-                view = self.view_for(now)  # a --seats seat's player, once named
-                if view != sent:  # a frame only when what this page shows changed
-                    sent = view
-                    await websocket.send_json({"type": "view", "view": view})
+                frame = shown(now)  # a --seats seat's player, once named
+                if frame != sent:  # a frame only when what this page shows changed
+                    sent = frame
+                    await websocket.send_text(frame)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
-            Sockets.open -= 1
+            Sockets.give(held)
             self.listeners.remove(listener)
             with contextlib.suppress(ValueError):
-                mine.remove(websocket)
-            if not mine:
+                mine.remove(held)
+            if not mine and self.sockets.get(door) is mine:
                 self.sockets.pop(door, None)
 
     @staticmethod

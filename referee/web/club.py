@@ -45,13 +45,16 @@ import click
 from referee.client.common import InputError
 from referee.client.house import bots, computer_seats, new_game
 from referee.client.table_io import resume_record, start_record
+from referee.language.names import name_problem
 from referee.table.record import RecordError
 from referee.table.store import RecordFile, StoreError, write_atomically
+from referee.web import connections
 from referee.web.app import WebApp, qr_data_uri
 from referee.web.games import GAMES, WebGame
 from referee.web.pools import Pools
 from referee.web.seats import token
 from referee.web.server import build, naming_app, seating
+from referee.web.table import Kept
 
 # Four letters a phone's user types: no I or O (nor digits: no 0 or 1 to mistake).
 LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -60,6 +63,8 @@ MAX_TABLES = 32
 FORMAT = "referee-club-table"
 # Options ``serve`` takes that the club sets itself (a table's record is the club's).
 CLUB_OWN = {"record": "the club names every table's record itself (in its directory)"}
+# Descriptors a table holds of its own: its record's lock, and one while it writes.
+TABLE_FILES = 2
 
 
 class Refusal(Exception):
@@ -68,6 +73,10 @@ class Refusal(Exception):
     def __init__(self, *messages: str) -> None:
         super().__init__(messages[0] if messages else "")
         self.messages = messages
+
+
+class WrongCode(Refusal):
+    """A code that is no open table's (or no code at all): what :class:`JoinLimit` counts."""
 
 
 @dataclass
@@ -171,6 +180,10 @@ def option_args(flag: str, value: object) -> list[str]:
     if isinstance(value, list) and flag == "players":
         if not all(isinstance(v, str) for v in value):
             raise Refusal("players: a list of names")
+        for name in value:  # joined with commas below: a comma in one would make two
+            problem = name_problem(name, player=True)
+            if problem is not None:
+                raise Refusal(f"players: {problem}")
         return [f"--{flag}", ",".join(value)]
     if isinstance(value, list):
         return [word for v in value for word in option_args(flag, v)]
@@ -185,12 +198,13 @@ def parse(web_game: WebGame, args: list[str]) -> dict[str, Any]:
     from referee.web.command import _command
 
     command = _command(web_game)
-    try:
-        with command.make_context(f"referee serve {web_game.name}", list(args)) as ctx:
+    name = f"referee serve {web_game.name}"
+    try:  # no help option: click would print it on the club's terminal
+        with command.make_context(name, list(args), help_option_names=[]) as ctx:
             options = dict(ctx.params)
     except click.ClickException as exc:
         raise Refusal(exc.format_message()) from None
-    except click.exceptions.Exit:  # --help
+    except click.exceptions.Exit:  # pragma: no cover - no option of serve's exits
         raise Refusal("a table's options are serve's: see referee serve GAME --help") from None
     for own in ("host", "port"):
         options.pop(own, None)
@@ -225,6 +239,7 @@ class Club:
         self.tell_host = tell_host  # a line for the host's terminal
         self.tables: dict[str, Table] = {}  # by id, in the order they were opened
         self.lock = threading.RLock()  # opening, closing, joining: one at a time
+        self.index = threading.Lock()  # ``tables`` changed, or copied (the host's list)
         self.token = host_token(key)
         self.join_qr = qr_data_uri(self.join_url)
 
@@ -237,7 +252,12 @@ class Club:
         return f"{self.base}/join"
 
     def open_tables(self) -> list[Table]:
-        return [t for t in self.tables.values() if not t.closed]
+        with self.index:  # a table may be added meanwhile, from a worker thread
+            return [t for t in self.tables.values() if not t.closed]
+
+    def _add(self, table: Table) -> None:
+        with self.index:
+            self.tables[table.id] = table
 
     # ------------------------------------------------------------ opening
 
@@ -251,6 +271,13 @@ class Club:
                 raise Refusal(
                     f"the club has {self.max_tables} tables open, its most (--max-tables "
                     f"{self.max_tables}): close one to open another"
+                )
+            if not connections.room_for(TABLE_FILES):
+                soft, _ = connections.descriptors()
+                raise Refusal(
+                    f"this computer lets the club hold {soft} files open (ulimit -n), and "
+                    "its tables and phones need what is left: close a table to open another, "
+                    "or restart the club after raising the limit"
                 )
             table_id = self._next_id()
             table = Table(
@@ -273,7 +300,9 @@ class Club:
                 table.stack.close()
                 self._forget(table)
                 raise
-            self.tables[table_id] = table
+            finally:
+                connections.recount()  # its files: the connections' budget is read again
+            self._add(table)
             self.tell_host(
                 f"Table {table_id} opened: {web_game.registration.title}, code {table.code}."
             )
@@ -346,9 +375,10 @@ class Club:
                 store, _ = start_record(path, web_game.prefix, record, state)
             else:  # the computer seats the record keeps
                 store, record, state = resume_record(path, web_game.kind)
-            # In the club's process, not apart (as ``serve`` has them): a player asks the
-            # club's one background pool, and the seats think one at a time club-wide.
-            seats = computer_seats(registration, record.computers)
+            # Apart, on the club's bounded pool of thinking processes (a club without
+            # pools, in tests: in this process).
+            thinking = pools.thinking if pools is not None else None
+            seats = computer_seats(registration, record.computers, pool=thinking)
             stack.callback(store.close)
             stack.callback(seats.close)
             with claims():
@@ -356,6 +386,9 @@ class Club:
             app = build(
                 web_game, record, state, store, key, base, services, seats, table.numbered, pools
             )
+            if not fresh and app.table is not None:  # the games its rematches finished
+                for problem in app.table.recall():
+                    self.tell_host(f"Table {table.id}: a finished game is not listed: {problem}")
         app.on_join = lambda number: self._joined(table, number)
         app.join = {"url": self.join_url, "code": table.code, "qr": self.join_qr}
         app.joined |= table.given
@@ -403,6 +436,7 @@ class Club:
                 with app.table.lock:  # a command under way is finished and saved first
                     pass
         table.stack.close()
+        connections.recount()
         self.tell_host(f"Table {table_id} closed; its record stays: {table.record}.")
         return True
 
@@ -435,8 +469,15 @@ class Club:
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 problems.append(f"{entry.name}: not a table's match file ({exc})")
                 continue
-            self.tables[table.id] = table
+            self._add(table)
             if table.closed:
+                continue
+            if not connections.room_for(TABLE_FILES):
+                soft, _ = connections.descriptors()
+                problems.append(
+                    f"table {table.id} ({table.record}): no room for it under this computer's "
+                    f"limit of {soft} open files (ulimit -n): raise it, then restart the club"
+                )
                 continue
             try:
                 options = parse(table.game, list(table.argv))
@@ -445,6 +486,7 @@ class Club:
                 table.stack.close()
                 table.app = None
                 problems.append(f"table {table.id} ({table.record}): {_words(exc)}")
+        connections.recount()
         return problems
 
     def _read(self, path: Path) -> Table:
@@ -483,13 +525,13 @@ class Club:
         been given (kept before it is answered); Refusal saying why there is none."""
         code = normal_code(code_text)
         if code is None:
-            raise Refusal(
+            raise WrongCode(
                 f"a table's code is {CODE_LENGTH} letters (no I or O), as on the table screen"
             )
         with self.lock:
             table = next((t for t in self.open_tables() if t.code == code), None)
             if table is None or table.app is None:
-                raise Refusal(f"no table is open with the code {code}")
+                raise WrongCode(f"no table is open with the code {code}")
             app = table.app
             seats = app.urls()["seats"]
             computers = {n for n, (_, bot) in enumerate(app.seat_names(), 1) if bot}
@@ -505,14 +547,44 @@ class Club:
                     with table.lock:
                         table.given.discard(number)
                     raise Refusal(f"{exc.message}; try again") from None
+                app.mark_joined(number)  # the table screen stops offering it
                 return url
             raise Refusal(f"every seat of table {code} has its phone already")
 
     # ------------------------------------------------------------ what the host sees
 
     def listing(self) -> list[dict]:
-        """Every table not closed, for ``GET /tables`` and the host page."""
-        return [self.entry(t) for t in self.open_tables() if t.app is not None]
+        """Every table not closed, for ``GET /tables`` and the host page: the game it plays
+        now, then the games its rematches finished (each a finished game), newest first."""
+        listed = []
+        for table in self.open_tables():
+            app = table.app
+            if app is not None:
+                listed.append(self.entry(table))
+                kept = app.table.kept if app.table is not None else []
+                listed += [self.kept_entry(table, app, k) for k in reversed(kept)]
+        return listed
+
+    def kept_entry(self, table: Table, app: WebApp, kept: Kept) -> dict:
+        """A game a rematch finished at ``table``: its record, and its replay on the TV."""
+        names = app.seat_names()
+        return {
+            "id": table.id,
+            "code": table.code,
+            "game": table.game.name,
+            "title": table.game.registration.title,
+            "players": [name for name, _ in names],
+            "finished": True,
+            "record": kept.file,
+            "table": app.urls()["table"],
+            "spectator": app.replay_url(kept),
+            "computers": [name for name, bot in names if bot],
+            "result": result_words(kept.view),
+            "match": kept.match,
+            "events": len(kept.record.events),
+            "kept": True,  # the table plays on: closing it is its current game's entry
+            "created": kept.record.created,
+        }
 
     def entry(self, table: Table) -> dict:
         app = table.app
@@ -545,6 +617,7 @@ class Club:
             "events": 0 if app.table is None else len(app.table.session.record.events),
             "qr": table.qr,
             "created": table.created,
+            "kept": False,
         }
 
     def catalogue(self) -> list[dict]:
@@ -665,22 +738,40 @@ def lock_directory(path: Path) -> int:
 
 class JoinLimit:
     """Wrong codes from one address: at most ``most`` a minute, then a wait (a stranger on
-    the Wi-Fi cannot try every code; a phone that mistyped waits a little)."""
+    the Wi-Fi cannot try every code; a phone that mistyped waits a little).
 
-    def __init__(self, most: int = 10, seconds: float = 60.0) -> None:
+    An attempt is counted as it arrives, before its body is read or its code looked up,
+    so codes sent at once are held to the limit as codes sent one after another; one that
+    was no wrong code (it opened a seat, or found its table full) is then forgiven. At
+    most ``addresses`` addresses are remembered: past them the one heard from least
+    recently is forgotten (never all of them at once)."""
+
+    def __init__(self, most: int = 10, seconds: float = 60.0, addresses: int = 10_000) -> None:
         self.most = most
         self.seconds = seconds
-        self.wrong: dict[str, list[float]] = {}
+        self.addresses = addresses
+        self.wrong: dict[str, list[float]] = {}  # by address, least recently heard first
+        self.lock = threading.Lock()
 
-    def blocked(self, address: str) -> bool:
-        cut = time.monotonic() - self.seconds
-        recent = [t for t in self.wrong.get(address, []) if t > cut]
-        self.wrong[address] = recent
-        if not recent:
-            self.wrong.pop(address, None)
-        return len(recent) >= self.most
+    def attempt(self, address: str) -> bool:
+        """Count an attempt from ``address``; False (not counted) when it has had its most
+        this minute."""
+        with self.lock:
+            now = time.monotonic()
+            recent = [t for t in self.wrong.pop(address, []) if t > now - self.seconds]
+            allowed = len(recent) < self.most
+            if allowed:
+                recent.append(now)
+            self.wrong[address] = recent  # now the most recently heard
+            while len(self.wrong) > self.addresses:
+                del self.wrong[next(iter(self.wrong))]
+            return allowed
 
-    def missed(self, address: str) -> None:
-        if len(self.wrong) > 10_000:  # a crowd of addresses: forget the oldest
-            self.wrong.clear()
-        self.wrong.setdefault(address, []).append(time.monotonic())
+    def forgive(self, address: str) -> None:
+        """An attempt of ``address`` was no wrong code: it does not count."""
+        with self.lock:
+            recent = self.wrong.get(address)
+            if recent:
+                recent.pop()
+            if not recent:
+                self.wrong.pop(address, None)

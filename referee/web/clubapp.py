@@ -37,7 +37,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from referee.web.app import BODY_SECONDS, Guarded, _json, _not_found, _static, refuse
-from referee.web.club import Club, JoinLimit, Refusal
+from referee.web.club import Club, JoinLimit, Refusal, WrongCode
 from referee.web.headers import HEADERS
 from referee.web.origins import Origins
 
@@ -192,6 +192,8 @@ class ClubApp:
             spec = json.loads(body)
         except ValueError:
             return _json({"ok": False, "messages": ["the body is not JSON"]}, 400)
+        except RecursionError:  # json's own guard: nested deeper than it reads
+            return _json({"ok": False, "messages": ["the body is nested too deeply"]}, 400)
         try:
             table = await run_in_threadpool(self.club.open, spec)
         except Refusal as exc:
@@ -206,7 +208,6 @@ class ClubApp:
                 "table": urls["table"],
                 "spectator": urls["spectator"],
                 "seats": urls["seats"],
-                "record": table.record,
             }
         )
 
@@ -229,7 +230,7 @@ class ClubApp:
         if refused is not None:
             return refused
         address = request.client.host if request.client is not None else ""
-        if self.limit.blocked(address):
+        if not self.limit.attempt(address):  # counted before anything is awaited
             message = "too many wrong codes from this phone: wait a minute, then try again"
             return _json({"ok": False, "messages": [message]}, 429)
         body = await _body(request, MAX_CODE_BYTES)
@@ -237,9 +238,12 @@ class ClubApp:
             return body
         try:
             seat = await run_in_threadpool(self.club.join, body)
-        except Refusal as exc:
-            self.limit.missed(address)
+        except WrongCode as exc:  # it stays counted
             return _json({"ok": False, "messages": list(exc.messages)})
+        except Refusal as exc:  # the table is full: no wrong code
+            self.limit.forgive(address)
+            return _json({"ok": False, "messages": list(exc.messages)})
+        self.limit.forgive(address)
         return _json({"ok": True, "seat": seat})
 
 

@@ -1,13 +1,16 @@
-"""The seats the referee plays itself at the web table (``serve --bots``).
+"""The seats the referee plays itself at the web table (``serve --bots``, a club's tables).
 
 A computer seat is fed its seat's view exactly as its page would get it (the
 table's snapshot: :meth:`WebTable.view`) and says its line through the same
 door a phone's line goes through (:meth:`WebTable.command`), so it sees and
 may do no more than a player in that seat. It is asked from a thread of its
-own, never holding the table, and a player that thinks does so in a process
-of its own (``GameRegistration.player_apart``), never holding the server's
-interpreter: pages are served and phones move meanwhile at full speed. It
-ponders between its turns only while the table carries out no command.
+own, never holding the table, and a player that thinks does so apart
+(``GameRegistration.player_apart``, :mod:`referee.table.apart`: a process of
+its own at ``serve``, the club's bounded pool at a club), never holding the
+server's interpreter: pages are served and phones move meanwhile at full
+speed. It ponders between its turns only while the table carries out no
+command. A seat whose player was given up (its process died, or was too late)
+is played at level 0 from then on, and every page is told so.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import threading
 
+from referee.table.apart import Stopped, Why
 from referee.table.computer import ComputerSeats
 from referee.web.pools import Pools
 from referee.web.table import WebTable
@@ -56,11 +60,11 @@ class ComputerRunner:
                 self.wake.wait(0.05)
                 continue
             try:
-                with self._thinking():
-                    self.seats.ponder(self.table.view, stale)
+                self.seats.ponder(self.table.view, stale)
             except Exception:  # a player's fault: that seat is played no more
                 self.seats.close()
                 return
+            self._tell_lost()
             if not self.table.running:
                 return  # it pondered all it would, the table moved on, or another seat's turn
 
@@ -73,13 +77,16 @@ class ComputerRunner:
         with within:
             self._turns()
 
-    def _thinking(self) -> contextlib.AbstractContextManager:
-        """A turn to think (a club's seats take turns; a single table's think at once)."""
-        return self.pools.thinkers.turn() if self.pools else contextlib.nullcontext()
-
     def _stale(self) -> bool:
-        """The table moved on, or (at a club) another seat waits to think."""
-        return self.wake.is_set() or (self.pools is not None and self.pools.thinkers.wanted())
+        """The table moved on (a seat thinking apart also stops when another seat waits
+        for its process: :mod:`referee.table.apart`)."""
+        return self.wake.is_set()
+
+    def _tell_lost(self) -> None:
+        """Every page told of each seat whose player was given up since."""
+        while self.seats.lost:
+            seat, stopped = self.seats.lost.pop(0)
+            self.table.note((lost_words(seat, stopped),))
 
     def _turns(self) -> None:
         while not self.stopped:
@@ -88,11 +95,11 @@ class ComputerRunner:
             while not self.stopped:
                 version = self.table.snapshot.version
                 try:
-                    with self._thinking():
-                        said = self.seats.next_line(self.table.view)
+                    said = self.seats.next_line(self.table.view)
                 except Exception:  # a player's fault: that seat is played no more
                     said = None
                     self.seats.close()
+                self._tell_lost()
                 if said is None:
                     self._ponder()
                     break
@@ -103,3 +110,16 @@ class ComputerRunner:
                 )
                 if not moved_meanwhile:  # a line overtaken by another seat's move is no fault
                     self.seats.answered(seat, answer.ok)
+
+
+LOST = {
+    Why.DIED: "its process ended",
+    Why.LATE: "it did not answer within {detail}",
+    Why.FAILED: "it failed ({detail})",
+}
+
+
+def lost_words(seat: str, stopped: Stopped) -> str:
+    """What every page is told of a computer seat whose player was given up."""
+    why = LOST[stopped.why].format(detail=stopped.detail)
+    return f"{seat}'s computer player was stopped: {why}. {seat} plays random legal moves now."

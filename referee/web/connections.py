@@ -19,7 +19,8 @@ protocol, with these checks added):
 * at most :data:`MAX_CONNECTIONS` connections are open at once, and fewer
   under a low descriptor limit (:func:`budget`: the server never runs out of
   descriptors before it evicts anyone, and keeps a reserve for its own files
-  and for the seats' WebSockets); a new one past that closes the oldest
+  and for the pages' WebSockets, where a seat's always has room:
+  :class:`Sockets`); a new one past that closes the oldest
   *stalled* connection (waiting for a request, sending a body slowly, or not
   reading its answer: a phone does none of these for long, so a seat always
   gets in), and is itself refused with 503 only when every open connection is
@@ -36,9 +37,11 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-import functools
+import contextlib
 import itertools
 import os
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 
@@ -54,8 +57,10 @@ MAX_CONNECTIONS = 200
 # Descriptors kept for the server's own files beside its connections: a record and its
 # temporary file, lock files, the engine's workers' pipes (started or restarted later).
 OWN_FILES = 40
-# Of the rest, this share is the seats' WebSockets' (a token is needed for one).
+# Of the rest, this share is the pages' WebSockets' (a token is needed for one).
 SOCKET_SHARE = 3
+# The least the rest may be: 8 WebSockets and 8 connections (a club opens no table past it).
+LEAST_LEFT = 16
 
 _ORDER = itertools.count()
 
@@ -80,6 +85,25 @@ def descriptors() -> tuple[int, int]:
     return (soft if soft != resource.RLIM_INFINITY else 1 << 20), now
 
 
+def raise_limit(most: int = 1 << 16) -> None:
+    """The soft limit on open descriptors raised to the hard one (at most ``most``), once,
+    as the server starts: a Mac's default soft limit, 256, holds few phones. Left as it
+    is where it cannot be raised (macOS refuses an unlimited hard limit: its kernel's
+    own most, 10240 by default, is tried then)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    unlimited = hard == resource.RLIM_INFINITY
+    for wanted in (most if unlimited else min(hard, most), 10240):
+        if soft == resource.RLIM_INFINITY or wanted <= soft:
+            return
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            return
+        except (ValueError, OSError):
+            continue
+
+
 def _is_open(fd: int) -> bool:  # pragma: no cover - platforms without /proc
     try:
         os.fstat(fd)
@@ -88,26 +112,130 @@ def _is_open(fd: int) -> bool:  # pragma: no cover - platforms without /proc
     return True
 
 
-@functools.cache
+class _Known:
+    """What the budget is read from: the budget itself once read (None: to be read at the
+    next connection), and the server's set of open connections (uvicorn's, every kind)."""
+
+    budget: Budget | None = None
+    served: set | None = None
+
+
 def budget() -> Budget:
-    """The connections and WebSockets the descriptor limit allows, read once (when the
-    first connection comes, the server's own files open): what is left after the files
-    open now and :data:`OWN_FILES`, a share of it for the seats' WebSockets, the rest
-    (at most :data:`MAX_CONNECTIONS`) for connections."""
+    """The connections and WebSockets the descriptor limit allows: what is left after the
+    server's own files (every descriptor open but its clients' connections) and
+    :data:`OWN_FILES`, a share of it for the pages' WebSockets, the rest (at most
+    :data:`MAX_CONNECTIONS`) for connections. Read when the first connection comes, and
+    again after :func:`recount` (a club's table holds files of its own)."""
+    known = _Known.budget
+    if known is None:
+        soft, own = own_files()
+        left = max(LEAST_LEFT, soft - own - OWN_FILES)
+        sockets = max(8, left // SOCKET_SHARE)
+        known = _Known.budget = Budget(max(8, min(MAX_CONNECTIONS, left - sockets)), sockets)
+    return known
+
+
+def recount() -> None:
+    """The server's own files changed (a club's table opened or closed): the budget is read
+    again at the next connection."""
+    _Known.budget = None
+
+
+def own_files() -> tuple[int, int]:
+    """(The soft limit on open descriptors, how many are open now that are not a client's
+    connection.)"""
     soft, now = descriptors()
-    left = max(16, soft - now - OWN_FILES)
-    sockets = max(8, left // SOCKET_SHARE)
-    return Budget(max(8, min(MAX_CONNECTIONS, left - sockets)), sockets)
+    served = _Known.served
+    return soft, max(0, now - (len(served) if served is not None else 0))
+
+
+def room_for(files: int) -> bool:
+    """Whether ``files`` more of the server's own (a new table's) leave the connections
+    and WebSockets their least (:data:`LEAST_LEFT`) under the descriptor limit."""
+    soft, own = own_files()
+    return soft - own - OWN_FILES - files >= LEAST_LEFT
+
+
+# Who gives way when the WebSockets are at the budget: a spectator's page (a link every
+# TV shows) first, then a table screen's; a seat's never does for another page.
+RANKS = {"spectator": 0, "table": 1, "seat": 2}
+# The spectators' pages hold at most this share of the budget (past it, the oldest goes).
+SPECTATOR_SHARE = 2
+
+
+@dataclass(eq=False)
+class Held:
+    """One page's WebSocket, counted against the budget: ``evict`` closes it (from any
+    thread), ``counted`` until it is given back or evicted."""
+
+    role: str
+    evict: Callable[[], None]
+    counted: bool = True
 
 
 class Sockets:
-    """The seats' WebSockets open in this process, every table's (one event loop counts)."""
+    """The WebSockets open in this process, every table's (one event loop counts them;
+    tests run several), at most :func:`budget`'s ``sockets``. A seat's always finds room
+    while any other page holds one: the oldest spectator's is closed for it, else the
+    oldest table screen's; a table screen's likewise closes a spectator's; and the
+    spectators' pages, whose link is public, hold at most 1/:data:`SPECTATOR_SHARE` of
+    the budget (past it the oldest of them gives way). So a stranger at the spectator
+    doors never keeps a phone from its table."""
 
     open = 0
+    held: list[Held] = []  # oldest first
+    lock = threading.Lock()
 
     @classmethod
-    def room(cls) -> bool:
-        return cls.open < budget().sockets
+    def take(cls, role: str, evict: Callable[[], None]) -> Held | None:
+        """Count a WebSocket of a page of ``role`` (closing another page's where the rules
+        above say so); None: no room, refuse it."""
+        rank = RANKS.get(role, 0)
+        with cls.lock:
+            most = budget().sockets
+            victim = None
+            if rank == 0:
+                public = [h for h in cls.held if RANKS.get(h.role, 0) == 0]
+                if len(public) >= max(1, most // SPECTATOR_SHARE):
+                    victim = public[0]
+            if victim is None and cls.open >= most:
+                lower = [h for h in cls.held if RANKS.get(h.role, 0) < rank]
+                if not lower:
+                    return None
+                victim = min(lower, key=lambda h: RANKS.get(h.role, 0))  # the oldest of them
+            if victim is not None:
+                cls._evict(victim)
+            held = Held(role, evict)
+            cls.held.append(held)
+            cls.open += 1
+            return held
+
+    @classmethod
+    def evict(cls, held: Held) -> None:
+        """Close ``held``'s page, its place given back at once."""
+        with cls.lock:
+            cls._evict(held)
+
+    @classmethod
+    def give(cls, held: Held) -> None:
+        """``held``'s WebSocket has closed."""
+        with cls.lock:
+            cls._drop(held)
+
+    @classmethod
+    def _evict(cls, held: Held) -> None:
+        if held.counted:
+            cls._drop(held)
+            with contextlib.suppress(RuntimeError):  # its loop is gone: so is it
+                held.evict()
+
+    @classmethod
+    def _drop(cls, held: Held) -> None:
+        if held.counted:
+            held.counted = False
+            with contextlib.suppress(ValueError):
+                cls.held.remove(held)
+            cls.open -= 1
 
 
 class TableProtocol(H11Protocol):
@@ -115,6 +243,7 @@ class TableProtocol(H11Protocol):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        _Known.served = self.connections  # the server's: what is not in it is its own
         self.opened = next(_ORDER)  # which connection came first
         self.head = 0  # bytes of the request head read so far
         self.deadline: asyncio.TimerHandle | None = None

@@ -36,7 +36,7 @@ from referee.table.errors import RecordError, SetupError
 from referee.table.registry import DeckText
 from referee.table.session import Session
 from referee.table.store import RecordFile, StoreError, write_atomically
-from referee.web.connections import HEAD_BYTES, TableProtocol
+from referee.web.connections import HEAD_BYTES, TableProtocol, raise_limit
 from referee.web.games import WebGame
 from referee.web.seats import Doors, SeatKeyError, is_numbered, load_key, numbered_path
 
@@ -148,6 +148,7 @@ def config(app) -> uvicorn.Config:
     :mod:`referee.web.connections` (a request's head, its deadline, the connections'
     cap), kept-alive connections closed after 5 idle seconds, WebSocket messages of at
     most 64 KiB (a page sends none)."""
+    raise_limit()  # before the connections' budget is read
     return uvicorn.Config(
         app,
         # The server's own log lines (a refused handshake, a malformed request) are a
@@ -340,7 +341,8 @@ def naming_app(
             write_atomically(numbered_path(path), f"{seats.count}\n", 0o600)
             with pools.for_claims() if pools is not None else contextlib.nullcontext():
                 services = stack.enter_context(web_game.services(record))
-            computers = computer_seats(game, record.computers, apart=pools is None)
+            thinking = pools.thinking if pools is not None else None  # a club's, shared
+            computers = computer_seats(game, record.computers, apart=True, pool=thinking)
             table = seated(web_game, record, state, store, services, computers, pools)
         except StoreError as exc:
             raise Unstartable(f"{exc.message}; the game cannot be recorded") from None

@@ -20,15 +20,21 @@ moved on, is a new snapshot (a new version) told to every page.
 from __future__ import annotations
 
 import contextlib
+import functools
+import heapq
+import itertools
 import json
+import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from referee.client.agreement_words import agreement_words
+from referee.client.common import InputError, read_text
 from referee.client.lines import UnreadLine, checked
-from referee.client.reasons import reason_words
+from referee.client.reasons import reason_words, record_error_words
 from referee.language.input_limits import MAX_LINE_CHARS
 from referee.table import loop
 from referee.table.agreement import (
@@ -40,7 +46,8 @@ from referee.table.agreement import (
     UndoAsked,
     UndoGranted,
 )
-from referee.table.record import Record, dumps
+from referee.table.errors import RecordError
+from referee.table.record import Record, dumps, loads
 from referee.table.seatview import seat_view
 from referee.table.session import Help, Outcomes, Refused, Session, Undone, UndoRefused
 from referee.table.store import RecordFile, StoreError
@@ -73,6 +80,49 @@ def plain_card(card: object) -> str:
     return name if card.get("number") is None else f"{card['number']}: {name}"
 
 
+class Notices:
+    """One thread that tells the pages of every table whose command takes a while that the
+    referee is thinking (a thread started per command cost each move a few milliseconds on
+    a busy machine, waiting for the new thread to be scheduled)."""
+
+    def __init__(self) -> None:
+        self._wake = threading.Condition()
+        self._due: list[tuple[float, int, Callable[[], None]]] = []
+        self._gone: set[int] = set()
+        self._numbers = itertools.count(1)
+        self._thread: threading.Thread | None = None
+
+    def after(self, seconds: float, action: Callable[[], None]) -> int:
+        """Call ``action`` in ``seconds`` (unless cancelled); its number, to cancel it."""
+        with self._wake:
+            number = next(self._numbers)
+            heapq.heappush(self._due, (time.monotonic() + seconds, number, action))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="notices", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+            return number
+
+    def cancel(self, number: int) -> None:
+        with self._wake:
+            if any(n == number for _, n, _ in self._due):
+                self._gone.add(number)
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while not self._due or self._due[0][0] > time.monotonic():
+                    self._wake.wait(self._due[0][0] - time.monotonic() if self._due else None)
+                _, number, action = heapq.heappop(self._due)
+                if number in self._gone:
+                    self._gone.discard(number)
+                    continue
+            action()
+
+
+NOTICES = Notices()
+
+
 @dataclass(frozen=True)
 class Answer:
     """What a command came to, for the seat that said it (and only for it)."""
@@ -83,6 +133,17 @@ class Answer:
 
     def to_json(self) -> dict:
         return {"ok": self.ok, "messages": list(self.messages)}
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A game a rematch finished at this table, kept beside its record (``file``, a name in
+    the same directory): listed among the finished games, and replayed on the TV."""
+
+    match: int
+    file: str
+    record: Record
+    view: dict  # its public view as it ended
 
 
 @dataclass(frozen=True)
@@ -116,20 +177,23 @@ class WebTable:
         self.thinking = False
         self.running = False  # a command is being carried out
         self.notice_lock = threading.Lock()
+        self._commands = 0  # commands begun (a notice is for one of them)
         self.listeners: list[Callable[[str], None]] = []  # told "thinking" / "changed"
         self._version = 0
         # Versions count from 1 again when the server restarts; a page that outlived the
         # old server tells the new one by this (random, not a secret).
         self.epoch = secrets.token_hex(4)
         self.store_record = session.record  # the record as the file holds it
+        self.kept: list[Kept] = []  # the games a rematch finished here, oldest first
         # What the players decide together, the table layer's (a rematch, undo asked of the
         # table, ending when every player still in says end), as at the terminal.
         session.agreement = Agreement(web_game.enders, self.computers)
         self.background = web_game.terminal.game.background  # the game's analysis, if any
         self.analyst = None
-        if self.background is not None:  # at a club, on the pool no player waits for
+        if self.background is not None:  # at a club, apart on its thinking processes
             within = pools.for_background if pools is not None else contextlib.nullcontext
-            self.analyst = Analyst(self.background, self._analysed, within)
+            apart = (pools.thinking, web_game.name) if pools is not None else None
+            self.analyst = Analyst(self.background, self._analysed, within, apart)
         self._position: object = None  # the position being analysed (None: not wanted)
         self._analysis: object = None  # its answer, once the analyst has given it
         with self.lock:  # an answer is published under the lock: only after the first snapshot
@@ -203,11 +267,12 @@ class WebTable:
             "log": list(snap.log),
         }
 
-    def step_view(self, number: int) -> dict:
-        """The public view after event ``number`` of the record as the file holds it (a
-        replay on the TV): the game rebuilt that far, in the contract every page reads,
-        with the ruling of that event in the table's words."""
-        record = self.store_record
+    def step_view(self, number: int, record: Record | None = None) -> dict:
+        """The public view after event ``number`` of ``record`` (default: the record as the
+        file holds it; else a kept game's) for a replay on the TV: the game rebuilt that
+        far, in the contract every page reads, with the ruling of that event in the
+        table's words."""
+        record = self.store_record if record is None else record
         game = record.rebuild(number)
         data = seat_view(self.web_game.registration, game, None, match=record.match).to_json()
         event = record.events[number - 1] if number else None
@@ -254,10 +319,9 @@ class WebTable:
             wished = self._wished()
             # Every page learns the referee is thinking only once a command takes a while
             # (a claim): a quick one, a refused private one included, tells nobody anything.
-            notice = threading.Timer(THINKING_AFTER, self._think)
-            notice.daemon = True
+            self._commands += 1
             self.running = True
-            notice.start()
+            notice = NOTICES.after(THINKING_AFTER, functools.partial(self._think, self._commands))
             shown: list[tuple[Outcomes, bool]] = []
             try:
                 loop.run(
@@ -276,7 +340,7 @@ class WebTable:
                 return Answer(False, ("the referee failed on that command; nothing was recorded",))
             finally:
                 with self.notice_lock:  # a notice late to fire finds the command over
-                    notice.cancel()
+                    NOTICES.cancel(notice)
                     self.running = False
                     thought, self.thinking = self.thinking, False
             outcomes, changed = shown[0] if shown else ((), False)
@@ -317,11 +381,53 @@ class WebTable:
 
     def _keep(self, finished: Record, game) -> None:
         """A rematch: the finished game kept beside this table's record, unchanged."""
-        self.store.keep(f"match-{finished.match}", dumps(finished, game))
+        path = self.store.keep(f"match-{finished.match}", dumps(finished, game))
+        self.kept = [*self.kept, self._kept(finished, game, path.name)]
 
-    def _think(self) -> None:
+    def _kept(self, record: Record, game, name: str) -> Kept:
+        registration, computers = self.web_game.registration, tuple(self.computers)
+        view = seat_view(registration, game, None, match=record.match, computers=computers)
+        return Kept(record.match, name, record, view.to_json())
+
+    def recall(self) -> list[str]:
+        """The games a rematch finished here before a restart, read back from their files
+        beside the record (:meth:`RecordFile.keep`'s names); the words of each that cannot
+        be read. Blocking: it reads files."""
+        target = self.store.target
+        pattern = re.compile(
+            re.escape(target.stem)
+            + r"\.match-([0-9]{1,9})(?:-[0-9]{1,9})?"
+            + re.escape(target.suffix)
+        )
+        found = []
+        for path in target.parent.iterdir():
+            named = pattern.fullmatch(path.name)
+            if named is not None and int(named.group(1)) < self.store_record.match:
+                found.append((int(named.group(1)), path))
+        kept, problems = [], []
+        for _, path in sorted(found):
+            try:
+                record, game = loads(read_text(path, "game record"), self.web_game.kind)
+            except InputError as exc:
+                problems.append(exc.format_message())
+                continue
+            except RecordError as exc:
+                problems.append(f"{path.name}: {record_error_words(exc)}")
+                continue
+            if game.finished:
+                kept.append(self._kept(record, game, path.name))
+        self.kept = kept
+        return problems
+
+    def note(self, words: tuple[str, ...]) -> None:
+        """Tell every page ``words`` (the table's, not a move's: a computer seat given up)."""
+        with self.lock:
+            self.snapshot = self._snap(words)
+            self._tell("changed")
+
+    def _think(self, command: int) -> None:
         with self.notice_lock:
-            if not self.running:
+            if not self.running or command != self._commands:
                 return
             self.thinking = True
         self._tell("thinking")
@@ -355,6 +461,7 @@ class WebTable:
         self.session.agreement.forget_ending()
         self.session.record = self.store_record
         self.session.game = self.session.record.rebuild()
+        self.kept = [k for k in self.kept if k.match < self.store_record.match]  # not saved
         self._analyse()
         self.snapshot = self._snap(())
         self._tell("changed")

@@ -3,7 +3,7 @@
 from dice.registration import REGISTRATION
 from dice.rules import Game
 from referee.client.house import TerminalClient, TerminalGame
-from referee.client.safe import user
+from referee.client.said import typed
 from referee.client.table_io import TableRenderer, private_view
 
 
@@ -12,17 +12,17 @@ class Renderer(TableRenderer):
 
     def board(self, game: Game) -> None:
         for bid in game.bids:
-            self.out.print(user(f"{bid.player} bid {bid.count} × {bid.face}"))
+            self.say(typed(f"{bid.player} bid {bid.count} × {bid.face}"))
         if game.finished:
             for player, dice in game.cups.items():
-                self.out.print(user(f"{player}: {' '.join(map(str, dice))}"))
+                self.say(typed(f"{player}: {' '.join(map(str, dice))}"))
 
     def hand(self, game: Game, player: str) -> None:
         def draw() -> None:
-            self.out.print(user(f"{player}'s dice: {' '.join(map(str, game.cups[player]))}"))
+            self.say(typed(f"{player}'s dice: {' '.join(map(str, game.cups[player]))}"))
 
-        if not private_view(self.out, user(player), draw):
-            self.out.print(user(f"{player}'s dice are for {player} alone: ask at a terminal."))
+        if not private_view(self.out, typed(player), draw):
+            self.say(typed(f"{player}'s dice are for {player} alone: ask at a terminal."))
 
 
 CLIENT = TerminalClient.of(TerminalGame(REGISTRATION, Renderer))

@@ -3,7 +3,7 @@
 from mastermind.registration import REGISTRATION
 from mastermind.rules import Game
 from referee.client.house import TerminalClient, TerminalGame
-from referee.client.safe import user
+from referee.client.said import typed
 from referee.client.table_io import TableRenderer
 
 
@@ -12,9 +12,9 @@ class Renderer(TableRenderer):
 
     def board(self, game: Game) -> None:
         for n, (guess, black, white) in enumerate(game.guesses, start=1):
-            self.out.print(user(f"{n:>2}. {guess}  {black} black, {white} white"))
+            self.say(typed(f"{n:>2}. {guess}  {black} black, {white} white"))
         if game.finished:
-            self.out.print(user(f"The code was {game.code}."))
+            self.say(typed(f"The code was {game.code}."))
 
 
 CLIENT = TerminalClient.of(TerminalGame(REGISTRATION, Renderer))

@@ -172,10 +172,12 @@
 
   function finishedEntry(t) {
     return h("article", { class: "table-entry finished", "data-id": t.id },
-      h("header", {}, h("h3", {}, t.title), h("span", { class: "code" }, t.code)),
+      h("header", {}, h("h3", {}, t.title), h("span", { class: "code" }, t.code),
+        t.kept ? h("span", { class: "match" }, "game " + t.match) : null),
       h("p", {}, t.players.join(", ") + ": " + (t.result || "over")),
       h("p", {}, h("a", { href: t.spectator, target: "_blank", rel: "noopener", class: "replay-link" }, "replay on the TV"), " · record " + t.record),
-      h("button", { type: "button", class: "secondary close", onclick: () => close(t) }, "Close the table"));
+      // a game its table's rematch finished: the table plays on, listed among the open
+      t.kept ? null : h("button", { type: "button", class: "secondary close", onclick: () => close(t) }, "Close the table"));
   }
 
   async function refresh() {
