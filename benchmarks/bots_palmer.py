@@ -16,7 +16,10 @@ Measured per player kind:
 * claims the referee rejected (or sent to a vote);
 * gifts: statements (and ¬) after which the judge shows a claim available to the next
   player (the board inconsistent, or a statement redundant); among them, boards made
-  inconsistent that the judge showed consistent before;
+  inconsistent that the judge showed consistent before, and forced gifts: written where
+  the player might not pass (house rule ``passing=stuck``) and none of the statements
+  it tried was shown safe, so that it wrote the one it found least harmful (its
+  ``forced``; ``forced`` writes count every such statement, a gift or not);
 * lines the table refused; think time per line (median, p95, max); moves that reached a
   player's wall-clock safety cap and said its fixed line instead (``fallbacks``, for
   players that count them); the games' results, and the measured player's wins with a
@@ -155,8 +158,11 @@ def main() -> None:
                         turns[(x.seat, x.turn)]["claimed"] += 1
                 elif x.line.startswith(("play", "negate")) and x.after != x.before:
                     s["writes"] += 1
+                    forced = getattr(players[x.seat], "forced", None) is not None
+                    s["forced"] += forced
                     if claim_available(judge, session):
                         s["gifts"] += 1
+                        s["forced_gifts"] += forced
                         after = judge.consistency(list(x.after), timeout=JUDGE_SECONDS).status
                         if after == Status.INCONSISTENT:
                             was = judge.consistency(list(x.before), timeout=JUDGE_SECONDS)
@@ -193,18 +199,19 @@ def main() -> None:
     print(f"\n{args.games} games, {time.monotonic() - start:.0f} s, load {loadavg()} at the end")
     header = (
         "| player | lines | turns | claim available | missed (Wilson 95%) | claims | rejected"
-        " | writes | gifts | made inconsistent | refused | fallbacks"
+        " | writes | forced | gifts (forced) | made inconsistent | refused | fallbacks"
         " | think median / p95 / max s |"
     )
     print(header)
-    print("|" + " --- |" * 13)
+    print("|" + " --- |" * 14)
     for kind, s in stats.items():
         think = s["think"] or [0.0]
         low, high = wilson(s["missed"], s["available"])
         missed = f"{s['missed']} ({100 * low:.0f}-{100 * high:.0f}%)"
         print(
             f"| {kind} | {s['lines']} | {s['turns']} | {s['available']} | {missed} "
-            f"| {s['claims']} | {s['rejected']} | {s['writes']} | {s['gifts']} "
+            f"| {s['claims']} | {s['rejected']} | {s['writes']} | {s['forced']} "
+            f"| {s['gifts']} ({s['forced_gifts']}) "
             f"| {s['made_inconsistent']} | {s['refused']} | {s['fallbacks']} "
             f"| {statistics.median(think):.3f} / "
             f"{percentile(think, 0.95):.3f} / {max(think):.2f} |"

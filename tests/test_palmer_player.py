@@ -223,3 +223,47 @@ def test_the_account_of_the_last_ruling_seeds_no_draw():
     assert move_seed(7, ruled) == move_seed(7, other) == move_seed(7, view)
     assert move_seed(7, view) != move_seed(8, view)
     assert move_seed(7, view) != move_seed(7, {**view, "turn": 5})
+
+
+@pytest.mark.parametrize("level", [1, DEFAULT_LEVEL])
+def test_where_it_may_not_pass_it_writes_what_hands_over_least(monkeypatch, level):
+    """House rule passing=stuck: when every statement tried hands the next player
+    something, each level writes the least harmful (an open question before a board not
+    shown consistent, before a claim, before an inconsistent board), wherever it was
+    found; where it may pass, the default passes rather than write any of them."""
+    import random
+
+    from referee.palmer import player
+    from referee.palmer.analysis import Claimable, Consistency, State
+
+    monkeypatch.setattr(player.ProvingPlayer, "engine", property(lambda self: None))
+    consistent = Claimable(State.READY, Consistency.CONSISTENT, not_redundant=(1,))
+    tried = {
+        "inconsistent": (player.Safety.UNSAFE, Claimable(State.READY, Consistency.INCONSISTENT)),
+        "claim": (player.Safety.UNSAFE, Claimable(State.READY, Consistency.CONSISTENT, (1,))),
+        "unknown": (player.Safety.UNSAFE, Claimable(State.READY, Consistency.UNKNOWN)),
+        "doubt": (player.Safety.DOUBTFUL, Claimable(State.READY, Consistency.CONSISTENT)),
+    }
+
+    def write(order, moves):
+        p = computer_player(level, 1)
+        found = [
+            (player.Candidate(f"play {k + 1}", None, 0, 0.0), *tried[name])  # type: ignore[arg-type]
+            for k, name in enumerate(order)
+        ]
+        monkeypatch.setattr(p, "_tried", lambda *args: iter(found))
+        move = player.Move(0.0, 0)
+        line = p._write({}, None, consistent, moves, random.Random(1), move)
+        forced.append(p.forced)
+        return line
+
+    forced: list = []
+    stuck = ["play 1", "play 2", "play 3", "play 4"]
+    assert write(["claim", "inconsistent", "unknown"], stuck) == "play 3"
+    assert forced[-1] is player.Harm.UNKNOWN  # what the benchmark counts as a forced gift
+    assert write(["unknown", "claim", "inconsistent"], stuck) == "play 1"
+    assert write(["inconsistent", "doubt", "claim"], stuck) == "play 2"
+    assert write(["inconsistent", "claim"], [*stuck, "pass", "pass 1 2 3"]) is None
+    assert forced[-1] is None
+    if level == DEFAULT_LEVEL:
+        assert write(["inconsistent", "doubt"], [*stuck, "pass"]) is None

@@ -551,6 +551,9 @@ class ProvingPlayer:
         self._analyses: OrderedDict[tuple, Claimable] = OrderedDict()
         self.fallbacks = 0  # moves that reached the safety cap and said a fixed line
         self.moves = 0
+        # What its last line was known to hand the next player, where it might not pass and
+        # found no statement shown safe (None: it did not write so): a forced gift's cause.
+        self.forced: Harm | None = None
 
     @property
     def engine(self) -> Engine:
@@ -732,6 +735,7 @@ class ProvingPlayer:
     # -- the move
 
     def choose(self, view: Mapping[str, Any]) -> str | None:
+        self.forced = None
         moves = legal(view)
         if not moves:
             return None
@@ -770,6 +774,7 @@ class ProvingPlayer:
         """A line that ends the turn when no pass is allowed and nothing was chosen: the
         first candidate (or, with none, any legal line but a claim)."""
         board = read_board(view)
+        self.forced = Harm.UNKNOWN  # written unchecked
         if board is not None:
             found = candidates(rng, view, board, moves, question(board, self._timeout(view)))
             if found:
@@ -819,9 +824,10 @@ class ProvingPlayer:
             rank = harm(safety, after)
             if least is None or rank > least[0]:
                 least = (rank, candidate.line)
-        if least is None:
+        if least is None or (least[0] != Harm.DOUBT and _may_pass(moves)):
             return None
-        return least[1] if least[0] == Harm.DOUBT or not _may_pass(moves) else None
+        self.forced = None if _may_pass(moves) else least[0]
+        return least[1]
 
     def _vote(self, view: Mapping[str, Any], board: Board | None) -> str:
         """Yes only to a claim a prover refutes (the table votes on what the referee could
@@ -1004,7 +1010,10 @@ class TrappingPlayer(ProvingPlayer):
             if least is None or rank > least[0]:
                 least = (rank, candidate.line)
         if not safe:
-            return least[1] if least is not None and not _may_pass(moves) else None
+            if least is None or _may_pass(moves):
+                return None
+            self.forced = least[0]
+            return least[1]
         nexts = self._next_statements(board, rng)
         score = [trap(after, nexts, self.work.steps) for _, after in safe]
         best = max(range(len(safe)), key=lambda k: (score[k], -k))
