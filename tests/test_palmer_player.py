@@ -157,7 +157,8 @@ def parse_deck_vocabulary(path):
     return load_deck_text(path.read_text(encoding="utf-8"), str(path)).vocabulary
 
 
-def test_a_slow_machine_and_other_hidden_cards_change_no_choice(referee, monkeypatch):
+@pytest.mark.parametrize("rules", [{}, {"passing": "stuck"}])
+def test_a_slow_machine_and_other_hidden_cards_change_no_choice(referee, monkeypatch, rules):
     """Each level's choice is a function of its seat's view and its seed alone: the same
     move when the cards the seat cannot see are dealt again and, at once, every question
     seems to take 0.4 s longer (the clock jumps at each question: a machine many times
@@ -167,7 +168,7 @@ def test_a_slow_machine_and_other_hidden_cards_change_no_choice(referee, monkeyp
     import time
 
     seats = ("ann", "bob", "cy")
-    session = new_session(referee, seats, seed=11, claim_timeout=1.0)
+    session = new_session(referee, seats, seed=11, claim_timeout=1.0, **rules)
     with Engine(Limits(timeout=2.0, workers=1)) as engine:
 
         def made(level: int, seed: int):
