@@ -268,3 +268,64 @@ def test_where_it_may_not_pass_it_writes_what_hands_over_least(monkeypatch, leve
     assert forced[-1] is None
     if level == DEFAULT_LEVEL:
         assert write(["inconsistent", "doubt"], [*stuck, "pass"]) is None
+
+
+def test_where_it_may_not_pass_the_default_plays_its_s_cards_while_they_are_safe(monkeypatch):
+    """An S card's fixed statement is soon entailed or contradicted by the board, and a
+    hand that keeps it is then forced to hand over a claim: where it may not pass, the
+    default writes a safe S card before a safe statement of its other cards (and where
+    it may pass, chooses among them as before)."""
+    import random
+
+    from referee.palmer import player
+    from referee.palmer.analysis import Claimable, Consistency, State
+
+    monkeypatch.setattr(player.ProvingPlayer, "engine", property(lambda self: None))
+    safe = (player.Safety.SAFE, Claimable(State.READY, Consistency.CONSISTENT))
+
+    def write(lines, moves):
+        p = computer_player(DEFAULT_LEVEL, 1)
+        found = [(player.Candidate(x, None, 0, 0.0), *safe) for x in lines]  # type: ignore[arg-type]
+        monkeypatch.setattr(p, "_tried", lambda *args: iter(found))
+        monkeypatch.setattr(p, "_next_statements", lambda *args: [])
+        now = Claimable(State.READY, Consistency.CONSISTENT)
+        return p._write({}, None, now, moves, random.Random(1), player.Move(0.0, 0))
+
+    lines = ["play 1 : ∃x happy(x)", "play 2", "play 1 3 : ∃x ∀y likes(x, y)"]
+    assert write(lines, ["play 1", "play 2", "play 3"]) == "play 2"
+    assert write([lines[0], lines[2]], ["play 1", "play 3"]) == lines[2]  # more cards
+    assert write(lines, ["play 2", "pass", "pass 1 2 3"]) == lines[0]
+
+
+def test_other_models_of_the_board_are_models_of_it(vocab):
+    """The default's look for statements that do not follow: the board's model with one
+    fact changed, kept only where the evaluator finds every statement of the board true."""
+    from referee.language.parser import parse_statement
+    from referee.logic.evaluate import evaluate
+    from referee.logic.model import Model
+    from referee.palmer import player
+    from referee.palmer.analysis import Claimable, Consistency, State
+
+    texts = ("∃x happy(x)", "∀x (blonde(x) → happy(x))", "∀x ∀y ¬smarter(x, y)")
+    board = [parse_statement(t, vocab).asserted for t in texts]
+    model = Model(
+        2,
+        {"father": {(0,): 0, (1,): 1}, "+": {(a, b): 0 for a in range(2) for b in range(2)}},
+        {"happy": frozenset({(0,)}), "blonde": frozenset(), "likes": frozenset()}
+        | {"smarter": frozenset()},
+    )
+    now = Claimable(State.READY, Consistency.CONSISTENT, basis=tuple(enumerate(board)), model=model)
+    found = player.neighbours(now, vocab, 10_000)
+    assert len(found) == player.NEIGHBOURS
+    for other in found:
+        assert all(evaluate(f, other) for f in board) and other != model
+        changed = [
+            p
+            for p in vocab.predicates
+            if other.predicates.get(p, frozenset()) != model.predicates.get(p, frozenset())
+        ]
+        assert len(changed) == 1 and changed[0] != "smarter"  # no smarter fact keeps ¬smarter
+    assert {p for o in found for p in vocab.predicates if o.predicates.get(p)} >= {
+        "blonde",
+        "likes",
+    }

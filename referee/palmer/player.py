@@ -76,6 +76,7 @@ CHECK_QUESTIONS, STUCK_CHECK_QUESTIONS = 8, 12
 SCREENED, SCREENED_STUCK = 6, 10
 SAFE_WANTED = 3  # safe statements found before the one that sets the best trap is chosen
 NEXT_STATEMENTS = 12  # statements another player might write next, imagined per choice
+NEIGHBOURS = 6  # other models of the board looked for (a fact changed), where it may not pass
 ANALYSES = 256  # board analyses remembered (the chains of prefixes of recent boards)
 # Between turns: the board is analysed for at most this long (pondering only fills what
 # is remembered, so it changes no choice); the table's next change stops it.
@@ -792,7 +793,7 @@ class ProvingPlayer:
         most = STUCK_CANDIDATES if wide else CANDIDATES
         questions = STUCK_QUESTIONS if wide else MOVE_QUESTIONS
         found = candidates(rng, view, board, moves, asked, self._per_combo(wide))
-        ordered = self._order(found, now)[:most]
+        ordered = self._order(found, now, wide)[:most]
         for k, candidate in enumerate(ordered):
             if self.questions() - move.questions >= questions or move.over(self):
                 return
@@ -806,7 +807,7 @@ class ProvingPlayer:
         """Statements drawn for each set of cards of the hand."""
         return STUCK_PER_COMBO if wide else 2
 
-    def _order(self, found: list[Candidate], now: Claimable) -> list[Candidate]:
+    def _order(self, found: list[Candidate], now: Claimable, wide: bool) -> list[Candidate]:
         """The order the candidates are tried in (as drawn)."""
         return found
 
@@ -963,30 +964,39 @@ class TrappingPlayer(ProvingPlayer):
     def _per_combo(self, wide: bool) -> int:
         return SCREENED_STUCK if wide else SCREENED
 
-    def _order(self, found: list[Candidate], now: Claimable) -> list[Candidate]:
+    def _order(self, found: list[Candidate], now: Claimable, wide: bool) -> list[Candidate]:
         """The statements that keep every model the analysis shows first (the board's,
         and each statement's countermodel, which the statement changed need not keep):
         for those only one question is left (does the board entail it?); the others are
-        likely to hand over a claim. Re-checked by the evaluator alone, counted."""
-        board_model = now.model
-        if board_model is None:
+        likely to hand over a claim. Re-checked by the evaluator alone, counted. Where it
+        may not pass, its S cards first (:func:`rigid`): a fixed statement the board soon
+        entails or contradicts, kept in the hand, is what later forces a gift."""
+        if now.model is None:
             return found
         steps = self.work.steps
+        # Where it may not pass: other models of the board (its model, a fact changed):
+        # a statement one of them falsifies does not follow from the board.
+        others = neighbours(now, found[0].board.vocabulary, steps) if wide and found else []
 
-        def rank(candidate: Candidate) -> int:
+        def rank(candidate: Candidate) -> float:
             """0: keeps every model and is no statement every structure tried makes true
-            (a valid one follows from anything); 1: keeps them, may be valid; 2: not."""
-            formula = next(
-                (s.formula for s in candidate.board.statements if s.id == candidate.changed),
-                None,
-            )
-            if formula is None:
-                return 2
-            models = [board_model] + [m for i, m in now.countermodels if i != candidate.changed]
-            if not all(analysis.holds_in(m, formula, steps=steps) for m in models):
-                return 2
-            probes = _probes(candidate.board.vocabulary)
-            return 1 if all(analysis.holds_in(m, formula, steps=steps) for m in probes) else 0
+            (a valid one follows from anything); 1: keeps them, may be valid; 2: not.
+            Where it may not pass, an S card's 1.5 sooner, and one that another model of
+            the board falsifies 0.5 sooner (shown not to follow: likely safe)."""
+            if not _holds_in_models(now, candidate, steps):
+                found_rank = 2.0
+            else:
+                formula = _formula(candidate)
+                probes = _probes(candidate.board.vocabulary)
+                valid = formula is not None and all(
+                    analysis.holds_in(m, formula, steps=steps) for m in probes
+                )
+                found_rank = 1.0 if valid else 0.0
+                if formula is not None and any(
+                    not analysis.holds_in(m, formula, steps=steps) for m in others
+                ):
+                    found_rank -= 0.5
+            return found_rank - (1.5 if wide and rigid(candidate) else 0.0)
 
         ranks = [rank(c) for c in found]
         return [c for r, c in sorted(zip(ranks, found, strict=True), key=lambda rc: rc[0])]
@@ -1000,23 +1010,35 @@ class TrappingPlayer(ProvingPlayer):
         if now.board != Consistency.CONSISTENT:
             return None
         safe: list[tuple[Candidate, Claimable]] = []
-        least: tuple[Harm, str] | None = None
+        least: tuple[tuple[Harm, bool, bool], str] | None = None
+        stuck = not _may_pass(moves)
         for candidate, safety, after in self._tried(view, board, now, moves, rng, move):
             if safety is Safety.SAFE:
                 safe.append((candidate, after))
                 if len(safe) >= SAFE_WANTED:
                     break
-            rank = harm(safety, after)
+                continue
+            # Of equal harm: a claim of one point (the statement keeps every model shown:
+            # no other statement follows then), and an S card (out of the hand).
+            rank = (
+                harm(safety, after),
+                bool(keeps(now, candidate, self.work.steps)),
+                rigid(candidate),
+            )
             if least is None or rank > least[0]:
                 least = (rank, candidate.line)
         if not safe:
-            if least is None or _may_pass(moves):
+            if least is None or not stuck:
                 return None
-            self.forced = least[0]
+            self.forced = least[0][0]
             return least[1]
         nexts = self._next_statements(board, rng)
         score = [trap(after, nexts, self.work.steps) for _, after in safe]
-        best = max(range(len(safe)), key=lambda k: (score[k], -k))
+        if stuck:  # an S card while it is safe, then the most cards: the hand renewed
+            key = [(rigid(c), _cards_used(c)) for c, _ in safe]
+        else:
+            key = [(False, 0)] * len(safe)
+        best = max(range(len(safe)), key=lambda k: (key[k], score[k], -k))
         return safe[best][0].line
 
     def _next_statements(self, board: Board, rng: random.Random) -> list[ast.Formula]:
@@ -1048,6 +1070,74 @@ def trap(after: Claimable, nexts: Sequence[ast.Formula], steps: int | None = Non
             not analysis.holds_in(m, formula, steps=steps or Work().steps) for m in countermodels
         )
     return hits / len(nexts)
+
+
+def _formula(candidate: Candidate) -> ast.Formula | None:
+    """The statement a candidate writes (or the one its ¬ leaves)."""
+    return next((s.formula for s in candidate.board.statements if s.id == candidate.changed), None)
+
+
+def keeps(now: Claimable, candidate: Candidate, steps: int) -> bool | None:
+    """Whether the statement a candidate writes holds in the board's model and in each
+    other statement's countermodel (then the board stays consistent and no other statement
+    follows: at most the statement itself does). None: a statement without a countermodel
+    shown, or no model."""
+    if now.model is None or _formula(candidate) is None:
+        return None
+    if not _holds_in_models(now, candidate, steps):
+        return False
+    shown = {i for i, _ in now.countermodels} | {candidate.changed}
+    return True if all(s.id in shown for s in candidate.board.statements) else None
+
+
+def _holds_in_models(now: Claimable, candidate: Candidate, steps: int) -> bool:
+    """The statement a candidate writes holds in the board's model and in each other
+    statement's countermodel the analysis shows (re-checked by the evaluator, counted)."""
+    formula = _formula(candidate) if now.model is not None else None
+    if now.model is None or formula is None:
+        return False
+    models = [now.model] + [m for i, m in now.countermodels if i != candidate.changed]
+    return all(analysis.holds_in(m, formula, steps=steps) for m in models)
+
+
+def neighbours(
+    now: Claimable, vocabulary: Vocabulary | None, steps: int, most: int = NEIGHBOURS
+) -> list[Model]:
+    """Models of the board other than the one its analysis shows: that model with one
+    predicate fact changed, where the evaluator (counted) still finds every statement
+    true; at most ``most``, tried in a fixed order."""
+    model = now.model
+    if not isinstance(model, Model):
+        return []
+    formulas = [f for _, f in now.basis]
+    found: list[Model] = []
+    arities = dict(vocabulary.predicates) if vocabulary else {}
+    flips = [  # one fact of each predicate in turn: the models found differ in more ways
+        [(name, args) for args in itertools.product(range(model.size), repeat=arities[name])]
+        for name in sorted(arities)
+    ]
+    for name, args in itertools.islice(
+        (f for row in itertools.zip_longest(*flips) for f in row if f is not None), 4 * most
+    ):
+        facts = set(model.predicates.get(name, ())) ^ {args}
+        predicates = {**model.predicates, name: frozenset(facts)}
+        other = Model(model.size, dict(model.functions), predicates)
+        if all(analysis.holds_in(other, f, steps=steps) for f in formulas):
+            found.append(other)
+            if len(found) >= most:
+                break
+    return found
+
+
+def rigid(candidate: Candidate) -> bool:
+    """An S card's statement (its legal line names the card alone): fixed, so the board
+    soon entails or contradicts it, and a hand that keeps it is then forced to gift."""
+    return candidate.line.startswith("play ") and ":" not in candidate.line
+
+
+def _cards_used(candidate: Candidate) -> int:
+    head = candidate.line.split(":", 1)[0].split()
+    return len(head) - 1 if head and head[0] == "play" else 1
 
 
 def _fallback(moves: Sequence[str]) -> str | None:
