@@ -75,6 +75,7 @@ CHECK_QUESTIONS, STUCK_CHECK_QUESTIONS = 8, 12
 # analysis's models all keep (TrappingPlayer._order).
 SCREENED, SCREENED_STUCK = 6, 10
 SAFE_WANTED = 3  # safe statements found before the one that sets the best trap is chosen
+STUCK_SEARCHES = 2  # where it may not pass: searches (each as wide) before a statement in doubt
 NEXT_STATEMENTS = 12  # statements another player might write next, imagined per choice
 NEIGHBOURS = 6  # other models of the board looked for (a fact changed), where it may not pass
 ANALYSES = 256  # board analyses remembered (the chains of prefixes of recent boards)
@@ -1006,27 +1007,35 @@ class TrappingPlayer(ProvingPlayer):
     ) -> str | None:
         """The safe candidate that sets the best trap of the first few found (a statement
         left in doubt may be a claim for the next player: never written while a pass is
-        allowed); where it may not pass and none is safe, the least harmful."""
-        if now.board != Consistency.CONSISTENT:
+        allowed); where it may not pass and none is safe, the least harmful (also on a
+        board not shown consistent: a statement may still make it inconsistent)."""
+        if now.board != Consistency.CONSISTENT and (
+            _may_pass(moves) or now.board == Consistency.INCONSISTENT
+        ):
             return None
         safe: list[tuple[Candidate, Claimable]] = []
         least: tuple[tuple[Harm, bool, bool], str] | None = None
         stuck = not _may_pass(moves)
-        for candidate, safety, after in self._tried(view, board, now, moves, rng, move):
-            if safety is Safety.SAFE:
-                safe.append((candidate, after))
-                if len(safe) >= SAFE_WANTED:
+        for search in range(STUCK_SEARCHES if stuck else 1):
+            if search > 0:  # nothing safe yet, and no pass: more statements, drawn afresh
+                if safe or (least is not None and least[0][0] >= Harm.DOUBT):
                     break
-                continue
-            # Of equal harm: a claim of one point (the statement keeps every model shown:
-            # no other statement follows then), and an S card (out of the hand).
-            rank = (
-                harm(safety, after),
-                bool(keeps(now, candidate, self.work.steps)),
-                rigid(candidate),
-            )
-            if least is None or rank > least[0]:
-                least = (rank, candidate.line)
+                move.questions = self.questions()
+            for candidate, safety, after in self._tried(view, board, now, moves, rng, move):
+                if safety is Safety.SAFE:
+                    safe.append((candidate, after))
+                    if len(safe) >= SAFE_WANTED:
+                        break
+                    continue
+                # Of equal harm: a claim of one point (the statement keeps every model
+                # shown: no other statement follows then), and an S card (out of the hand).
+                rank = (
+                    harm(safety, after),
+                    bool(keeps(now, candidate, self.work.steps)),
+                    rigid(candidate),
+                )
+                if least is None or rank > least[0]:
+                    least = (rank, candidate.line)
         if not safe:
             if least is None or not stuck:
                 return None
