@@ -238,7 +238,7 @@ def test_where_it_may_not_pass_it_writes_what_hands_over_least(monkeypatch, leve
     from referee.palmer.analysis import Claimable, Consistency, State
 
     monkeypatch.setattr(player.ProvingPlayer, "engine", property(lambda self: None))
-    consistent = Claimable(State.READY, Consistency.CONSISTENT, not_redundant=(1,))
+    now = Claimable(State.READY, Consistency.CONSISTENT, not_redundant=(1,))
     tried = {
         "inconsistent": (player.Safety.UNSAFE, Claimable(State.READY, Consistency.INCONSISTENT)),
         "claim": (player.Safety.UNSAFE, Claimable(State.READY, Consistency.CONSISTENT, (1,))),
@@ -254,7 +254,7 @@ def test_where_it_may_not_pass_it_writes_what_hands_over_least(monkeypatch, leve
         ]
         monkeypatch.setattr(p, "_tried", lambda *args: iter(found))
         move = player.Move(0.0, 0)
-        line = p._write({}, None, consistent, moves, random.Random(1), move)
+        line = p._write({}, None, now, moves, random.Random(1), move)
         forced.append(p.forced)
         return line
 
@@ -268,6 +268,10 @@ def test_where_it_may_not_pass_it_writes_what_hands_over_least(monkeypatch, leve
     assert forced[-1] is None
     if level == DEFAULT_LEVEL:
         assert write(["inconsistent", "doubt"], [*stuck, "pass"]) is None
+        # A board not shown consistent (a claim erased a statement and no model was found
+        # within its work): a statement may still make it inconsistent, so it checks them.
+        now = Claimable(State.READY, Consistency.UNKNOWN)
+        assert write(["inconsistent", "unknown", "claim"], stuck) == "play 2"
 
 
 def test_where_it_may_not_pass_the_default_plays_its_s_cards_while_they_are_safe(monkeypatch):
