@@ -952,6 +952,15 @@ class TrappingPlayer(ProvingPlayer):
     writes then more often hands the table a claim, and its own next turn comes after
     theirs.
 
+    Where it may not pass (house rule ``passing=stuck``) a hand it cannot empty is what
+    forces a gift: of the safe statements it writes an S card's first (a fixed statement
+    the board soon entails or contradicts), then the one that uses the most cards; it
+    tries first statements that another model of the board falsifies (its model with a
+    fact changed: shown not to follow), searches twice before it writes one that hands
+    something over, and then writes the least harmful (a question left open before a
+    claim of one point, before more, before an inconsistent board), checked even on a
+    board not shown consistent.
+
     Its engine starts (and warms) as the player is made, so that no move of its waits for
     processes to start (the web table makes its computer players as it opens).
     """
