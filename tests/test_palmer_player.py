@@ -333,31 +333,3 @@ def test_other_models_of_the_board_are_models_of_it(vocab):
         "blonde",
         "likes",
     }
-
-
-@pytest.mark.parametrize(
-    ("seats", "chosen"), [(2, "play 2 : ∃x happy(x)"), (3, "play 1 : ∃x ¬happy(x)")]
-)
-def test_a_trap_is_set_only_where_it_springs_for_the_default(monkeypatch, seats, chosen):
-    """A trap (a board on which the next player's statements are likely to hand over a
-    claim) springs for the player after the next one: the default sets the best at a table
-    of two, and the smallest at a table of three, where that player is not itself."""
-    import random
-
-    from referee.palmer import player
-    from referee.palmer.analysis import Claimable, Consistency, State
-
-    monkeypatch.setattr(player.ProvingPlayer, "engine", property(lambda self: None))
-    loose, tight = (Claimable(State.READY, Consistency.CONSISTENT) for _ in range(2))
-    monkeypatch.setattr(player, "trap", lambda after, *args: 0.9 if after is tight else 0.1)
-    p = computer_player(DEFAULT_LEVEL, 1)
-    found = [
-        (player.Candidate("play 1 : ∃x ¬happy(x)", None, 0, 0.0), player.Safety.SAFE, loose),  # type: ignore[arg-type]
-        (player.Candidate("play 2 : ∃x happy(x)", None, 0, 0.0), player.Safety.SAFE, tight),  # type: ignore[arg-type]
-    ]
-    monkeypatch.setattr(p, "_tried", lambda *args: iter(found))
-    monkeypatch.setattr(p, "_next_statements", lambda *args: [])
-    view = {"players": [{"name": n} for n in ("ann", "bob", "cy")[:seats]]}
-    now = Claimable(State.READY, Consistency.CONSISTENT)
-    moves = ["play 1", "play 2", "pass"]
-    assert p._write(view, None, now, moves, random.Random(1), player.Move(0.0, 0)) == chosen
