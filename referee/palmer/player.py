@@ -1052,8 +1052,6 @@ class TrappingPlayer(ProvingPlayer):
             return least[1]
         nexts = self._next_statements(board, rng)
         score = [trap(after, nexts, self.work.steps) for _, after in safe]
-        if len(view.get("players") or ()) > 2:  # the claim a trap springs is the next but
-            score = [-x for x in score]  # one player's: ours only at a table of two
         if stuck:  # an S card while it is safe, then the most cards: the hand renewed
             key = [(rigid(c), _cards_used(c)) for c, _ in safe]
         else:
