@@ -16,8 +16,9 @@ move may depend on the load); a game still on after ``MAX_MOVES`` moves is a dra
 
     .venv/bin/python benchmarks/bots_invicta.py [--games 40] [--busy 4] [PLAYER OPPONENT]...
 
-``--busy N`` starts N busy processes (``python -c 'while True: pass'``) for the run and
-stops them after; ``uptime`` is printed before and after.
+``--busy N`` starts N busy processes for the run and stops them after (each also stops
+as soon as its parent is gone, so a killed run leaves none behind); ``uptime`` is
+printed before and after.
 Without pairs it plays the ladder: the default against every other rung.
 """
 
@@ -229,6 +230,10 @@ def uptime() -> str:
         return " ".join(path.read_text().split()[:3]) if path.exists() else "?"
 
 
+# A busy process: spins until its parent (this run) is gone, however the run ended.
+BUSY = "import os\nparent = os.getppid()\nwhile os.getppid() == parent:\n    pass\n"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("names", nargs="*", help="pairs of players: PLAYER OPPONENT ...")
@@ -240,7 +245,7 @@ def main() -> None:
     if len(args.names) % 2:
         raise SystemExit("give players in pairs: PLAYER OPPONENT")
     pairs = list(zip(args.names[::2], args.names[1::2], strict=True))
-    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
+    busy = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(args.busy)]
     log = (lambda text: print(text, file=sys.stderr, flush=True)) if args.verbose else None
     try:
         print(json.dumps({"uptime_before": uptime(), "busy": args.busy, "args": vars(args)}))

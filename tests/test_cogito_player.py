@@ -266,3 +266,34 @@ def test_a_choice_depends_on_the_seats_view_and_the_seed_alone(level):
             other = hidden_shuffled(position, "ann", rng)
             assert view_of(other, "ann") == view  # nothing hidden reaches the view
             assert computer_player(level, 11).choose(view_of(other, "ann")) == line
+
+
+def test_a_close_choice_draws_more_worlds_as_many_whatever_the_hidden_cards(monkeypatch):
+    """ann's play after the trade is close: her lookahead draws worlds beyond its first
+    batch. The budget is counted, not clocked: with the hidden cards dealt anew, the same
+    worlds are drawn (as many) and the same card is played."""
+    from referee.cogito import player
+
+    drawn: list[int] = []
+    real = player.worlds
+    monkeypatch.setattr(player, "worlds", lambda *a: drawn.append(a[-1]) or real(*a))
+    turn = table(["Plant", "Sparrow"], ["Animal", "Tulip"], ["Flower", "Bird"])
+    said(turn, ("ann", "play 1"), ("bob", "play 1"), ("cy", "play 1"))
+    said(turn, ("ann", "give ann 1"), ("bob", "give bob 1"), ("cy", "give cy 1"))
+    line = computer_player(DEFAULT_LEVEL, 11).choose(view_of(turn, "ann"))
+    assert sum(drawn) > player.WORLDS
+    first, rng = list(drawn), random.Random(5)
+    for _ in range(3):
+        drawn.clear()
+        other = view_of(hidden_shuffled(turn, "ann", rng), "ann")
+        assert computer_player(DEFAULT_LEVEL, 11).choose(other) == line and drawn == first
+
+
+def test_the_worlds_settle_when_the_best_card_leads_the_next_clearly_or_never_differs():
+    from referee.cogito.player import settled
+
+    assert not settled([], {"a": [], "b": []})
+    assert settled([1.0] * 4, {"a": [1, 0, 1, 0], "b": [1, 0, 1, 0]})  # never differ
+    assert settled([1.0] * 20, {"a": [1.0] * 20, "b": [0.0] * 20, "c": [1.0] * 10 + [0.0] * 10})
+    assert not settled([1.0] * 20, {"a": [1.0] * 20, "b": [0.0] * 20, "c": [1.0] * 19 + [0.0]})
+    assert not settled([1.0] * 4, {"a": [1, 0, 1, 0], "b": [0, 1, 0, 0]})

@@ -11,13 +11,14 @@ import pytest
 from referee.ergo.cards import Face, ProofCard
 from referee.ergo.commands import ErgoCommands
 from referee.ergo.decks import bundled_deck_path as ergo_deck_path
-from referee.ergo.legal import legal_lines, moves, turn_of
+from referee.ergo.events import Score
+from referee.ergo.legal import CHAR_FACE, FACE_CHAR, _well_formed, legal_lines, moves, turn_of
 from referee.ergo.outcomes import PlacementRefused
 from referee.ergo.proof import Placed, PlacementError
 from referee.ergo.records import GAME
 from referee.ergo.registration import REGISTRATION
 from referee.ergo.setup import HouseRules, Mode, Seat, Settings, Setup
-from referee.ergo.syntax import SyntaxViolation
+from referee.ergo.syntax import SyntaxViolation, first_violation
 from referee.table.record import Record
 from referee.table.session import Refused, Session
 
@@ -129,3 +130,46 @@ def test_no_placement_is_missing():
             checked += 1
         s.execute(rng.choice(legal_lines(game, seat)), seat)
     assert checked > 10
+
+
+def test_premises_judged_as_characters_as_the_card_rules_judge_them():
+    """The lists judge premises by their faces as characters (a forbidden neighbour, the
+    parentheses' depth): the same verdict as the card rules' own scan, on every premise
+    of up to five cards and on long ones."""
+    chars = "".join(FACE_CHAR[f] for f in Face)
+    rng = random.Random(5)
+    premises = [c for n in range(6) for c in map("".join, product(chars, repeat=n))]
+    for _ in range(3000):  # long well-formed premises, and each with one card changed
+        code = _formula(rng, 4)
+        at = rng.randrange(len(code) + 1)
+        premises += [code, code[:at] + rng.choice(chars) + code[at:], code[:at] + code[at + 1 :]]
+    premises += ["(" * 100 + "A" + ")" * 100, "A&" * 100 + "A"]  # at and past the length limit
+    for code in premises:
+        expected = first_violation(tuple(CHAR_FACE[c] for c in code)) is None
+        assert _well_formed(code) == expected, code
+
+
+def _formula(rng: random.Random, depth: int) -> str:
+    """A well-formed premise's characters: operands (a variable or a parenthesis, perhaps
+    after a NOT) joined by operators, nested up to ``depth``."""
+    operands = []
+    for _ in range(rng.randrange(1, 4)):
+        inner = rng.choice("ABCD") if depth == 0 or rng.random() < 0.5 else None
+        operand = inner or "(" + _formula(rng, depth - 1) + ")"
+        operands.append(rng.choice(["", "~"]) + operand)
+    return "".join(o + rng.choice("&|>") for o in operands[:-1]) + operands[-1]
+
+
+def test_why_just_after_a_round_ends_says_what_the_record_replayed_says():
+    """``why`` right after a round is scored reads the game as it stands (a web table asks
+    for it at every round's end); the same ruling as a session rebuilt from the record."""
+    s, rng, rounds = session(3, 11), random.Random(11), 0
+    while rounds < 2 and not s.game.finished:
+        seat = s.game.player
+        s.execute(rng.choice(legal_lines(s.game, seat)), seat)
+        if isinstance(s.record.events[-1], Score):
+            rounds += 1
+            replayed = Session(s.record, ErgoCommands())
+            assert s.execute("why") == replayed.execute("why")
+            assert s.execute("why A") == replayed.execute("why A")
+    assert rounds == 2

@@ -816,3 +816,56 @@ def test_invicta_a_position_come_round_is_told_on_every_screen(tmp_path):
         ]
     assert app.table.command("bob", "b2-a3").ok  # the third time: a draw, nothing to warn of
     assert app.table.session.game.finished and app.table.view(None)["repetition"] == []
+
+
+def test_every_page_hears_a_change_through_one_wake_up_of_the_server(tmp_path):
+    """However many pages are open, the table tells them through one listener (one call
+    into the event loop per change), and each page gets the new view."""
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    urls = app.urls()
+    doors = [urls["seats"]["ann"], urls["seats"]["bob"], urls["spectator"], urls["spectator"]]
+    listeners = len(app.table.listeners)
+    sockets = [client.websocket_connect(path_of(url) + "/ws") for url in doors]
+    opened = [ws.__enter__() for ws in sockets]
+    try:
+        first = [ws.receive_json() for ws in opened]
+        assert len(app.table.listeners) == listeners + 1
+        assert post(client, urls["seats"]["ann"], "e4")["ok"]
+        version = app.table.snapshot.version
+        for ws, frame in zip(opened, first, strict=True):
+            while frame["type"] != "view" or frame["view"]["version"] != version:
+                frame = ws.receive_json()
+            assert frame["view"]["board"]
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+    assert len(app.table.listeners) == listeners + 1 and app.pages == []
+
+
+def test_a_move_whose_record_cannot_be_written_is_shown_to_nobody(tmp_path, monkeypatch):
+    """The record is written while the move's views are made: when the write fails, the
+    seat is told why, no page hears of the move, and the table is what the file holds."""
+    from referee.table.store import RecordFile, StoreError
+
+    app, path = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    urls = app.urls()
+    assert post(client, urls["seats"]["ann"], "e4")["ok"]
+    on_disk, snapshot = path.read_text(), app.table.snapshot
+    heard: list[str] = []
+    app.table.listeners.append(heard.append)
+
+    def full(self, text):
+        raise StoreError(f"{self.path}: cannot write the record (No space left on device)")
+
+    monkeypatch.setattr(RecordFile, "write", full)
+    answer = post(client, urls["seats"]["bob"], "e5")
+    assert not answer["ok"] and "No space left" in answer["messages"][0]
+    assert path.read_text() == on_disk
+    assert len(app.table.session.record.events) == len(loads(on_disk, app.web_game.kind)[0].events)
+    assert app.table.snapshot.seats == snapshot.seats  # the same views, every page told so
+    assert heard == ["changed"]
+    monkeypatch.undo()
+    assert post(client, urls["seats"]["bob"], "e5")["ok"]
+    assert len(loads(path.read_text(), app.web_game.kind)[0].events) == 2

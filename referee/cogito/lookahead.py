@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.cogito.diagram import CardKind, Diagram
@@ -62,6 +62,52 @@ class Judgements:
             for c in diagram.cards
             if c.declares
         }
+        # The same, as integers for the played-out games: each card a number, a set of
+        # Self cards a bit mask (bit k: the k-th Self card of the deck).
+        names = [*dict.fromkeys([*(c.name for c in diagram.cards), *self.selves])]
+        self.number = {name: k for k, name in enumerate(names)}
+        self.names = names
+        bits = {s: 1 << k for k, s in enumerate(self.selves)}
+        self.bit = [bits.get(n, 0) if self.shows_self(n) else 0 for n in names]
+        self.self_bit = [bits.get(n, 0) for n in names]
+        self.code = [_code(self.kind.get(n, CardKind.SELF)) for n in names]
+        self.blue_mask = [
+            sum(bits[s] for s in self.selves if self.blue.get((s, n), False)) for n in names
+        ]
+        self._sets: dict[int, frozenset[str]] = {}
+        self._orders: dict[tuple[bool, ...], list[list[int]]] = {}
+
+    def mask(self, selves: Iterable[str]) -> int:
+        """``selves`` as a bit mask (any other card counts for nothing)."""
+        return sum(self.self_bit[self.number[s]] for s in selves)
+
+    def judged(self, played: Sequence[Mapping[str, Any]]) -> int:
+        """The Self cards (a mask) for which every judged card of ``played`` (a view's cards
+        with their positions) lies as it lay."""
+        allowed = (1 << len(self.selves)) - 1
+        for placed in played:
+            card = self.number[placed["card"]]
+            if self.code[card] == DECLARING:
+                mask = self.blue_mask[card]
+                allowed &= mask if placed["position"] == "blue" else ~mask
+        return allowed
+
+    def selves_in(self, mask: int) -> frozenset[str]:
+        """The Self cards of a mask."""
+        found = self._sets.get(mask)
+        if found is None:
+            found = frozenset(s for k, s in enumerate(self.selves) if mask >> k & 1)
+            self._sets[mask] = found
+        return found
+
+    def orders(self, playing: tuple[bool, ...]) -> list[list[int]]:
+        """From each seat, the players still in, clockwise."""
+        found = self._orders.get(playing)
+        if found is None:
+            n = len(playing)
+            found = [[j for k in range(n) if playing[j := (s + k) % n]] for s in range(n)]
+            self._orders[playing] = found
+        return found
 
     def deduce(self, seen: set[str], played: Sequence[Mapping[str, Any]]) -> set[str]:
         """The Self cards a player may hold who has seen ``seen`` and revealed ``played``
@@ -82,6 +128,13 @@ class Judgements:
         return self.kind[card] in (CardKind.SELF, CardKind.EGO)
 
 
+DECLARING, EGO, DREAM = 0, 1, 2  # what revealing a card does, as the played-out games read it
+
+
+def _code(kind: CardKind) -> int:
+    return {CardKind.DREAM: DREAM, CardKind.EGO: EGO}.get(kind, DECLARING)
+
+
 @dataclass(slots=True)
 class World:
     """One way the game could stand now, every card placed: seats in seating order."""
@@ -93,12 +146,28 @@ class World:
     reds: list[int]
     fields: list[list[str]]
     playing: list[bool]
-    candidates: list[set[str]]  # what each player's own deduction leaves possible
+    candidates: list[set[str]] | list[frozenset[str]]  # what each one's deduction leaves
     pile: list[str]  # the top is the end
     queue: list[int]  # still to play this round, the player to move first
     starter: int  # who starts the rounds
     declares: list[bool]  # whether each player says COGITO once sure (the seat does)
     weight: float  # how likely this world is beside the others drawn (their silences)
+    # The world in numbers (cards by number, sets of Self cards as masks), made once for
+    # the games played out in it: selves, hands, fields, pile, candidates.
+    numbers: tuple | None = field(default=None, init=False, repr=False, compare=False)
+
+    def in_numbers(self) -> tuple:
+        if self.numbers is None:
+            rules = self.rules
+            number = rules.number
+            self.numbers = (
+                [rules.self_bit[number[s]] for s in self.selves],
+                [[number[c] for c in h] for h in self.hands],
+                [[number[c] for c in f] for f in self.fields],
+                [number[c] for c in self.pile],
+                [rules.mask(c) for c in self.candidates],
+            )
+        return self.numbers
 
     def copy(self) -> World:
         return World(
@@ -132,155 +201,183 @@ class Move:
 def play_out(world: World, move: Move, rng: random.Random) -> float:
     """1.0 when the seat finds itself first in ``world`` after ``move``, :data:`TIE` when
     nobody does, else 0.0 (another player first, or its ego disruption). ``world`` is
-    changed."""
+    not changed."""
     game = _Game(world, rng)
+    card = world.rules.number[move.card]
     if move.give:
-        game.trade(move.card)
+        game.trade(card)
         game.new_round()
     else:
-        game.play(world.queue.pop(0), move.card)
+        game.play(game.queue.pop(0), card)
     return game.run()
 
 
 class _Game:
-    """The rules, quickly: turns, judgements, Dream, disruption, the draw and the trade.
+    """The rules, quickly: turns, judgements, Dream, disruption, the draw and the trade,
+    on a copy of a world in numbers (cards by number, sets of Self cards as bit masks).
     A player sure of its card declares at once, the first clockwise from the one to move."""
 
     def __init__(self, world: World, rng: random.Random) -> None:
-        self.w = world
+        selves, hands, fields, pile, candidates = world.in_numbers()
+        self.rules = world.rules
         self.rng = rng
         self.n = len(world.selves)
+        self.seat = world.seat
+        self.selves = selves
+        self.hands = [list(h) for h in hands]
+        self.fields = [list(f) for f in fields]
+        self.pile = list(pile)
+        self.candidates = list(candidates)
+        self.reds = list(world.reds)
+        self.playing = list(world.playing)
+        self.queue = list(world.queue)
+        self.starter = world.starter
+        self.declares = world.declares
+        self.orders: list[list[int]] = []
+        self.reorder()
+
+    def reorder(self) -> None:
+        """Each player's clockwise order of the players still in (after a disruption)."""
+        self.orders = self.rules.orders(tuple(self.playing))
 
     def run(self) -> float:
-        w = self.w
+        seat, playing = self.seat, self.playing
         for _ in range(MAX_STEPS):
-            if not w.playing[w.seat]:
+            if not playing[seat]:
                 return 0.0
-            first = self.first_sure(w.queue[0] if w.queue else w.starter)
+            first = self.first_sure(self.queue[0] if self.queue else self.starter)
             if first is not None:
-                return 1.0 if first == w.seat else 0.0
-            if w.queue:
-                i = w.queue.pop(0)
-                if w.playing[i] and w.hands[i]:
+                return 1.0 if first == seat else 0.0
+            if self.queue:
+                i = self.queue.pop(0)
+                if playing[i] and self.hands[i]:
                     self.play(i, self.choose_play(i))
             elif not self.end_round():
                 return TIE  # every hand empty and nobody sure
         return 0.0
 
     def clockwise(self, start: int) -> list[int]:
-        return [j for k in range(self.n) if self.w.playing[j := (start + k) % self.n]]
+        return self.orders[start]
 
     def left_of(self, i: int) -> int:
         for k in range(1, self.n + 1):
-            if self.w.playing[j := (i + k) % self.n]:
+            if self.playing[j := (i + k) % self.n]:
                 return j
         return i
 
     def first_sure(self, start: int) -> int | None:
         """The first player, clockwise from ``start``, whose deduction leaves one card: it
         declares COGITO and is right."""
-        for j in self.clockwise(start):
-            if len(self.w.candidates[j]) == 1 and self.w.declares[j]:
+        candidates, declares = self.candidates, self.declares
+        for j in self.orders[start]:
+            if candidates[j].bit_count() == 1 and declares[j]:
                 return j
         return None
 
-    def see(self, i: int, card: str) -> None:
-        if self.w.rules.shows_self(card):
-            self.w.candidates[i].discard(card)
+    def see_all(self, bit: int) -> None:
+        """Every player sees a card that shows ``bit`` (0: one that shows no Self card)."""
+        if bit:
+            candidates = self.candidates
+            for j in range(self.n):
+                candidates[j] &= ~bit
 
-    def play(self, i: int, card: str) -> None:
-        w, rules = self.w, self.w.rules
-        w.hands[i].remove(card)
-        for j in range(self.n):
-            self.see(j, card)
-        kind = rules.kind[card]
-        if kind == CardKind.DREAM:
-            w.pile[:0] = reversed(w.fields[i])  # under the pile, in the field's order
-            w.fields[i] = [card]
-            w.reds[i] = 0
+    def play(self, i: int, card: int) -> None:
+        rules = self.rules
+        self.hands[i].remove(card)
+        self.see_all(rules.bit[card])
+        code = rules.code[card]
+        if code == DREAM:
+            self.pile[:0] = reversed(self.fields[i])  # under the pile, in the field's order
+            self.fields[i] = [card]
+            self.reds[i] = 0
             return
-        w.fields[i].append(card)
-        if kind == CardKind.EGO:
-            w.reds[i] += 1
+        self.fields[i].append(card)
+        if code == EGO:
+            self.reds[i] += 1
         else:
-            blue = rules.blue[(w.selves[i], card)]
-            w.candidates[i] = {s for s in w.candidates[i] if rules.blue[(s, card)] == blue}
-            w.reds[i] += not blue
-        if w.reds[i] >= RED_LIMIT:
-            w.playing[i] = False
-            for j in range(self.n):  # its Self card is shown (house rule reveal_disrupted)
-                self.see(j, w.selves[i])
+            mask = rules.blue_mask[card]
+            if mask & self.selves[i]:
+                self.candidates[i] &= mask
+            else:
+                self.candidates[i] &= ~mask
+                self.reds[i] += 1
+        if self.reds[i] >= RED_LIMIT:
+            self.playing[i] = False
+            self.reorder()
+            self.see_all(self.selves[i])  # its Self card is shown (house rule reveal_disrupted)
 
     def end_round(self) -> bool:
         """The draw, the trade unless someone is sure by then, and the next round; False
         when no hand holds a card."""
-        w = self.w
-        active = self.clockwise(w.starter)
-        if len(w.pile) >= len(active):
+        active = self.clockwise(self.starter)
+        pile, bit = self.pile, self.rules.bit
+        if len(pile) >= len(active):
             for j in active:
-                card = w.pile.pop()
-                w.hands[j].append(card)
-                self.see(j, card)
-            trade = len(active) >= 2 and all(len(w.hands[j]) >= 2 for j in active)
-            if trade and self.first_sure(w.starter) is None:
+                card = pile.pop()
+                self.hands[j].append(card)
+                self.candidates[j] &= ~bit[card]
+            trade = len(active) >= 2 and all(len(self.hands[j]) >= 2 for j in active)
+            if trade and self.first_sure(self.starter) is None:
                 self.trade(None)
         return self.new_round()
 
-    def trade(self, mine: str | None) -> None:
-        w = self.w
-        active = self.clockwise(w.starter)
-        gifts = {j: self.choose_gift(j) if j != w.seat or mine is None else mine for j in active}
-        for j, card in gifts.items():
-            w.hands[j].remove(card)
-        for j, card in gifts.items():
+    def trade(self, mine: int | None) -> None:
+        active = self.clockwise(self.starter)
+        gifts = [
+            (j, self.choose_gift(j) if j != self.seat or mine is None else mine) for j in active
+        ]
+        for j, card in gifts:
+            self.hands[j].remove(card)
+        bit = self.rules.bit
+        for j, card in gifts:
             k = self.left_of(j)
-            w.hands[k].append(card)
-            self.see(k, card)
+            self.hands[k].append(card)
+            self.candidates[k] &= ~bit[card]
 
     def new_round(self) -> bool:
-        w = self.w
-        if not w.playing[w.starter]:
-            w.starter = self.left_of(w.starter)
-        w.queue = self.clockwise(w.starter)
-        return any(w.hands[j] for j in w.queue)
+        if not self.playing[self.starter]:
+            self.starter = self.left_of(self.starter)
+        self.queue = list(self.orders[self.starter])
+        return any(self.hands[j] for j in self.queue)
 
-    def choose_play(self, i: int) -> str:
-        if i != self.w.seat:
-            return self.rng.choice(self.w.hands[i])
-        return quick_play(self.w, i)
+    def choose_play(self, i: int) -> int:
+        if i != self.seat:
+            return self.rng.choice(self.hands[i])
+        return self.quick_play(i)
 
-    def choose_gift(self, i: int) -> str:
-        hand = self.w.hands[i]
-        if i != self.w.seat:
+    def choose_gift(self, i: int) -> int:
+        hand = self.hands[i]
+        if i != self.seat:
             return self.rng.choice(hand)
-        keep = quick_play(self.w, i)
+        keep = self.quick_play(i)
         return next((c for c in hand if c != keep), hand[0])
 
-
-def quick_play(world: World, i: int) -> str:
-    """The seat's own quick choice in a played-out world: a declaration that splits its
-    candidates when it can afford a red card, else one that lies blue for them all
-    (Dream first when a red card lies in its field); the Ego card last."""
-    rules, candidates, reds = world.rules, world.candidates[i], world.reds[i]
-    best, best_key = world.hands[i][0], (99, 0)
-    for card in world.hands[i]:
-        kind = rules.kind[card]
-        if kind == CardKind.DREAM:
-            key = (0 if reds else 2, 0)
-        elif kind == CardKind.EGO:
-            key = (9, 0)
-        else:
-            blue = sum(rules.blue[(s, card)] for s in candidates)
-            red = len(candidates) - blue
-            if red and reds:
-                key = (8, -red)
-            elif red and blue:
-                key = (1, abs(blue - red))
+    def quick_play(self, i: int) -> int:
+        """The seat's own quick choice: a declaration that splits its candidates when it
+        can afford a red card, else one that lies blue for them all (Dream first when a red
+        card lies in its field); the Ego card last."""
+        rules, candidates, reds = self.rules, self.candidates[i], self.reds[i]
+        hand = self.hands[i]
+        best, best_key = hand[0], (99, 0)
+        size = candidates.bit_count()
+        for card in hand:
+            code = rules.code[card]
+            if code == DREAM:
+                key = (0 if reds else 2, 0)
+            elif code == EGO:
+                key = (9, 0)
             else:
-                key = (3, int(kind == CardKind.SELF))
-        if key < best_key:
-            best, best_key = card, key
-    return best
+                blue = (candidates & rules.blue_mask[card]).bit_count()
+                red = size - blue
+                if red and reds:
+                    key = (8, -red)
+                elif red and blue:
+                    key = (1, abs(blue - red))
+                else:
+                    key = (3, int(rules.bit[card] != 0))
+            if key < best_key:
+                best, best_key = card, key
+        return best
 
 
 # ------------------------------------------------------------------ worlds
@@ -329,6 +426,15 @@ def worlds(
     revealed = {c["card"] for p in players for c in p["played"]}
     queue, starter = turn_order(view, memory)
     choices = [None if i == seat else last_choice(view, i, starter) for i in range(len(players))]
+    # What each other player's deduction rests on, as masks: what all have seen, what it
+    # was told, its judgements; and the same at its last choice the view shows.
+    seen_by_all = rules.mask(revealed)
+    told_masks = [rules.mask(t) for t in told]
+    judged = [rules.judged(p["played"]) for p in players]
+    then_masks = [
+        None if then is None else (rules.mask(revealed - then[0]), rules.judged(then[1]))
+        for then in choices
+    ]
     drawn = []
     for _ in range(count):
         own = rng.choice(possible)
@@ -347,17 +453,18 @@ def worlds(
                 hands[i].append(pile.pop())
         selves = [own if i == seat else p["self"] for i, p in enumerate(players)]
         candidates, declares, weight = [], [], 1.0
-        for i, p in enumerate(players):
+        for i in range(len(players)):
             if i == seat:
                 candidates.append(set(possible))
                 declares.append(True)
                 continue
-            known = {selves[j] for j in range(len(players)) if j != i} | told[i] | set(hands[i])
-            candidates.append(rules.deduce(known | revealed, p["played"]))
+            known = rules.mask(selves[j] for j in range(len(players)) if j != i)
+            known |= told_masks[i] | rules.mask(hands[i])
+            candidates.append(rules.selves_in(judged[i] & ~(known | seen_by_all)))
             # Its silence at its last choice the view shows: a player who says COGITO once
             # sure was not sure then; one that never says it tells nothing by it.
-            then = choices[i]
-            if then is not None and len(rules.deduce(known | (revealed - then[0]), then[1])) == 1:
+            then = then_masks[i]
+            if then is not None and (then[1] & ~(known | then[0])).bit_count() == 1:
                 weight *= 1 - DECLARES  # this world, only if that player never declares
                 declares.append(False)
             else:

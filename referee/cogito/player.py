@@ -5,9 +5,10 @@ names its card only when sure. Level 2 (the default) keeps its seat's exact
 belief (:mod:`referee.cogito.belief`) and names its card the moment only one
 is possible, on anyone's turn (so it is never wrong, and never late). It
 chooses each play and gift by looking ahead (:mod:`referee.cogito.lookahead`):
-it plays the rest of the game out in :data:`WORLDS` worlds it cannot tell
-apart from the game, the others knowing what their own view tells them and
-declaring as soon as they are sure, and takes the move that finds itself
+it plays the rest of the game out in worlds it cannot tell apart from the
+game (:data:`WORLDS` at a time, more while the best two moves are close, at
+most :data:`MOST_WORLDS`), the others knowing what their own view tells them
+and declaring as soon as they are sure, and takes the move that finds itself
 first in the most. So a judgement that may split its candidates is weighed
 against a second red card (ego disruption) and against what the move tells
 the others: a Self card revealed or given is one they strike off, a card
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -38,9 +39,14 @@ from referee.table.computer import ComputerPlayer, RandomPlayer, legal
 DEFAULT_LEVEL = 2
 LEVELS = (0, 1, 2)
 RED_LIMIT = 2  # two red cards in a field: ego disruption (referee.cogito.setup)
-# Worlds each play or gift is played out in (the same worlds for each card): a choice
-# between two cards takes a few tens of milliseconds (benchmarks/RESULTS.md).
+# Worlds each play or gift is played out in (the same worlds for each card), drawn
+# WORLDS at a time until the best card leads the next by SETTLED standard errors, or
+# MOST_WORLDS are drawn: counted, not clocked, so the choice depends on the view and the
+# seed alone. Most choices settle in one batch (a few milliseconds); a close one takes
+# a few hundred milliseconds (benchmarks/RESULTS.md).
 WORLDS = 64
+MOST_WORLDS = 4096
+SETTLED = 2.0
 END = "end"  # at the last call: the tie, said by every player still in (docs/rulings.md)
 
 
@@ -199,18 +205,40 @@ class Lookahead(Reasoner):
         if self._rules is None or self._rules.diagram is not known.diagram:
             self._rules = Judgements(known.diagram)
         give = moves[0].startswith("give ")
-        drawn = worlds(view, known.possible, self._rules, self.memory, self.rng, WORLDS)
-        seeds = [self.rng.randrange(2**32) for _ in drawn]
+        cards = list(options)
+        values: dict[str, list[float]] = {card: [] for card in cards}
+        weights: list[float] = []
+        while len(weights) < MOST_WORLDS and not settled(weights, values):
+            drawn = worlds(view, known.possible, self._rules, self.memory, self.rng, WORLDS)
+            seeds = [self.rng.randrange(2**32) for _ in drawn]
+            for world, seed in zip(drawn, seeds, strict=True):
+                weights.append(world.weight)
+                for card in cards:
+                    values[card].append(play_out(world, Move(card, give), random.Random(seed)))
         won = {
-            card: sum(
-                world.weight * play_out(world.copy(), Move(card, give), random.Random(seed))
-                for world, seed in zip(drawn, seeds, strict=True)
-            )
-            for card in options
+            card: sum(w * v for w, v in zip(weights, values[card], strict=True)) for card in cards
         }
         best = max(won.values())
         tied = [line for card, line in options.items() if won[card] == best]
         return tied[0] if len(tied) == 1 else super().pick(view, known, tied)
+
+
+def settled(weights: Sequence[float], values: Mapping[str, Sequence[float]]) -> bool:
+    """Whether the worlds played out so far tell the best card from the next: the weighted
+    mean of their difference world by world is SETTLED standard errors from 0, or they
+    never differ. False before any world."""
+    total = sum(weights)
+    if total <= 0:
+        return bool(weights)
+    ranked = sorted(
+        values.values(), key=lambda v: sum(w * x for w, x in zip(weights, v, strict=True))
+    )
+    diff = [a - b for a, b in zip(ranked[-1], ranked[-2], strict=True)]
+    if not any(diff):
+        return True
+    mean = sum(w * d for w, d in zip(weights, diff, strict=True)) / total
+    spread = sum(w * w * (d - mean) ** 2 for w, d in zip(weights, diff, strict=True)) / total**2
+    return mean * mean > SETTLED * SETTLED * spread
 
 
 def right_of(view: Mapping[str, Any]) -> str | None:

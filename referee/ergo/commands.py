@@ -435,7 +435,11 @@ class ErgoCommands(TableCommands):
                         ),
                     )
                 word = game.variable(player)
-        after: Game = session.record.rebuild(number)  # type: ignore[assignment]
+        after: Game = (  # the game as it stands, when nothing followed (a web table asks
+            game  # for every round's ruling as it ends: no replay of the whole record)
+            if number == len(session.record.events)
+            else session.record.rebuild(number)  # type: ignore[assignment]
+        )
         view = scored_view(after, event, game.rules.reading)  # house rules never change
         return (EvidenceShown(view, word),)
 

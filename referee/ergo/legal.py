@@ -16,18 +16,24 @@ need an undo). ``score`` and ``end`` are the table's commands, not moves.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import accumulate, combinations_with_replacement
 
 from referee.ergo.cards import OPERATORS, VARIABLES, Card, Face, ProofCard, Role
 from referee.ergo.proof import Proof, Spot
 from referee.ergo.reading import ReadingRules, ThenChain, read_premise
 from referee.ergo.setup import FallacyBlocks, TabulaParenthesis
 from referee.ergo.state import Game
-from referee.ergo.syntax import MAX_PREMISES, SyntaxViolation, first_violation
+from referee.ergo.syntax import (
+    MAX_PREMISE_CARDS,
+    MAX_PREMISES,
+    SyntaxViolation,
+    first_violation,
+)
 
 Row = tuple[ProofCard, ...]
 Option = tuple[Card, Face]  # a card and what it shows when played
@@ -98,6 +104,19 @@ def legal_lines(game: Game, seat: str) -> tuple[str, ...]:
 
 # ------------------------------------------------------------------ checks
 
+# Each face as one character, so that a premise's faces are a string: sliced, joined and
+# looked up at C speed (the lists are built from hundreds of thousands of candidate rows
+# in table mode, and each listing is on the way to every page after a move).
+FACE_CHAR: dict[Face, str] = {f: "ABCD&|>~()"[i] for i, f in enumerate(Face)}
+CHAR_FACE: dict[str, Face] = {c: f for f, c in FACE_CHAR.items()}
+# Each card-and-face a Proof can hold as one character (what tells two Proofs apart).
+CARD_CHAR: dict[tuple[Card, Face], str] = {
+    (c, f): chr(0x41 + i) for i, (c, f) in enumerate((c, f) for c in Card for f in c.faces)
+}
+# Premises already judged, by reading rules and faces (bounded: cleared when full).
+_JUDGED: dict[ReadingRules, dict[str, bool]] = {}
+MAX_JUDGED = 1 << 16
+
 
 @lru_cache(maxsize=65536)
 def _premise_ok(faces: tuple[Face, ...], reading: ReadingRules) -> bool:
@@ -112,13 +131,87 @@ def _premise_ok(faces: tuple[Face, ...], reading: ReadingRules) -> bool:
     return True
 
 
-def _row_ok(row: Row, reading: ReadingRules) -> bool:
-    return _premise_ok(tuple(c.face for c in row), reading)
+def _judged(reading: ReadingRules) -> dict[str, bool]:
+    """The premises judged under ``reading``, by their faces' characters."""
+    judged = _JUDGED.get(reading)
+    if judged is None or len(judged) > MAX_JUDGED:
+        judged = _JUDGED[reading] = {}
+    return judged
+
+
+# The card rules of :func:`referee.ergo.syntax.first_violation` as the neighbours each
+# face may have, for a premise's faces as characters (variables ABCD, operators &|>, NOT
+# ~; ``^`` the start, ``$`` the end). With the parentheses' depth (never below 0, 0 at
+# the end) and the length limit, a premise whose neighbours are all allowed is well formed.
+_NEXT = {
+    "^": "ABCD~(",
+    **dict.fromkeys("ABCD", "&|>)$"),
+    **dict.fromkeys("&|>", "ABCD~("),
+    "~": "ABCD(",
+    "(": "ABCD~(",
+    ")": "&|>)$",
+}
+_PAIRS = frozenset(a + b for a, after in _NEXT.items() for b in after)
+
+
+def _forbidden() -> re.Pattern[str]:
+    """A pattern finding the first pair of neighbours :data:`_NEXT` does not allow."""
+    faces = "".join(FACE_CHAR.values())
+
+    def chars(allowed: str) -> str:
+        return "[" + re.escape("".join(c for c in faces if c not in allowed)) + "]"
+
+    ends = "".join(a for a in faces if "$" not in _NEXT[a])
+    parts = ["^" + chars(_NEXT["^"]), *(re.escape(a) + chars(_NEXT[a]) for a in faces)]
+    return re.compile("|".join([*parts, "[" + re.escape(ends) + r"]\Z"]))
+
+
+_FORBIDDEN = _forbidden()
+_DEPTH = {"(": 1, ")": -1}
+
+
+def _well_formed(code: str) -> bool:
+    """Whether ``code`` (faces as characters) keeps the card rules (first_violation's)."""
+    if len(code) > MAX_PREMISE_CARDS or _FORBIDDEN.search(code) is not None:
+        return False
+    if "(" not in code and ")" not in code:
+        return True
+    depths = list(accumulate(_DEPTH.get(c, 0) for c in code))
+    return min(depths) >= 0 and depths[-1] == 0
+
+
+def _code_ok(code: str, judged: dict[str, bool], reading: ReadingRules) -> bool:
+    """Whether the premise whose faces are ``code`` keeps every card rule (and reads
+    under ``reading``)."""
+    ok = judged.get(code)
+    if ok is None:
+        ok = _well_formed(code)
+        if ok and reading.then_chain == ThenChain.REFUSE:
+            ok = _premise_ok(tuple(CHAR_FACE[c] for c in code), reading)
+        judged[code] = ok
+    return ok
+
+
+def _fits(edged: str, gap: int, face: str) -> bool:
+    """Whether ``face`` is allowed beside both neighbours of ``gap`` in ``edged`` (a
+    premise's characters between ``^`` and ``$``)."""
+    return edged[gap] + face in _PAIRS and face + edged[gap + 1] in _PAIRS
+
+
+def _code(row: Row) -> str:
+    return "".join(FACE_CHAR[c.face] for c in row)
+
+
+def _key(row: Row) -> str:
+    return "".join(CARD_CHAR[c.card, c.face] for c in row)
 
 
 def proof_ok(rows: Sequence[Row], reading: ReadingRules) -> bool:
     """Whether a Proof keeps every card rule (what the rules check at a turn's end)."""
-    return len(rows) <= MAX_PREMISES and all(_row_ok(r, reading) for r in rows)
+    if len(rows) > MAX_PREMISES:
+        return False
+    judged = _judged(reading)
+    return all(_code_ok(_code(r), judged, reading) for r in rows)
 
 
 def _balance(face: Face) -> int:
@@ -177,49 +270,73 @@ def _options(turn: Turn) -> list[Option]:
 
 
 def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
+    """Every play of one or two cards that leaves a Proof keeping the card rules, each
+    Proof once. Premises are judged by their faces as strings (:data:`FACE_CHAR`) and
+    told apart by their cards as strings (:data:`CARD_CHAR`); a card is made once per
+    card and face, and a row only for a play that is listed."""
     options = _options(turn)
     rows = turn.rows
-    seen: set[tuple[Row, ...]] = set()
+    reading = turn.reading
+    judged = _judged(reading)
     count = len(rows)
+    codes = [_code(row) for row in rows]
+    keys = [_key(row) for row in rows]
+    broken = {i for i, code in enumerate(codes) if not _code_ok(code, judged, reading)}
+    held = dict(turn.held)
+    made = {o: ProofCard(o[0], o[1]) for o in options}
+    face = {o: FACE_CHAR[o[1]] for o in options}
+    key = {o: CARD_CHAR[o] for o in options}
+    seen: set[tuple[str, ...]] = set()
 
-    def fits(used: Sequence[Option]) -> bool:
-        need = Counter(c for c, _ in used)
-        return all(turn.count(c) >= n for c, n in need.items())
+    def ok(code: str) -> bool:
+        return _code_ok(code, judged, reading)
 
-    def result(
-        changes: dict[int, Row],
-    ) -> tuple[Row, ...] | None:
-        out = tuple(changes.get(i, row) for i, row in enumerate(rows))
-        out += tuple(changes[i] for i in sorted(changes) if i >= count)
-        if out in seen or not proof_ok(out, turn.reading):
+    def fits(a: Option, b: Option) -> bool:
+        return a[0] != b[0] or held.get(a[0], 0) >= 2
+
+    def result(changes: dict[int, tuple[Row, str]]) -> tuple[Row, ...] | None:
+        """The Proof ``changes`` (premise index: its row and key, each row already judged
+        well formed) leave, if every other premise is well formed and it is new."""
+        if not broken <= changes.keys():
             return None
-        seen.add(out)
-        return out
+        ordered = sorted(changes)
+        out_key = tuple(changes[i][1] if i in changes else k for i, k in enumerate(keys))
+        out_key += tuple(changes[i][1] for i in ordered if i >= count)
+        if out_key in seen or len(out_key) > MAX_PREMISES:
+            return None
+        seen.add(out_key)
+        out = tuple(changes[i][0] if i in changes else row for i, row in enumerate(rows))
+        return out + tuple(changes[i][0] for i in ordered if i >= count)
 
-    def card(option: Option) -> ProofCard:
-        return ProofCard(option[0], option[1])
+    def insert(i: int, gap: int, option: Option) -> tuple[Row, str]:
+        row = rows[i]
+        return row[:gap] + (made[option],) + row[gap:], keys[i][:gap] + key[option] + keys[i][gap:]
 
-    singles = []  # (premise index, gap, option) for one card to an existing premise
-    for i, row in enumerate(rows):
+    # (premise index, gap, option, the row and key it makes) for one card added to an
+    # existing premise, and judged well formed there
+    singles: list[tuple[int, int, Option, tuple[Row, str]]] = []
+    for i, code in enumerate(codes):
         for option in options:
             if option[1] != Face.NOT:  # only a NOT keeps a premise's balance on its own
                 continue
-            for gap in range(len(row) + 1):
-                new = row[:gap] + (card(option),) + row[gap:]
-                if _row_ok(new, turn.reading):
-                    singles.append((i, gap, option))
-    lone = [o for o in options if o[1] in VARIABLES]  # a new premise of one card
+            for gap in range(len(code) + 1):
+                if ok(code[:gap] + face[option] + code[gap:]):
+                    singles.append((i, gap, option, insert(i, gap, option)))
+    lone = [o for o in options if o[1] in VARIABLES and ok(face[o])]  # a premise of one card
+
+    def alone(option: Option) -> tuple[Row, str]:
+        return (made[option],), key[option]
 
     def play_line(placed: Sequence[tuple[int, int | None, Option]]) -> str:
         """``play`` with these (premise index, gap or None for new, option) as it is typed."""
         names = {c: list(n) for c, n in turn.names} if turn.names is not None else None
         at: list[str] = []
         new: dict[int, list[str]] = {}
-        for i, gap, (c, face) in placed:
+        for i, gap, (c, face_) in placed:
             if c.wild:
-                word = "*" + face.value
+                word = "*" + face_.value
             elif c == Card.PARENTHESIS or names is None:
-                word = face.value
+                word = face_.value
             else:
                 word = names[c].pop(0)
             if gap is None:
@@ -231,70 +348,95 @@ def _placements(turn: Turn) -> Iterator[tuple[str, Proof]]:
         return "play " + ", ".join(parts)
 
     # One card.
-    for i, gap, option in singles:
-        row = rows[i]
-        out = result({i: row[:gap] + (card(option),) + row[gap:]})
+    for i, gap, option, made_row in singles:
+        out = result({i: made_row})
         if out is not None:
             yield play_line([(i, gap, option)]), Proof(out)
     if count < MAX_PREMISES:
         for option in lone:
-            out = result({count: (card(option),)})
+            out = result({count: alone(option)})
             if out is not None:
                 yield play_line([(count, None, option)]), Proof(out)
     if turn.plays_left < 2:
         return
-    # Two cards in one premise (or a new one of two cards).
+    # Two cards in one premise (or a new one of two cards). Where two faces fit in a
+    # premise is the same for every pair of cards that show them: worked out once.
+    gaps: dict[tuple[str, str, int], list[tuple[int, int]]] = {}
+
+    def fitting(fa: str, fb: str, i: int) -> list[tuple[int, int]]:
+        """The gaps (g1 <= g2) where faces ``fa`` and ``fb`` make premise ``i`` well
+        formed, in order; only where each is allowed beside its new neighbours."""
+        found = gaps.get((fa, fb, i))
+        if found is None:
+            code = codes[i]
+            edged = "^" + code + "$"  # gap g lies between edged[g] and edged[g + 1]
+            right = [g for g in range(len(code) + 1) if _fits(edged, g, fb)]
+            found = []
+            for g1 in range(len(code) + 1):
+                if edged[g1] + fa in _PAIRS and fb + edged[g1 + 1] in _PAIRS:
+                    if fa + fb in _PAIRS and ok(code[:g1] + fa + fb + code[g1:]):
+                        found.append((g1, g1))
+                if _fits(edged, g1, fa):
+                    found += [
+                        (g1, g2)
+                        for g2 in right
+                        if g2 > g1 and ok(code[:g1] + fa + code[g1:g2] + fb + code[g2:])
+                    ]
+            gaps[fa, fb, i] = found
+        return found
+
     for a in options:
         for b in options:
             total = _balance(a[1]) + _balance(b[1])
-            if total not in (0, 1) or not fits((a, b)):
+            if total not in (0, 1) or not fits(a, b):
                 continue
             # Parentheses come as one of each (a close may come first: ``( A ) OR ( B )``
             # from ``( A OR B )``).
-            if Counter((a[1], b[1]))[Face.OPEN] != Counter((a[1], b[1]))[Face.CLOSE]:
+            if (a[1] == Face.OPEN) + (b[1] == Face.OPEN) != (a[1] == Face.CLOSE) + (
+                b[1] == Face.CLOSE
+            ):
                 continue
             if total == 0:
                 for i, row in enumerate(rows):
-                    for g1 in range(len(row) + 1):
-                        for g2 in range(g1, len(row) + 1):
-                            new = row[:g1] + (card(a),) + row[g1:g2] + (card(b),) + row[g2:]
-                            if not _row_ok(new, turn.reading):
-                                continue
-                            out = result({i: new})
-                            if out is not None:
-                                if g1 == g2:
-                                    line = _same_gap(play_line([(i, g1, a), (i, g1, b)]))
-                                else:
-                                    line = play_line([(i, g1, a), (i, g2, b)])
-                                yield line, Proof(out)
+                    for g1, g2 in fitting(face[a], face[b], i):
+                        ca, cb, k = made[a], made[b], keys[i]
+                        new = row[:g1] + (ca,) + row[g1:g2] + (cb,) + row[g2:]
+                        new_key = k[:g1] + key[a] + k[g1:g2] + key[b] + k[g2:]
+                        out = result({i: (new, new_key)})
+                        if out is not None:
+                            if g1 == g2:
+                                line = _same_gap(play_line([(i, g1, a), (i, g1, b)]))
+                            else:
+                                line = play_line([(i, g1, a), (i, g2, b)])
+                            yield line, Proof(out)
             elif count < MAX_PREMISES:  # one variable more: only a new premise
-                out = result({count: (card(a), card(b))})
-                if out is not None:
-                    yield play_line([(count, None, a), (count, None, b)]), Proof(out)
+                if ok(face[a] + face[b]):
+                    pair = (made[a], made[b]), key[a] + key[b]
+                    out = result({count: pair})
+                    if out is not None:
+                        yield play_line([(count, None, a), (count, None, b)]), Proof(out)
     # One card in each of two premises.
-    for x, (i, g, a) in enumerate(singles):
-        for j, h, b in singles[x + 1 :]:
-            if j == i or not fits((a, b)):
+    for x, (i, g, a, made_i) in enumerate(singles):
+        for j, h, b, made_j in singles[x + 1 :]:
+            if j == i or not fits(a, b):
                 continue
-            new_i = rows[i][:g] + (card(a),) + rows[i][g:]
-            new_j = rows[j][:h] + (card(b),) + rows[j][h:]
-            out = result({i: new_i, j: new_j})
+            out = result({i: made_i, j: made_j})
             if out is not None:
                 yield play_line([(i, g, a), (j, h, b)]), Proof(out)
     if count < MAX_PREMISES:
-        for i, g, a in singles:
+        for i, g, a, made_i in singles:
             for b in lone:
-                if not fits((a, b)):
+                if not fits(a, b):
                     continue
-                out = result({i: rows[i][:g] + (card(a),) + rows[i][g:], count: (card(b),)})
+                out = result({i: made_i, count: alone(b)})
                 if out is not None:
                     yield play_line([(i, g, a), (count, None, b)]), Proof(out)
     if count + 2 <= MAX_PREMISES:
         for a in lone:  # both orders: the premises are numbered as written
             for b in lone:
-                if not fits((a, b)):
+                if not fits(a, b):
                     continue
-                out = result({count: (card(a),), count + 1: (card(b),)})
+                out = result({count: alone(a), count + 1: alone(b)})
                 if out is not None:
                     yield play_line([(count, None, a), (count + 1, None, b)]), Proof(out)
 
@@ -311,11 +453,30 @@ def _spots(rows: Sequence[Row]) -> Iterator[tuple[Spot, ProofCard]]:
             yield Spot(p, i), c
 
 
+def _partner(code: str, index: int) -> int | None:
+    """The parenthesis pairing with the one at ``index`` of a premise's characters (None
+    if it is unpaired), as :meth:`referee.ergo.proof.Proof.remove` pairs them."""
+    step = 1 if code[index] == "(" else -1
+    depth = 0
+    i = index
+    while 0 <= i < len(code):
+        if code[i] in "()":
+            depth += 1 if (code[i] == "(") == (step == 1) else -1
+            if depth == 0:
+                return i
+        i += step
+    return None
+
+
 def _tabulas(turn: Turn, ok_now: bool) -> Iterator[tuple[str, Proof]]:
     if not turn.count(Card.TABULA_RASA):
         return
     proof = Proof(turn.rows)
-    seen: set[tuple[Row, ...]] = set()
+    reading = turn.reading
+    judged = _judged(reading)
+    codes = [_code(row) for row in turn.rows]
+    keys = [_key(row) for row in turn.rows]
+    seen: set[tuple[str, ...]] = set()
     held = Counter(dict(turn.held))
     held[Card.TABULA_RASA] -= 1
     names = None
@@ -327,12 +488,21 @@ def _tabulas(turn: Turn, ok_now: bool) -> Iterator[tuple[str, Proof]]:
         pair = c.face.role == Role.PARENTHESIS
         if pair and not turn.tabula_pair:
             continue
-        after, _ = proof.remove(spot, with_partner=pair)
-        if after.premises in seen:
+        i, index = spot.premise - 1, spot.position - 1
+        drop = {index}
+        partner = _partner(codes[i], index) if pair else None
+        if partner is not None:
+            drop.add(partner)
+        code = "".join(ch for k, ch in enumerate(codes[i]) if k not in drop)
+        key = "".join(ch for k, ch in enumerate(keys[i]) if k not in drop)
+        after_codes = [*codes[:i], *([code] if code else []), *codes[i + 1 :]]
+        after_key = (*keys[:i], *([key] if key else []), *keys[i + 1 :])
+        if after_key in seen:
             continue
-        if not proof_ok(after.premises, turn.reading):
+        if not all(_code_ok(code, judged, reading) for code in after_codes):
             if turn.plays_left == 1:
                 continue
+            after, _ = proof.remove(spot, with_partner=pair)
             rest = replace(
                 turn,
                 rows=after.premises,
@@ -344,8 +514,8 @@ def _tabulas(turn: Turn, ok_now: bool) -> Iterator[tuple[str, Proof]]:
             mended = (p for _, p in moves(rest) if p is not None)
             if not any(proof_ok(p.premises, turn.reading) for p in mended):
                 continue
-        seen.add(after.premises)
-        yield f"tabula {spot}", after
+        seen.add(after_key)
+        yield f"tabula {spot}", proof.remove(spot, with_partner=pair)[0]
 
 
 def _revolutions(turn: Turn) -> Iterator[tuple[str, Proof]]:
@@ -353,16 +523,26 @@ def _revolutions(turn: Turn) -> Iterator[tuple[str, Proof]]:
         return
     proof = Proof(turn.rows)
     check = turn.plays_left == 1 or not turn.tabula_this_turn
+    reading = turn.reading
+    judged = _judged(reading)
+    codes = [_code(row) for row in turn.rows]
+    keys = [_key(row) for row in turn.rows]
     spots = [(s, c) for s, c in _spots(turn.rows) if c.face.role in (Role.VARIABLE, Role.OPERATOR)]
-    seen: set[tuple[Row, ...]] = set()
+    seen: set[tuple[str, ...]] = set()
     for x, (s, a) in enumerate(spots):
         for t, b in spots[x + 1 :]:
             if a.face.role != b.face.role or a.face == b.face:
                 continue
-            after = proof.swap(s, t)
-            if after.premises in seen:
+            i, p, j, q = s.premise - 1, s.position - 1, t.premise - 1, t.position - 1
+            after_codes, after_keys = list(codes), list(keys)
+            for row, at, char_of in ((i, p, b), (j, q, a)):  # each spot shows the other's card
+                code, key = after_codes[row], after_keys[row]
+                after_codes[row] = code[:at] + FACE_CHAR[char_of.face] + code[at + 1 :]
+                after_keys[row] = key[:at] + CARD_CHAR[char_of.card, char_of.face] + key[at + 1 :]
+            after_key = tuple(after_keys)
+            if after_key in seen:
                 continue
-            if check and not proof_ok(after.premises, turn.reading):
+            if check and not all(_code_ok(c, judged, reading) for c in after_codes):
                 continue
-            seen.add(after.premises)
-            yield f"revolution {s} {t}", after
+            seen.add(after_key)
+            yield f"revolution {s} {t}", proof.swap(s, t)

@@ -46,6 +46,10 @@ STOP_GRACE = 10.0
 # Memory (address space) of each process, MiB (its engine's workers keep their own).
 MEMORY_MB = 2048
 POLL = 0.02  # seconds between looks at the asker's stale() while a question runs
+# Seconds between looks at a ponderer's stale() while it waits for its process (the lock
+# wakes it as soon as the process is free; a club's seats, a dozen to a process, looking
+# fifty times a second each cost the server's interpreter hundreds of wake-ups a second).
+WAIT_POLL = 0.1
 
 
 class Why(enum.Enum):
@@ -83,14 +87,15 @@ class _Process:
         """The process, once its asker before is done: True. An urgent asker (no
         ``stale``) has a pondering one told to stop for it; a ponderer waits its turn
         without stopping anyone, and gives up waiting (False) once its ``stale()`` is
-        true, so that a seat whose table moved on goes back to its own turn at once."""
+        true (looked at every :data:`WAIT_POLL` seconds), so that a seat whose table moved
+        on goes back to its own turn."""
         counted = 1 if stale is None else 0
         with self.pool.guard:
             self.waiting += counted
         try:
-            got = self.lock.acquire(timeout=-1 if stale is None else POLL)
+            got = self.lock.acquire(timeout=-1 if stale is None else WAIT_POLL)
             while not got and stale is not None and not stale():
-                got = self.lock.acquire(timeout=POLL)
+                got = self.lock.acquire(timeout=WAIT_POLL)
         finally:
             with self.pool.guard:
                 self.waiting -= counted

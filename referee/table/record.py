@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import secrets
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -174,6 +175,11 @@ class Record(Generic[S]):
         return game
 
     def to_json(self, game: GameState | None = None) -> dict:
+        return self._json(game, [e.to_json() for e in self.events])
+
+    def _json(self, game: GameState | None, events: object) -> dict:
+        """The record's JSON with ``events`` as its events (:func:`dumps` puts their
+        text in itself)."""
         game = game if game is not None else self.rebuild()
         data = {
             "format": FORMAT,
@@ -181,7 +187,7 @@ class Record(Generic[S]):
             "version": self.kind.version,
             "created": self.created,
             "setup": encode(self.setup),
-            "events": [e.to_json() for e in self.events],
+            "events": events,
         }
         if self.taken_back:  # absent when nothing was: records before it stay as they were
             data["undone"] = [t.to_json() for t in self.taken_back]
@@ -249,7 +255,39 @@ def event_bytes(event: Event) -> int:
 
 
 def dumps(record: Record, game: GameState | None = None) -> str:
-    return json.dumps(record.to_json(game), ensure_ascii=False, indent=1) + "\n"
+    """The record file's text: ``record.to_json(game)`` as JSON, indented by one space.
+    Each event's text is made once (:func:`_event_text`): the file is written whole after
+    every event, and encoding every event again each time cost a long game's table more
+    per move than anything but its views."""
+    mark = secrets.token_hex(16)  # where the events go: in no other string of the record
+    text = json.dumps(record._json(game, mark), ensure_ascii=False, indent=1) + "\n"
+    quoted = f'"{mark}"'
+    if text.count(quoted) != 1:  # pragma: no cover - 128 random bits found elsewhere
+        return json.dumps(record.to_json(game), ensure_ascii=False, indent=1) + "\n"
+    if not record.events:
+        return text.replace(quoted, "[]")
+    events = ",\n  ".join(_event_text(e) for e in record.events)
+    return text.replace(quoted, "[\n  " + events + "\n ]")
+
+
+# Each event's text as a record file holds it, by the event (kept with it, so that its id
+# is not another's while it is here); emptied when full.
+_EVENT_TEXTS: dict[int, tuple[Event, str]] = {}
+MAX_EVENT_TEXTS = 8192
+
+
+def _event_text(event: Event) -> str:
+    """``event``'s JSON as :func:`dumps` writes it in the record's ``events`` list (two
+    levels deep: every line after the first indented by two more spaces; a line break
+    inside a JSON string is always escaped, so every one in the text is the layout's)."""
+    kept = _EVENT_TEXTS.get(id(event))
+    if kept is not None and kept[0] is event:
+        return kept[1]
+    text = json.dumps(event.to_json(), ensure_ascii=False, indent=1).replace("\n", "\n  ")
+    if len(_EVENT_TEXTS) >= MAX_EVENT_TEXTS:
+        _EVENT_TEXTS.clear()
+    _EVENT_TEXTS[id(event)] = (event, text)
+    return text
 
 
 def parse_json(text: str) -> object:

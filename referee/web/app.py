@@ -207,6 +207,10 @@ class WebApp:
         self.sockets: dict[Door, list[Held]] = {}  # open ones, oldest first
         self._frames: dict[Door, tuple[tuple, str]] = {}  # each door's last frame, and of what
         self.joined: set[int] = set()  # seats (by number) whose phone has opened its page
+        # Each open page's queue (put in the event loop), told what the table says through
+        # one call into the loop per change (:meth:`_relay`), not one per page.
+        self.pages: list[tuple[asyncio.AbstractEventLoop, Callable[[str], None]]] = []
+        self._relaying = False
         # the seats the referee plays (started and stopped by whoever serves the app)
         self.computers: ComputerRunner | None = None
         # told of each seat whose phone opens its page the first time (a club keeps it)
@@ -524,6 +528,18 @@ class WebApp:
                 self.on_join(number)
             self._tell()  # the table screen drops that seat's code
 
+    def _relay(self, what: str) -> None:
+        """What the table says (from any thread), for every open page: one wake-up of the
+        event loop for all of them (a wake-up of another thread costs the one saying it
+        the interpreter's lock, on a busy machine for milliseconds)."""
+        for loop in {loop for loop, _ in list(self.pages)}:  # one, but for tests' clients
+            loop.call_soon_threadsafe(self._fan_out, loop, what)
+
+    def _fan_out(self, loop: asyncio.AbstractEventLoop, what: str) -> None:
+        for page_loop, put in list(self.pages):
+            if page_loop is loop:
+                put(what)
+
     def close_sockets(self) -> None:
         """Close every page's WebSocket (the table is closed: its pages hear nothing more)."""
         for listener in list(self.listeners):
@@ -574,7 +590,11 @@ class WebApp:
             await websocket.close(code=1013)  # try again later
             return
         mine.append(held)
-        self.listeners.append(listener)
+        if not self._relaying:  # the first page: the table's words reach the pages from now
+            self._relaying = True
+            self.listeners.append(self._relay)
+        page = (loop, queue.put_nowait)
+        self.pages.append(page)
         try:
             await websocket.accept()
             if door.role == "seat" and door.number not in self.joined:
@@ -612,7 +632,7 @@ class WebApp:
             pass
         finally:
             Sockets.give(held)
-            self.listeners.remove(listener)
+            self.pages.remove(page)
             with contextlib.suppress(ValueError):
                 mine.remove(held)
             if not mine and self.sockets.get(door) is mine:

@@ -4,7 +4,9 @@ A :class:`WebTable` owns the session, the record file and the lock that lets
 one command run at a time. A command runs in a worker thread (the engine may
 think for seconds; the event loop keeps serving pages meanwhile), through the
 shared loop (:func:`referee.table.loop.run`), so the record is written after
-every event *before* anyone is answered. After each command the views of
+every event *before* anyone is answered (the write, with its fsyncs, runs in a
+thread of :data:`WRITES` while the views are made; nothing is published until it
+is done). After each command the views of
 every seat, the spectator and the table are computed once, by the game, and
 kept as a snapshot: pages and WebSockets are served from that snapshot only,
 never from the live game.
@@ -29,6 +31,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from referee.client.agreement_words import agreement_words
@@ -65,6 +68,10 @@ AGREED = (RematchWished, MatchBegins, UndoAsked, UndoAnswered, UndoGranted, EndW
 
 # Seconds a command runs before every page is told the referee is thinking.
 THINKING_AFTER = 0.3
+# Where a table's record is written (its two fsyncs) while the views of its move are made:
+# nothing is shown, answered or published before the write is done (a table waits for its
+# own write, under its lock, so that each has one at a time).
+WRITES = ThreadPoolExecutor(max_workers=32, thread_name_prefix="record")
 
 
 def plain_card(card: object) -> str:
@@ -100,7 +107,8 @@ class Notices:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="notices", daemon=True)
                 self._thread.start()
-            self._wake.notify()
+            if self._due[0][1] == number:  # sooner than it means to wake: woken (else not)
+                self._wake.notify()
             return number
 
     def cancel(self, number: int) -> None:
@@ -323,15 +331,35 @@ class WebTable:
             self.running = True
             notice = NOTICES.after(THINKING_AFTER, functools.partial(self._think, self._commands))
             shown: list[tuple[Outcomes, bool]] = []
+            writing: list[tuple[Record, Future[None]]] = []
+
+            def save(record: Record, game) -> None:
+                """The record's text made now, and written while the views are made."""
+                writing.append((record, WRITES.submit(self.store.write, dumps(record, game))))
+
+            snapshot = None
             try:
-                loop.run(
-                    self.session,
-                    [line],
-                    self.save,
-                    lambda o, changed: shown.append((o, changed)),
-                    seat,
-                    keep=self._keep,
-                )
+                try:
+                    loop.run(
+                        self.session,
+                        [line],
+                        save,
+                        lambda o, changed: shown.append((o, changed)),
+                        seat,
+                        keep=self._keep,
+                    )
+                    outcomes, changed = shown[0] if shown else ((), False)
+                    answer, words = self._answer(seat, outcomes, changed)
+                    if changed:
+                        self._analyse()
+                        snapshot = self._snap(self._public_words(seat, outcomes, words))
+                    elif self._wished() != wished:  # a wish said, or forgotten: every page shows it
+                        agreed = tuple(
+                            agreement_words(o) for o in outcomes if isinstance(o, AGREED)
+                        )
+                        snapshot = self._snap(agreed or self.snapshot.log)
+                finally:
+                    self._written(writing)  # nothing is shown before the record is on disk
             except StoreError as exc:  # the record could not be written: nothing is acknowledged
                 self._reset()
                 return Answer(False, (exc.message,))
@@ -343,17 +371,26 @@ class WebTable:
                     NOTICES.cancel(notice)
                     self.running = False
                     thought, self.thinking = self.thinking, False
-            outcomes, changed = shown[0] if shown else ((), False)
-            answer, words = self._answer(seat, outcomes, changed)
-            if changed:
-                self._analyse()
-                self.snapshot = self._snap(self._public_words(seat, outcomes, words))
-            elif self._wished() != wished:  # a wish said, or forgotten: every page shows it
-                agreed = tuple(agreement_words(o) for o in outcomes if isinstance(o, AGREED))
-                self.snapshot = self._snap(agreed or self.snapshot.log)
+            if snapshot is not None:
+                self.snapshot = snapshot
             if self.snapshot is not before or thought:
                 self._tell("changed")  # pages told the referee thinks hear it has stopped
             return answer
+
+    def _written(self, writing: list[tuple[Record, Future[None]]]) -> None:
+        """Wait for every write a command started; the file then holds its record.
+        StoreError: one could not be written (the first)."""
+        failed: StoreError | None = None
+        for record, future in writing:
+            try:
+                future.result()
+            except StoreError as exc:
+                failed = failed or exc
+            else:
+                if failed is None:
+                    self.store_record = record
+        if failed is not None:
+            raise failed
 
     def _answer(
         self, seat: str, outcomes: Outcomes, changed: bool
