@@ -1,7 +1,7 @@
 """Palmer's computer players: one level against others, in dealt games of two or more seats.
 
 .venv/bin/python benchmarks/bots_palmer.py [--games 8] [--lines 60] [--seed 1] [--seats 2]
-    [--level 2] [--opponent 0|1|previous] [--ponder SECONDS]
+    [--level 2] [--opponent 0|1|previous] [--ponder SECONDS] [--house RULE=VALUE ...]
 
 The measured player (``--level``, default the default level) takes each seat in turn
 (seat ``game mod seats``); the other seats are ``--opponent`` players (a level, or
@@ -16,9 +16,16 @@ Measured per player kind:
 * claims the referee rejected (or sent to a vote);
 * gifts: statements (and ¬) after which the judge shows a claim available to the next
   player (the board inconsistent, or a statement redundant); among them, boards made
-  inconsistent that the judge showed consistent before;
-* lines the table refused; think time per line (median, p95, max); the games' results,
-  and the measured player's wins with a Wilson 95% interval.
+  inconsistent that the judge showed consistent before, and forced gifts: written where
+  the player might not pass (house rule ``passing=stuck``) and none of the statements
+  it tried was shown safe, so that it wrote the one it found least harmful (its
+  ``forced``; ``forced`` writes count every such statement, a gift or not);
+* lines the table refused; think time per line (median, p95, max); moves that reached a
+  player's wall-clock safety cap and said its fixed line instead (``fallbacks``, for
+  players that count them); the games' results, and the measured player's wins with a
+  Wilson 95% interval (a game without a winner is no win).
+
+``--house RULE=VALUE`` (repeatable): the table's house rules (``passing=stuck``, say).
 
 ``--ponder S``: after every line, each player that can ponder is shown its seat's view
 and analyses the board for up to S seconds before the next line (as it would while a
@@ -98,7 +105,9 @@ def main() -> None:
     ap.add_argument("--level", default=str(DEFAULT_LEVEL))
     ap.add_argument("--opponent", default="0")
     ap.add_argument("--ponder", type=float, default=0.0)
+    ap.add_argument("--house", action="append", default=[], metavar="RULE=VALUE")
     args = ap.parse_args()
+    rules = dict(switch.split("=", 1) for switch in args.house)
     mine = args.level if args.level == "previous" else f"level {args.level}"
     other = args.opponent if args.opponent == "previous" else f"level {args.opponent}"
     if mine == other:
@@ -120,7 +129,7 @@ def main() -> None:
                 s: player_of(args.level if kind_of[s] == mine else args.opponent, seed * 10 + i)
                 for i, s in enumerate(seats)
             }
-            session = new_session(referee, seats, seed=seed, claim_timeout=2.0)
+            session = new_session(referee, seats, seed=seed, claim_timeout=2.0, **rules)
             turns: dict[tuple[str, int], dict] = {}
 
             def before(session, seat, turns=turns):
@@ -149,8 +158,11 @@ def main() -> None:
                         turns[(x.seat, x.turn)]["claimed"] += 1
                 elif x.line.startswith(("play", "negate")) and x.after != x.before:
                     s["writes"] += 1
+                    forced = getattr(players[x.seat], "forced", None) is not None
+                    s["forced"] += forced
                     if claim_available(judge, session):
                         s["gifts"] += 1
+                        s["forced_gifts"] += forced
                         after = judge.consistency(list(x.after), timeout=JUDGE_SECONDS).status
                         if after == Status.INCONSISTENT:
                             was = judge.consistency(list(x.before), timeout=JUDGE_SECONDS)
@@ -159,7 +171,8 @@ def main() -> None:
             try:
                 play_match(session, players, args.lines, observe, before)
             finally:
-                for p in players.values():
+                for s, p in players.items():
+                    stats[kind_of[s]]["fallbacks"] += getattr(p, "fallbacks", 0)
                     p.close()
             for (seat, _), t in turns.items():
                 s = stats[kind_of[seat]]
@@ -168,6 +181,8 @@ def main() -> None:
                     s["available"] += 1
                     s["missed"] += t["claimed"] == 0
             game = session.game
+            for seat, points in game.scores.items():
+                stats[kind_of[seat]]["points"] += points
             winner = game.winner
             won += winner is not None and kind_of[winner] == mine
             results[
@@ -184,23 +199,28 @@ def main() -> None:
     print(f"\n{args.games} games, {time.monotonic() - start:.0f} s, load {loadavg()} at the end")
     header = (
         "| player | lines | turns | claim available | missed (Wilson 95%) | claims | rejected"
-        " | writes | gifts | made inconsistent | refused | think median / p95 / max s |"
+        " | writes | forced | gifts (forced) | made inconsistent | refused | fallbacks"
+        " | think median / p95 / max s |"
     )
     print(header)
-    print("|" + " --- |" * 12)
+    print("|" + " --- |" * 14)
     for kind, s in stats.items():
         think = s["think"] or [0.0]
         low, high = wilson(s["missed"], s["available"])
         missed = f"{s['missed']} ({100 * low:.0f}-{100 * high:.0f}%)"
         print(
             f"| {kind} | {s['lines']} | {s['turns']} | {s['available']} | {missed} "
-            f"| {s['claims']} | {s['rejected']} | {s['writes']} | {s['gifts']} "
-            f"| {s['made_inconsistent']} | {s['refused']} | {statistics.median(think):.3f} / "
+            f"| {s['claims']} | {s['rejected']} | {s['writes']} | {s['forced']} "
+            f"| {s['gifts']} ({s['forced_gifts']}) "
+            f"| {s['made_inconsistent']} | {s['refused']} | {s['fallbacks']} "
+            f"| {statistics.median(think):.3f} / "
             f"{percentile(think, 0.95):.3f} / {max(think):.2f} |"
         )
     print("results:", dict(results))
     low, high = wilson(won, args.games)
     print(f"{mine} won {won} of {args.games} games (Wilson 95% {100 * low:.0f}-{100 * high:.0f}%)")
+    for kind, s in stats.items():
+        print(f"{kind}: points {s['points']} in {args.games} games")
 
 
 if __name__ == "__main__":

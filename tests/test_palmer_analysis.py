@@ -207,11 +207,10 @@ def test_the_player_and_the_hint_share_the_analysis(engine):
     assert hint.analyze(s.game, engine).redundant == (2,)
 
 
-def test_with_no_time_the_player_claims_nothing_and_writes_nothing(engine, monkeypatch):
-    """The move's budget is passed down: with none left, no question is asked, nothing
-    unproved is claimed and nothing unchecked is written (it passes)."""
-    monkeypatch.setattr(player, "CLAIM_SECONDS", 0.0)
-    monkeypatch.setattr(player, "MOVE_SECONDS", 0.0)
+def test_past_its_safety_cap_the_player_says_a_fixed_line(engine, monkeypatch):
+    """The clock is only a safety cap: a move past it asks nothing more, claims nothing
+    unproved and writes nothing unchecked (it passes, discarding), and is counted."""
+    monkeypatch.setattr(player, "MOVE_CAP", 0.0)
     s = session(engine, "∀x happy(x)", "∃x happy(x)")
     p = player.ProvingPlayer(seed=1)
     recording = Recording(engine)
@@ -220,8 +219,9 @@ def test_with_no_time_the_player_claims_nothing_and_writes_nothing(engine, monke
         line = p.choose(seat_view(s.game, s.game.player))
     finally:
         p._engine = None
-    assert recording.asked == []
+    assert recording.asked == [] and p.counted.asked == 0
     assert line is not None and line.startswith("pass")
+    assert p.fallbacks == 1
 
 
 def test_pondering_is_reused_at_the_turn(engine):
@@ -230,15 +230,14 @@ def test_pondering_is_reused_at_the_turn(engine):
     s = session(engine, "∀x happy(x)", "∃x happy(x)")
     waiting = next(p for p in s.game.players if p != s.game.player)
     p = player.ProvingPlayer(seed=1)
-    recording = Recording(engine)
-    p._engine = recording
+    p._engine = engine
     try:
         p.ponder(seat_view(s.game, waiting))
-        assert recording.asked and p.known is not None and 2 in p.known.redundant
+        pondered = p.counted.asked
+        assert pondered > 0
         s.execute("pass", s.game.player)  # the turn passes to the waiting seat
-        recording.asked.clear()
         line = p.choose(seat_view(s.game, waiting))
-        assert recording.asked == [] and p.known.questions == 0
+        assert p.counted.asked == pondered
         assert line == "claim 2"
     finally:
         p._engine = None
@@ -248,14 +247,9 @@ def test_pondering_is_reused_at_the_turn(engine):
     assert verdict.status == Status.ENTAILED
 
 
-def test_the_board_its_own_statement_left_is_not_asked_again(engine, monkeypatch):
+def test_the_board_its_own_statement_left_is_not_asked_again(engine):
     """What the player checked before writing is what its next turn starts from: the
     board its statement left (plus nothing) needs no question."""
-    # Budgets a loaded machine cannot spend (each question returns once decided): what is
-    # checked is what the player remembers, not how much it can do in 2.8 s.
-    monkeypatch.setattr(player, "CLAIM_SECONDS", 60.0)
-    monkeypatch.setattr(player, "MOVE_SECONDS", 90.0)
-    monkeypatch.setattr(player, "TRY_SECONDS", 5.0)
     s = session(engine, "∃x happy(x)")
     seat = s.game.player
     p = player.ProvingPlayer(seed=2)
@@ -265,11 +259,10 @@ def test_the_board_its_own_statement_left_is_not_asked_again(engine, monkeypatch
         assert not any(isinstance(o, Refused) for o in s.execute(line, seat))
         other = s.game.player
         assert not any(isinstance(o, Refused) for o in s.execute("pass", other))
-        recording = Recording(p.engine)
-        p._engine, real = recording, p.engine
-        p.choose(seat_view(s.game, seat))
-        p._engine = real
-        assert p.known.questions == 0 and p.known.board == Consistency.CONSISTENT
+        asked = p.counted.asked
+        board = player.read_board(seat_view(s.game, seat))
+        now = p.analysed(player.question(board, LIMIT), history=board.history)
+        assert p.counted.asked == asked and now.board == Consistency.CONSISTENT
     finally:
         p.close()
 

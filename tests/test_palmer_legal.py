@@ -149,3 +149,42 @@ def test_a_player_named_like_a_verdict_leaves_the_others_votes_alone(name):
         assert isinstance(refused, Refused) and refused.reason.why is Why.OWN_CLAIM_VOTE
     assert not isinstance(s.execute("vote cy no", "cy")[0], Refused)  # a name, then a verdict
     assert s.game.pending is None and s.game.voted is not None
+
+
+def test_under_passing_stuck_a_pass_is_refused_while_a_card_can_be_played(engine):
+    """House rule passing=stuck (ruling 10a): a pass is refused, with the reason, while a
+    card of the hand can be played; the listed lines then hold a statement for each card
+    that writes one of the player's own, and no pass; a hand of ¬ cards alone with no
+    place on the board for one is stuck, and its pass (discarding) is listed and taken."""
+    s = new_session(engine, seed=3, passing="stuck")
+    refused = s.execute("pass", "ann")[0]
+    assert isinstance(refused, Refused) and refused.reason.why is Why.PASS_NOT_STUCK
+    label = s.game.deck.card(s.game.hand("ann")[0]).label
+    assert refused.reason.word == label
+    from referee.client.reasons import refusal_text
+
+    words = refusal_text(refused.message, refused.reason)
+    assert "passing=stuck" in words and label in words
+    lines = legal_lines(s.game, "ann")
+    assert not any(x.startswith("pass") for x in lines)
+    assert [x.split()[1] for x in lines if x.startswith("play ")] == ["1", "2", "3"]
+    assert refused_lines(s) == []
+    negate = next(c.id for c in s.game.deck.cards if c.kind == "X" and c.action == "negate")
+    s.game.hands["ann"] = [negate, negate]
+    lines = legal_lines(s.game, "ann")
+    assert "pass" in lines and "pass 1 2" in lines and not any(x.startswith("play") for x in lines)
+    assert not isinstance(s.execute("pass 1 2", "ann")[0], Refused)
+    assert s.game.player == "bob" and len(s.game.hand("ann")) == 3  # refilled
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_under_passing_stuck_every_listed_line_is_accepted(engine, seed):
+    s = new_session(engine, seed=seed, passing="stuck")
+    rng = random.Random(seed)
+    for step in range(6):
+        assert refused_lines(s) == [], step
+        seat = mover(s)
+        moves = [x for x in legal_lines(s.game, seat) if not x.startswith("claim")]
+        assert moves, step  # a line that ends the turn is always listed
+        out = s.execute(rng.choice(moves), seat)
+        assert not isinstance(out[0], Refused), out

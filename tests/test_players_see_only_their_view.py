@@ -66,21 +66,8 @@ def redeal_cogito(game, seat: str, rng: random.Random) -> None:
 REDEAL = {"palmer": redeal_palmer, "ergo": redeal_ergo, "cogito": redeal_cogito}
 
 
-def patient_palmer(monkeypatch) -> None:
-    """Palmer's players stop thinking at wall-clock deadlines (a move in about 3 s): a
-    loaded machine would stop them at different candidates for the same view. Deadlines
-    it cannot reach (each question still returns once decided) leave the choice to the
-    view and the seed, which is what is checked."""
-    from referee.palmer import player
-
-    for name, seconds in (("CLAIM_SECONDS", 60), ("OPEN_BY", 60), ("MOVE_SECONDS", 90)):
-        monkeypatch.setattr(player, name, float(seconds))
-    monkeypatch.setattr(player, "WRITE_UNTIL", 90.0)
-    monkeypatch.setattr(player, "TRY_SECONDS", 3.0)
-
-
 # Games whose players think against the clock: how each is given all the time it needs.
-PATIENT = {"palmer": patient_palmer}
+PATIENT: dict = {}  # none since issue 39: Palmer's players count their work, not time
 OPEN = {"invicta"}  # nothing hidden: the board is the whole game
 
 

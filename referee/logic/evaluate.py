@@ -37,14 +37,17 @@ class EvaluationTimeout(Exception):
 
 
 class _Clock:
-    __slots__ = ("deadline", "steps")
+    __slots__ = ("deadline", "max_steps", "steps")
 
-    def __init__(self, deadline: float | None) -> None:
+    def __init__(self, deadline: float | None, max_steps: int | None = None) -> None:
         self.deadline = deadline
+        self.max_steps = max_steps
         self.steps = 0
 
     def tick(self) -> None:
         self.steps += 1
+        if self.max_steps is not None and self.steps > self.max_steps:
+            raise EvaluationTimeout("the model check took more steps than allowed")
         if self.deadline is not None and self.steps % 512 == 0:
             if time.monotonic() > self.deadline:
                 raise EvaluationTimeout("the model check ran out of time")
@@ -55,12 +58,15 @@ def evaluate(
     model: Model,
     env: Mapping[str, int] | None = None,
     deadline: float | None = None,
+    max_steps: int | None = None,
 ) -> bool:
     """The truth value of ``formula`` in ``model`` under the assignment ``env``.
 
     ``env`` maps variable names to domain elements; it must cover every free
     variable of ``formula``. Every symbol is checked against the model before
     evaluation starts, so an error never hides behind a short-circuit.
+    ``max_steps``: EvaluationTimeout after that many quantifier steps (work counted,
+    not time: the same answer on any machine).
     """
     env = dict(env or {})
     if model.size < 1:
@@ -72,7 +78,7 @@ def evaluate(
     if free:
         raise EvaluationError(f"free variable(s) {', '.join(sorted(free))} have no value")
     _check_symbols(formula, model)
-    return _eval(formula, model, env, _Clock(deadline))
+    return _eval(formula, model, env, _Clock(deadline, max_steps))
 
 
 def check_model(

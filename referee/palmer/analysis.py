@@ -97,9 +97,18 @@ class Budget:
     deadline: float | None = None
     per_question: float | None = None
     stop_at_claim: bool = False  # stop asking once a claim is proved (a player's use)
+    # Stop asking once a statement not left open before is left open (a player trying a
+    # statement to write: it is not safe to write, whatever the rest would say).
+    stop_at_open: bool = False
     # A statement a full-length question already left open is asked again only before
     # this time (a player's move: the rest waits for its pondering); None: whenever.
     open_by: float | None = None
+    # A statement a question of the board's full limit left open on a smaller board is
+    # asked again (False: it stays open; a player's analysis of a board's prefixes).
+    open_again: bool = True
+    # Remembered models are re-checked within this many evaluator steps instead of
+    # RECHECK_SECONDS (a player whose choice must not depend on the clock); None: seconds.
+    steps: int | None = None
 
     def seconds(self, board: Board) -> float | None:
         """The time limit of the next question, None: no time left to start one."""
@@ -201,7 +210,8 @@ def analyze(
     ``previous``: an earlier answer, reused where the board only grew since (see the
     module). ``stale()``: the board has moved on, so stop asking (what is not asked
     stays unknown). ``budget``: the deadline and the limit per question; with
-    ``stop_at_claim``, nothing more is asked once a claim is proved.
+    ``stop_at_claim``, nothing more is asked once a claim is proved; with
+    ``stop_at_open``, once a question not left open before is left open.
     """
     basis = tuple((s.id, s.formula) for s in board.statements)
     added = additions(previous, basis)
@@ -213,7 +223,7 @@ def analyze(
     def holds(model: Model | None) -> bool:
         """``model`` (already a model of the old board's part) satisfies what was added
         (re-checked within the budget's deadline too: past it, nothing is re-checked)."""
-        return model is not None and _satisfies(model, added or (), budget.deadline)
+        return model is not None and _satisfies(model, added or (), budget.deadline, budget.steps)
 
     def ask(question: Callable[[float], Verdict]) -> tuple[Verdict | None, bool]:
         """The verdict (None: not asked) and whether it was asked at the board's limit."""
@@ -278,9 +288,14 @@ def analyze(
     for reason, i in sorted(to_ask):
         if budget.stop_at_claim and claimed():
             break
+        if budget.stop_at_open and consistency == Consistency.UNKNOWN:
+            break  # the board itself is left open
         if reason == _Reason.OPEN and budget.open_by is not None:
             if time.monotonic() >= budget.open_by:
                 continue  # left unasked: unknown, and asked again next time
+        if reason == _Reason.OPEN and not budget.open_again:
+            undetermined.add(board.statements[i].id)  # open still, as far as is known
+            continue
         s = board.statements[i]
         others = formulas[:i] + formulas[i + 1 :]
         verdict, full = ask(
@@ -296,6 +311,9 @@ def analyze(
             kept[s.id] = verdict.model
         elif verdict.status == Status.UNDETERMINED and full:
             undetermined.add(s.id)
+        if budget.stop_at_open and verdict.status == Status.UNDETERMINED:
+            if reason != _Reason.OPEN:
+                break
 
     listed = board.listed
     waiting = {board.statements[k].id for _, k in to_ask}
@@ -381,15 +399,29 @@ def additions(
     return tuple(f for i, f in basis if i not in before)
 
 
-def holds_in(model: Model, formula: Formula, until: float | None = None) -> bool:
+def holds_in(
+    model: Model, formula: Formula, until: float | None = None, steps: int | None = None
+) -> bool:
     """Whether ``formula`` holds in ``model``, by the evaluator within a short limit (an
-    error, or no answer in time, is a no): a player's look at a board it might become."""
-    return _satisfies(model, (formula,), until)
+    error, or no answer in time, is a no): a player's look at a board it might become.
+    ``steps``: the limit is that many evaluator steps, not time (nor ``until``)."""
+    return _satisfies(model, (formula,), until, steps)
 
 
-def _satisfies(model: Model, formulas: Sequence[Formula], until: float | None = None) -> bool:
+def _satisfies(
+    model: Model,
+    formulas: Sequence[Formula],
+    until: float | None = None,
+    steps: int | None = None,
+) -> bool:
     """Whether every formula holds in ``model`` (the evaluator's word; an error or a
-    check that runs out of time, or past ``until``, is a no)."""
+    check that runs out of time, or past ``until``, is a no). With ``steps``, a check
+    longer than that many steps is a no, whatever the clock says."""
+    if steps is not None:
+        try:
+            return all(evaluate(f, model, max_steps=steps) for f in formulas)
+        except (EvaluationError, EvaluationTimeout):
+            return False
     deadline = time.monotonic() + RECHECK_SECONDS
     if until is not None:
         deadline = min(deadline, until)

@@ -300,3 +300,14 @@ def _negation_sites(statement: ast.Statement, vocabulary: Vocabulary) -> list[Ne
             )
         )
     return sites
+
+
+def can_play(card: DeckCard, board: Sequence[tuple[ast.Statement, Vocabulary]]) -> bool:
+    """Whether ``card`` can be played on ``board`` (each statement with the names it was
+    written under): every card writes a statement (a symbol card one with its symbol, a
+    Q card one under its prefix, an S card its own, the ``?`` card any), save the ¬ card,
+    which needs a place for its ¬ in a statement on the board (house rule
+    ``passing=stuck``, docs/rulings.md 10a)."""
+    if card.kind == "X" and card.action == "negate":
+        return any(negation_sites(statement, vocabulary) for statement, vocabulary in board)
+    return True

@@ -35,6 +35,7 @@ class Why(enum.Enum):
     NO_VOTE = "no_vote"
     NOT_A_PLAYER = "not_a_player"  # word
     NO_PASS_DISCARD = "no_pass_discard"
+    PASS_NOT_STUCK = "pass_not_stuck"  # word: a card of the hand that can be played
     TABLE_DISCARD = "table_discard"
     # the cards (permissions: what the cards played allow)
     NO_CARDS = "no_cards"

@@ -33,6 +33,13 @@ class VoteBy(enum.StrEnum):
     UNANIMITY = "unanimity"  # every asked player's yes upholds it
 
 
+class Passing(enum.StrEnum):
+    """When a player may pass (docs/rulings.md, 10 and 10a)."""
+
+    FREE = "free"  # whenever they cannot or will not play
+    STUCK = "stuck"  # only when no card in their hand can be played now
+
+
 @dataclass(frozen=True)
 class HouseRules(Plain):
     # Upheld redundant statements stay on the board (marked scored) instead of being erased.
@@ -47,6 +54,8 @@ class HouseRules(Plain):
     every_card_used: bool = True
     # A player who passes may discard cards from the hand (refilled from the deck).
     pass_discard: bool = True
+    # When a player may pass: whenever (free), or only with no card they can play (stuck).
+    passing: Passing = Passing.FREE
     # Undo may take back an event that showed something hidden (a judgement, a
     # drawn card, ...): for friendly tables only (docs/rulings.md, "Undo").
     undo_past_reveals: bool = False

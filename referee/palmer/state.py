@@ -39,7 +39,7 @@ from referee.palmer.events import (
     Vote,
 )
 from referee.palmer.refusals import Why
-from referee.palmer.setup import HouseRules, Mode, Setup, VoteBy
+from referee.palmer.setup import HouseRules, Mode, Passing, Setup, VoteBy
 from referee.table.dealing import DealtState
 from referee.table.errors import Hides, IllegalEvent, Refusal
 from referee.table.events import Judged
@@ -433,7 +433,20 @@ class Game(DealtState, Judged):
         if self.ruled is not None:
             self.ruled = replace(self.ruled, event=self.events + 1, vote=vote)
 
+    def playable(self, seat: str) -> DeckCard | None:
+        """The first card in ``seat``'s hand that can be played now (None: none can, or
+        the hands are on the table, not in the referee)."""
+        if not self.dealt:
+            return None
+        board = [(e.statement, e.vocabulary) for e in self.board]
+        cards = (self.deck.card(c) for c in self.hands[seat])
+        return next((c for c in cards if permissions.can_play(c, board)), None)
+
     def _pass(self, event: Pass) -> None:
+        if self.rules.passing == Passing.STUCK:
+            card = self.playable(self.player)
+            if card is not None:
+                raise Refusal.illegal("type", Why.PASS_NOT_STUCK, word=card.label)
         if event.discard and not self.rules.pass_discard:
             raise Refusal.illegal("discard", Why.NO_PASS_DISCARD)
         if event.discard and not self.dealt:

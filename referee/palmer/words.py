@@ -19,6 +19,10 @@ TEMPLATES = {
     Why.NAME_ONCE: "name each statement once",
     Why.NO_VOTE: "there is no undetermined claim to vote on",
     Why.NO_PASS_DISCARD: "the house rules do not allow discarding on a pass",
+    Why.PASS_NOT_STUCK: (
+        "the house rules (passing=stuck) allow a pass only when no card in your hand can "
+        "be played, and {word} can be"
+    ),
     Why.TABLE_DISCARD: "in table mode the table handles its own cards",
     Why.NO_CARDS: "play at least one card with a statement",
     Why.S_CHECKED_APART: "an S card's statement is checked with check_statement_card",
