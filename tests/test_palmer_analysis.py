@@ -249,10 +249,15 @@ def test_pondering_is_reused_at_the_turn(engine):
 
 def test_the_board_its_own_statement_left_is_not_asked_again(engine):
     """What the player checked before writing is what its next turn starts from: the
-    board its statement left (plus nothing) needs no question."""
+    board its statement left (plus nothing) needs no question. (Where a check asks to the
+    end, as where it may not pass; where it may, a check stops at a question left open.)"""
+
+    class Thorough(player.ProvingPlayer):
+        stop_at_open = False
+
     s = session(engine, "∃x happy(x)")
     seat = s.game.player
-    p = player.ProvingPlayer(seed=2)
+    p = Thorough(seed=2)
     try:
         line = p.choose(seat_view(s.game, seat))
         assert line is not None and line.startswith("play") and ":" in line, line
