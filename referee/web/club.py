@@ -565,14 +565,21 @@ class Club:
                 listed += [self.kept_entry(table, app, k) for k in reversed(kept)]
         return listed
 
-    def kept_entry(self, table: Table, app: WebApp, kept: Kept) -> dict:
-        """A game a rematch finished at ``table``: its record, and its replay on the TV."""
-        names = app.seat_names()
+    @staticmethod
+    def _named_entry(table: Table) -> dict:
+        """What names a table in the host's list, for its current game and its kept ones."""
         return {
             "id": table.id,
             "code": table.code,
             "game": table.game.name,
             "title": table.game.registration.title,
+        }
+
+    def kept_entry(self, table: Table, app: WebApp, kept: Kept) -> dict:
+        """A game a rematch finished at ``table``: its record, and its replay on the TV."""
+        names = app.seat_names()
+        return {
+            **self._named_entry(table),
             "players": [name for name, _ in names],
             "finished": True,
             "record": kept.file,
@@ -594,10 +601,7 @@ class Club:
         view = app.table.view(None) if app.table is not None else None
         names = app.seat_names()
         return {
-            "id": table.id,
-            "code": table.code,
-            "game": table.game.name,
-            "title": table.game.registration.title,
+            **self._named_entry(table),
             "players": [name for name, _ in names] if game is not None else _named(app),
             "finished": bool(game is not None and game.finished),
             "record": table.record,
