@@ -334,8 +334,12 @@ class WebTable:
             writing: list[tuple[Record, Future[None]]] = []
 
             def save(record: Record, game) -> None:
-                """The record's text made now, and written while the views are made."""
-                writing.append((record, WRITES.submit(self.store.write, dumps(record, game))))
+                """The record's text made now, and written while the views are made (after
+                any earlier write of this command: one file, written in order)."""
+                text = dumps(record, game)
+                if writing:
+                    writing[-1][1].result()
+                writing.append((record, WRITES.submit(self.store.write, text)))
 
             snapshot = None
             try:
