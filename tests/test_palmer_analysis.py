@@ -290,3 +290,39 @@ def test_a_statement_not_checked_for_want_of_time_is_never_safe_to_write(engine)
     # With time, the same statement is a claim for the next player: unsafe, by a proof.
     safety, after = player.hands_nothing(engine, now, candidate, Budget())
     assert safety is player.Safety.UNSAFE and after.redundant
+
+
+def test_a_statement_of_a_new_symbol_keeps_the_models_it_leaves_free(engine):
+    """A statement about a symbol the board never mentions leaves every model of the board
+    one, given a meaning for it: only the new statement is asked about (not every other
+    statement again), and every model kept is re-checked here with its new symbol."""
+    s = session(engine, "∃x likes(x, x)", "∀x ∃y ¬likes(x, y)", "∃x blonde(x)")
+    before = analysis.analyze(hint.board_of(s.game), engine)
+    assert before.board == Consistency.CONSISTENT and len(before.countermodels) == 3
+    assert all("happy" not in m.predicates for _, m in before.countermodels)
+    play(s, "∀x happy(x) ∨ blonde(x)")
+    board = hint.board_of(s.game)
+    recording = Recording(engine)
+    after = analysis.analyze(board, recording, before)
+    assert [goal for _, goal, _ in recording.asked] == [board.statements[-1].formula]
+    assert after.not_redundant == (1, 2, 3, 4) and after.board == Consistency.CONSISTENT
+    justified(after, board)
+    assert all("happy" in m.predicates for _, m in after.countermodels)
+
+
+def test_a_new_symbol_is_given_a_meaning_only_where_the_statement_then_holds():
+    """The completion is only ever a model the evaluator accepts: a statement no meaning
+    of its new symbol makes true is false there, and the symbols the model interprets
+    keep their meaning (a statement false of them stays false)."""
+    vocabulary = player.Vocabulary({"happy": 1, "likes": 2}, {"father": 1})
+    model = Model(2, {}, {"likes": {(0, 0)}})
+
+    def holds(text: str) -> bool:
+        formula = player.parse_statement(text, vocabulary).asserted
+        return analysis.holds_in(model, formula, steps=10_000)
+
+    assert holds("∃x ∃y happy(x) ∧ ¬happy(y)")
+    assert holds("∀x happy(father(x)) ↔ ¬happy(x)")
+    assert not holds("∃x happy(x) ∧ ¬happy(x)")
+    assert not holds("∀x happy(x) ∧ likes(x, x)")  # likes keeps its meaning
+    assert not holds("∃x ∃y ∃z x ≠ y ∧ y ≠ z ∧ x ≠ z ∧ happy(x)")  # two objects only

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 
 from referee.language.ast import Formula
 from referee.language.vocabulary import Vocabulary
+from referee.logic.completion import completed
 from referee.logic.evaluate import EvaluationError, EvaluationTimeout, evaluate
 from referee.logic.model import Model
 from referee.logic.verdict import Status, Verdict
@@ -220,10 +221,17 @@ def analyze(
     formulas = [s.formula for s in board.statements]
     asked = 0
 
-    def holds(model: Model | None) -> bool:
-        """``model`` (already a model of the old board's part) satisfies what was added
-        (re-checked within the budget's deadline too: past it, nothing is re-checked)."""
-        return model is not None and _satisfies(model, added or (), budget.deadline, budget.steps)
+    def holds(model: Model | None) -> Model | None:
+        """``model`` (already a model of the old board's part), completed for any symbol
+        the added statements bring in (:mod:`referee.logic.completion`), if it satisfies
+        what was added (re-checked within the budget's deadline too: past it, nothing is
+        re-checked); None if not."""
+        if model is None:
+            return None
+        formulas = added or ()
+        return completed(
+            model, formulas, lambda m: _satisfies(m, formulas, budget.deadline, budget.steps)
+        )
 
     def ask(question: Callable[[float], Verdict]) -> tuple[Verdict | None, bool]:
         """The verdict (None: not asked) and whether it was asked at the board's limit."""
@@ -240,8 +248,12 @@ def analyze(
     if known is not None and known.board == Consistency.INCONSISTENT:
         consistency = Consistency.INCONSISTENT  # more statements: still inconsistent
         conflict, clash = known.conflict, known.clash
-    elif known is not None and known.board == Consistency.CONSISTENT and holds(known.model):
-        consistency, model = Consistency.CONSISTENT, known.model
+    elif (
+        known is not None
+        and known.board == Consistency.CONSISTENT
+        and (completion := holds(known.model))
+    ):
+        consistency, model = Consistency.CONSISTENT, completion
     elif same and known is not None and known.board_undetermined:
         consistency, board_open = Consistency.UNKNOWN, True
     else:
@@ -269,9 +281,9 @@ def analyze(
             verdicts[s.id] = Status.ENTAILED  # its premises only grew
             if s.id in old_proofs:
                 proofs[s.id] = old_proofs[s.id]
-        elif s.id in old_countermodels and holds(old_countermodels[s.id]):
+        elif s.id in old_countermodels and (completion := holds(old_countermodels[s.id])):
             verdicts[s.id] = Status.NOT_ENTAILED
-            kept[s.id] = old_countermodels[s.id]
+            kept[s.id] = completion
         elif same and known is not None and s.id in known.undetermined:
             undetermined.add(s.id)
         elif s.id in old_countermodels:
@@ -403,9 +415,13 @@ def holds_in(
     model: Model, formula: Formula, until: float | None = None, steps: int | None = None
 ) -> bool:
     """Whether ``formula`` holds in ``model``, by the evaluator within a short limit (an
-    error, or no answer in time, is a no): a player's look at a board it might become.
-    ``steps``: the limit is that many evaluator steps, not time (nor ``until``)."""
-    return _satisfies(model, (formula,), until, steps)
+    error, or no answer in time, is a no): a player's look at a board it might become. A
+    symbol the model does not interpret is given a meaning that makes it hold, if one of
+    a few does (:mod:`referee.logic.completion`: a model of a board says nothing of a
+    symbol the board never mentions). ``steps``: the limit is that many evaluator steps,
+    not time (nor ``until``)."""
+    check = (formula,)
+    return completed(model, check, lambda m: _satisfies(m, check, until, steps)) is not None
 
 
 def _satisfies(
