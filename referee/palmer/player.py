@@ -68,14 +68,16 @@ CANDIDATES = 24  # statements (and ¬ places) tried at most in one turn
 MOVE_QUESTIONS = 40  # questions at most (answered or remembered) while looking for one
 # Where a pass is not allowed (house rule passing=stuck) a statement that hands the next
 # player a claim cannot be avoided by passing: the search is wider.
-STUCK_CANDIDATES, STUCK_QUESTIONS, STUCK_PER_COMBO = 24, 32, 4
+STUCK_CANDIDATES, STUCK_QUESTIONS, STUCK_PER_COMBO = 24, 24, 4
 # Questions at most for one statement tried (more: taken as unsafe); where it may not pass.
-CHECK_QUESTIONS, STUCK_CHECK_QUESTIONS = 8, 12
+CHECK_QUESTIONS, STUCK_CHECK_QUESTIONS = 8, 8
 # The default draws more statements for each set of cards and tries first those its
 # analysis's models all keep (TrappingPlayer._order).
 SCREENED, SCREENED_STUCK = 6, 10
 SAFE_WANTED = 3  # safe statements found before the one that sets the best trap is chosen
-STUCK_SEARCHES = 2  # where it may not pass: searches (each as wide) before a statement in doubt
+# Where it may not pass: searches (each as wide) before a statement in doubt. A second
+# search cost the slowest moves 2-4 s and won no more games (benchmarks/RESULTS.md).
+STUCK_SEARCHES = 1
 NEXT_STATEMENTS = 12  # statements another player might write next, imagined per choice
 NEIGHBOURS = 6  # other models of the board looked for (a fact changed), where it may not pass
 ANALYSES = 256  # board analyses remembered (the chains of prefixes of recent boards)
@@ -958,8 +960,8 @@ class TrappingPlayer(ProvingPlayer):
     forces a gift: of the safe statements it writes an S card's first (a fixed statement
     the board soon entails or contradicts), then the one that uses the most cards; it
     tries first statements that another model of the board falsifies (its model with a
-    fact changed: shown not to follow), searches twice before it writes one that hands
-    something over, and then writes the least harmful (a question left open before a
+    fact changed: shown not to follow), and when none of those it tried is shown safe
+    writes the least harmful (a question left open before a
     claim of one point, before more, before an inconsistent board), checked even on a
     board not shown consistent.
 
