@@ -333,3 +333,28 @@ def test_other_models_of_the_board_are_models_of_it(vocab):
         "blonde",
         "likes",
     }
+
+
+def test_the_default_asks_again_with_more_work_what_its_analysis_left_open(referee):
+    """A claim the board's analysis left open (its counted work too small here to prove
+    anything) is asked once more within SECOND_LOOK by the default, which claims it and
+    the referee upholds it; level 1, the rule level, claims only what its one analysis
+    proved, and writes instead."""
+    from referee.logic.counted import Work
+    from referee.palmer import player
+
+    tiny = Work(cvc5=1, e_inserts=1, steps=200_000)
+    statements = ("∃x blonde(x)", "∀x blonde(x) → happy(x)", "∃x happy(x)")
+    s = table_session(referee, *statements)
+    seat = s.game.player
+    lines = {}
+    for level, made in ((1, ProvingPlayer), (2, player.TrappingPlayer)):
+        chosen = made(seed=1, work=tiny)
+        try:
+            lines[level] = chosen.choose(seat_view(s.game, seat))
+        finally:
+            chosen.close()
+    assert not str(lines[1]).startswith("claim")
+    assert lines[2] == "claim 3"
+    out = s.execute("claim 3", seat)
+    assert isinstance(out[0], ClaimSettled) and out[0].claim.outcome == ClaimOutcome.UPHELD

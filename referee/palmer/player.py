@@ -79,6 +79,10 @@ SAFE_WANTED = 3  # safe statements found before the one that sets the best trap 
 # search cost the slowest moves 2-4 s and won no more games (benchmarks/RESULTS.md).
 STUCK_SEARCHES = 1
 NEXT_STATEMENTS = 12  # statements another player might write next, imagined per choice
+# The default's second look at what the board's analysis left open (a claim the table
+# could prove is seldom left to the next player): more work, for a few questions a turn.
+SECOND_LOOK = Work(cvc5=100_000, e_inserts=150_000, steps=200_000)
+SECOND_LOOKS = 3
 NEIGHBOURS = 6  # other models of the board looked for (a fact changed), where it may not pass
 ANALYSES = 256  # board analyses remembered (the chains of prefixes of recent boards)
 # Between turns: the board is analysed for at most this long (pondering only fills what
@@ -549,6 +553,7 @@ class ProvingPlayer:
         self._engine: Engine | None = None
         self._counted: Counted | None = None
         self._trying: Counted | None = None
+        self._looking: Counted | None = None
         self._starting = threading.Lock()
         self._closed = False
         # Analyses of boards (and of their prefixes), each a pure function of its board.
@@ -591,11 +596,13 @@ class ProvingPlayer:
 
     def questions(self) -> int:
         """Questions answered so far (remembered or not): the work a move counts."""
-        return self.counted.questions + (self._trying.questions if self._trying else 0)
+        extra = [c for c in (self._trying, self._looking) if c is not None]
+        return self.counted.questions + sum(c.questions for c in extra)
 
     def capped(self) -> int:
         """Questions the clock stopped so far (the safety cap)."""
-        return self.counted.capped + (self._trying.capped if self._trying else 0)
+        extra = [c for c in (self._trying, self._looking) if c is not None]
+        return self.counted.capped + sum(c.capped for c in extra)
 
     def close(self) -> None:
         with self._starting:
@@ -758,6 +765,8 @@ class ProvingPlayer:
         now = self.analysed(asked, lambda: move.over(self), board.history)
         if move.over(self):
             return self._fall_back(view, moves, rng)
+        if self.second_look:
+            now = self._second_look(asked, now)
         if now.board == Consistency.INCONSISTENT and "claim inconsistent" in moves:
             return "claim inconsistent"
         for board_id in now.redundant:
@@ -768,6 +777,35 @@ class ProvingPlayer:
         if move.over(self):
             return self._fall_back(view, moves, rng)
         return line or _fallback(moves) or self._forced(view, moves, rng)
+
+    # Whether a turn asks again, with more work, what the board's analysis left open (the
+    # default does; level 1, the rule level, claims what its one analysis proves).
+    second_look = False
+
+    def _second_look(self, board: analysis.Board, now: Claimable) -> Claimable:
+        """``now`` with a claim the board's analysis left open, asked once more within
+        SECOND_LOOK (counted: five times a question's cvc5 work, E's too): the board's
+        consistency if it was not shown, then the SECOND_LOOKS statements last written of
+        those left open (a statement just written is the likeliest to follow). The first
+        proved is the claim. The same board, the same answer."""
+        if now.claim or not board.statements:
+            return now
+        if self._looking is None:
+            self._looking = Counted(self.engine, SECOND_LOOK, QUESTION_CAP)
+        formulas = [s.formula for s in board.statements]
+        if now.board != Consistency.CONSISTENT:
+            verdict = self._looking.consistency(formulas)
+            if verdict.status == Status.INCONSISTENT:
+                return replace(now, board=Consistency.INCONSISTENT)
+            if verdict.status != Status.CONSISTENT:
+                return now
+        where = {s.id: k for k, s in enumerate(board.statements)}
+        for board_id in now.unknown[::-1][:SECOND_LOOKS]:
+            k = where[board_id]
+            verdict = self._looking.entailment(formulas[:k] + formulas[k + 1 :], [formulas[k]])
+            if verdict.status == Status.ENTAILED:
+                return replace(now, redundant=(board_id,))
+        return now
 
     def _fall_back(self, view, moves: Sequence[str], rng: random.Random) -> str | None:
         """The fixed line of a move that reached the safety cap (counted): a pass that
@@ -965,9 +1003,15 @@ class TrappingPlayer(ProvingPlayer):
     claim of one point, before more, before an inconsistent board), checked even on a
     board not shown consistent.
 
+    A claim its analysis of the board left open it asks once more with five times the
+    work (:meth:`ProvingPlayer._second_look`, a few questions a turn): a claim the table
+    could prove is seldom left for the next player.
+
     Its engine starts (and warms) as the player is made, so that no move of its waits for
     processes to start (the web table makes its computer players as it opens).
     """
+
+    second_look = True
 
     def __init__(self, seed: int | None = None, work: Work = WORK):
         super().__init__(seed, work)
