@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from bots_palmer import loadavg, percentile  # noqa: E402
 from intervals import wilson  # noqa: E402
 from palmer_bots import new_session, play_match  # noqa: E402
 
@@ -77,16 +78,6 @@ def measured(kind: str, seed: int):
     if kind == "strong":
         return StrongPlayer(seed)
     return palmer.computer_player(palmer.DEFAULT_LEVEL if kind == "default" else int(kind), seed)
-
-
-def percentile(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
-
-
-def loadavg() -> str:
-    path = Path("/proc/loadavg")
-    return " ".join(path.read_text().split()[:3]) if path.exists() else "?"
 
 
 def main() -> None:
