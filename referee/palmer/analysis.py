@@ -228,9 +228,9 @@ def analyze(
         re-checked); None if not."""
         if model is None:
             return None
-        formulas = added or ()
+        checked = added or ()
         return completed(
-            model, formulas, lambda m: _satisfies(m, formulas, budget.deadline, budget.steps)
+            model, checked, lambda m: _satisfies(m, checked, budget.deadline, budget.steps)
         )
 
     def ask(question: Callable[[float], Verdict]) -> tuple[Verdict | None, bool]:
