@@ -594,15 +594,17 @@ class ProvingPlayer:
     def _tester(self, wide: bool) -> Counted:
         return self.trying if self.stop_at_open and not wide else self.counted
 
+    def _askers(self) -> list[Counted]:
+        """Every counted engine it asks through (the others once they are made)."""
+        return [self.counted, *(c for c in (self._trying, self._looking) if c is not None)]
+
     def questions(self) -> int:
         """Questions answered so far (remembered or not): the work a move counts."""
-        extra = [c for c in (self._trying, self._looking) if c is not None]
-        return self.counted.questions + sum(c.questions for c in extra)
+        return sum(c.questions for c in self._askers())
 
     def capped(self) -> int:
         """Questions the clock stopped so far (the safety cap)."""
-        extra = [c for c in (self._trying, self._looking) if c is not None]
-        return self.counted.capped + sum(c.capped for c in extra)
+        return sum(c.capped for c in self._askers())
 
     def close(self) -> None:
         with self._starting:
