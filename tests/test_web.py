@@ -865,7 +865,7 @@ def test_a_move_whose_record_cannot_be_written_is_shown_to_nobody(tmp_path, monk
     assert path.read_text() == on_disk
     assert len(app.table.session.record.events) == len(loads(on_disk, app.web_game.kind)[0].events)
     assert app.table.snapshot.seats == snapshot.seats  # the same views, every page told so
-    assert heard == ["changed"]
+    assert [h for h in heard if h != "thinking"] == ["changed"]  # "thinking": a slow machine
     monkeypatch.undo()
     assert post(client, urls["seats"]["bob"], "e5")["ok"]
     assert len(loads(path.read_text(), app.web_game.kind)[0].events) == 2
