@@ -81,3 +81,17 @@ def test_a_deep_path_is_named_whole_with_the_line_after_it(tmp_path):
     result = CliRunner().invoke(main, ["analyze", str(board)])
     assert result.exit_code == 1
     assert f"{board}:line 1, column 15: the statement ends too early" in result.output
+
+
+def test_python_dash_m_referee_is_the_command_line(monkeypatch, capsys):
+    """`python -m referee ...` runs what the console script `referee` runs (a common way
+    to call a package's command line without its script on PATH)."""
+    import runpy
+
+    import pytest
+
+    monkeypatch.setattr("sys.argv", ["referee", "parse", "forall x happy(x)"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_module("referee", run_name="__main__")
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == "∀x happy(x)"

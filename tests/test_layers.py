@@ -70,6 +70,8 @@ IMPORTS = {name: imported(name, path) for name, path in MODULES.items()}
 def package(module: str) -> str:
     """The package a module belongs to: ``referee.ergo.words`` → ``ergo``; ``referee.games``
     (the one list) → ``games``."""
+    if module == "referee.__main__":  # `python -m referee`: the command line's other door
+        return "cli"
     parts = module.split(".")
     return "referee" if len(parts) == 1 else parts[1]
 

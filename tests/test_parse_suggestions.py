@@ -28,6 +28,7 @@ def test_the_reported_sum_names_its_unknown_names_and_suggests_nothing_wrong(voc
     error = refused("a + b + c", vocab)
     assert "a + b + c is an object, not a statement" in error.message
     assert "a, b and c are unknown names" in error.message
+    assert "ambiguous" in error.message  # issue 2: a + b + c is ambiguous, as the rules say
     assert "= y" not in error.message and "e.g." not in error.message
 
 

@@ -186,3 +186,18 @@ def test_rules_are_listed_as_the_table_types_them_with_house(tmp_path):
     assert result.exit_code == 0, result.output
     assert "every_card_used = no" in result.output and "keep_redundant = no" in result.output
     assert "claim time limit = 5 s" in result.output
+
+
+@pytest.mark.parametrize("mode", ["dealt", "table"])
+def test_a_deck_with_no_cards_is_refused_before_a_game_starts(tmp_path, mode):
+    """A vocabulary-only deck serves parse/analyze/entails; a game is played with cards,
+    so it is refused at once, with the deck named (it dealt empty hands, or refused every
+    card, in a game nobody could play)."""
+    deck = tmp_path / "ours.toml"
+    deck.write_text("[vocabulary]\npredicates = { tall = 1 }\n", encoding="utf-8")
+    record = tmp_path / "g.json"
+    args = ["--players", "a,b", "--mode", mode, "--deck", str(deck), "--record", str(record)]
+    result = CliRunner().invoke(main, ["play", *args], input="quit\n")
+    assert result.exit_code == 1
+    assert "has no cards" in result.output and "ours.toml" in result.output
+    assert not record.exists()

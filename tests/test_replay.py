@@ -34,6 +34,18 @@ def test_every_example_replays_to_its_recorded_outcome(path):
     assert report["final"]["finished"] and report["final"]["winner"]
 
 
+def test_replay_json_prints_the_final_state_itself():
+    """Issue 4: `--json` prints the final state (players with scores, the board, the
+    winner): its keys are at the top level, beside the report (and under "final")."""
+    path = GAMES / "points-win.json"
+    result = CliRunner().invoke(main, ["replay", "--json", str(path)], catch_exceptions=False)
+    state = json.loads(result.stdout)
+    assert state["winner"] == "alice"
+    assert {p["name"]: p["score"] for p in state["players"]} == {"alice": 3, "bob": 0}
+    assert [s["id"] for s in state["board"]] == [1, 3, 5]
+    assert state["agrees"] and state["final"]["winner"] == "alice"
+
+
 def test_the_naming_example_uses_unique_names_and_a_negation():
     stored = json.loads((GAMES / "naming-and-negation.json").read_text(encoding="utf-8"))
     types = [e["type"] for e in stored["events"]]

@@ -158,9 +158,11 @@ class Resolution:
             src = self.source(node)
             example = self.reading.fix(node, [f"{src} = {v}" for v in reversed(bound)])
             say = f"e.g. {example}" if example else "with = or a predicate"
+            # a chain (a + b + c) is also ambiguous, as the rules say: say both
+            chain = " (an ambiguous one: add parentheses to say which comes first)"
             raise self.error(
-                f"{src} is an object, not a statement: say something about it, {say}"
-                + self.unknown_note(node, bound),
+                f"{src} is an object, not a statement{chain if len(parts(node)) > 2 else ''}: "
+                f"say something about it, {say}" + self.unknown_note(node, bound),
                 node,
             )
         elif kind != "falsum":

@@ -143,6 +143,13 @@ class Setup(DealtSetup):
             raise SetupError(
                 "players", f"Palmer's game is for 2 players or more, not {len(self.players)}"
             )
+        if not self.deck.cards:  # a vocabulary alone: nothing could be dealt or played
+            raise SetupError(
+                "deck",
+                f"{self.deck_source} has no cards: the game is played with cards, so list "
+                "them ([[cards]], as cards/palmer.toml does); a deck with only [vocabulary] "
+                "serves parse, analyze, entails, derive and export",
+            )
 
     @cached_property
     def deck(self) -> Deck:

@@ -74,12 +74,16 @@ class ReplayReport:
         return not self.disagreements and self.stopped_at is None
 
     def to_json(self) -> dict:
+        """The report, with the final state's keys also at the top level: `replay --json`
+        prints the final state (issue 4: players with scores, the board, the winner)."""
+        final = self.game.summary()
         data = {
+            **final,
             "agrees": self.agrees,
             "events": self.events,
             "stopped_at": self.stopped_at,
             "disagreements": [d.to_json() for d in self.disagreements],
-            "final": self.game.summary(),
+            "final": final,
         }
         if self.taken_back:  # which events, never their contents (a gift's card is secret)
             data["undone"] = [{"number": t.number, "type": t.event.TYPE} for t in self.taken_back]
