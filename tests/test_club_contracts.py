@@ -1,0 +1,60 @@
+"""Issue 37's club contract as a test-writer reads it from the issue alone: a club seat's
+URL is a seat for ``referee bot``, and a code posted to ``/join`` is read however a
+script sends it."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+import served
+from test_club import night  # noqa: F401 - the fixture
+
+from referee.cli.bot_cmd import NoSeat, SeatClient
+
+
+def test_a_club_tables_seat_url_is_a_seat_for_the_bot():
+    client = SeatClient("http://127.0.0.1:8000/t/12/seat/TOKEN")
+    assert client.url == "http://127.0.0.1:8000/t/12/seat/TOKEN"
+    assert client.ws_url == "ws://127.0.0.1:8000/t/12/seat/TOKEN/ws"
+    for wrong in ("http://127.0.0.1:8000/table/TOKEN", "http://127.0.0.1:8000/t/12/seat/"):
+        with pytest.raises(NoSeat):
+            SeatClient(wrong)
+
+
+@pytest.mark.parametrize("body", ["{code}", '{{"code": "{code}"}}', "code={code}"])
+def test_join_reads_the_code_as_text_json_or_a_form(night, body):  # noqa: F811
+    code = night.open({"game": "invicta", "players": ["ann", "bob"]})["code"]
+    answer = night.client.post("/join", content=body.format(code=code.lower()).encode())
+    assert answer.json()["ok"] is True, answer.text
+
+
+@pytest.mark.slow
+def test_the_bot_plays_a_seat_of_a_club_table(tmp_path):
+    process, urls = served.first_line("club", "--records", str(tmp_path / "club"))
+    bot = None
+    try:
+        spec = json.dumps({"game": "invicta", "players": ["ann", "bob"]}).encode()
+        request = urllib.request.Request(urls["host"] + "/tables", data=spec, method="POST")
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            opened = json.loads(answer.read())
+        command = [sys.executable, "-m", "referee.cli.main", "bot", opened["seats"]["ann"]]
+        bot = subprocess.Popen([*command, "--level", "0"], stdout=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60
+        moves = 0
+        while moves == 0 and time.monotonic() < deadline and bot.poll() is None:
+            time.sleep(0.5)
+            with urllib.request.urlopen(opened["spectator"] + "/view", timeout=30) as r:
+                moves = json.loads(r.read())["moves"]
+        assert moves == 1, bot.poll()
+    finally:
+        if bot is not None:
+            bot.kill()
+            bot.wait(10)
+        process.send_signal(signal.SIGTERM)
+        process.wait(20)
