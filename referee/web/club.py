@@ -35,6 +35,7 @@ import secrets
 import stat
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -120,7 +121,17 @@ def match_path(directory: Path, table_id: str) -> Path:
 
 
 def normal_code(text: str) -> str | None:
-    """A code as typed (any case, spaces around) in its one form; None: not a code."""
+    """A code as typed (any case, spaces around) in its one form; None: not a code. The
+    body of ``POST /join`` is the code; a script's ``{"code": ...}`` or ``code=...`` (a
+    form) is read as the code it names."""
+    text = text.strip()
+    if text.startswith("{"):
+        with contextlib.suppress(ValueError, RecursionError):
+            given = json.loads(text)
+            text = given.get("code", "") if isinstance(given, dict) else ""
+        text = text if isinstance(text, str) else ""
+    elif text[:5].lower() == "code=":
+        text = urllib.parse.unquote_plus(text[5:])
     code = text.strip().upper()
     if len(code) == CODE_LENGTH and all(c in LETTERS for c in code):
         return code
