@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -58,3 +59,21 @@ def test_the_bot_plays_a_seat_of_a_club_table(tmp_path):
             bot.wait(10)
         process.send_signal(signal.SIGTERM)
         process.wait(20)
+
+
+@pytest.mark.slow
+def test_a_restart_without_port_takes_the_port_given_last_time(tmp_path):
+    """``--port``'s help: "default: the one the club used last time"."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    directory = str(tmp_path / "club")
+    process, urls = served.first_line("club", "--records", directory, "--port", str(port))
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(20) == 0
+    again, urls_again = served.first_line("club", "--records", directory)
+    try:
+        assert urls_again == urls
+    finally:
+        again.send_signal(signal.SIGTERM)
+        again.wait(20)
