@@ -77,3 +77,8 @@ def test_a_restart_without_port_takes_the_port_given_last_time(tmp_path):
     finally:
         again.send_signal(signal.SIGTERM)
         again.wait(20)
+
+
+def test_computer_players_given_as_a_list_are_every_one_of_them(night):  # noqa: F811
+    opened = night.open({"game": "palmer", "seats": 3, "bots": ["hal:1", "eve:0"]})
+    assert list(opened["seats"]) == ["seat 1", "hal", "eve"]
