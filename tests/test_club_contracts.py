@@ -82,3 +82,25 @@ def test_a_restart_without_port_takes_the_port_given_last_time(tmp_path):
 def test_computer_players_given_as_a_list_are_every_one_of_them(night):  # noqa: F811
     opened = night.open({"game": "palmer", "seats": 3, "bots": ["hal:1", "eve:0"]})
     assert list(opened["seats"]) == ["seat 1", "hal", "eve"]
+
+
+@pytest.mark.parametrize("spec", [{"seats": 2}, {"players": ["ann", "bob"]}])
+def test_a_seat_a_script_speaks_from_is_never_handed_out_by_code(night, spec):  # noqa: F811
+    """A seat used with ``POST SEAT_URL/command`` alone (curl, a script: no page opened)
+    has its player: /join hands out the next seat, also after a restart."""
+    opened = night.open({"game": "invicta", **spec})
+    first, second = opened["seats"].values()
+    said = night.say(first, "name ann" if "seats" in spec else "e5")
+    assert said["ok"], said
+    again = night.again()
+    try:
+        assert again.join(opened["code"]) == {"ok": True, "seat": second}
+    finally:
+        again.club.shutdown()
+
+
+def test_a_seat_whose_page_was_opened_is_never_handed_out_by_code(night):  # noqa: F811
+    opened = night.open({"game": "invicta", "seats": 2})
+    first, second = opened["seats"].values()
+    assert night.client.get(first.split("testserver", 1)[1]).status_code == 200
+    assert night.join(opened["code"]) == {"ok": True, "seat": second}
