@@ -104,3 +104,13 @@ def test_a_seat_whose_page_was_opened_is_never_handed_out_by_code(night):  # noq
     first, second = opened["seats"].values()
     assert night.client.get(first.split("testserver", 1)[1]).status_code == 200
     assert night.join(opened["code"]) == {"ok": True, "seat": second}
+
+
+def test_every_view_before_the_game_begins_has_the_last_ruling_none_yet(night):  # noqa: F811
+    """Issue 38: every view (seats, table, spectator) has ``ruling``, also while a
+    ``--seats`` table's players are still naming themselves."""
+    opened = night.open({"game": "palmer", "seats": 2})
+    for url in [*opened["seats"].values(), opened["table"], opened["spectator"]]:
+        view = night.view(url)
+        assert view["naming"] and view["ruling"] is None
+        assert view["undo_request"] is None and view["undoable"] is False
