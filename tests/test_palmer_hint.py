@@ -295,8 +295,9 @@ def test_the_web_table_shows_checking_then_ready_with_a_new_version(tmp_path):
                 with lock:
                     seen.append((view["version"], view["claimable"]["state"]))
 
-        app.table.listeners.append(listener)
         path = seats["ann"].removeprefix("http://testserver")
+        client.get(path)  # ann's phone is here (the table screen is told) before she plays
+        app.table.listeners.append(listener)
         answer = client.post(path + "/command", content="play happy : ∀x happy(x)".encode())
         assert answer.json()["ok"]
         view = _ready(app)

@@ -852,6 +852,7 @@ def test_a_move_whose_record_cannot_be_written_is_shown_to_nobody(tmp_path, monk
     client = TestClient(app.app)
     urls = app.urls()
     assert post(client, urls["seats"]["ann"], "e4")["ok"]
+    client.get(path_of(urls["seats"]["bob"]))  # bob's phone is here (the table screen is told)
     on_disk, snapshot = path.read_text(), app.table.snapshot
     heard: list[str] = []
     app.table.listeners.append(heard.append)

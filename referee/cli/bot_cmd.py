@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import socket
 import ssl
 import textwrap
@@ -61,6 +62,11 @@ MAX_REDIRECTS = 3
 MAX_LINE_CHARS = 4096
 # How much of what the server says a line of output quotes.
 SAID_CHARS = 200
+# A seat's path: ``serve``'s ``/seat/TOKEN``, or a club table's ``/t/ID/seat/TOKEN``.
+SEAT_PATH = re.compile(r"(?:/t/[0-9]{1,9})?/seat/[^/]+")
+NOT_A_SEAT = (
+    "not a seat's URL (http://HOST:PORT/seat/TOKEN, at a club http://HOST:PORT/t/ID/seat/TOKEN)"
+)
 
 
 class NoSeat(InputError):
@@ -122,13 +128,12 @@ class SeatClient:
 
     def __init__(self, url: str) -> None:
         parts = urlsplit(url.rstrip("/"))
-        path = parts.path.split("/")
-        if parts.scheme not in ("http", "https") or len(path) != 3 or path[1] != "seat":
-            raise NoSeat(f"{url}: not a seat's URL (http://HOST:PORT/seat/TOKEN)")
+        if parts.scheme not in ("http", "https") or not SEAT_PATH.fullmatch(parts.path):
+            raise NoSeat(f"{url}: {NOT_A_SEAT}")
         try:
             self.origin = _origin(url)
         except ValueError:
-            raise NoSeat(f"{url}: not a seat's URL (http://HOST:PORT/seat/TOKEN)") from None
+            raise NoSeat(f"{url}: {NOT_A_SEAT}") from None
         self.url = f"{parts.scheme}://{parts.netloc}{parts.path}"
         scheme = "wss" if parts.scheme == "https" else "ws"
         self.ws_url = f"{scheme}://{parts.netloc}{parts.path}/ws"

@@ -385,6 +385,8 @@ class WebApp:
         match = request.path_params.get("match")
         if door is None or (match is not None and self.kept(door, match) is None):
             return _not_found()
+        if door.role == "seat" and door.number not in self.joined:  # opened: a club's /join
+            await run_in_threadpool(self.mark_joined, door.number)  # never hands it out
         registration = self.web_game.registration
         html = SHELL.format(
             name=html_escape(registration.name),
@@ -481,6 +483,8 @@ class WebApp:
                 {"ok": False, "messages": [f"a command is one line (at most {MAX_COMMAND_BYTES})"]},
                 413,
             )
+        if door.number not in self.joined:  # a script's seat (no page opened) is taken too
+            await run_in_threadpool(self.mark_joined, door.number)
         async with self.queue:
             if door.seat is None:  # a --seats table's seat, its player not named when asked
                 assert self.lobby is not None

@@ -35,6 +35,7 @@ import secrets
 import stat
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -120,7 +121,17 @@ def match_path(directory: Path, table_id: str) -> Path:
 
 
 def normal_code(text: str) -> str | None:
-    """A code as typed (any case, spaces around) in its one form; None: not a code."""
+    """A code as typed (any case, spaces around) in its one form; None: not a code. The
+    body of ``POST /join`` is the code; a script's ``{"code": ...}`` or ``code=...`` (a
+    form) is read as the code it names."""
+    text = text.strip()
+    if text.startswith("{"):
+        with contextlib.suppress(ValueError, RecursionError):
+            given = json.loads(text)
+            text = given.get("code", "") if isinstance(given, dict) else ""
+        text = text if isinstance(text, str) else ""
+    elif text[:5].lower() == "code=":
+        text = urllib.parse.unquote_plus(text[5:])
     code = text.strip().upper()
     if len(code) == CODE_LENGTH and all(c in LETTERS for c in code):
         return code
@@ -172,18 +183,18 @@ def arguments(spec: object) -> tuple[WebGame, list[str]]:
 
 def option_args(flag: str, value: object) -> list[str]:
     """One option's value as command-line words (a list: the option given once per item;
-    the players: their names, comma-separated)."""
+    the players and the computer players: their names, comma-separated)."""
     if value is None or value is False:
         return []
     if value is True:
         return [f"--{flag}"]
-    if isinstance(value, list) and flag == "players":
+    if isinstance(value, list) and flag in ("players", "bots"):  # one option, comma-separated
         if not all(isinstance(v, str) for v in value):
-            raise Refusal("players: a list of names")
+            raise Refusal(f"{flag}: a list of names")
         for name in value:  # joined with commas below: a comma in one would make two
-            problem = name_problem(name, player=True)
+            problem = name_problem(name.split(":")[0] if flag == "bots" else name, player=True)
             if problem is not None:
-                raise Refusal(f"players: {problem}")
+                raise Refusal(f"{flag}: {problem}")
         return [f"--{flag}", ",".join(value)]
     if isinstance(value, list):
         return [word for v in value for word in option_args(flag, v)]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -24,12 +25,21 @@ import segno
 
 from referee.client.common import fail
 from referee.client.safe import console, user
+from referee.table.store import StoreError, write_atomically
 from referee.web.club import MAX_TABLES, Club, club_directory, lock_directory
 from referee.web.clubapp import ClubApp
 from referee.web.command import HOST
 from referee.web.pools import Pools
 from referee.web.seats import SeatKeyError, load_key
-from referee.web.server import LOCAL, TableServer, base_url, bind, bind_remembered, config
+from referee.web.server import (
+    LOCAL,
+    TableServer,
+    base_url,
+    bind,
+    bind_remembered,
+    config,
+    port_path,
+)
 
 
 @click.command()
@@ -67,17 +77,30 @@ def club(host: str, port: int | None, records: Path, max_tables: int) -> None:
     run(host, port, records, max_tables)
 
 
+def _stopped(signum: int, frame: object) -> None:
+    raise SystemExit(0)
+
+
 def run(host: str, port: int | None, records: Path, max_tables: int) -> None:
     out = console()
     directory = club_directory(records)
     lock = lock_directory(directory)
     with contextlib.ExitStack() as stack:
         stack.callback(os.close, lock)
+        # Stopped before the server (which then takes the signals) is up, say just after the
+        # first line: a normal stop too, exit status 0, the directory's lock let go.
+        for stop in (signal.SIGINT, signal.SIGTERM):
+            stack.callback(signal.signal, stop, signal.signal(stop, _stopped))
         try:
             key = load_key(directory / "club")
         except SeatKeyError as exc:
             fail(str(exc))
-        sock = bind(host, port) if port else bind_remembered(host, directory / "club", out)
+        if port:  # kept too: "the one the club used last time" is the next start's default
+            sock = bind(host, port)
+            with contextlib.suppress(StoreError):
+                write_atomically(port_path(directory / "club"), f"{port}\n", 0o600)
+        else:
+            sock = bind_remembered(host, directory / "club", out)
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
         pools = Pools()

@@ -116,6 +116,9 @@ class Lobby:
             "computers": sorted(self.computers),
             "match": 1,
             "rematch": [],
+            "ruling": None,  # every view has the last ruling (none yet) and what undo may do
+            "undo_request": None,
+            "undoable": False,
         }
         if number is not None:
             mine = self.names[number - 1]
