@@ -63,3 +63,16 @@ def test_a_long_list_of_moves_fits_the_screen():
     assert len(rows) <= 18 and all(len(r.plain) < 80 for r in rows)
     items = [i.strip() for r in rows for i in r.plain.split(":", 1)[-1].split(" · ")]
     assert len(items) == len(longest)  # every move, whole, once
+
+
+def test_an_option_refused_by_the_rules_is_named_as_it_was_typed(tmp_path):
+    """``--win 0`` is named ``--win``, not the record's ``win_score``."""
+    for args, said in (
+        (["--win", "0"], "--win: must be at least 1, got 0"),
+        (["--hand-size", "0"], "--hand-size: must be between 1 and 20, got 0"),
+    ):
+        path = tmp_path / "game.json"
+        result = CliRunner().invoke(
+            main, ["play", "--players", "ann,bob", *args, "--record", str(path)]
+        )
+        assert result.exit_code == 1 and said in result.output and not path.exists()

@@ -438,8 +438,9 @@ def new_record(game: GameRegistration, values: Mapping[str, Any], house, deck) -
     deck_text = read_deck(game, deck) if game.decks is not None else None
     try:
         record = setup_record(game, values, rules, deck_text)
-    except SetupError as exc:
-        fail(str(exc))
+    except SetupError as exc:  # the option at fault as it was typed: --hand-size, not hand_size
+        typed = any(o.name == exc.field for o in game.options)
+        fail(f"--{exc.field.replace('_', '-')}: {exc.message}" if typed else str(exc))
     try:
         record.rebuild()
     except RecordError as exc:  # pragma: no cover - a setup the rules accept always starts

@@ -40,11 +40,15 @@ def options() -> tuple[Option, ...]:
 
 
 def new_setup(values, rules: HouseRules, deck) -> Setup:
-    from referee.palmer.setup import Settings, Setup
+    from referee.palmer.setup import RulesError, Settings, Setup
 
-    settings = Settings(
-        values["players"], values["hand_size"], values["win"], values["mode"], values["seed"]
-    )
+    try:
+        settings = Settings(
+            values["players"], values["hand_size"], values["win"], values["mode"], values["seed"]
+        )
+    except RulesError as exc:  # the record's win_score is the option win
+        field = "win" if exc.field == "win_score" else exc.field
+        raise RulesError(field, exc.message) from None
     return Setup(settings, rules, deck.text, deck.name, values["timeout"])
 
 
