@@ -138,3 +138,16 @@ def test_a_face_down_discard_is_in_no_outcome(game, line):
     assert session.record.events[-1].player == "ann"  # the discard was taken
     held = held_in(outcomes)
     assert discarded not in held
+
+
+def test_a_deal_drawn_at_random_cannot_be_found_by_trying_every_seed():
+    """A seat sees part of the deal (its hand, the others' Self cards): with seeds below
+    2**31 a player could try them all (about ten core-hours in Python, minutes in C) and
+    read the rest, their own Self card included. A seed drawn for a new game or a rematch
+    has 128 random bits."""
+    from referee.table.agreement import Agreement
+    from referee.table.registry import Option
+
+    new = [Option.seed("The deal").value(None) for _ in range(8)]
+    rematches = [Agreement().seed() for _ in range(8)]
+    assert min(seed.bit_length() for seed in new + rematches) > 96

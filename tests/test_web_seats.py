@@ -141,7 +141,8 @@ def test_bots_name_the_computer_seats_which_take_the_last_seats(tmp_path):
         view = client.get(path_of(urls["table"]) + "/view").json()
         assert view["naming"][1] == {"seat": "seat 2", "name": "hal", "computer": True}
         assert view["seats"][1]["computer"] and view["seats"][1]["joined"]
-        assert not say(client, urls["seats"]["hal"], "name eve")["ok"]
+        hal = path_of(urls["seats"]["hal"]) + "/command"  # a computer's seat is nobody's
+        assert client.post(hal, content=b"name eve").status_code == 404
         answer = say(client, urls["seats"]["seat 1"], "name HAL")
         assert not answer["ok"] and "same name" in answer["messages"][0]
         assert say(client, urls["seats"]["seat 1"], "name ann")["ok"]

@@ -25,13 +25,12 @@ wished at a finished game does not outlive an undo of its end.
 from __future__ import annotations
 
 import datetime
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from referee.table.errors import Refusal
-from referee.table.record import Record, rematch
+from referee.table.record import Record, fresh_seed, rematch
 from referee.table.refusals import Why
 from referee.table.session import Outcome, Outcomes, Refused
 
@@ -160,7 +159,7 @@ class Agreement:
         self.enders = enders
         self.computers = computers
         self.now = now or _now
-        self.seed = seed or (lambda: secrets.randbelow(2**31))
+        self.seed = seed or fresh_seed
         self._at: Record | None = None  # the record the wishes below were made at
         self._rematch: dict[str, None] = {}
         self._ending: dict[str, str] = {}  # seat -> the words it said end with

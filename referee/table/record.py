@@ -34,7 +34,7 @@ from referee.table.events import Event, EventCodec
 FORMAT = "referee-record"
 # Records nested deeper than this are refused before Python's own limits are reached.
 MAX_JSON_DEPTH = 64
-# Digits of a whole number in a record (seeds are below 2**31; a count is small).
+# Digits of a whole number in a record (a seed drawn at random has 39; a count is small).
 # Python refuses more than 4,300, converts quadratically before that, and float()
 # of an int beyond 10**308 is an OverflowError.
 MAX_JSON_DIGITS = 100
@@ -213,6 +213,17 @@ def rematch(record: Record[S], created: str, seed: int) -> Record[S]:
         record.match + 1,
         record.computers,
     )
+
+
+# The random bits of a seed drawn for a new game or a rematch. A seat sees part of the
+# deal; from a seed of 31 bits it could try every seed (hours in Python, minutes in C)
+# and read the rest of the deal: its own Self card, the others' hands, the pile.
+SEED_BITS = 128
+
+
+def fresh_seed() -> int:
+    """A deal's seed when none is given: too many to try one by one."""
+    return secrets.randbits(SEED_BITS)
 
 
 def seed_of(setup: Any) -> int | None:

@@ -499,6 +499,6 @@ def _declared(module: ModuleType, base: type) -> tuple[type, ...]:
 
 
 def _random_seed() -> int:
-    import secrets
+    from referee.table.record import fresh_seed
 
-    return secrets.randbelow(2**31)
+    return fresh_seed()

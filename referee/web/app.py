@@ -264,6 +264,8 @@ class WebApp:
         door = self.doors.find(token)
         if door is None or door.role != role:
             return None
+        if door.role == "seat" and self.seat_names()[door.number - 1][1]:
+            return None  # the referee's own player: what its seat sees is nobody's to open
         table = self.table
         if door.role == "seat" and door.player is None and table is not None:
             return Door("seat", table.players[door.number - 1], door.number)  # named since

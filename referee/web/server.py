@@ -470,7 +470,11 @@ def run(app, out, host: str, sock, stack: contextlib.ExitStack, opening: str, re
         out.print(user("Listening on this computer only: --host 0.0.0.0 lets phones reach it."))
     out.print(user(f"The table screen: {urls['table']}"))
     out.print(user(f"Spectators: {urls['spectator']}"))
+    computers = {name for name, computer in app.seat_names() if computer}
     for name, url in urls["seats"].items():
+        if name in computers:  # its URL opens nothing: no code to scan
+            out.print(user(f"{name}: the referee's computer player", "bold"))
+            continue
         out.print(user(f"{name}: {url}", "bold"))
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     sys.stdout.flush()
