@@ -1,0 +1,21 @@
+"""Contracts of issues 19-31 checked from their words alone (the web table, computer
+players, hints, the record files `play` and `serve` open), each found departing once."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from referee.cli.main import main
+
+
+def test_a_file_that_holds_no_game_is_not_called_one_when_given_new_settings(tmp_path):
+    """Issue 27: an empty or half-written record gets a line saying what it is; with
+    --players it was "already holds a game, with its own settings"."""
+    for name, text in (("empty.json", ""), ("half.json", '{"format": "referee-rec')):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        args = ["cogito", "play", "--players", "a,b,c", "--record", str(path)]
+        said = CliRunner().invoke(main, args, input="quit\n", catch_exceptions=False)
+        assert said.exit_code == 1
+        assert "already holds a game" not in said.output and "not JSON" in said.output
+        assert path.read_text(encoding="utf-8") == text  # the file given is never damaged
