@@ -19,3 +19,28 @@ def test_a_file_that_holds_no_game_is_not_called_one_when_given_new_settings(tmp
         assert said.exit_code == 1
         assert "already holds a game" not in said.output and "not JSON" in said.output
         assert path.read_text(encoding="utf-8") == text  # the file given is never damaged
+
+
+def test_a_websocket_with_an_unknown_token_is_a_404_as_every_url_with_one(tmp_path):
+    """Issue 21: "A URL with an unknown token: 404"; the socket's answered 403, which is
+    kept for a page of another site."""
+    import pytest
+    from starlette.testclient import TestClient, WebSocketDenialResponse
+    from webtable import table
+
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    seat = app.urls()["seats"]["ann"].removeprefix("http://testserver")
+    unknown = seat.rsplit("/", 1)[0] + "/" + "x" * 43
+    for path, origin, status in (
+        (unknown + "/ws", None, 404),
+        (app.urls()["spectator"].removeprefix("http://testserver") + "/match/9/ws", None, 404),
+        (seat + "/ws", "http://evil.example", 403),
+    ):
+        headers = {"origin": origin} if origin else {}
+        with pytest.raises(WebSocketDenialResponse) as refused:
+            with client.websocket_connect(path, headers=headers):
+                pass
+        assert refused.value.status_code == status, path
+    with client.websocket_connect(seat + "/ws") as ws:
+        assert ws.receive_json()["type"] == "view"
