@@ -44,3 +44,19 @@ def test_a_websocket_with_an_unknown_token_is_a_404_as_every_url_with_one(tmp_pa
         assert refused.value.status_code == status, path
     with client.websocket_connect(seat + "/ws") as ws:
         assert ws.receive_json()["type"] == "view"
+
+
+def test_the_undo_answers_and_moves_refusals_read_as_sentences():
+    """Issue 30's undo asked of the table: the asker's own `undo yes` said "bob answer your
+    own request to take back"; `moves` with every seat a computer's said "where NAME is  (the
+    others are ...)"."""
+    from referee.client.reasons import table_words
+    from referee.table.errors import Refusal
+    from referee.table.refusals import Why
+
+    own = table_words(Refusal(Why.NOT_ASKED_UNDO, texts=("bob",), flag=True))
+    assert own == "your own request to take back is the others' to answer: bob"
+    other = table_words(Refusal(Why.NOT_ASKED_UNDO, texts=("bob", "cat")))
+    assert other == "only those asked answer a request to take back: bob, cat"
+    nobody = table_words(Refusal(Why.WHICH_HUMAN, word="moves", texts=()))
+    assert "  " not in nobody and "computer" in nobody
