@@ -60,3 +60,38 @@ def test_the_undo_answers_and_moves_refusals_read_as_sentences():
     assert other == "only those asked answer a request to take back: bob, cat"
     nobody = table_words(Refusal(Why.WHICH_HUMAN, word="moves", texts=()))
     assert "  " not in nobody and "computer" in nobody
+
+
+def test_a_bot_says_no_line_the_table_moved_past_while_it_thought(monkeypatch):
+    """Issue 29: "a bot never sends a refused command". Bots playing Cogito through serve
+    sent `play 1` after another seat's COGITO had ended the game while they thought
+    (and printed "refused: refused: ..."): the view is read again before a line is said."""
+    import json
+
+    from test_bot_hostile import FINISHED, WAITING, Server, answer, play
+
+    from referee.cli import bot_cmd
+
+    monkeypatch.setattr(bot_cmd, "PONDER_SECONDS", 0.0)
+    mine = {**WAITING, "you": {"name": "ann", "legal": ["a1"]}}
+    posted: list[str] = []
+
+    def reply(n, line, conn):
+        if line.startswith("POST"):
+            posted.append(line)
+            conn.sendall(answer(json.dumps({"ok": False, "messages": ["refused: over"]})))
+        else:
+            conn.sendall(answer(json.dumps(mine if n == 0 else FINISHED)))
+
+    with Server(reply) as server:
+        assert play(server.url) == []
+    assert posted == []
+
+    def refuses(n, line, conn):  # the same table when said: the refusal, worded once
+        if line.startswith("POST"):
+            conn.sendall(answer(json.dumps({"ok": False, "messages": ["refused: over"]})))
+        else:
+            conn.sendall(answer(json.dumps(mine if n < 2 else FINISHED)))
+
+    with Server(refuses) as server:
+        assert play(server.url) == ["a1  refused: over"]

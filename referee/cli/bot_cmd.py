@@ -434,6 +434,10 @@ def play_seat(
                 newer = client.wait(int(view.get("version", 0)))
                 view = newer if newer is not None else client.view()
                 continue
+            now = client.view()
+            if not _still_wanted(now, view, line):
+                view = now  # the table moved while the player thought: think again
+                continue
             answer = client.say(line)
             if answer is None:  # no answer: the view says whether the line was heard
                 unanswered += 1
@@ -443,7 +447,8 @@ def play_seat(
                 continue
             unanswered = 0
             said = answer["messages"] or [""]
-            mark = "" if answer["ok"] else "refused: "
+            said_refused = str(said[0]).startswith("refused")  # the table's own word
+            mark = "" if answer["ok"] or said_refused else "refused: "
             said_back = f"  {mark}{shortened(said[0], SAID_CHARS)}" if said[0] else ""
             out(escape_invisible(line + said_back))  # one line per move, never wrapped
             refused = 0 if answer["ok"] else refused + 1
@@ -457,6 +462,21 @@ def play_seat(
         client.close()
         player.close()
     click.echo("The game is over.", err=True)
+
+
+def _still_wanted(now: dict, seen: dict, line: str) -> bool:
+    """Whether ``line``, chosen on the view ``seen``, is still worth saying on the view
+    ``now``: the same table, or one where the line is still this seat's to say. Another
+    seat's move while the player thought (a COGITO that ended the game, a trade) would
+    make it a refused line."""
+    if now.get("version") == seen.get("version"):
+        return True
+    if now.get("finished") != seen.get("finished"):
+        return False
+    from referee.table.computer import legal
+
+    was, moves = legal(seen), legal(now)
+    return bool(moves) and (line in moves or line not in was)
 
 
 def _reading(game: str, think: Callable[..., Any], *args: Any) -> Any:
