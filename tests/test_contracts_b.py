@@ -87,11 +87,16 @@ def test_a_bot_says_no_line_the_table_moved_past_while_it_thought(monkeypatch):
         assert play(server.url) == []
     assert posted == []
 
-    def refuses(n, line, conn):  # the same table when said: the refusal, worded once
-        if line.startswith("POST"):
-            conn.sendall(answer(json.dumps({"ok": False, "messages": ["refused: over"]})))
-        else:
-            conn.sendall(answer(json.dumps(mine if n < 2 else FINISHED)))
+    def refuses(last):  # the table answers "refused"; its view is ``mine`` up to ``last``
+        def reply(n, line, conn):
+            if line.startswith("POST"):
+                conn.sendall(answer(json.dumps({"ok": False, "messages": ["refused: over"]})))
+            else:
+                conn.sendall(answer(json.dumps(mine if n <= last else FINISHED)))
 
-    with Server(refuses) as server:
+        return reply
+
+    with Server(refuses(3)) as server:  # the same table after: a refusal, worded once
         assert play(server.url) == ["a1  refused: over"]
+    with Server(refuses(1)) as server:  # said at once, yet another seat was first
+        assert play(server.url) == []

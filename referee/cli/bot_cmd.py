@@ -447,6 +447,13 @@ def play_seat(
                 continue
             unanswered = 0
             said = answer["messages"] or [""]
+            if not answer["ok"]:
+                now = client.view()
+                if now.get("version") != view.get("version"):  # another seat was first
+                    overtaken = shortened(str(said[0]), SAID_CHARS)
+                    click.echo(escape_invisible(f"{line}: overtaken ({overtaken})"), err=True)
+                    view = now
+                    continue
             said_refused = str(said[0]).startswith("refused")  # the table's own word
             mark = "" if answer["ok"] or said_refused else "refused: "
             said_back = f"  {mark}{shortened(said[0], SAID_CHARS)}" if said[0] else ""
