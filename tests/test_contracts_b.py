@@ -100,3 +100,37 @@ def test_a_bot_says_no_line_the_table_moved_past_while_it_thought(monkeypatch):
         assert play(server.url) == ["a1  refused: over"]
     with Server(refuses(1)) as server:  # said at once, yet another seat was first
         assert play(server.url) == []
+
+
+def test_bots_at_one_level_fill_every_seat_of_a_table_whose_players_name_themselves():
+    """Issues 29 and 30: `referee bot URL` on each seat of `serve --seats 3` named every
+    bot bot2, so the second and third were refused (exit 2) and the first waited forever;
+    a name the user did not give gives way (bot2b, ...); a name the user gave does not."""
+    import pytest
+
+    from referee.cli.bot_cmd import NoSeat, take_seat
+
+    class Table:  # the table's side of the naming, as the web table answers it
+        def __init__(self, taken):
+            self.names = {1: taken, 2: None}
+            self.url = "http://testserver/seat/TOKEN"
+
+        def view(self):
+            naming = [{"seat": f"seat {n}", "name": x} for n, x in self.names.items()]
+            begun = all(self.names.values())
+            return {"naming": None if begun else naming, "you": {"name": self.names[2]}}
+
+        def say(self, line):
+            name = line.removeprefix("name ")
+            if name.casefold() == self.names[1].casefold():
+                return {"ok": False, "messages": ["the names are the same name"]}
+            self.names[2] = name
+            return {"ok": True, "messages": [f"You are {name}."]}
+
+    table = Table("bot2")
+    take_seat(table, table.view(), "bot2", own=False)
+    assert table.names[2] == "bot2b"
+    table = Table("hal")
+    with pytest.raises(NoSeat):
+        take_seat(table, table.view(), "hal", own=True)
+    assert table.names[2] is None

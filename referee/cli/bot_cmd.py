@@ -35,6 +35,7 @@ import click
 from referee.client.common import InputError
 from referee.client.safe import escape_invisible
 from referee.language.characters import shortened
+from referee.language.names import name_key
 
 # Seconds to wait for a change before asking the view again (a lost WebSocket frame).
 POLL_SECONDS = 2.0
@@ -376,16 +377,30 @@ def level_name(level: int) -> str:
     return f"bot{level}"
 
 
-def take_seat(client: SeatClient, view: dict, name: str) -> dict:
+def take_seat(client: SeatClient, view: dict, name: str, own: bool = True) -> dict:
     """A seat whose player names themselves (``serve --seats``): named ``name`` (NoSeat
     with the table's words when it refuses), then the view once the game has begun (every
-    seat named)."""
+    seat named). A name not the user's own (``own`` false: its level's, ``bot2``) gives way
+    to ``bot2b``, ``bot2c``, ... where another seat has it, so bots fill every seat."""
     you = view.get("you") or {}
-    if you.get("name") is None:
+    tries = [name] if own else [name] + [f"{name}{c}" for c in "bcdefghijklmnopqrstuvwxyz"]
+    while you.get("name") is None:
+        taken = {
+            name_key(str(s.get("name")))
+            for s in view.get("naming") or ()
+            if isinstance(s, dict) and s.get("name")
+        }
+        name = next((n for n in tries if name_key(n) not in taken), tries[-1])
         answer = client.say(f"name {name}")
         if answer is not None and not answer["ok"]:
-            said = "; ".join(str(m) for m in answer["messages"] or ["refused"])
-            raise NoSeat(f"{client.url}: the name {name} was refused: {shortened(said, 200)}")
+            view = client.view()
+            you = view.get("you") or {}
+            if own or name == tries[-1] or not view.get("naming"):
+                said = "; ".join(str(m) for m in answer["messages"] or ["refused"])
+                raise NoSeat(f"{client.url}: the name {name} was refused: {shortened(said, 200)}")
+            tries = tries[tries.index(name) + 1 :]  # taken meanwhile: the next one
+            continue
+        break
     view = client.view()
     while view.get("naming"):  # the others are still naming themselves
         newer = client.wait(int(view.get("version", 0)))
@@ -420,7 +435,7 @@ def play_seat(
     try:
         if view.get("naming"):  # a seat whose player names themselves: this one's name first
             chosen = name or level_name(game.strongest if level is None else level)
-            view = take_seat(client, view, chosen)
+            view = take_seat(client, view, chosen, own=name is not None)
         while not view.get("finished"):
             seat = str(view.get("you", {}).get("name", ""))
             line = _reading(game.name, player.choose, view) if legal(view) else None
@@ -545,7 +560,7 @@ def ratings() -> str:
     default=None,
     metavar="NAME",
     help="At a seat whose player names themselves (serve --seats): the name to sit under "
-    "(default: its level's, bot2).",
+    "(default: its level's, bot2; bot2b, bot2c, ... where another seat has it).",
 )
 def bot(seat_url: str, level: int | None, seed: int | None, name: str | None) -> None:
     """Play the seat at SEAT_URL (a URL `referee serve` printed) as a computer player,
