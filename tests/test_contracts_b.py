@@ -134,3 +134,23 @@ def test_bots_at_one_level_fill_every_seat_of_a_table_whose_players_name_themsel
     with pytest.raises(NoSeat):
         take_seat(table, table.view(), "hal", own=True)
     assert table.names[2] is None
+
+
+def test_a_port_in_use_leaves_no_record_to_refuse_the_corrected_command(tmp_path):
+    """Issue 21's `serve GAME --port N`: with N in use, serve made the new game's record
+    and then failed to listen, so the same command on a free port was refused ("already
+    holds a game, with its own settings: drop --players")."""
+    import socket
+
+    held = socket.socket()
+    held.bind(("127.0.0.1", 0))
+    held.listen()
+    port = held.getsockname()[1]
+    record = tmp_path / "g.json"
+    args = ["serve", "invicta", "--players", "w,b", "--record", str(record), "--port", str(port)]
+    try:
+        said = CliRunner().invoke(main, args, catch_exceptions=False)
+    finally:
+        held.close()
+    assert said.exit_code == 1 and "cannot listen" in said.output
+    assert not record.exists()
