@@ -77,7 +77,7 @@ def run(host: str, port: int | None, records: Path, max_tables: int) -> None:
             key = load_key(directory / "club")
         except SeatKeyError as exc:
             fail(str(exc))
-        sock = bind(host, port) if port else bind_remembered(host, directory / "club", out)
+        sock = bind(host, port) if port else bind_remembered(host, directory / "club")
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
         pools = Pools()
