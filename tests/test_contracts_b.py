@@ -154,3 +154,26 @@ def test_a_port_in_use_leaves_no_record_to_refuse_the_corrected_command(tmp_path
         held.close()
     assert said.exit_code == 1 and "cannot listen" in said.output
     assert not record.exists()
+
+
+def test_one_line_ended_by_crlf_is_one_command(tmp_path):
+    """Issue 21: the body is "one line of the game's command language"; `help\\n` was
+    taken and `help\\r\\n` (a CRLF file, some clients) refused as "one line, one command".
+    Two lines stay refused, however they are ended."""
+    from starlette.testclient import TestClient
+    from webtable import naming_table, table
+
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    seat = app.urls()["seats"]["ann"].removeprefix("http://testserver") + "/command"
+    said = lambda body: client.post(seat, content=body).json()  # noqa: E731
+    assert said(b"e5\r\n") == {"ok": True, "messages": ["white (ann) places a hollow piece on e5"]}
+    for two in (b"help\r\nboard", b"help\rboard\r\n", b"help\r\n\r\n"):
+        assert said(two) == {"ok": False, "messages": ["one line, one command"]}
+    import contextlib
+
+    with contextlib.ExitStack() as stack:  # before the game, naming oneself the same
+        (tmp_path / "n").mkdir()
+        lobby, _ = naming_table(tmp_path / "n", "invicta", 2, stack)
+        first = lobby.urls()["seats"]["seat 1"].removeprefix("http://testserver")
+        assert TestClient(lobby.app).post(first + "/command", content=b"name ann\r\n").json()["ok"]
