@@ -66,19 +66,18 @@ def test_every_player_says_rematch_and_the_next_game_starts_at_the_same_urls(tmp
     assert view(TestClient(again.app), seats["ann"])["match"] == 2
 
 
-def test_port_0_is_remembered_beside_the_record(tmp_path):
-    from rich.console import Console
-
+def test_port_0_is_remembered_beside_the_record(tmp_path, capfd):
     record = tmp_path / "game.json"
-    out = Console(file=open("/dev/null", "w"))  # noqa: SIM115
-    first = bind_remembered("127.0.0.1", record, out)
+    first = bind_remembered("127.0.0.1", record)
     port = first.getsockname()[1]
     first.close()
     assert port_path(record).read_text(encoding="ascii").strip() == str(port)
-    second = bind_remembered("127.0.0.1", record, out)
+    second = bind_remembered("127.0.0.1", record)
     assert second.getsockname()[1] == port
-    third = bind_remembered("127.0.0.1", record, out)  # taken: another port, and a word
+    third = bind_remembered("127.0.0.1", record)  # taken: another port, and a word
     assert third.getsockname()[1] != port
+    said = capfd.readouterr()  # on stderr: stdout's first line is the contract's JSON
+    assert said.out == "" and f"{port}, is taken" in said.err
     second.close()
     third.close()
 

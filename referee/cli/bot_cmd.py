@@ -36,6 +36,7 @@ import click
 from referee.client.common import InputError
 from referee.client.safe import escape_invisible
 from referee.language.characters import shortened
+from referee.language.names import name_key
 
 # Seconds to wait for a change before asking the view again (a lost WebSocket frame).
 POLL_SECONDS = 2.0
@@ -381,16 +382,30 @@ def level_name(level: int) -> str:
     return f"bot{level}"
 
 
-def take_seat(client: SeatClient, view: dict, name: str) -> dict:
+def take_seat(client: SeatClient, view: dict, name: str, own: bool = True) -> dict:
     """A seat whose player names themselves (``serve --seats``): named ``name`` (NoSeat
     with the table's words when it refuses), then the view once the game has begun (every
-    seat named)."""
+    seat named). A name not the user's own (``own`` false: its level's, ``bot2``) gives way
+    to ``bot2b``, ``bot2c``, ... where another seat has it, so bots fill every seat."""
     you = view.get("you") or {}
-    if you.get("name") is None:
+    tries = [name] if own else [name] + [f"{name}{c}" for c in "bcdefghijklmnopqrstuvwxyz"]
+    while you.get("name") is None:
+        taken = {
+            name_key(str(s.get("name")))
+            for s in view.get("naming") or ()
+            if isinstance(s, dict) and s.get("name")
+        }
+        name = next((n for n in tries if name_key(n) not in taken), tries[-1])
         answer = client.say(f"name {name}")
         if answer is not None and not answer["ok"]:
-            said = "; ".join(str(m) for m in answer["messages"] or ["refused"])
-            raise NoSeat(f"{client.url}: the name {name} was refused: {shortened(said, 200)}")
+            view = client.view()
+            you = view.get("you") or {}
+            if own or name == tries[-1] or not view.get("naming"):
+                said = "; ".join(str(m) for m in answer["messages"] or ["refused"])
+                raise NoSeat(f"{client.url}: the name {name} was refused: {shortened(said, 200)}")
+            tries = tries[tries.index(name) + 1 :]  # taken meanwhile: the next one
+            continue
+        break
     view = client.view()
     while view.get("naming"):  # the others are still naming themselves
         newer = client.wait(int(view.get("version", 0)))
@@ -425,7 +440,7 @@ def play_seat(
     try:
         if view.get("naming"):  # a seat whose player names themselves: this one's name first
             chosen = name or level_name(game.strongest if level is None else level)
-            view = take_seat(client, view, chosen)
+            view = take_seat(client, view, chosen, own=name is not None)
         while not view.get("finished"):
             seat = str(view.get("you", {}).get("name", ""))
             line = _reading(game.name, player.choose, view) if legal(view) else None
@@ -439,6 +454,10 @@ def play_seat(
                 newer = client.wait(int(view.get("version", 0)))
                 view = newer if newer is not None else client.view()
                 continue
+            now = client.view()
+            if not _still_wanted(now, view, line):
+                view = now  # the table moved while the player thought: think again
+                continue
             answer = client.say(line)
             if answer is None:  # no answer: the view says whether the line was heard
                 unanswered += 1
@@ -448,7 +467,15 @@ def play_seat(
                 continue
             unanswered = 0
             said = answer["messages"] or [""]
-            mark = "" if answer["ok"] else "refused: "
+            if not answer["ok"]:
+                now = client.view()
+                if now.get("version") != view.get("version"):  # another seat was first
+                    overtaken = shortened(str(said[0]), SAID_CHARS)
+                    click.echo(escape_invisible(f"{line}: overtaken ({overtaken})"), err=True)
+                    view = now
+                    continue
+            said_refused = str(said[0]).startswith("refused")  # the table's own word
+            mark = "" if answer["ok"] or said_refused else "refused: "
             said_back = f"  {mark}{shortened(said[0], SAID_CHARS)}" if said[0] else ""
             out(escape_invisible(line + said_back))  # one line per move, never wrapped
             refused = 0 if answer["ok"] else refused + 1
@@ -462,6 +489,21 @@ def play_seat(
         client.close()
         player.close()
     click.echo("The game is over.", err=True)
+
+
+def _still_wanted(now: dict, seen: dict, line: str) -> bool:
+    """Whether ``line``, chosen on the view ``seen``, is still worth saying on the view
+    ``now``: the same table, or one where the line is still this seat's to say. Another
+    seat's move while the player thought (a COGITO that ended the game, a trade) would
+    make it a refused line."""
+    if now.get("version") == seen.get("version"):
+        return True
+    if now.get("finished") != seen.get("finished"):
+        return False
+    from referee.table.computer import legal
+
+    was, moves = legal(seen), legal(now)
+    return bool(moves) and (line in moves or line not in was)
 
 
 def _reading(game: str, think: Callable[..., Any], *args: Any) -> Any:
@@ -523,7 +565,7 @@ def ratings() -> str:
     default=None,
     metavar="NAME",
     help="At a seat whose player names themselves (serve --seats): the name to sit under "
-    "(default: its level's, bot2).",
+    "(default: its level's, bot2; bot2b, bot2c, ... where another seat has it).",
 )
 def bot(seat_url: str, level: int | None, seed: int | None, name: str | None) -> None:
     """Play the seat at SEAT_URL (a URL `referee serve` printed) as a computer player,

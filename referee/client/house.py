@@ -489,7 +489,7 @@ def open_game(tg: TerminalGame, given: Given) -> Opened:
         new = {_flag(o.name): given.values.get(o.name) for o in game.options}
         if game.decks is not None:
             new["--deck"] = given.deck
-        refuse_new_settings(path, {**new, "--house": given.house})
+        refuse_new_settings(path, {**new, "--house": given.house}, kind=game.kind)
         store, record, state = resume_record(path, game.kind)
         for f in tg.flags:
             started = bool(getattr(record.setup, f.name, False))

@@ -98,11 +98,14 @@ def table_words(r: Refusal) -> str:
             said = f" ({r.player})" if r.player else ""
             return f"only the player who made the last move may take it back{said}"
         case table.Why.NOT_ASKED_UNDO:
-            whose = "your own request" if r.flag else "a request"
-            return f"{names(r.texts)} answer {whose} to take back"
+            if r.flag:
+                return f"your own request to take back is the others' to answer: {names(r.texts)}"
+            return f"only those asked answer a request to take back: {names(r.texts)}"
         case table.Why.PLAYERS_IN_END:
             return f"the players still in decide the end: {names(r.texts)}"
         case table.Why.WHICH_HUMAN:
+            if not r.texts:  # every seat is a computer's: nobody at the keyboard to ask for
+                return f"every player is a computer player: {escape_invisible(r.word)} names none"
             return (
                 f"say whose: {escape_invisible(r.word)} NAME, where NAME is "
                 f"{escape_invisible(and_list(r.texts, 'or'))} "

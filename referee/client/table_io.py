@@ -169,13 +169,19 @@ def start_record(
 
 
 def refuse_new_settings(
-    record_path: Path, given: dict[str, object], what: str = "settings"
+    record_path: Path, given: dict[str, object], what: str = "settings", kind=None
 ) -> None:
     """A recorded game keeps its own settings: opening it with any of ``given`` (option →
-    value, None or empty when not given) fails, naming them. The record is not read yet, so
-    the words hold for a finished game as for one in progress."""
+    value, None or empty when not given) fails, naming them. The words hold for a finished
+    game as for one in progress; a file that holds no game of ``kind`` (empty, half-written,
+    not a record) is named for what it is, never called a game."""
     extra = [option for option, value in given.items() if value not in (None, (), [], False)]
     if extra:
+        if kind is not None:
+            try:
+                loads(read_text(record_path, "game record"), kind)
+            except RecordError as exc:
+                fail(f"{record_path}: {record_error_words(exc)}")
         fail(
             f"{record_path} already holds a game, with its own {what}: "
             f"drop {', '.join(extra)} to open it"

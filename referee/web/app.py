@@ -560,12 +560,11 @@ class WebApp:
         origin = websocket.headers.get("origin")
         match = websocket.path_params.get("match")
         kept = self.kept(door, match)
-        if (
-            door is None
-            or (match is not None and kept is None)
-            or (origin is not None and not self.origins.origin_ok(origin))
-        ):
+        if origin is not None and not self.origins.origin_ok(origin):
             await refuse(websocket.scope, websocket.send, 403, "not a door of this table")
+            return
+        if door is None or (match is not None and kept is None):  # as any unknown URL
+            await refuse(websocket.scope, websocket.send, 404, "not a door of this table")
             return
 
         def shown(door: Door) -> str:

@@ -100,7 +100,7 @@ def run(host: str, port: int | None, records: Path, max_tables: int) -> None:
             with contextlib.suppress(StoreError):
                 write_atomically(port_path(directory / "club"), f"{port}\n", 0o600)
         else:
-            sock = bind_remembered(host, directory / "club", out)
+            sock = bind_remembered(host, directory / "club")
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
         pools = Pools()

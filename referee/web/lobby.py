@@ -138,6 +138,8 @@ class Lobby:
         return table.command(table.players[number - 1], line)
 
     def _say(self, number: int, line: str) -> Answer:
+        if line.endswith("\r\n"):  # one line ended as some clients (and files) end it
+            line = line[:-2]
         if "\n" in line.strip() or "\r" in line:
             return Answer(False, ("one line, one command",))
         unread = checked(line)

@@ -81,9 +81,12 @@ def port_path(record: Path) -> Path:
     return record.with_name(f".{record.name}.web-port")
 
 
-def bind_remembered(host: str, record: Path, out) -> socket.socket:
+def bind_remembered(host: str, record: Path) -> socket.socket:
     """``--port 0``: the port chosen the first time, kept beside the record, so a restart
-    keeps every phone's link; a new one (and a line saying why) when it is taken."""
+    keeps every phone's link; a new one (and a line saying why) when it is taken. Its
+    words go to standard error: they come before the first line of standard output,
+    which is the contract's JSON."""
+    out = console(stderr=True)
     path = port_path(record)
     remembered = None
     with contextlib.suppress(OSError, ValueError):
@@ -395,12 +398,22 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
     if count is not None and path is not None and path.is_file() and is_numbered(path):
         options = given_again(web_game, options, path)
     out = console()
-    opened = open_game(web_game, options)
+    # A port given is taken before a new game's record is made: a port in use (or a host
+    # that cannot be listened on) leaves no record behind to refuse the corrected command.
+    early = bind(host, port) if port else None
+    try:
+        opened = open_game(web_game, options)
+    except BaseException:
+        if early is not None:
+            early.close()
+        raise
     store, record, record_path, fresh = opened.store, opened.record, opened.path, opened.fresh
     numbered = is_numbered(Path(record_path))
     players = tuple(opened.state.players)
     if count is not None and (not numbered or count != len(players)):
         store.close()
+        if early is not None:
+            early.close()
         fail(
             f"{record_path} already holds a game of {', '.join(players)}, who did not name "
             f"themselves at {count} seats: drop --seats to resume it"
@@ -412,7 +425,7 @@ def serve(web_game: WebGame, options: dict, host: str, port: int) -> None:
         except SeatKeyError as exc:
             fail(str(exc))
         services = stack.enter_context(web_game.services(record))  # the engine, as play's
-        sock = bind(host, port) if port else bind_remembered(host, Path(record_path), out)
+        sock = early if early is not None else bind_remembered(host, Path(record_path))
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
         seats = computer_seats(web_game.terminal.game, record.computers, apart=True)  # the record's
@@ -440,7 +453,7 @@ def serve_naming(web_game: WebGame, options: dict, count: int, host: str, port: 
             key = load_key(path)
         except SeatKeyError as exc:
             fail(str(exc))
-        sock = bind(host, port) if port else bind_remembered(host, Path(path), out)
+        sock = bind(host, port) if port else bind_remembered(host, Path(path))
         stack.callback(sock.close)
         base = base_url(host, sock.getsockname()[1])
         app = naming_app(

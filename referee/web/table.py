@@ -314,6 +314,8 @@ class WebTable:
         say what is the game's command language's (``Session.execute(line, seat)``), and
         the table's own words (a rematch, undo asked of the table, ending by agreement)
         are the table layer's (:mod:`referee.table.agreement`), as at the terminal."""
+        if line.endswith("\r\n"):  # one line ended as some clients (and files) end it
+            line = line[:-2]
         if "\n" in line.strip() or "\r" in line:
             return Answer(False, ("one line, one command",))
         unread = checked(line)
