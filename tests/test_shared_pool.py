@@ -74,3 +74,26 @@ def test_a_question_waiting_for_the_shared_pool_is_not_passed_over():
         assert order.index("other") == 0
     finally:
         pool.close()
+
+
+def test_a_claim_asks_every_question_in_one_turn(monkeypatch, vocab):
+    """A Palmer claim (its questions, the derivation written for it) holds the pool's turn
+    from its first question to its ruling: it waits once for the tables ahead of it, not
+    again behind them before each question (a trivial claim beside two tables claiming at
+    5 s each took 14 s, two turns)."""
+    from referee.palmer import claims
+    from referee.palmer.events import ClaimKind
+    from test_palmer_hint import session
+
+    with Engine(Limits(timeout=5.0)) as engine:
+        s = session(engine, "play happy : ∀x happy(x)", "play happy : ∃x happy(x)")
+        held: list[bool] = []
+        asked = Engine.entailment
+
+        def entailment(self, *args, **kwargs):
+            held.append(self.pool.turn.mine())
+            return asked(self, *args, **kwargs)
+
+        monkeypatch.setattr(Engine, "entailment", entailment)
+        claims.settle(s.game, ClaimKind.REDUNDANT, [2], engine)
+    assert held and all(held)

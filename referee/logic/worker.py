@@ -363,6 +363,10 @@ class Turns:
             self._owner, self._depth = me, 1
             return self
 
+    def mine(self) -> bool:
+        """Whether the calling thread holds the turn."""
+        return self._owner == threading.get_ident()
+
     def __exit__(self, *exc) -> None:
         with self._changed:
             if self._owner != threading.get_ident():

@@ -78,6 +78,13 @@ def settle(
     refuses is not kept.
     """
     game.check_targets(kind, targets)
+    # Every question of the claim in one turn of the engine's pool: where tables share it,
+    # a claim waits once for those ahead of it, not again before each of its questions.
+    with engine.pool.turn:
+        return _settle(game, kind, targets, engine, offered, player, write, known, focus)
+
+
+def _settle(game, kind, targets, engine, offered, player, write, known, focus) -> Settlement:
     premises = [e for e in game.board if e.id not in targets]
     formulas = [e.statement.asserted for e in premises]
     limit = game.setup.claim_timeout
