@@ -81,9 +81,10 @@ def test_a_claim_asks_every_question_in_one_turn(monkeypatch, vocab):
     from its first question to its ruling: it waits once for the tables ahead of it, not
     again behind them before each question (a trivial claim beside two tables claiming at
     5 s each took 14 s, two turns)."""
+    from test_palmer_hint import session
+
     from referee.palmer import claims
     from referee.palmer.events import ClaimKind
-    from test_palmer_hint import session
 
     with Engine(Limits(timeout=5.0)) as engine:
         s = session(engine, "play happy : ∀x happy(x)", "play happy : ∃x happy(x)")
