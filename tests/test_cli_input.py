@@ -177,3 +177,15 @@ def test_a_deck_named_like_markup_is_shown_as_written(tmp_path):
     clean(result)
     assert result.exit_code == 0
     assert "[/oops] [bold]al deck: 0 cards" in result.output
+
+
+def test_analyze_refuses_a_board_of_more_statements_than_it_can_ask_about(tmp_path):
+    """One question per statement, each up to the time limit and as large as the board: a
+    long board is refused at once with the reason (1,000 lines of one statement asked for
+    about four minutes, 20,000 for hours)."""
+    board = tmp_path / "board.txt"
+    board.write_text("∀x happy(x)  # a note\n" * 101, encoding="utf-8")
+    result = run("analyze", "--timeout", "0.5", str(board))
+    clean(result)
+    assert result.exit_code == 1
+    assert "101 statements" in result.output and "entails --board" in result.output

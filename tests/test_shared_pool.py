@@ -48,3 +48,53 @@ def test_engines_sharing_a_pool_each_get_their_own_verdicts(vocab):
         pool.close()
     with Engine(Limits(timeout=1.0)) as own:  # outside the context: a pool of its own
         assert own.pool is not pool
+
+
+def test_a_question_waiting_for_the_shared_pool_is_not_passed_over():
+    """Tables sharing the claims' pool take turns in the order they asked: a table that
+    keeps claiming never holds another table's claim for more than one turn."""
+    pool = Pool(size=1)
+    try:
+        queued, order = threading.Event(), []
+
+        def other_table() -> None:
+            queued.set()
+            with pool.turn:
+                order.append("other")
+
+        waiter = threading.Thread(target=other_table)
+        with pool.turn:
+            waiter.start()
+            queued.wait()
+            waiter.join(0.2)  # it is waiting for the turn now
+        for _ in range(20):  # the first table asks again at once, again and again
+            with pool.turn:
+                order.append("first")
+        waiter.join()
+        assert order.index("other") == 0
+    finally:
+        pool.close()
+
+
+def test_a_claim_asks_every_question_in_one_turn(monkeypatch, vocab):
+    """A Palmer claim (its questions, the derivation written for it) holds the pool's turn
+    from its first question to its ruling: it waits once for the tables ahead of it, not
+    again behind them before each question (a trivial claim beside two tables claiming at
+    5 s each took 14 s, two turns)."""
+    from test_palmer_hint import session
+
+    from referee.palmer import claims
+    from referee.palmer.events import ClaimKind
+
+    with Engine(Limits(timeout=5.0)) as engine:
+        s = session(engine, "play happy : ∀x happy(x)", "play happy : ∃x happy(x)")
+        held: list[bool] = []
+        asked = Engine.entailment
+
+        def entailment(self, *args, **kwargs):
+            held.append(self.pool.turn.mine())
+            return asked(self, *args, **kwargs)
+
+        monkeypatch.setattr(Engine, "entailment", entailment)
+        claims.settle(s.game, ClaimKind.REDUNDANT, [2], engine)
+    assert held and all(held)

@@ -702,3 +702,43 @@ def test_a_websocket_on_a_path_with_no_socket_is_refused_with_the_headers(tmp_pa
         assert all(refused.value.headers.get(k) == v for k, v in HEADERS.items()), path
     with client.websocket_connect(seat + "/ws") as ws:  # a door's socket still opens
         assert ws.receive_json()["type"] == "view"
+
+
+def test_a_seat_says_one_line_at_a_time(tmp_path):
+    """Lines a seat sends at once do not queue ahead of the other seats: while one of its
+    commands is carried out, another from the same seat is refused at once (six claims sent
+    together held another seat's command for 28 s)."""
+    app, _ = table(tmp_path, "invicta")
+    client = TestClient(app.app)
+    ann = path_of(app.urls()["seats"]["ann"]) + "/command"
+    inner = app.table.session.commands
+    started, release = threading.Event(), threading.Event()
+
+    class Slow:
+        aliases = inner.aliases
+
+        def handle(self, session, command, rest, seat=None):
+            started.set()
+            release.wait(10)
+            return inner.handle(session, command, rest, seat)
+
+    app.table.session.commands = Slow()
+    first: list = []
+    thread = threading.Thread(target=lambda: first.append(client.post(ann, content="e5")))
+    thread.start()
+    answers: list = []
+    try:
+        assert started.wait(10)
+        other = threading.Thread(target=lambda: answers.append(client.post(ann, content="moves")))
+        other.start()
+        other.join(5)  # answered at once, not queued behind the first
+        assert answers, "a second line of the same seat waited for the first"
+    finally:
+        release.set()
+        thread.join(10)
+        other.join(10)
+    again = answers[0]
+    assert again.status_code == 429 and again.json()["ok"] is False
+    assert "still being carried out" in again.json()["messages"][0]
+    assert first[0].json()["ok"] is True
+    assert client.post(ann, content="moves").status_code == 200  # its turn to speak again

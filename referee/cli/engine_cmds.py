@@ -19,9 +19,17 @@ from referee.client.common import (
     load_board,
     load_deck,
     print_json,
+    read_text,
 )
 from referee.client.grammar import count
 from referee.client.safe import console
+from referee.language.boardfile import strip_comment
+from referee.language.characters import split_lines
+
+# ``analyze`` asks one question per statement (and one of the whole board), each up to its
+# time limit and each as large as the board: a board past this many statements is refused
+# before any question (a 20,000-line file of one short statement asked for hours).
+MAX_ANALYZED = 100
 
 timeout_option = click.option(
     "--timeout",
@@ -187,6 +195,13 @@ def analyze(deck_path, timeout, as_json, proof, detail, board_path) -> None:
     from referee.logic.engine import Engine, Limits
 
     deck = load_deck(deck_path)
+    lines = split_lines(read_text(board_path, "board file"))
+    statements = sum(1 for line in lines if strip_comment(line))  # counted before parsing
+    if statements > MAX_ANALYZED:
+        fail(
+            f"{board_path}: {statements:,} statements; analyze asks a question of each, "
+            f"so it reads at most {MAX_ANALYZED} (ask one question with entails --board)"
+        )
     board = load_board(board_path, deck)
     formulas = [s.asserted for s in board.statements]
     texts = [s.text or "" for s in board.statements]

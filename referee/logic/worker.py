@@ -333,6 +333,50 @@ class _Worker:
     ready: bool = False  # it has said it is warm (its solvers loaded and used once)
 
 
+class Turns:
+    """A reentrant lock given in the order it was asked for (Python's locks let whoever asks
+    last take a lock just released): a table that keeps claiming on a shared pool never
+    passes over another table's claim, which waits at most one turn of each table ahead
+    of it."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition(threading.Lock())
+        self._owner: int | None = None
+        self._depth = 0
+        self._waiting: collections.deque[object] = collections.deque()
+
+    def __enter__(self) -> Turns:
+        me = threading.get_ident()
+        with self._changed:
+            if self._owner == me:
+                self._depth += 1
+                return self
+            ticket = object()
+            self._waiting.append(ticket)
+            try:
+                self._changed.wait_for(lambda: self._owner is None and self._waiting[0] is ticket)
+            except BaseException:  # interrupted while waiting: the next in line goes on
+                self._waiting.remove(ticket)
+                self._changed.notify_all()
+                raise
+            self._waiting.popleft()
+            self._owner, self._depth = me, 1
+            return self
+
+    def mine(self) -> bool:
+        """Whether the calling thread holds the turn."""
+        return self._owner == threading.get_ident()
+
+    def __exit__(self, *exc) -> None:
+        with self._changed:
+            if self._owner != threading.get_ident():
+                raise RuntimeError("a turn released by a thread that does not hold it")
+            self._depth -= 1
+            if self._depth == 0:
+                self._owner = None
+                self._changed.notify_all()
+
+
 class Pool:
     """At most ``size`` warm worker processes; tasks queue until a worker is free."""
 
@@ -348,7 +392,7 @@ class Pool:
         self._lock = threading.RLock()
         # Held by one question from its first task to its verdict (Engine): the pool's
         # events are read by one asker at a time, so askers sharing it take turns.
-        self.turn = threading.RLock()
+        self.turn = Turns()
         self._closed = False
         self.restarts = 0
         _OPEN_POOLS.add(self)

@@ -8,6 +8,7 @@ verdict into an outcome are the same for both.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -78,6 +79,14 @@ def settle(
     refuses is not kept.
     """
     game.check_targets(kind, targets)
+    # Every question of the claim in one turn of the engine's pool: where tables share it,
+    # a claim waits once for those ahead of it, not again before each of its questions.
+    turn = getattr(getattr(engine, "pool", None), "turn", None)  # a stand-in may have none
+    with turn if turn is not None else contextlib.nullcontext():
+        return _settle(game, kind, targets, engine, offered, player, write, known, focus)
+
+
+def _settle(game, kind, targets, engine, offered, player, write, known, focus) -> Settlement:
     premises = [e for e in game.board if e.id not in targets]
     formulas = [e.statement.asserted for e in premises]
     limit = game.setup.claim_timeout

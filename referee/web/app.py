@@ -220,6 +220,10 @@ class WebApp:
         # This table's commands wait their turn here, not in a worker thread: a claim
         # settled at one table holds one thread, never the threads another table needs.
         self.queue = asyncio.Lock()
+        # Seats (by number) with a command waiting or under way: a seat says one line at a
+        # time, so lines sent at once cannot queue ahead of the other seats (six claims
+        # sent together held another seat's `hand` for 28 s).
+        self.speaking: set[int] = set()
         self.qr = [qr_data_uri(url_of(base, doors, door)) for door in doors.seats]
         self.routes = Starlette(
             routes=[
@@ -487,14 +491,21 @@ class WebApp:
             )
         if door.number not in self.joined:  # a script's seat (no page opened) is taken too
             await run_in_threadpool(self.mark_joined, door.number)
-        async with self.queue:
-            if door.seat is None:  # a --seats table's seat, its player not named when asked
-                assert self.lobby is not None
-                answer = await run_in_threadpool(self.lobby.command, door.number, line)
-            else:
-                table = self.table
-                assert table is not None
-                answer = await run_in_threadpool(table.command, door.seat, line)
+        if door.number in self.speaking:
+            message = "your last command is still being carried out: wait for its answer"
+            return _json({"ok": False, "messages": [message]}, 429)
+        self.speaking.add(door.number)
+        try:
+            async with self.queue:
+                if door.seat is None:  # a --seats table's seat, its player not named when asked
+                    assert self.lobby is not None
+                    answer = await run_in_threadpool(self.lobby.command, door.number, line)
+                else:
+                    table = self.table
+                    assert table is not None
+                    answer = await run_in_threadpool(table.command, door.seat, line)
+        finally:
+            self.speaking.discard(door.number)
         return _json(answer.to_json())
 
     async def check(self, request: Request) -> Response:
