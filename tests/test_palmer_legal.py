@@ -163,6 +163,7 @@ def test_under_passing_stuck_a_pass_is_refused_while_a_card_can_be_played(engine
     assert refused.reason.word == label
     from referee.client.reasons import refusal_text
 
+    REGISTRATION.words  # noqa: B018 - the game's words registered, as every client has them
     words = refusal_text(refused.message, refused.reason)
     assert "passing=stuck" in words and label in words
     lines = legal_lines(s.game, "ann")
@@ -188,3 +189,25 @@ def test_under_passing_stuck_every_listed_line_is_accepted(engine, seed):
         assert moves, step  # a line that ends the turn is always listed
         out = s.execute(rng.choice(moves), seat)
         assert not isinstance(out[0], Refused), out
+
+
+def test_a_full_board_refuses_a_play_and_lists_none(engine, monkeypatch):
+    """Ruling 11b: at the board's limit a play is refused with the limit; every line still
+    listed is accepted, and under passing=stuck a hand that can only write is stuck."""
+    import referee.palmer.state as state
+
+    monkeypatch.setattr(state, "MAX_BOARD", 2)
+    s = new_session(engine, mode="table", players=("ann", "bob"))
+    for seat, line in zip(("ann", "bob"), WRITES, strict=False):
+        assert not isinstance(s.execute(line, seat)[0], Refused)
+    out = s.execute(WRITES[2], "ann")
+    assert isinstance(out[0], Refused) and out[0].reason.why is Why.BOARD_FULL
+    assert out[0].reason.number == 2 and len(s.game.board) == 2
+    lines = legal_lines(s.game, "ann")
+    assert not any(x.startswith("play") for x in lines) and "pass" in lines
+    assert any(x.startswith("negate") for x in lines) and refused_lines(s) == []
+
+    monkeypatch.setattr(state, "MAX_BOARD", 0)
+    stuck = new_session(engine, seed=3, players=("ann", "bob"), passing="stuck")
+    assert stuck.game.playable("ann") is None  # the board is empty: no place for a ¬
+    assert "pass" in legal_lines(stuck.game, "ann") and refused_lines(stuck) == []

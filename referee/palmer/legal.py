@@ -41,8 +41,8 @@ def legal_lines(game: Game, seat: str) -> tuple[str, ...]:
     return (
         *_claims(game),
         *_negations(game, seat),
-        *_statement_cards(game, seat),
-        *(_plain_plays(game, seat) if stuck and game.dealt else ()),
+        *(_statement_cards(game, seat) if not game.board_full else ()),
+        *(_plain_plays(game, seat) if stuck and game.dealt and not game.board_full else ()),
         *(_passes(game) if not stuck or game.playable(seat) is None else ()),
     )
 

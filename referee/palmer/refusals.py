@@ -37,6 +37,7 @@ class Why(enum.Enum):
     NO_PASS_DISCARD = "no_pass_discard"
     PASS_NOT_STUCK = "pass_not_stuck"  # word: a card of the hand that can be played
     TABLE_DISCARD = "table_discard"
+    BOARD_FULL = "board_full"  # number: the limit
     # the cards (permissions: what the cards played allow)
     NO_CARDS = "no_cards"
     S_ALONE = "s_alone"  # texts: the cards' labels

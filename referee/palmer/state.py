@@ -48,6 +48,9 @@ from referee.table.views import Ending
 
 POSITIVE = {ClaimKind.REDUNDANT: Status.ENTAILED, ClaimKind.INCONSISTENT: Status.INCONSISTENT}
 NEGATIVE = {ClaimKind.REDUNDANT: Status.NOT_ENTAILED, ClaimKind.INCONSISTENT: Status.CONSISTENT}
+# Ruling 11b: the most statements a board holds, scored ones included (the printed deck
+# has 55 cards; a table's own deck, or table mode's cards said, need not end).
+MAX_BOARD = 200
 
 
 def claim_outcome(
@@ -256,7 +259,14 @@ class Game(DealtState, Judged):
             self.hands[self.player] = take_from_hand(self.hands[self.player], ids)
             self.discards.extend(ids)
 
+    @property
+    def board_full(self) -> bool:
+        """No statement more fits (ruling 11b): a ¬ or a claim still may."""
+        return len(self.board) >= MAX_BOARD
+
     def _play(self, event: Play) -> None:
+        if self.board_full:
+            raise Refusal.illegal("cards", Why.BOARD_FULL, number=MAX_BOARD)
         cards = self._take(event.cards, "cards")
         try:
             kind = permissions.play_kind(cards)
@@ -440,6 +450,8 @@ class Game(DealtState, Judged):
             return None
         board = [(e.statement, e.vocabulary) for e in self.board]
         cards = (self.deck.card(c) for c in self.hands[seat])
+        if self.board_full:  # only a ¬ can still be played
+            cards = (c for c in cards if c.kind == "X" and c.action == "negate")
         return next((c for c in cards if permissions.can_play(c, board)), None)
 
     def _pass(self, event: Pass) -> None:

@@ -24,6 +24,9 @@ TEMPLATES = {
         "be played, and {word} can be"
     ),
     Why.TABLE_DISCARD: "in table mode the table handles its own cards",
+    Why.BOARD_FULL: (
+        "the board holds {number} statements, the referee's limit: claim, negate or pass"
+    ),
     Why.NO_CARDS: "play at least one card with a statement",
     Why.S_CHECKED_APART: "an S card's statement is checked with check_statement_card",
     Why.NEGATE_CARD: "the ¬ card inserts a negation into a board statement: use negate",
