@@ -408,7 +408,31 @@ def infinite_board(idx):
     return idx, results, problems
 
 
-def tptp(timeout: str) -> None:
+def apart(f, env=None, fresh=None):
+    """The formula with every quantifier's variable renamed apart (X1, X2, ...): TPTP
+    allows a variable bound again inside its own scope, the referee refuses it (ruling 25)."""
+    from dataclasses import fields, replace
+
+    from referee.language import ast
+
+    env = env or {}
+    fresh = fresh if fresh is not None else iter(f"V{i}" for i in range(1, 10**6))
+    if isinstance(f, ast.Var):
+        return replace(f, name=env.get(f.name, f.name))
+    if isinstance(f, ast.Quant):
+        new = next(fresh)
+        return replace(f, var=new, body=apart(f.body, {**env, f.var: new}, fresh))
+    changes = {}
+    for fl in fields(f):
+        v = getattr(f, fl.name)
+        if fl.name != "span" and hasattr(v, "__dataclass_fields__"):
+            changes[fl.name] = apart(v, env, fresh)
+        elif isinstance(v, tuple) and v and hasattr(v[0], "__dataclass_fields__"):
+            changes[fl.name] = tuple(apart(x, env, fresh) for x in v)
+    return replace(f, **changes) if changes else f
+
+
+def tptp(timeout: str, only: str | None = None) -> None:
     """The TPTP problems through the command line, against their known status."""
     import tptp_reader
 
@@ -424,6 +448,8 @@ def tptp(timeout: str) -> None:
     bad = []
     t0 = time.time()
     for name, status in tptp_reader.read_index(D):
+        if only and name != only:
+            continue
         try:
             p = tptp_reader.read_file(D / name)
         except Exception as exc:  # noqa: BLE001
@@ -441,7 +467,9 @@ def tptp(timeout: str) -> None:
         d = out / name
         d.mkdir(exist_ok=True)
         (d / "deck.toml").write_text(deck)
-        (d / "board.txt").write_text("".join(to_unicode(Statement(f)) + "\n" for f in p.premises))
+        (d / "board.txt").write_text(
+            "".join(to_unicode(Statement(apart(f))) + "\n" for f in p.premises)
+        )
         if p.goals:
             goal = p.goals[0]
             for g in p.goals[1:]:
@@ -457,7 +485,7 @@ def tptp(timeout: str) -> None:
                 "--board",
                 str(d / "board.txt"),
                 "--",
-                to_unicode(Statement(goal)),
+                to_unicode(Statement(apart(goal))),
             ]
             kind = "entails"
         else:
@@ -503,20 +531,22 @@ def tptp(timeout: str) -> None:
 
 
 def main() -> None:
-    global OUT, SEED, MONADIC
+    global OUT, SEED, MONADIC, TPTP
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("mode", choices=["random", "infinite", "tptp"])
     ap.add_argument("--boards", type=int, default=50)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--monadic", action="store_true", help="one-place predicates, no functions")
     ap.add_argument("--timeout", default="3", help="the referee's --timeout (tptp mode)")
+    ap.add_argument("--only", help="one TPTP problem (tptp mode)")
+    ap.add_argument("--tptp", type=Path, default=TPTP, help="the TPTP problems and INDEX.tsv")
     ap.add_argument("--out", type=Path, default=OUT, help="where boards and results are kept")
     args = ap.parse_args()
-    OUT, SEED, MONADIC = args.out, args.seed, args.monadic
+    OUT, SEED, MONADIC, TPTP = args.out, args.seed, args.monadic, args.tptp
     OUT.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
     if args.mode == "tptp":
-        tptp(args.timeout)
+        tptp(args.timeout, args.only)
         return
     counts: dict[str, int] = {}
     found = 0
