@@ -58,6 +58,7 @@ from referee.table.session import Refused, Session
 REF = str(Path(sys.executable).parent / "referee")
 TMP = tempfile.mkdtemp(prefix="soundness-games-")
 V = "ABCD"
+HOUSE = [None, "then_chain=left", "then_chain=right", "chain_grouping=right"]
 W, H = 9, 10
 rng = random.Random(1)
 ALL = [(c, r) for r in range(H) for c in range(W)]
@@ -201,8 +202,12 @@ def ergo_proofs(N, SEED, CLI_EVERY):
             path = f"{TMP}/ergo_{SEED}.txt"
             with open(path, "w") as fh:
                 fh.write("\n".join(t.lower() if rng.random() < 0.3 else t for t in texts) + "\n")
+            house = rng.choice(
+                [None, "then_chain=left", "then_chain=right", "chain_grouping=right"]
+            )
+            extra = ["--house", house] if house else []
             r = subprocess.run(
-                [REF, "ergo", "check", "--json", path], capture_output=True, text=True
+                [REF, "ergo", "check", "--json", *extra, path], capture_output=True, text=True
             )
             if r.returncode == 1 and "the deck" in r.stderr:
                 counts["cli-deck-refused"] = counts.get("cli-deck-refused", 0) + 1
@@ -210,18 +215,20 @@ def ergo_proofs(N, SEED, CLI_EVERY):
             counts["cli"] += 1
             js = json.loads(r.stdout)
             cli = (js["paradox"], tuple(js["proven"]), tuple(js["disproven"]))
-            exp = (d.paradox, d.proven, d.disproven)
-            pts = {v: 0 if want[0] or v not in want[1] else ncards for v in V}
+            read = brute([parse(t.split(), house == "then_chain=left") for t in texts])
+            exp = (read[0], read[1], read[2]) if not read[0] else (True, tuple(V), tuple(V))
+            if js["paradox"]:
+                cli = (True, tuple(V), tuple(V))
+            pts = {v: 0 if read[0] or v not in read[1] else ncards for v in V}
             if (
                 cli != exp
                 or js["cards"] != ncards
                 or js["points"] != pts
                 or js["ergo_allowed"] != all(v in " ".join(texts).split() for v in V)
             ):
-                bad.append(("cli", texts, js))
-                print("CLI", texts, js, flush=True)
+                bad.append(("cli", texts, house, js))
+                print("CLI", texts, house, js, exp, flush=True)
     print(json.dumps(counts), f"{len(bad)} bad, {time.time() - t0:.0f}s")
-    # reading check: each premise alone reads the same as mine (row by row)
     return bad
 
 
