@@ -56,11 +56,13 @@ def rterm(rng, bound, funcs, depth):
 
 def ratom(rng, bound, preds, funcs):
     opts = list(preds)
-    if rng.random() < 0.25:
+    if not opts or rng.random() < 0.25:
         t1 = rterm(rng, bound, funcs, 2)
         t2 = rterm(rng, bound, funcs, 2)
         if t1 is not None and t2 is not None:
             return ("eq", t1, t2)
+    if not opts:
+        return None  # no term yet: the caller binds a variable first
     name = rng.choice(opts)
     args = []
     for _ in range(preds[name]):
