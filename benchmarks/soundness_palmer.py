@@ -265,6 +265,26 @@ def check_board(idx):
                 o3, raw3 = oracles(conflict, None)
                 if any(a == "no" for a in o3.values()):
                     problems.append(("CONFLICT-SATISFIABLE", js["conflict"], raw3))
+                # "minimal: each is needed" (the text says it): no proper subset refutable
+                r4, _ = run(
+                    [
+                        REF,
+                        "analyze",
+                        "--deck",
+                        f"{d}/deck.toml",
+                        "--timeout",
+                        "2",
+                        f"{d}/board.txt",
+                    ],
+                    timeout=200,
+                )
+                if r4 is not None and "minimal: each is needed" in r4.stdout:
+                    results.append(("minimal-clash", len(js["conflict"])))
+                    for drop in js["conflict"]:
+                        rest = [premises[i - 1] for i in js["conflict"] if i != drop]
+                        o5, raw5 = oracles(rest, None)
+                        if any(a == "yes" for a in o5.values()):
+                            problems.append(("NOT-MINIMAL", js["conflict"], drop, raw5))
             elif len(premises) > 1:
                 for st in js["statements"]:
                     i = st["index"] - 1
