@@ -375,3 +375,12 @@ def test_sizes_the_statements_exclude_leave_nothing_to_search(engine, vocab):
     assert v.evidence.bound.reason == "size_clash" and v.used == (0,)
     w = engine.consistency([f("|L| ≥ 4", vocab), f("∃x happy(x)", vocab)])
     assert w.status == Status.CONSISTENT and w.model.size >= 4
+
+
+def test_fewer_than_one_object_clashes_alone(engine, vocab):
+    """The domain is never empty: |L| < 1 is the whole clash; an |L| ≥ n beside it is not
+    needed, so a clash naming both is not minimal (the soundness run found one shown)."""
+    v = engine.consistency([f("|L| ≥ 2", vocab), f("∃x happy(x)", vocab), f("|L| < 1", vocab)])
+    assert v.status == Status.INCONSISTENT and v.used == (2,) and v.evidence.minimal
+    w = engine.entailment([f("|L| ≥ 3", vocab)], [f("|L| ≥ 1", vocab)])
+    assert w.status == Status.ENTAILED and w.used == ()

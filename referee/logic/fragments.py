@@ -70,6 +70,12 @@ class SizeBounds:
         return self.upper is not None and self.lower > self.upper
 
     @property
+    def clash_lower_sources(self) -> tuple[int, ...]:
+        """The |L| ≥ n a clash needs: none when |L| < 1 clashes alone (the domain is never
+        empty), so the clash named stays minimal."""
+        return self.lower_sources if self.upper is None or self.upper >= 1 else ()
+
+    @property
     def complete_up_to(self) -> int | None:
         """Searching every size up to this one is a complete decision (None: never)."""
         if self.clash:
@@ -87,7 +93,7 @@ class SizeBounds:
         if limit is None:
             return None
         if self.clash:
-            both = (*self.lower_sources, *self.upper_sources)
+            both = (*self.clash_lower_sources, *self.upper_sources)
             return Bound(0, BoundReason.SIZE_CLASH, tuple(sorted({i for i in both if i >= 0})))
         if self.upper is not None and self.upper == limit:
             sources = tuple(i for i in self.upper_sources if i >= 0)
@@ -108,7 +114,8 @@ class SizeBounds:
         smaller sizes, and those whose |L| < n bounded it. The engine and the
         derivation writer both settle an exhausted search here.
         """
-        lower = tuple(i for i in self.lower_sources if i >= 0) if self.lower > 1 else ()
+        lower_sources = self.clash_lower_sources if self.clash else self.lower_sources
+        lower = tuple(i for i in lower_sources if i >= 0) if self.lower > 1 else ()
         if proved_bound == size:
             return Bound(size, BoundReason.PROVED, proved=proved), tuple(sorted({*core, *lower}))
         limit = self.complete_up_to
