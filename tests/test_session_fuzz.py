@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from referee.client.reasons import refusal_text
 from referee.logic.engine import Engine, Limits
+from referee.palmer import words  # noqa: F401 - Palmer's words registered, as every client has them
 from referee.palmer.commands import PalmerCommands, ReadError
 from referee.palmer.records import GAME
 from referee.palmer.setup import HouseRules, Settings, Setup
