@@ -86,7 +86,20 @@ def settle(
         return _settle(game, kind, targets, engine, offered, player, write, known, focus)
 
 
-def _settle(game, kind, targets, engine, offered, player, write, known, focus) -> Settlement:
+def _settle(
+    game: Game,
+    kind: ClaimKind,
+    targets: Sequence[int],
+    engine: Engine,
+    offered: Offered | None,
+    player: str | None,
+    write: bool,
+    known: Verdict | None,
+    focus: Sequence[int],
+) -> Settlement:
+    """:func:`settle`, its questions asked in one turn of the pool."""
+    vocabulary = game.vocabulary
+    assert vocabulary is not None  # the deck's, from the game's first state on
     premises = [e for e in game.board if e.id not in targets]
     formulas = [e.statement.asserted for e in premises]
     limit = game.setup.claim_timeout
@@ -114,7 +127,7 @@ def _settle(game, kind, targets, engine, offered, player, write, known, focus) -
             offered.text,
             {e.id: e.statement for e in game.board},
             None if kind == ClaimKind.INCONSISTENT else list(targets),
-            game.vocabulary,
+            vocabulary,
             engine,
             per_line_timeout=limit,
         )
@@ -128,7 +141,7 @@ def _settle(game, kind, targets, engine, offered, player, write, known, focus) -
             engine,
             [formulas[i] for i in used],
             goal,
-            game.vocabulary,
+            vocabulary,
             labels=[premises[i].id for i in used],
             timeout=write_limit(limit),
         ).derivation  # shown only if the checker accepts it, as `referee derive` would
