@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -338,8 +339,9 @@ def test_the_club_as_a_process_survives_a_kill_9_at_its_port(tmp_path):
 
 @pytest.mark.slow
 def test_a_slow_command_at_one_table_holds_no_other_tables_moves(tmp_path):
-    """Fifty lines wait at a table whose command is being settled (a claim, say): they
-    wait in that table's own queue, so another table's move is answered at once."""
+    """Lines wait at a table whose command is being settled (a claim, say) in that table's
+    own queue, one a seat (a seat's next line while its last is carried out is answered
+    429 at once), so another table's move is answered at once."""
     import threading
 
     import uvicorn
@@ -375,12 +377,16 @@ def test_a_slow_command_at_one_table_holds_no_other_tables_moves(tmp_path):
         while not server.started:
             time.sleep(0.02)
         urls = slow.app.urls()["seats"]
-        for _ in range(50):
-            sent = threading.Thread(target=post, args=(urls["ann"] + "/command", b"e5"))
+        for seat in ("ann", "bob"):
+            sent = threading.Thread(target=post, args=(urls[seat] + "/command", b"e5"))
             sent.start()
             waiting.append(sent)
-        assert started.wait(10)
-        time.sleep(0.5)  # every one of them is at the server
+            assert seat != "ann" or started.wait(10)
+        time.sleep(0.5)  # bob's line is at the server, behind ann's
+        for _ in range(20):  # ann's further lines wait in no queue
+            with pytest.raises(urllib.error.HTTPError) as busy:
+                post(urls["ann"] + "/command", b"e5")
+            assert busy.value.code == 429
         began = time.monotonic()
         assert post(quick.app.urls()["seats"]["ann"] + "/command", b"e5")["ok"]
         assert time.monotonic() - began < 2
