@@ -384,3 +384,18 @@ def test_fewer_than_one_object_clashes_alone(engine, vocab):
     assert v.status == Status.INCONSISTENT and v.used == (2,) and v.evidence.minimal
     w = engine.entailment([f("|L| ≥ 3", vocab)], [f("|L| ≥ 1", vocab)])
     assert w.status == Status.ENTAILED and w.used == ()
+
+
+def test_a_size_clash_of_the_premises_alone_is_said_to_be_theirs(engine, vocab):
+    """|L| ≥ 3 and |L| < 2 clash without the claim: the evidence says so, never that the
+    claim's negation took part (it did where the claim is about sizes)."""
+    from referee.client.words import reason
+
+    alone = engine.entailment([f("|L| ≥ 3", vocab), f("|L| < 2", vocab)], [f("∃x happy(x)", vocab)])
+    assert alone.status == Status.ENTAILED and alone.evidence.premises_clash
+    with_claim = engine.entailment([f("|L| ≥ 3", vocab)], [f("|L| < 2", vocab)])
+    assert with_claim.status == Status.NOT_ENTAILED
+    needed = engine.entailment([f("|L| < 2", vocab)], [f("|L| < 3", vocab)])
+    assert needed.status == Status.ENTAILED and not needed.evidence.premises_clash
+    assert "claim's negation" not in reason(alone.evidence, counter=True)
+    assert "claim's negation" in reason(needed.evidence, counter=True)

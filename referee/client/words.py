@@ -134,6 +134,11 @@ def reason(
             return f"no {noun} exists (the finite search)"
         if bound.reason == BoundReason.SIZE_CLASH:
             where = f" ({_labels(bound.sources, label)})" if bound.sources else ""
+            if counter and evidence.premises_clash:
+                return (
+                    f"the sizes of L said{where} leave no size possible, and contradictory "
+                    "statements entail anything"
+                )
             claim = " with the claim's negation" if counter else ""
             return f"the sizes of L said{where}{claim} leave no size possible"
         if bound.size == 0:

@@ -312,6 +312,7 @@ class Engine:
                 used=bound.sources,
                 bound=bound,
                 searched=0,
+                premises_clash=bool(goals) and q.bounds.clash_of_premises,
             )
             return Verdict(Status.ENTAILED, evidence, q.elapsed(), limit)
         recalled = self._remembered(q)

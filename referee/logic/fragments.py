@@ -76,6 +76,11 @@ class SizeBounds:
         return self.lower_sources if self.upper is None or self.upper >= 1 else ()
 
     @property
+    def clash_of_premises(self) -> bool:
+        """A clash the premises make on their own (the goal's |L| gives no bound of it)."""
+        return self.clash and -1 not in (*self.clash_lower_sources, *self.upper_sources)
+
+    @property
     def complete_up_to(self) -> int | None:
         """Searching every size up to this one is a complete decision (None: never)."""
         if self.clash:
