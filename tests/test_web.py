@@ -229,6 +229,9 @@ def test_palmer_statement_check_points_at_the_fault(tmp_path):
     cards = client.post(seat, json={"cards": ["9"], "text": "x"}).json()
     assert cards["stage"] == "cards" and "refusal" not in cards  # worded on the server
     assert cards["message"] == "card '9' is not one of your cards"
+    keys = {"ok", "stage", "message", "column", "width", "statement"}  # docs/web.md's shape
+    assert all(set(answer) == keys for answer in (bad, good, cards))
+    assert bad["statement"] is None and cards["statement"] is None
     assert client.post(seat, content=b"nonsense").status_code == 400
 
 

@@ -159,7 +159,14 @@ def check_play(game: Game, seat: str, cards: Sequence[str], text: str) -> dict:
     ``{"ok", "stage": "cards" | "parse" | "permission" | None, "message", "column",
     "width", "statement"}``; a column (1-based) and width point at the fault in ``text``.
     """
-    result: dict = {"ok": False, "stage": None, "message": "", "column": None, "width": None}
+    result: dict = {
+        "ok": False,
+        "stage": None,
+        "message": "",
+        "column": None,
+        "width": None,
+        "statement": None,  # the statement as read, once it reads
+    }
     try:
         chosen = _chosen(game, seat, cards)
     except permissions.PlayRefused as exc:  # worded by the interface, as below
