@@ -4,6 +4,7 @@ engine keeps its own limits, their questions take turns, and every verdict is it
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -66,7 +67,10 @@ def test_a_question_waiting_for_the_shared_pool_is_not_passed_over():
         with pool.turn:
             waiter.start()
             queued.wait()
-            waiter.join(0.2)  # it is waiting for the turn now
+            deadline = time.monotonic() + 30
+            while not pool.turn._waiting and time.monotonic() < deadline:
+                time.sleep(0.01)  # until it waits in line for the turn (a busy machine: later)
+            assert pool.turn._waiting
         for _ in range(20):  # the first table asks again at once, again and again
             with pool.turn:
                 order.append("first")
