@@ -18,6 +18,7 @@ import pytest
 import served
 from click.testing import CliRunner
 from starlette.testclient import TestClient
+from webtable import held
 
 from referee.cli.main import main
 from referee.table.record import loads
@@ -356,19 +357,7 @@ def test_a_slow_command_at_one_table_holds_no_other_tables_moves(tmp_path):
     club = Club(directory, base, load_key(directory / "club"))
     slow = club.open({"game": "invicta", "players": ["ann", "bob"]})
     quick = club.open({"game": "invicta", "players": ["ann", "bob"]})
-    table = slow.app.table
-    inner = table.session.commands
-    started, release = threading.Event(), threading.Event()
-
-    class Slow:
-        aliases = inner.aliases
-
-        def handle(self, session, command, rest, actor=None):
-            started.set()
-            release.wait(30)
-            return inner.handle(session, command, rest, actor)
-
-    table.session.commands = Slow()
+    started, release = held(slow.app.table, seconds=30)
     server = uvicorn.Server(config(ClubApp(club).app))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]})
     thread.start()

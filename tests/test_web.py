@@ -19,7 +19,7 @@ import listed
 import pytest
 from starlette.testclient import TestClient
 from stuck_engine import StuckEngine
-from webtable import Views, club_table, defaults, next_move, table
+from webtable import Views, club_table, defaults, held, next_move, table
 
 from referee.table.record import loads
 from referee.table.registry import Phones
@@ -450,18 +450,7 @@ def test_while_the_referee_thinks_every_page_is_told_and_the_server_keeps_answer
     app, _ = table(tmp_path, "invicta")
     client = TestClient(app.app)
     urls = app.urls()
-    inner = app.table.session.commands
-    started, release = threading.Event(), threading.Event()
-
-    class Slow:
-        aliases = inner.aliases
-
-        def handle(self, session, command, rest, seat=None):  # the seat-aware seam
-            started.set()
-            release.wait(10)
-            return inner.handle(session, command, rest, seat)
-
-    app.table.session.commands = Slow()
+    started, release = held(app.table)
     with client.websocket_connect(path_of(urls["seats"]["bob"]) + "/ws") as ws:
         assert ws.receive_json()["type"] == "view"
         answers = []

@@ -30,7 +30,7 @@ if chromium_path is None:  # pragma: no cover - CI installs chromium
 sync_api = pytest.importorskip("playwright.sync_api")
 uvicorn = pytest.importorskip("uvicorn")
 
-from webtable import CHROMIUM_ARGS, table  # noqa: E402
+from webtable import CHROMIUM_ARGS, held, table  # noqa: E402
 
 from referee.table.store import RecordFile  # noqa: E402
 from referee.web.games import WebGame  # noqa: E402
@@ -273,17 +273,7 @@ def test_every_screen_says_the_referee_is_thinking(browser, served):
     """While a command runs (a claim the engine settles), every screen says so; the
     spectator's page (public) too, and the banner goes when the ruling comes."""
     s = served("invicta")
-    inner = s.app.table.session.commands
-    release = threading.Event()
-
-    class Slow:
-        aliases = inner.aliases
-
-        def handle(self, session, command, rest, seat=None):  # the seat-aware seam
-            release.wait(10)
-            return inner.handle(session, command, rest, seat)
-
-    s.app.table.session.commands = Slow()
+    _, release = held(s.app.table)
     ann = open_page(browser, s.urls["seats"]["ann"])
     bob = open_page(browser, s.urls["seats"]["bob"])
     watcher = open_page(browser, s.urls["spectator"])

@@ -25,7 +25,7 @@ import listed
 import pytest
 import uvicorn
 from starlette.testclient import TestClient
-from webtable import table
+from webtable import held, table
 
 from referee.table.record import RecordLimits
 from referee.table.refusals import Why
@@ -711,18 +711,7 @@ def test_a_seat_says_one_line_at_a_time(tmp_path):
     app, _ = table(tmp_path, "invicta")
     client = TestClient(app.app)
     ann = path_of(app.urls()["seats"]["ann"]) + "/command"
-    inner = app.table.session.commands
-    started, release = threading.Event(), threading.Event()
-
-    class Slow:
-        aliases = inner.aliases
-
-        def handle(self, session, command, rest, seat=None):
-            started.set()
-            release.wait(10)
-            return inner.handle(session, command, rest, seat)
-
-    app.table.session.commands = Slow()
+    started, release = held(app.table)
     first: list = []
     thread = threading.Thread(target=lambda: first.append(client.post(ann, content="e5")))
     thread.start()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import listed
@@ -230,3 +231,21 @@ INVICTA_REPEATED = (
     *("a1 i1 h2 g3 f4 e5 d6 c7 b8 a9 i9 h10 h1 a3 b4 c5 e6 f7 g8 h9 b1 e2 i3 d5".split()),
     *("a1-a2 a3-b2 a2-a1 b2-a3 a1-a2 a3-b2 a2-a1".split()),
 )
+
+
+def held(table, seconds: float = 10.0) -> tuple[threading.Event, threading.Event]:
+    """``table``'s commands held, each until ``release`` is set (at most ``seconds``), as a
+    claim the engine settles holds them; ``started``: one has begun."""
+    inner = table.session.commands
+    started, release = threading.Event(), threading.Event()
+
+    class Held:
+        aliases = inner.aliases
+
+        def handle(self, session, command, rest, seat=None):  # the seat-aware seam
+            started.set()
+            release.wait(seconds)
+            return inner.handle(session, command, rest, seat)
+
+    table.session.commands = Held()
+    return started, release
