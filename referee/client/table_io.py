@@ -169,7 +169,10 @@ def start_record(
 
 
 def refuse_new_settings(
-    record_path: Path, given: dict[str, object], what: str = "settings", kind=None
+    record_path: Path,
+    given: dict[str, object],
+    what: str = "settings",
+    kind: GameKind | None = None,
 ) -> None:
     """A recorded game keeps its own settings: opening it with any of ``given`` (option →
     value, None or empty when not given) fails, naming them. The words hold for a finished

@@ -22,10 +22,9 @@ import secrets
 import threading
 from collections.abc import Callable
 
-from referee.client.lines import UnreadLine, checked
 from referee.language.names import collision, name_problem
 from referee.web.games import WebGame
-from referee.web.table import Answer, WebTable
+from referee.web.table import Answer, WebTable, one_line
 
 # The pre-game command: a seat names its player.
 NAME = "name"
@@ -138,13 +137,10 @@ class Lobby:
         return table.command(table.players[number - 1], line)
 
     def _say(self, number: int, line: str) -> Answer:
-        if line.endswith("\r\n"):  # one line ended as some clients (and files) end it
-            line = line[:-2]
-        if "\n" in line.strip() or "\r" in line:
-            return Answer(False, ("one line, one command",))
-        unread = checked(line)
-        if isinstance(unread, UnreadLine):
-            return Answer(False, (unread.message,))
+        line_or_refusal = one_line(line)
+        if isinstance(line_or_refusal, Answer):
+            return line_or_refusal
+        line = line_or_refusal
         words = line.strip().split(maxsplit=1)
         if not words:
             return Answer(False, (f"say your name: {NAME} ann",))

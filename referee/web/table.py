@@ -166,6 +166,20 @@ class Snapshot:
     log: tuple[str, ...] = field(default=())
 
 
+def one_line(line: str) -> str | Answer:
+    """A seat's line as the table reads it (a CRLF ending, as some clients and files end a
+    line, taken off), or the refusal of what is not one readable line: every seat's line,
+    naming stage included, is read here."""
+    if line.endswith("\r\n"):
+        line = line[:-2]
+    if "\n" in line.strip() or "\r" in line:
+        return Answer(False, ("one line, one command",))
+    unread = checked(line)
+    if isinstance(unread, UnreadLine):
+        return Answer(False, (unread.message,))
+    return line
+
+
 class WebTable:
     def __init__(
         self,
@@ -314,13 +328,10 @@ class WebTable:
         say what is the game's command language's (``Session.execute(line, seat)``), and
         the table's own words (a rematch, undo asked of the table, ending by agreement)
         are the table layer's (:mod:`referee.table.agreement`), as at the terminal."""
-        if line.endswith("\r\n"):  # one line ended as some clients (and files) end it
-            line = line[:-2]
-        if "\n" in line.strip() or "\r" in line:
-            return Answer(False, ("one line, one command",))
-        unread = checked(line)
-        if isinstance(unread, UnreadLine):
-            return Answer(False, (unread.message,))
+        line_or_refusal = one_line(line)
+        if isinstance(line_or_refusal, Answer):
+            return line_or_refusal
+        line = line_or_refusal
         if not line.strip() or line.strip().startswith("#"):
             return Answer(False, ("say a command; help lists them",))
         line = line.strip()
