@@ -129,6 +129,23 @@ def oracles(premises, goal):
     return out, (e, s, c)
 
 
+# The referee's words for yes and no to each question, as the oracles answer them.
+ENTAILED = {"entailed": "yes", "not_entailed": "no"}
+INCONSISTENT = {"inconsistent": "yes", "consistent": "no"}
+REDUNDANT = {"yes": "yes", "no": "no"}
+
+
+def judged(label, said, words, premises, goal, results, problems, *where):
+    """The oracles asked what the referee said ``said`` to (kept in ``results``); each that
+    disagrees where the referee decided is a problem."""
+    ora, raw = oracles(premises, goal)
+    results.append((label, said, ora, raw))
+    mine = words.get(said)
+    for name, a in ora.items():
+        if mine is not None and a != mine:
+            problems.append((f"DISAGREE-{label}", *where, said, name, raw))
+
+
 def run(cmd, timeout=60):
     try:
         r = subprocess.run(
@@ -180,12 +197,8 @@ def check_board(idx):
             js = None
     if js is not None:
         verdict = js["verdict"]
-        ora, raw = oracles(premises, goal)
-        results.append(("entails", verdict, ora, raw))
-        mine = {"entailed": "yes", "not_entailed": "no"}.get(verdict)
-        for name, a in ora.items():
-            if mine is not None and a != mine:
-                problems.append(("DISAGREE-entails", verdict, name, raw))
+        asked = ("entails", verdict, ENTAILED, premises, goal)
+        judged(*asked, results, problems)
         cm = js.get("countermodel")
         if verdict == "not_entailed":
             if cm is None:
@@ -254,12 +267,7 @@ def check_board(idx):
         else:
             js = json.loads(r.stdout)
             c = js["consistency"]
-            ora, raw = oracles(premises, None)
-            results.append(("consistency", c, ora, raw))
-            mine = {"inconsistent": "yes", "consistent": "no"}.get(c)
-            for name, a in ora.items():
-                if mine is not None and a != mine:
-                    problems.append(("DISAGREE-consistency", c, name, raw))
+            judged("consistency", c, INCONSISTENT, premises, None, results, problems)
             if c == "inconsistent":
                 conflict = [premises[i - 1] for i in js["conflict"]]
                 o3, raw3 = oracles(conflict, None)
@@ -290,12 +298,8 @@ def check_board(idx):
                     i = st["index"] - 1
                     others = premises[:i] + premises[i + 1 :]
                     red = st["redundant"]
-                    mine = {"yes": "yes", "no": "no"}.get(red)
-                    ora, raw = oracles(others, premises[i])
-                    results.append(("redundancy", red, ora, raw))
-                    for name, a in ora.items():
-                        if mine is not None and a != mine:
-                            problems.append(("DISAGREE-redundancy", i + 1, red, name, raw))
+                    asked = ("redundancy", red, REDUNDANT, others, premises[i])
+                    judged(*asked, results, problems, i + 1)
                     if red == "yes" and st.get("used") is not None:
                         used = [premises[j - 1] for j in st["used"]]
                         o4, raw4 = oracles(used, premises[i])
@@ -408,7 +412,7 @@ def infinite_board(idx):
             premises, goal_f if goal_f else ("not", ("eq", ("fn", "c0", []), ("fn", "c0", [])))
         )
         rec["oracles"] = ora
-        mine = {"entailed": "yes", "not_entailed": "no"}.get(v)
+        mine = ENTAILED.get(v)
         if mine and any(a != mine for a in ora.values()):
             rec["DISAGREE"] = raw
         cm = js.get("countermodel")
